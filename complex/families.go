@@ -1,0 +1,183 @@
+package complex
+
+import "fmt"
+
+// MaxFacets bounds the number of facets a construction may produce, so that a
+// typo such as moore:60,30 fails at once instead of exhausting memory.
+const MaxFacets = 1 << 20
+
+// Cycle returns the cycle complex C_{n,k} of Circular Nim CN(n,k): its facets are
+// the n arcs of k consecutive vertices around a circle
+// (papers/000_451cee323facfbde.txt, Section 5). For k >= n it is the simplex.
+func Cycle(n, k int) (*Complex, error) {
+	if err := checkNK(n, k); err != nil {
+		return nil, err
+	}
+	if k >= n {
+		return simplex(n)
+	}
+	sets := make([]Set, n)
+	for i := range n {
+		for j := range k {
+			sets[i] |= 1 << uint((i+j)%n)
+		}
+	}
+	return New(n, sets)
+}
+
+// Path returns the complex of PathNim on n stacks in a row: its facets are the
+// n-k+1 runs of k consecutive vertices. Ehrenborg–Steingrímsson's path complex
+// P_{m,k} (papers/001_50f576805b6ac608.txt, Section 8) is Path(m+k-1, k).
+func Path(n, k int) (*Complex, error) {
+	if err := checkNK(n, k); err != nil {
+		return nil, err
+	}
+	if k >= n {
+		return simplex(n)
+	}
+	sets := make([]Set, n-k+1)
+	for i := range sets {
+		for j := range k {
+			sets[i] |= 1 << uint(i+j)
+		}
+	}
+	return New(n, sets)
+}
+
+// Moore returns the complex of Moore's Nim on n piles where a move takes from at
+// most k piles: its facets are all k-subsets (papers/001_50f576805b6ac608.txt,
+// Prop 4.7). Moore(n, 1) is classic Nim.
+func Moore(n, k int) (*Complex, error) {
+	if err := checkNK(n, k); err != nil {
+		return nil, err
+	}
+	if k >= n {
+		return simplex(n)
+	}
+	if c := binomial(n, k); c > MaxFacets {
+		return nil, fmt.Errorf("Moore's Nim on %d piles taking from %d has %d facets; at most %d are supported", n, k, c, MaxFacets)
+	}
+	var sets []Set
+	for s := range kSubsets(n, k) {
+		sets = append(sets, s)
+	}
+	return New(n, sets)
+}
+
+// Nim returns the complex of classic Nim on n piles: n isolated vertices.
+func Nim(n int) (*Complex, error) { return Moore(n, 1) }
+
+func simplex(n int) (*Complex, error) {
+	if n < 1 || n > MaxVertices {
+		return nil, fmt.Errorf("a complex needs 1 to %d vertices, not %d", MaxVertices, n)
+	}
+	return New(n, []Set{^Set(0) >> uint(MaxVertices-n)})
+}
+
+func checkNK(n, k int) error {
+	if n < 1 || n > MaxVertices {
+		return fmt.Errorf("N must be between 1 and %d, not %d", MaxVertices, n)
+	}
+	if k < 1 {
+		return fmt.Errorf("K must be at least 1, not %d", k)
+	}
+	return nil
+}
+
+// Edge is an edge of a multigraph between two vertices (0-based).
+type Edge struct{ U, V int }
+
+// MaxGraphEdges bounds the number of edges of a graphic matroid complex: its
+// facets are found among the subsets of edges of the rank's size.
+const MaxGraphEdges = 24
+
+// Graphic returns the independence complex of the graphic matroid of a
+// multigraph: one vertex per edge, and a set of edges is a face when it forms a
+// forest (papers/001_50f576805b6ac608.txt, Section 5). Its facets are the
+// spanning forests. Loops are rejected, because a loop is in no forest and
+// its pile could never be played.
+func Graphic(edges []Edge) (*Complex, error) {
+	m := len(edges)
+	if m < 1 || m > MaxGraphEdges {
+		return nil, fmt.Errorf("a graph needs 1 to %d edges, not %d", MaxGraphEdges, m)
+	}
+	for i, e := range edges {
+		if e.U == e.V {
+			return nil, fmt.Errorf("edge %d (%d-%d) is a loop; a loop is in no forest, so its pile could never be played", i+1, e.U+1, e.V+1)
+		}
+	}
+	// Number the graph's vertices 0..v-1 in order of appearance.
+	ids := map[int]int{}
+	local := make([]Edge, m)
+	for i, e := range edges {
+		for _, x := range []int{e.U, e.V} {
+			if _, ok := ids[x]; !ok {
+				ids[x] = len(ids)
+			}
+		}
+		local[i] = Edge{ids[e.U], ids[e.V]}
+	}
+	all := Set(1)<<uint(m) - 1
+	rank := m - cycleRank(local, len(ids), all)
+	var sets []Set
+	for s := range kSubsets(m, rank) {
+		if cycleRank(local, len(ids), s) == 0 {
+			sets = append(sets, s)
+		}
+		if len(sets) > MaxFacets {
+			return nil, fmt.Errorf("the graph has more than %d spanning forests; at most that many are supported", MaxFacets)
+		}
+	}
+	return New(m, sets)
+}
+
+// cycleRank returns how many edges of s close a cycle when the edges are added
+// one by one (union-find on the v vertices): 0 exactly when s is a forest.
+func cycleRank(edges []Edge, v int, s Set) int {
+	parent := make([]int, v)
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(x int) int {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	closing := 0
+	for _, i := range s.Vertices() {
+		a, b := find(edges[i].U), find(edges[i].V)
+		if a == b {
+			closing++
+			continue
+		}
+		parent[a] = b
+	}
+	return closing
+}
+
+// kSubsets yields the k-subsets of {0..n-1} in increasing order of mask
+// (Gosper's hack).
+func kSubsets(n, k int) func(yield func(Set) bool) {
+	return func(yield func(Set) bool) {
+		if k < 0 || k > n {
+			return
+		}
+		if k == 0 {
+			yield(0)
+			return
+		}
+		for s := uint64(1)<<uint(k) - 1; n == 64 || s < uint64(1)<<uint(n); {
+			if !yield(Set(s)) {
+				return
+			}
+			c := s & -s
+			r := s + c
+			if r == 0 { // the last k-subset of 64 vertices
+				return
+			}
+			s = (((r ^ s) >> 2) / c) | r
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+)
+
+// MisereSuffix ends the spec of a game played in misère convention.
+const MisereSuffix = "/misere"
+
+// Family is a kind of game named by the part of a spec before the colon.
+type Family struct {
+	// Name is the spec prefix, e.g. "cn".
+	Name string
+	// Syntax shows the arguments, e.g. "cn:N,K".
+	Syntax string
+	// Example is a valid spec of the family.
+	Example string
+	// Help says in one line what the game is.
+	Help string
+	// Source cites the paper defining the game.
+	Source string
+	// Build makes the complex and the title from the text after the colon.
+	Build func(args string) (*complex.Complex, string, error)
+}
+
+var families []Family
+
+// Register adds a family of games to the spec parser. It panics when the name
+// is taken, which is a programming error.
+func Register(f Family) {
+	for _, g := range families {
+		if g.Name == f.Name {
+			panic("game: family " + f.Name + " registered twice")
+		}
+	}
+	families = append(families, f)
+}
+
+// Families lists the registered families in registration order.
+func Families() []Family { return slices.Clone(families) }
+
+// Parse reads a game spec such as "nim:3", "cn:6,3", "path:5,2", "moore:4,2",
+// "complex:1-2-3,2-3-4,3-4-5,1-5" or "graph:1-2,2-3,1-3,3-4", optionally
+// followed by "/misere".
+func Parse(spec string) (*Game, error) {
+	text := strings.Join(strings.Fields(spec), "")
+	misere := false
+	if base, ok := strings.CutSuffix(text, MisereSuffix); ok {
+		text, misere = base, true
+	} else if i := strings.IndexByte(text, '/'); i >= 0 {
+		return nil, fmt.Errorf("game %q: unknown play convention %q (the only suffix is %s)", spec, text[i:], MisereSuffix)
+	}
+	name, args, ok := strings.Cut(text, ":")
+	name = strings.ToLower(name)
+	if !ok {
+		return nil, fmt.Errorf("game %q: expected FAMILY:ARGS such as cn:6,3 (families: %s)", spec, familyNames())
+	}
+	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name })
+	if i < 0 {
+		return nil, fmt.Errorf("game %q: unknown family %q (families: %s)", spec, name, familyNames())
+	}
+	f := families[i]
+	c, title, err := f.Build(args)
+	if err != nil {
+		return nil, fmt.Errorf("game %q: %w (syntax: %s, e.g. %s)", spec, err, f.Syntax, f.Example)
+	}
+	g := &Game{Spec: name + ":" + args, Title: title, Source: f.Source, Complex: c, Misere: misere}
+	if misere {
+		g.Spec += MisereSuffix
+		g.Title += ", misère play"
+	}
+	return g, nil
+}
+
+func familyNames() string {
+	names := make([]string, len(families))
+	for i, f := range families {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ints reads want comma-separated positive integers.
+func ints(args string, want ...string) ([]int, error) {
+	fields := strings.Split(args, ",")
+	if len(fields) != len(want) {
+		return nil, fmt.Errorf("expected %d numbers %s, got %q", len(want), strings.Join(want, ","), args)
+	}
+	out := make([]int, len(fields))
+	for i, f := range fields {
+		v, err := strconv.Atoi(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s is %q, not a whole number", want[i], f)
+		}
+		if v < 1 {
+			return nil, fmt.Errorf("%s must be at least 1, not %d", want[i], v)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// vertexLists reads sets of 1-based vertices such as "1-2-3,2-4".
+func vertexLists(args string) ([][]int, error) {
+	if args == "" {
+		return nil, fmt.Errorf("no sets given")
+	}
+	var out [][]int
+	for _, set := range strings.Split(args, ",") {
+		var vs []int
+		for _, f := range strings.Split(set, "-") {
+			v, err := strconv.Atoi(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q in %q is not a vertex number", f, set)
+			}
+			if v < 1 || v > complex.MaxVertices {
+				return nil, fmt.Errorf("vertex %d in %q is out of range 1..%d", v, set, complex.MaxVertices)
+			}
+			vs = append(vs, v-1)
+		}
+		out = append(out, vs)
+	}
+	return out, nil
+}
+
+func init() {
+	Register(Family{
+		Name: "nim", Syntax: "nim:N", Example: "nim:3",
+		Help:   "classic Nim on N piles: take any number of tokens from one pile",
+		Source: "papers/001_50f576805b6ac608.txt, Section 1",
+		Build: func(args string) (*complex.Complex, string, error) {
+			v, err := ints(args, "N")
+			if err != nil {
+				return nil, "", err
+			}
+			c, err := complex.Nim(v[0])
+			return c, fmt.Sprintf("Nim on %d piles", v[0]), err
+		},
+	})
+	Register(Family{
+		Name: "cn", Syntax: "cn:N,K", Example: "cn:6,3",
+		Help:   "Circular Nim CN(N,K): N stacks in a circle, take from one or more of K consecutive stacks",
+		Source: "papers/000_451cee323facfbde.txt, Section 1",
+		Build: func(args string) (*complex.Complex, string, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, "", err
+			}
+			c, err := complex.Cycle(v[0], v[1])
+			return c, fmt.Sprintf("Circular Nim CN(%d,%d)", v[0], v[1]), err
+		},
+	})
+	Register(Family{
+		Name: "path", Syntax: "path:N,K", Example: "path:5,2",
+		Help:   "PathNim: N stacks in a row, take from one or more of K consecutive stacks (E–S's P_{n,k} is path:n+k-1,k)",
+		Source: "papers/001_50f576805b6ac608.txt, Section 8",
+		Build: func(args string) (*complex.Complex, string, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, "", err
+			}
+			c, err := complex.Path(v[0], v[1])
+			return c, fmt.Sprintf("PathNim on %d stacks, %d consecutive", v[0], v[1]), err
+		},
+	})
+	Register(Family{
+		Name: "moore", Syntax: "moore:N,K", Example: "moore:4,2",
+		Help:   "Moore's Nim: N piles, take from at most K of them",
+		Source: "papers/001_50f576805b6ac608.txt, Prop 4.7",
+		Build: func(args string) (*complex.Complex, string, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, "", err
+			}
+			c, err := complex.Moore(v[0], v[1])
+			return c, fmt.Sprintf("Moore's Nim on %d piles, at most %d", v[0], v[1]), err
+		},
+	})
+	Register(Family{
+		Name: "complex", Syntax: "complex:F1,F2,... (facets as 1-based vertices joined by '-')", Example: "complex:1-2-3,2-3-4,3-4-5,1-5",
+		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
+		Source: "papers/001_50f576805b6ac608.txt, Section 2",
+		Build: func(args string) (*complex.Complex, string, error) {
+			lists, err := vertexLists(args)
+			if err != nil {
+				return nil, "", err
+			}
+			n := 0
+			sets := make([]complex.Set, len(lists))
+			for i, vs := range lists {
+				sets[i] = complex.SetOf(vs...)
+				n = max(n, slices.Max(vs)+1)
+			}
+			c, err := complex.New(n, sets)
+			if err != nil {
+				return nil, "", err
+			}
+			return c, "Nim on the simplicial complex with facets " + c.String(), nil
+		},
+	})
+	Register(Family{
+		Name: "graph", Syntax: "graph:U-V,U-V,... (edges of a multigraph, 1-based vertices; one pile per edge)", Example: "graph:1-2,2-3,1-3,3-4",
+		Help:   "piles on the edges of a multigraph; take from a set of edges forming a forest (graphic matroid)",
+		Source: "papers/001_50f576805b6ac608.txt, Section 5",
+		Build: func(args string) (*complex.Complex, string, error) {
+			lists, err := vertexLists(args)
+			if err != nil {
+				return nil, "", err
+			}
+			edges := make([]complex.Edge, len(lists))
+			for i, vs := range lists {
+				if len(vs) != 2 {
+					return nil, "", fmt.Errorf("edge %d has %d ends, not 2", i+1, len(vs))
+				}
+				edges[i] = complex.Edge{U: vs[0], V: vs[1]}
+			}
+			c, err := complex.Graphic(edges)
+			if err != nil {
+				return nil, "", err
+			}
+			return c, fmt.Sprintf("Nim on the graphic matroid of a graph with %d edges", len(edges)), nil
+		},
+	})
+}

@@ -1,0 +1,203 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+	"pgregory.net/rapid"
+)
+
+// sameTable fails the test when two tables of the same box differ in outcome
+// or, when both have them, in Grundy value.
+// tester is what the checks need from testing.T and rapid.T.
+type tester interface {
+	Helper()
+	Fatal(args ...any)
+	Fatalf(format string, args ...any)
+}
+
+func sameTable(t tester, spec string, want, got *table.Table) {
+	t.Helper()
+	if !slices.Equal(want.PLine, got.PLine) {
+		p := make(game.Position, len(want.Box))
+		for l := range want.PLine {
+			if want.PLine[l] != got.PLine[l] {
+				want.Box.Position(int64(l)*int64(want.Box[0]+1), p)
+				t.Fatalf("%s box %v: line of %v: reference P at pile 1 = %d, fast says %d (%d = none)",
+					spec, want.Box, p, want.PLine[l], got.PLine[l], table.NoP)
+			}
+		}
+	}
+	if want.Grundy != nil && got.Grundy != nil {
+		p := make(game.Position, len(want.Box))
+		for i := range want.Grundy {
+			if want.Grundy[i] != got.Grundy[i] {
+				want.Box.Position(int64(i), p)
+				t.Fatalf("%s box %v: Grundy value of %v: reference %d, fast %d", spec, want.Box, p, want.Grundy[i], got.Grundy[i])
+			}
+		}
+	}
+}
+
+func solveBoth(t tester, spec string, box table.Box, grundy bool, workers int) {
+	t.Helper()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	want, err := Reference(ctx, g, box, Options{Grundy: grundy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Fast(ctx, g, box, Options{Grundy: grundy, Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, spec, want, got)
+}
+
+func TestFastMatchesReferenceOnFamilies(t *testing.T) {
+	specs := []string{
+		"nim:1", "nim:2", "nim:3", "nim:4",
+		"cn:3,2", "cn:4,2", "cn:5,2", "cn:5,3", "cn:6,2", "cn:6,3", "cn:6,4", "cn:7,3",
+		"path:4,2", "path:5,2", "path:5,3", "path:6,3",
+		"moore:3,2", "moore:4,2", "moore:5,3",
+		"complex:1-2-3,2-3-4,3-4-5,1-5", "complex:1-2,2-3,3-4,4-1",
+		"graph:1-2,2-3,1-3,3-4", "graph:1-2,1-2,2-3",
+	}
+	for _, base := range specs {
+		for _, spec := range []string{base, base + "/misere"} {
+			t.Run(spec, func(t *testing.T) {
+				g, err := game.Parse(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h := 3
+				if g.Piles() <= 3 {
+					h = 7
+				}
+				if g.Piles() >= 6 {
+					h = 2
+				}
+				solveBoth(t, spec, table.Uniform(g.Piles(), h), true, 2)
+			})
+		}
+	}
+}
+
+func TestFastWideLines(t *testing.T) {
+	// Pile 1 longer than one machine word exercises the multi-word kernel.
+	for _, spec := range []string{"nim:2", "cn:3,2", "path:3,2/misere", "nim:1"} {
+		g, _ := game.Parse(spec)
+		box := table.Uniform(g.Piles(), 4)
+		box[0] = 150
+		t.Run(spec, func(t *testing.T) { solveBoth(t, spec, box, true, 2) })
+	}
+}
+
+// TestFastMatchesReferenceOnRandomComplexes draws random complexes, boxes and
+// conventions and compares both engines.
+func TestFastMatchesReferenceOnRandomComplexes(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 6).Draw(rt, "piles")
+		nsets := rapid.IntRange(1, 5).Draw(rt, "sets")
+		var facets []string
+		covered := make([]bool, n)
+		for range nsets {
+			var vs []string
+			for v := range n {
+				if rapid.Bool().Draw(rt, "in") {
+					vs = append(vs, fmt.Sprint(v+1))
+					covered[v] = true
+				}
+			}
+			if len(vs) > 0 {
+				facets = append(facets, join(vs))
+			}
+		}
+		for v, ok := range covered {
+			if !ok {
+				facets = append(facets, fmt.Sprint(v+1))
+			}
+		}
+		spec := "complex:" + joinComma(facets)
+		if rapid.Bool().Draw(rt, "misere") {
+			spec += "/misere"
+		}
+		box := make(table.Box, n)
+		limit := []int{0, 70, 20, 9, 5, 3, 2}[n]
+		for i := range box {
+			box[i] = rapid.IntRange(0, limit).Draw(rt, "max")
+		}
+		grundy := rapid.Bool().Draw(rt, "grundy")
+		workers := rapid.IntRange(1, 3).Draw(rt, "workers")
+		solveBoth(rt, spec, box, grundy, workers)
+	})
+}
+
+func join(vs []string) string {
+	out := vs[0]
+	for _, v := range vs[1:] {
+		out += "-" + v
+	}
+	return out
+}
+
+func joinComma(vs []string) string {
+	out := vs[0]
+	for _, v := range vs[1:] {
+		out += "," + v
+	}
+	return out
+}
+
+// TestCN63MatchesTheorem32 checks the fast engine against the closed form of
+// papers/000_451cee323facfbde.txt, Theorem 3.2: the P-positions of CN(6,3)
+// are those with a+b = d+e and b+c = e+f.
+func TestCN63MatchesTheorem32(t *testing.T) {
+	g, _ := game.Parse("cn:6,3")
+	box := table.Uniform(6, 7)
+	tab, err := Fast(context.Background(), g, box, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := make(game.Position, 6)
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		want := p[0]+p[1] == p[3]+p[4] && p[1]+p[2] == p[4]+p[5]
+		if tab.IsP(p) != want {
+			t.Fatalf("%v: table says P=%v, Theorem 3.2 says %v", p, tab.IsP(p), want)
+		}
+	}
+}
+
+func TestNimGrundyIsXor(t *testing.T) {
+	g, _ := game.Parse("nim:3")
+	box := table.Uniform(3, 40)
+	box[0] = 100
+	tab, err := Fast(context.Background(), g, box, Options{Grundy: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := make(game.Position, 3)
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		if got, want := tab.Grundy[idx], uint32(p[0]^p[1]^p[2]); got != want {
+			t.Fatalf("Grundy%v = %d, want %d (Bouton)", p, got, want)
+		}
+	}
+}
+
+func TestFastCancels(t *testing.T) {
+	g, _ := game.Parse("cn:6,3")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Fast(ctx, g, table.Uniform(6, 5), Options{}); err == nil {
+		t.Fatal("a cancelled solve returned no error")
+	}
+}

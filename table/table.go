@@ -1,0 +1,202 @@
+// Package table holds the result of solving a game on a box of positions: the
+// outcome of every position and, on request, its Grundy value; it counts and
+// lists P-positions, groups them into symmetry classes, and saves and loads
+// tables.
+//
+// The P-positions are stored as a partial function, one entry per line: a line
+// is the set of positions that agree on piles 1..n-1, and since reducing one
+// pile is always a legal move, at most one position of a line is a P-position
+// (see DESIGN.md, "The fast engine").
+package table
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// Box is the set of positions whose pile i holds 0..Box[i] tokens.
+type Box []int
+
+// Uniform returns the box of n piles with at most h tokens each.
+func Uniform(n, h int) Box {
+	b := make(Box, n)
+	for i := range b {
+		b[i] = h
+	}
+	return b
+}
+
+// BoxOf returns the smallest box holding p: every option of p lies in it.
+func BoxOf(p game.Position) Box { return Box(append([]int(nil), p...)) }
+
+// MaxPositions bounds the size of a box; larger boxes are rejected.
+const MaxPositions = 1 << 50
+
+// MaxLine is the largest pile 0 may reach (line values are stored in 16 bits).
+const MaxLine = math.MaxUint16 - 1
+
+// Check reports whether the box is usable: non-negative maxima, pile 0 within
+// MaxLine, at most MaxPositions positions.
+func (b Box) Check() error {
+	if len(b) == 0 {
+		return errors.New("empty box")
+	}
+	var total uint64 = 1
+	for i, h := range b {
+		if h < 0 {
+			return fmt.Errorf("pile %d has a negative maximum %d", i+1, h)
+		}
+		hi, lo := bits.Mul64(total, uint64(h)+1)
+		if hi != 0 || lo > MaxPositions {
+			return fmt.Errorf("the box has more than 2^50 positions")
+		}
+		total = lo
+	}
+	if b[0] > MaxLine {
+		return fmt.Errorf("pile 1 may hold at most %d tokens in a table, not %d", MaxLine, b[0])
+	}
+	return nil
+}
+
+// Positions is the number of positions in the box.
+func (b Box) Positions() int64 {
+	n := int64(1)
+	for _, h := range b {
+		n *= int64(h) + 1
+	}
+	return n
+}
+
+// Lines is the number of lines: Positions divided by Box[0]+1.
+func (b Box) Lines() int64 { return b.Positions() / int64(b[0]+1) }
+
+// Contains reports whether p lies in the box.
+func (b Box) Contains(p game.Position) bool {
+	if len(p) != len(b) {
+		return false
+	}
+	for i, v := range p {
+		if v < 0 || v > b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Index returns the index of p in the box: pile 0 varies fastest.
+func (b Box) Index(p game.Position) int64 {
+	idx := int64(0)
+	for i := len(b) - 1; i >= 0; i-- {
+		idx = idx*int64(b[i]+1) + int64(p[i])
+	}
+	return idx
+}
+
+// Position writes the position of index idx into p.
+func (b Box) Position(idx int64, p game.Position) {
+	for i, h := range b {
+		p[i] = int(idx % int64(h+1))
+		idx /= int64(h + 1)
+	}
+}
+
+// NoP marks a line without a P-position.
+const NoP = math.MaxUint16
+
+// Table is a solved box of a game.
+type Table struct {
+	// Spec names the game, as game.Parse reads it.
+	Spec string
+	// Box is the set of positions solved.
+	Box Box
+	// PLine holds, for each line, the pile-0 value of its P-position or NoP.
+	// Line l holds the positions with index l*(Box[0]+1) + x.
+	PLine []uint16
+	// Grundy holds the Grundy value of every position by index, or is nil when
+	// only outcomes were computed. In misère play it holds the misère Grundy
+	// values (the terminal position has value 1).
+	Grundy []uint32
+}
+
+// New allocates a table for spec on box, with room for Grundy values when
+// grundy is true. Every line starts without a P-position.
+func New(spec string, box Box, grundy bool) *Table {
+	t := &Table{Spec: spec, Box: box, PLine: make([]uint16, box.Lines())}
+	for i := range t.PLine {
+		t.PLine[i] = NoP
+	}
+	if grundy {
+		t.Grundy = make([]uint32, box.Positions())
+	}
+	return t
+}
+
+// IsP reports whether p, which must lie in the box, is a P-position.
+func (t *Table) IsP(p game.Position) bool {
+	idx := t.Box.Index(p)
+	w := int64(t.Box[0] + 1)
+	return t.PLine[idx/w] == uint16(idx%w)
+}
+
+// CountP returns the number of P-positions.
+func (t *Table) CountP() int64 {
+	var n int64
+	for _, x := range t.PLine {
+		if x != NoP {
+			n++
+		}
+	}
+	return n
+}
+
+// PPositions yields the P-positions in index order (pile 0 fastest). The
+// yielded slice is reused: copy it to keep it.
+func (t *Table) PPositions() func(yield func(game.Position) bool) {
+	return func(yield func(game.Position) bool) {
+		n := len(t.Box)
+		p := make(game.Position, n)
+		for l, x := range t.PLine {
+			if x == NoP {
+				continue
+			}
+			rest := int64(l)
+			for i := 1; i < n; i++ {
+				p[i] = int(rest % int64(t.Box[i]+1))
+				rest /= int64(t.Box[i] + 1)
+			}
+			p[0] = int(x)
+			if !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// CountClasses returns the number of symmetry classes of P-positions under the
+// group. The box must be invariant under it (a uniform box always is).
+func (t *Table) CountClasses(g *complex.Group) int64 {
+	var n int64
+	for p := range t.PPositions() {
+		if g.IsCanonical(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// MaxGrundy returns the largest Grundy value, or -1 without Grundy values.
+func (t *Table) MaxGrundy() int64 {
+	if t.Grundy == nil {
+		return -1
+	}
+	m := uint32(0)
+	for _, v := range t.Grundy {
+		m = max(m, v)
+	}
+	return int64(m)
+}
