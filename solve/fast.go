@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
@@ -27,7 +28,7 @@ import (
 // Lines are grouped in sub-slabs by the two slowest piles (d, c); a sub-slab
 // needs only (d-1, c) and (d, c-1), so the sub-slabs of one anti-diagonal
 // d + c = s run in parallel. Z is kept for two slabs (c-1 and c, by parity of
-// c), so the working memory is about two slabs of lines, whatever the box.
+// c), so the working memory is two slabs of lines, whatever the box.
 //
 // Grundy values come from the same sweep run once per value v (level sets): the
 // positions of value v are those not valued below v with no option of value v,
@@ -36,7 +37,29 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
-	s := newSweep(g, box, opts)
+	switch {
+	case box[0] < 8:
+		return fastWith[uint8](ctx, g, box, opts)
+	case box[0] < 16:
+		return fastWith[uint16](ctx, g, box, opts)
+	case box[0] < 32:
+		return fastWith[uint32](ctx, g, box, opts)
+	}
+	return fastWith[uint64](ctx, g, box, opts)
+}
+
+// word is a machine word holding up to its bit size positions of a line. The
+// narrowest word that holds a line is used: it cuts the memory traffic of the
+// sweep, which is what bounds its speed.
+type word interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// wordBits is the number of bits of W.
+func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
+
+func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+	s := newSweep[W](g, box, opts)
 	t := table.New(g.Spec, box, opts.Grundy)
 	s.pline = t.PLine
 	total := box.Positions()
@@ -48,7 +71,7 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 		return t, nil
 	}
 	// Level sets: run the sweep for v = 0, 1, ... until every position has a value.
-	s.excluded = make([]uint64, int64(len(t.PLine))*int64(s.words))
+	s.excluded = make([]W, int64(len(t.PLine))*int64(s.words))
 	s.grundy = t.Grundy
 	var valued int64
 	for v := uint32(0); valued < total; v++ {
@@ -64,77 +87,95 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 }
 
 // sweep holds what one pass of the box recurrence needs.
-type sweep struct {
+type sweep[W word] struct {
 	h       []int // the box, padded with zeros to at least 3 piles
 	n       int   // len(h)
-	words   int   // machine words per line
+	words   int   // words per line
 	misere  bool
 	facets  int
-	has0    []bool  // facet contains pile 0
-	hasD    []bool  // facet contains pile n-2
-	hasC    []bool  // facet contains pile n-1
-	inner   [][]int // piles 1..n-3 of each facet
-	stride  []int   // line-index stride of piles 1..n-3 (stride[1] = 1)
-	perSub  int     // lines per sub-slab
+	has0    []bool // facet contains pile 0
+	perSub  int    // lines per sub-slab
+	subLen  int    // words of Z per sub-slab: perSub * facets * words
 	workers int
+	// sources[c%2] lists, facet after facet, where Z of the lines one token
+	// below lies: pile i of the facet (i >= 1) and the distance back in buf.
+	// Facet f's run is sources[c%2][start[f]:start[f+1]].
+	sources [2][]source
+	start   []int
 
-	buf [2][][]uint64 // Z words of sub-slab (d, c) in buf[c%2][d]: [line][facet][word]
+	// buf holds Z of sub-slab (d, c) at ((c%2)*(h[n-2]+1) + d) * subLen,
+	// laid out [line][facet][word].
+	buf []W
 
 	pline    []uint16 // output: pile-0 value of the line's P-position, set at level 0
-	excluded []uint64 // Grundy only: positions valued below level, [line][word]
+	excluded []W      // Grundy only: positions valued below level, [line][word]
 	grundy   []uint32 // Grundy only: output values
 	level    uint32
 	found    atomic.Int64 // positions given value level in this pass
 }
 
-func newSweep(g *game.Game, box table.Box, opts Options) *sweep {
+// source is a line one token below the current one in pile `pile`, whose Z
+// words lie `back` words before the current line's in buf.
+type source struct {
+	back int
+	pile uint
+}
+
+func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 	h := append([]int(nil), box...)
 	for len(h) < 3 {
 		h = append(h, 0)
 	}
 	n := len(h)
-	s := &sweep{h: h, n: n, words: (h[0] + 64) / 64, misere: g.Misere, workers: opts.Workers}
+	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, misere: g.Misere, workers: opts.Workers}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
-	s.stride = make([]int, n)
+	facets := g.Complex.Facets()
+	s.facets = len(facets)
+	lineWords := s.facets * s.words
+	back := make([]int, n) // distance back in buf along pile i, for c even and odd
 	s.perSub = 1
 	for i := 1; i <= n-3; i++ {
-		s.stride[i] = s.perSub
+		back[i] = s.perSub * lineWords
 		s.perSub *= h[i] + 1
 	}
-	for _, f := range g.Complex.Facets() {
-		s.has0 = append(s.has0, f.Has(0))
-		s.hasD = append(s.hasD, f.Has(n-2))
-		s.hasC = append(s.hasC, f.Has(n-1))
-		var in []int
-		for i := 1; i <= n-3; i++ {
-			if f.Has(i) {
-				in = append(in, i)
+	s.subLen = s.perSub * lineWords
+	back[n-2] = s.subLen
+	slab := (h[n-2] + 1) * s.subLen
+	for parity := range 2 {
+		back[n-1] = slab // c odd: (d, c-1) is one slab earlier
+		if parity == 0 {
+			back[n-1] = -slab // c even: (d, c-1) is one slab later
+		}
+		s.start = s.start[:0]
+		for _, f := range facets {
+			s.start = append(s.start, len(s.sources[parity]))
+			for i := 1; i < n; i++ {
+				if f.Has(i) {
+					s.sources[parity] = append(s.sources[parity], source{back: back[i], pile: uint(i)})
+				}
 			}
 		}
-		s.inner = append(s.inner, in)
+		s.start = append(s.start, len(s.sources[parity]))
 	}
-	s.facets = len(s.has0)
+	for _, f := range facets {
+		s.has0 = append(s.has0, f.Has(0))
+	}
 	return s
 }
 
 // workBytes estimates the working memory of the sweep beyond the table.
-func (s *sweep) workBytes() int64 {
-	return 2 * int64(s.h[s.n-2]+1) * int64(s.perSub) * int64(s.facets) * int64(s.words) * 8
+func (s *sweep[W]) workBytes() int64 {
+	return 2 * int64(s.h[s.n-2]+1) * int64(s.subLen) * int64(unsafe.Sizeof(W(0)))
 }
 
 // run makes one pass over the box; report, if not nil, gets the number of
 // lines done after each anti-diagonal.
-func (s *sweep) run(ctx context.Context, report func(lines int64)) error {
+func (s *sweep[W]) run(ctx context.Context, report func(lines int64)) error {
 	hd, hc := s.h[s.n-2], s.h[s.n-1]
-	if s.buf[0] == nil {
-		for parity := range s.buf {
-			s.buf[parity] = make([][]uint64, hd+1)
-			for d := range s.buf[parity] {
-				s.buf[parity][d] = make([]uint64, s.perSub*s.facets*s.words)
-			}
-		}
+	if s.buf == nil {
+		s.buf = make([]W, 2*(hd+1)*s.subLen)
 	}
 	var done int64
 	for diag := 0; diag <= hd+hc; diag++ {
@@ -149,7 +190,7 @@ func (s *sweep) run(ctx context.Context, report func(lines int64)) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := newScratch(s)
+				sc := newScratch[W](s.n, s.facets, s.words)
 				for d := int(next.Add(1) - 1); d <= hi; d = int(next.Add(1) - 1) {
 					s.subSlab(d, diag-d, sc)
 				}
@@ -165,82 +206,83 @@ func (s *sweep) run(ctx context.Context, report func(lines int64)) error {
 }
 
 // scratch is one worker's temporary storage.
-type scratch struct {
-	q []int    // the current line's piles 1..n-3
-	u []uint64 // per facet: Z below the line, [facet][word]
+type scratch[W word] struct {
+	q []int // the current line's piles 1..n-3
+	u []W   // per facet: Z below the line, [facet][word]
 	// wide lines only
-	m, sh, nw []uint64
+	m, sh, nw []W
 }
 
-func newScratch(s *sweep) *scratch {
-	return &scratch{
-		q:  make([]int, s.n),
-		u:  make([]uint64, s.facets*s.words),
-		m:  make([]uint64, s.words),
-		sh: make([]uint64, s.words),
-		nw: make([]uint64, s.words),
+func newScratch[W word](n, facets, words int) *scratch[W] {
+	return &scratch[W]{
+		q:  make([]int, n),
+		u:  make([]W, facets*words),
+		m:  make([]W, words),
+		sh: make([]W, words),
+		nw: make([]W, words),
 	}
 }
 
 // subSlab runs the recurrence on the lines with pile n-2 = d and pile n-1 = c.
-func (s *sweep) subSlab(d, c int, sc *scratch) {
-	cur := s.buf[c%2][d]
-	var prev, below []uint64
-	if c > 0 {
-		prev = s.buf[(c-1)%2][d]
-	}
+func (s *sweep[W]) subSlab(d, c int, sc *scratch[W]) {
+	sources := s.sources[c%2]
+	at := ((c%2)*(s.h[s.n-2]+1) + d) * s.subLen
+	// nonzero has bit i set when pile i of the current line is not 0, so
+	// that the line one token below in pile i exists.
+	var nonzero uint64
 	if d > 0 {
-		below = s.buf[c%2][d-1]
+		nonzero |= 1 << uint(s.n-2)
+	}
+	if c > 0 {
+		nonzero |= 1 << uint(s.n-1)
 	}
 	base := s.perSub * (d + (s.h[s.n-2]+1)*c)
 	clear(sc.q)
+	lineWords := s.facets * s.words
 	for j := range s.perSub {
 		line := base + j
 		terminal := s.misere && s.level == 0 && line == 0
 		if s.words == 1 {
-			s.line1(cur, prev, below, j, line, terminal, sc)
+			s.line1(sources, at+j*lineWords, nonzero, line, terminal, sc)
 		} else {
-			s.lineWide(cur, prev, below, j, line, terminal, sc)
+			s.lineWide(sources, at+j*lineWords, nonzero, line, terminal, sc)
 		}
 		// Advance the odometer of piles 1..n-3.
 		for i := 1; i <= s.n-3; i++ {
 			if sc.q[i] < s.h[i] {
 				sc.q[i]++
+				nonzero |= 1 << uint(i)
 				break
 			}
 			sc.q[i] = 0
+			nonzero &^= 1 << uint(i)
 		}
 	}
 }
 
 // record stores the position of value s.level found at pile-0 value x of line.
-func (s *sweep) record(line, x int) {
+func (s *sweep[W]) record(line, x int) {
 	if s.level == 0 {
 		s.pline[line] = uint16(x)
 	}
 	if s.grundy != nil {
 		s.grundy[line*(s.h[0]+1)+x] = s.level
-		s.excluded[line*s.words+x/64] |= 1 << uint(x%64)
+		b := wordBits[W]()
+		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
 		s.found.Add(1)
 	}
 }
 
-// line1 is the recurrence for a line of at most 64 positions.
-func (s *sweep) line1(cur, prev, below []uint64, j int, line int, terminal bool, sc *scratch) {
-	nf := s.facets
-	row := cur[j*nf : j*nf+nf]
-	var known, shifted uint64 // N-positions found through facets; prefix-OR shifted by one
-	for f := range nf {
-		var u uint64
-		if prev != nil && s.hasC[f] {
-			u = prev[j*nf+f]
-		}
-		if below != nil && s.hasD[f] {
-			u |= below[j*nf+f]
-		}
-		for _, i := range s.inner[f] {
-			if sc.q[i] > 0 {
-				u |= cur[(j-s.stride[i])*nf+f]
+// line1 is the recurrence for a line that fits in one word; its Z words start
+// at buf[at].
+func (s *sweep[W]) line1(sources []source, at int, nonzero uint64, line int, terminal bool, sc *scratch[W]) {
+	buf := s.buf
+	var known, shifted W // N-positions found through facets; prefix-OR shifted by one
+	for f := range s.facets {
+		var u W
+		for _, src := range sources[s.start[f]:s.start[f+1]] {
+			if nonzero>>src.pile&1 != 0 {
+				u |= buf[at+f-src.back]
 			}
 		}
 		sc.u[f] = u
@@ -256,40 +298,34 @@ func (s *sweep) line1(cur, prev, below []uint64, j int, line int, terminal bool,
 	if s.excluded != nil {
 		known |= s.excluded[line]
 	}
-	var p uint64
-	if x := bits.TrailingZeros64(^known); x <= s.h[0] {
+	var p W
+	// ^known == 0 gives 64, beyond any line held in one word.
+	if x := bits.TrailingZeros64(uint64(^known)); x <= s.h[0] {
 		p = 1 << uint(x)
 		s.record(line, x)
 	}
-	for f := range nf {
+	for f := range s.facets {
 		z := sc.u[f] | p
 		if s.has0[f] {
 			z |= -z
 		}
-		row[f] = z
+		buf[at+f] = z
 	}
 }
 
-// lineWide is line1 for lines longer than 64 positions: every value is a run
-// of s.words words, least significant first.
-func (s *sweep) lineWide(cur, prev, below []uint64, j int, line int, terminal bool, sc *scratch) {
-	nf, w := s.facets, s.words
-	row := cur[j*nf*w : (j+1)*nf*w]
+// lineWide is line1 for lines longer than a word: every value is a run of
+// s.words words, least significant first.
+func (s *sweep[W]) lineWide(sources []source, at int, nonzero uint64, line int, terminal bool, sc *scratch[W]) {
+	w := s.words
 	known, shifted := sc.m, sc.sh
 	clear(known)
 	clear(shifted)
-	for f := range nf {
+	for f := range s.facets {
 		u := sc.u[f*w : (f+1)*w]
 		clear(u)
-		if prev != nil && s.hasC[f] {
-			copy(u, prev[(j*nf+f)*w:])
-		}
-		if below != nil && s.hasD[f] {
-			or(u, below[(j*nf+f)*w:])
-		}
-		for _, i := range s.inner[f] {
-			if sc.q[i] > 0 {
-				or(u, cur[((j-s.stride[i])*nf+f)*w:])
+		for _, src := range sources[s.start[f]:s.start[f+1]] {
+			if nonzero>>src.pile&1 != 0 {
+				or(u, s.buf[at+f*w-src.back:])
 			}
 		}
 		or(known, u)
@@ -310,18 +346,19 @@ func (s *sweep) lineWide(cur, prev, below []uint64, j int, line int, terminal bo
 	p := sc.nw
 	clear(p)
 	x := -1
-	for k, word := range known {
-		if word != ^uint64(0) {
-			x = k*64 + bits.TrailingZeros64(^word)
+	b := wordBits[W]()
+	for k, wd := range known {
+		if ^wd != 0 {
+			x = k*b + bits.TrailingZeros64(uint64(^wd))
 			break
 		}
 	}
 	if x >= 0 && x <= s.h[0] {
-		p[x/64] = 1 << uint(x%64)
+		p[x/b] = 1 << uint(x%b)
 		s.record(line, x)
 	}
-	for f := range nf {
-		z := row[f*w : (f+1)*w]
+	for f := range s.facets {
+		z := s.buf[at+f*w : at+(f+1)*w]
 		copy(z, sc.u[f*w:(f+1)*w])
 		or(z, p)
 		if s.has0[f] {
@@ -331,19 +368,19 @@ func (s *sweep) lineWide(cur, prev, below []uint64, j int, line int, terminal bo
 }
 
 // or sets a |= b word by word over len(a) words.
-func or(a, b []uint64) {
+func or[W word](a, b []W) {
 	for k := range a {
 		a[k] |= b[k]
 	}
 }
 
 // prefixOR sets every bit at or above the lowest set bit of the multi-word a.
-func prefixOR(a []uint64) {
-	for k, word := range a {
-		if word != 0 {
-			a[k] = word | -word
+func prefixOR[W word](a []W) {
+	for k, wd := range a {
+		if wd != 0 {
+			a[k] = wd | -wd
 			for r := k + 1; r < len(a); r++ {
-				a[r] = ^uint64(0)
+				a[r] = ^W(0)
 			}
 			return
 		}
@@ -351,9 +388,10 @@ func prefixOR(a []uint64) {
 }
 
 // shiftLeft1 shifts the multi-word a by one bit towards higher positions.
-func shiftLeft1(a []uint64) {
-	var carry uint64
-	for k, word := range a {
-		a[k], carry = word<<1|carry, word>>63
+func shiftLeft1[W word](a []W) {
+	var carry W
+	top := wordBits[W]() - 1
+	for k, wd := range a {
+		a[k], carry = wd<<1|carry, wd>>uint(top)
 	}
 }

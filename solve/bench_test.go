@@ -1,0 +1,31 @@
+package solve
+
+import (
+	"context"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// benchmarkSolve reports positions per second of one engine on a game.
+func benchmarkSolve(b *testing.B, spec string, h int, grundy bool, engine func(context.Context, *game.Game, table.Box, Options) (*table.Table, error)) {
+	g, err := game.Parse(spec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	box := table.Uniform(g.Piles(), h)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := engine(context.Background(), g, box, Options{Grundy: grundy}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(box.Positions())*float64(b.N)/b.Elapsed().Seconds(), "positions/s")
+}
+
+func BenchmarkFastCN63Max31(b *testing.B)       { benchmarkSolve(b, "cn:6,3", 31, false, Fast) }
+func BenchmarkFastCN86Max11(b *testing.B)       { benchmarkSolve(b, "cn:8,6", 11, false, Fast) }
+func BenchmarkFastCN63Max10(b *testing.B)       { benchmarkSolve(b, "cn:6,3", 10, false, Fast) }
+func BenchmarkReferenceCN63Max6(b *testing.B)   { benchmarkSolve(b, "cn:6,3", 6, false, Reference) }
+func BenchmarkFastGrundyCN63Max15(b *testing.B) { benchmarkSolve(b, "cn:6,3", 15, true, Fast) }
