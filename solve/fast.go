@@ -48,6 +48,34 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	return fastWith[uint64](ctx, g, box, opts)
 }
 
+// MemoryNeeded estimates the bytes a solve of box allocates: the table and,
+// for the fast engine, the working memory of the sweep (two slabs of Z words,
+// plus the positions already valued when computing Grundy values).
+func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
+	positions, lines := box.Positions(), box.Lines()
+	need := 2 * lines // PLine
+	if opts.Grundy || reference {
+		need += 4 * positions
+	}
+	if reference {
+		return need
+	}
+	bytes := int64(1)
+	for bytes < 8 && int64(box[0]) >= 8*bytes {
+		bytes *= 2
+	}
+	lineBytes := (int64(box[0])/(8*bytes) + 1) * bytes
+	slowest := int64(1)
+	if len(box) >= 3 {
+		slowest = int64(box[len(box)-1]) + 1
+	}
+	need += 2 * lines / slowest * int64(len(g.Complex.Facets())) * lineBytes
+	if opts.Grundy {
+		need += lines * lineBytes
+	}
+	return need
+}
+
 // word is a machine word holding up to its bit size positions of a line. The
 // narrowest word that holds a line is used: it cuts the memory traffic of the
 // sweep, which is what bounds its speed.
@@ -165,10 +193,6 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 	return s
 }
 
-// workBytes estimates the working memory of the sweep beyond the table.
-func (s *sweep[W]) workBytes() int64 {
-	return 2 * int64(s.h[s.n-2]+1) * int64(s.subLen) * int64(unsafe.Sizeof(W(0)))
-}
 
 // run makes one pass over the box; report, if not nil, gets the number of
 // lines done after each anti-diagonal.

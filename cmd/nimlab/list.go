@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/spf13/cobra"
+)
+
+func newListCmd() *cobra.Command {
+	var f solveFlags
+	var classes bool
+	var format string
+	cmd := &cobra.Command{
+		Use:   "list GAME --max H",
+		Short: "List the P-positions with piles up to H",
+		Long: `Lists the P-positions of GAME whose piles all hold 0..H tokens, in order of
+index (pile 1 varies fastest). With --classes, lists one representative per
+symmetry class: the lexicographically smallest position of the class.`,
+		Example: `  nimlab list cn:4,2 --max 5
+  nimlab list cn:6,3 --max 4 --classes --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := game.Parse(args[0])
+			if err != nil {
+				return err
+			}
+			switch format {
+			case "csv", "json", "text":
+			default:
+				return fmt.Errorf("--format must be csv, json or text, not %q", format)
+			}
+			if f.json {
+				format = "json"
+			}
+			box, err := f.box(g)
+			if err != nil {
+				return err
+			}
+			var group *complex.Group
+			if classes {
+				if group, err = g.Complex.Symmetries(); err != nil {
+					return err
+				}
+			}
+			f.json = f.json || format == "json" // no progress bar under JSON output
+			t, err := buildTable(cmd.Context(), g, box, solve.Options{}, &f, false)
+			if err != nil {
+				return err
+			}
+			w := bufio.NewWriter(cmd.OutOrStdout())
+			defer w.Flush()
+			var rows []game.Position
+			if format == "csv" {
+				head := make([]string, g.Piles())
+				for i := range head {
+					head[i] = fmt.Sprintf("p%d", i+1)
+				}
+				fmt.Fprintln(w, strings.Join(head, ","))
+			}
+			for p := range t.PPositions() {
+				if group != nil && !group.IsCanonical(p) {
+					continue
+				}
+				switch format {
+				case "json":
+					rows = append(rows, append(game.Position(nil), p...))
+				case "csv":
+					fmt.Fprintln(w, p)
+				default:
+					fmt.Fprintf(w, "(%v)\n", p)
+				}
+			}
+			if format == "json" {
+				if rows == nil {
+					rows = []game.Position{}
+				}
+				return printJSON(w, map[string]any{
+					"game": g.Spec, "max": f.max, "classes": classes, "count": len(rows), "p_positions": rows,
+				})
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().BoolVar(&classes, "classes", false, "one representative per symmetry class")
+	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json or text")
+	return cmd
+}

@@ -1,0 +1,72 @@
+// Command nimlab computes P-positions, Grundy values and winning moves of Nim
+// played on structures: simplicial complexes, Circular Nim CN(n,k), PathNim,
+// Moore's Nim and graphic matroids. Run "nimlab help" for the commands and
+// "nimlab games" for the game specs.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRoot()
+	if err := root.ExecuteContext(ctx); err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintln(os.Stderr, "nimlab: interrupted")
+			os.Exit(130)
+		}
+		fmt.Fprintln(os.Stderr, "nimlab:", err)
+		os.Exit(exitCode(err))
+	}
+}
+
+// exitError carries an exit status other than 1 for a failed command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func exitCode(err error) int {
+	var e *exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	return 1
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "nimlab",
+		Short: "Exact analysis of Nim played on complexes, circles, paths and matroids",
+		Long: `nimlab computes outcomes (P or N), Grundy values and winning moves of impartial
+games of Nim played on structures, and tables of every position up to a height.
+
+A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
+"nimlab games" for every family. Add /misere to a spec for misère play.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd())
+	return root
+}
+
+// printJSON writes v as one indented JSON object.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/spf13/cobra"
+)
+
+func newSolveCmd() *cobra.Command {
+	var f solveFlags
+	var grundy, reference bool
+	var out string
+	cmd := &cobra.Command{
+		Use:   "solve GAME --max H",
+		Short: "Solve every position with piles up to H; print counts, time and rate",
+		Long: `Builds the table of GAME: the outcome of every position whose piles all hold
+0..H tokens and, with --grundy, its Grundy value. Prints the number of positions,
+of P-positions and of their symmetry classes (under the automorphisms of the
+game's complex), the time and the rate. --out saves the table to a file.`,
+		Example: `  nimlab solve cn:6,3 --max 20
+  nimlab solve cn:5,2 --max 10 --grundy --json
+  nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := game.Parse(args[0])
+			if err != nil {
+				return err
+			}
+			box, err := f.box(g)
+			if err != nil {
+				return err
+			}
+			start := time.Now()
+			t, err := buildTable(cmd.Context(), g, box, solve.Options{Grundy: grundy}, &f, reference)
+			if err != nil {
+				return err
+			}
+			secs := time.Since(start).Seconds()
+			if out != "" {
+				if err := t.Save(out); err != nil {
+					return err
+				}
+			}
+			s := solve.Summarize(g, t)
+			engine := "fast"
+			workers := f.workers
+			if workers <= 0 {
+				workers = runtime.GOMAXPROCS(0)
+			}
+			if reference {
+				engine, workers = "reference", 1
+			}
+			rate := float64(s.Positions) / secs
+			w := cmd.OutOrStdout()
+			if f.json {
+				res := map[string]any{
+					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
+					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
+					"seconds": secs, "positions_per_second": rate, "engine": engine, "workers": workers,
+				}
+				if grundy {
+					res["grundy_counts"] = s.GrundyCounts
+					res["max_grundy"] = len(s.GrundyCounts) - 1
+				}
+				if out != "" {
+					res["out"] = out
+				}
+				return printJSON(w, res)
+			}
+			fmt.Fprintf(w, "game          %s (%s)\n", g.Spec, g.Title)
+			fmt.Fprintf(w, "positions     %d (every pile 0..%d)\n", s.Positions, f.max)
+			fmt.Fprintf(w, "P-positions   %d (%.4g%%)\n", s.PPositions, 100*float64(s.PPositions)/float64(s.Positions))
+			if s.PClasses >= 0 {
+				fmt.Fprintf(w, "P classes     %d (up to %s symmetries)\n", s.PClasses, s.Symmetries)
+			}
+			if grundy {
+				fmt.Fprintf(w, "Grundy values 0..%d; positions per value: %v\n", len(s.GrundyCounts)-1, s.GrundyCounts)
+			}
+			fmt.Fprintf(w, "time          %.3f s (%s positions/s, %s engine, %d workers)\n", secs, humanRate(rate), engine, workers)
+			if out != "" {
+				fmt.Fprintf(w, "saved         %s\n", out)
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().BoolVar(&grundy, "grundy", false, "also compute the Grundy value of every position")
+	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
+	cmd.Flags().StringVar(&out, "out", "", "save the table to this file (written atomically)")
+	return cmd
+}
+
+// humanRate writes a rate with an SI prefix, e.g. "1.07e9" as "1.07 G".
+func humanRate(r float64) string {
+	switch {
+	case r >= 1e9:
+		return fmt.Sprintf("%.3g G", r/1e9)
+	case r >= 1e6:
+		return fmt.Sprintf("%.3g M", r/1e6)
+	case r >= 1e3:
+		return fmt.Sprintf("%.3g k", r/1e3)
+	}
+	return fmt.Sprintf("%.3g", r)
+}
