@@ -193,7 +193,6 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 	return s
 }
 
-
 // run makes one pass over the box; report, if not nil, gets the number of
 // lines done after each anti-diagonal.
 func (s *sweep[W]) run(ctx context.Context, report func(lines int64)) error {

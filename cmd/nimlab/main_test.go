@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/table"
+)
+
+// run executes the command line in process and returns stdout and the error.
+func run(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := newRoot()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err := root.ExecuteContext(context.Background())
+	return out.String(), err
+}
+
+func runJSON(t *testing.T, args ...string) map[string]any {
+	t.Helper()
+	out, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("%v: output is not one JSON object: %v\n%s", args, err, out)
+	}
+	return v
+}
+
+func TestSolveJSON(t *testing.T) {
+	v := runJSON(t, "solve", "cn:6,3", "--max", "8", "--json")
+	want := map[string]any{"game": "cn:6,3", "max": 8.0, "positions": 531441.0}
+	for k, w := range want {
+		if v[k] != w {
+			t.Errorf("%s = %v, want %v", k, v[k], w)
+		}
+	}
+	for _, k := range []string{"p_positions", "p_classes", "seconds"} {
+		if _, ok := v[k].(float64); !ok {
+			t.Errorf("%s missing or not a number: %v", k, v[k])
+		}
+	}
+	// The reference engine must find the same counts.
+	ref := runJSON(t, "solve", "cn:6,3", "--max", "3", "--json", "--reference", "--grundy")
+	fast := runJSON(t, "solve", "cn:6,3", "--max", "3", "--json", "--grundy")
+	for _, k := range []string{"p_positions", "p_classes", "max_grundy"} {
+		if ref[k] != fast[k] {
+			t.Errorf("%s: reference %v, fast %v", k, ref[k], fast[k])
+		}
+	}
+}
+
+func TestOutcomeJSON(t *testing.T) {
+	v := runJSON(t, "outcome", "cn:6,3", "1,2,3,4,5,6", "--json")
+	if v["outcome"] != "N" {
+		t.Errorf("outcome %v, want N", v["outcome"])
+	}
+	moves, ok := v["winning_moves"].([]any)
+	if !ok || len(moves) == 0 {
+		t.Fatalf("winning_moves = %v", v["winning_moves"])
+	}
+	// Every winning move lands on a P-position.
+	for _, m := range moves {
+		var parts []string
+		for _, x := range m.([]any) {
+			b, _ := json.Marshal(x)
+			parts = append(parts, string(b))
+		}
+		w := runJSON(t, "outcome", "cn:6,3", strings.Join(parts, ","), "--json")
+		if w["outcome"] != "P" || w["grundy"] != 0.0 {
+			t.Errorf("winning move %v has outcome %v", parts, w["outcome"])
+		}
+	}
+	if v := runJSON(t, "outcome", "nim:3/misere", "1,1,1", "--json"); v["outcome"] != "P" {
+		t.Errorf("misère Nim (1,1,1): %v, want P", v["outcome"])
+	}
+}
+
+func TestListFormats(t *testing.T) {
+	out, err := run(t, "list", "nim:2", "--max", "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != "p1,p2\n0,0\n1,1\n2,2\n" {
+		t.Errorf("csv:\n%s", out)
+	}
+	v := runJSON(t, "list", "cn:4,2", "--max", "3", "--classes", "--format", "json")
+	if v["count"] != 10.0 {
+		t.Errorf("CN(4,2) classes up to 3: %v, want 10", v["count"])
+	}
+}
+
+func TestSolveOut(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.tbl")
+	if _, err := run(t, "solve", "path:4,2", "--max", "5", "--out", path); err != nil {
+		t.Fatal(err)
+	}
+	tab, err := table.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Spec != "path:4,2" || tab.Box.Positions() != 1296 {
+		t.Errorf("saved table %s with %d positions", tab.Spec, tab.Box.Positions())
+	}
+}
+
+func TestErrorsAreOneLine(t *testing.T) {
+	tests := [][]string{
+		{"solve", "cn:6"},
+		{"solve", "cn:6,3"},
+		{"solve", "cn:6,3", "--max", "-3"},
+		{"outcome", "cn:6,3", "1,2,3"},
+		{"outcome", "cn:6,3", "1,2,3,4,5,-6"},
+		{"outcome", "nim:2", "100000,100000"},
+		{"list", "nim:2", "--max", "2", "--format", "xml"},
+		{"solve", "cn:20,3", "--max", "30"},
+		{"bench", "nosuch:1", "--max", "1"},
+	}
+	for _, args := range tests {
+		_, err := run(t, args...)
+		if err == nil {
+			t.Errorf("%v succeeded", args)
+			continue
+		}
+		if strings.Contains(err.Error(), "\n") || err.Error() == "" {
+			t.Errorf("%v: error is not one line: %q", args, err)
+		}
+	}
+}
+
+func TestMemoryRefusal(t *testing.T) {
+	// 2^40 positions is beyond any machine this runs on.
+	_, err := run(t, "solve", "cn:8,6", "--max", "31")
+	if err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("expected a refusal mentioning --force, got %v", err)
+	}
+}
+
+func TestGamesLists(t *testing.T) {
+	out, err := run(t, "games")
+	if err != nil || !strings.Contains(out, "cn:N,K") || !strings.Contains(out, "/misere") {
+		t.Errorf("games: %v\n%s", err, out)
+	}
+}

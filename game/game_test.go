@@ -1,0 +1,127 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		spec, canonical string
+		piles, facets   int
+		misere          bool
+	}{
+		{"nim:3", "nim:3", 3, 3, false},
+		{" CN:6, 3 ", "cn:6,3", 6, 6, false},
+		{"cn:6,6", "cn:6,6", 6, 1, false},
+		{"cn:6,9", "cn:6,9", 6, 1, false},
+		{"path:5,2/misere", "path:5,2/misere", 5, 4, true},
+		{"moore:4,2", "moore:4,2", 4, 6, false},
+		{"complex:1-2-3,2-3-4,3-4-5,1-5", "complex:1-2-3,2-3-4,3-4-5,1-5", 5, 4, false},
+		{"graph:1-2,2-3,1-3,3-4", "graph:1-2,2-3,1-3,3-4", 4, 3, false},
+	}
+	for _, tt := range tests {
+		g, err := Parse(tt.spec)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tt.spec, err)
+			continue
+		}
+		if g.Spec != tt.canonical || g.Piles() != tt.piles || len(g.Complex.Facets()) != tt.facets || g.Misere != tt.misere {
+			t.Errorf("Parse(%q) = %s with %d piles, %d facets, misère %v; want %s, %d, %d, %v",
+				tt.spec, g.Spec, g.Piles(), len(g.Complex.Facets()), g.Misere, tt.canonical, tt.piles, tt.facets, tt.misere)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct{ spec, mention string }{
+		{"", "FAMILY:ARGS"},
+		{"chess:3", "unknown family"},
+		{"nim:0", "at least 1"},
+		{"nim:-2", "at least 1"},
+		{"nim:x", "not a whole number"},
+		{"cn:6", "expected 2 numbers"},
+		{"cn:6,0", "at least 1"},
+		{"cn:65,2", "between 1 and 64"},
+		{"complex:1-2,4", "vertex 3 is in no facet"},
+		{"complex:0-1", "out of range"},
+		{"complex:", "no sets"},
+		{"graph:1-1", "loop"},
+		{"graph:1-2-3", "has 3 ends, not 2"},
+		{"nim:3/normal", "play convention"},
+		{"moore:40,20", "facets"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.spec)
+		if err == nil {
+			t.Errorf("Parse(%q) succeeded", tt.spec)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Parse(%q): %q should mention %q on one line", tt.spec, err, tt.mention)
+		}
+	}
+}
+
+func TestParsePosition(t *testing.T) {
+	g, _ := Parse("nim:3")
+	if p, err := g.ParsePosition("(1, 2,3)"); err != nil || p.String() != "1,2,3" {
+		t.Errorf("ParsePosition: %v, %v", p, err)
+	}
+	for _, bad := range []string{"1,2", "1,2,3,4", "1,-2,3", "1,a,3", ""} {
+		if _, err := g.ParsePosition(bad); err == nil {
+			t.Errorf("ParsePosition(%q) succeeded", bad)
+		}
+	}
+}
+
+func TestOptionsAreDistinctAndLegal(t *testing.T) {
+	g, _ := Parse("cn:4,2")
+	p := Position{2, 1, 0, 3}
+	seen := map[string]bool{}
+	for q := range g.Options(p) {
+		if seen[q.String()] {
+			t.Fatalf("option %v yielded twice", q)
+		}
+		seen[q.String()] = true
+	}
+	// Faces of CN(4,2) playable at (2,1,0,3): {1},{2},{4},{1,2},{4,1}:
+	// 2 + 1 + 3 + 2*1 + 3*2 options.
+	if len(seen) != 14 {
+		t.Errorf("%d options, want 14", len(seen))
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"nim:3", "cn:6,3/misere", "complex:1-2-3,2-3-4", "graph:1-2,2-3,1-3", "moore:5,2", "path:4,2", "cn:,", "graph:1-"} {
+		f.Add(s, "1,2,3")
+	}
+	f.Fuzz(func(t *testing.T, spec, pos string) {
+		g, err := Parse(spec)
+		if err != nil {
+			return
+		}
+		if g.Piles() < 1 || len(g.Complex.Facets()) == 0 {
+			t.Fatalf("%q parsed to an empty game", spec)
+		}
+		if again, err := Parse(g.Spec); err != nil || again.Spec != g.Spec {
+			t.Fatalf("canonical spec %q does not parse back: %v", g.Spec, err)
+		}
+		if p, err := g.ParsePosition(pos); err == nil && len(p) != g.Piles() {
+			t.Fatalf("position %q parsed with %d piles", pos, len(p))
+		}
+	})
+}
+
+func ExampleParse() {
+	g, err := Parse("cn:5,2/misere")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(g.Title)
+	fmt.Println(g.Piles(), "piles, facets", g.Complex)
+	// Output:
+	// Circular Nim CN(5,2), misère play
+	// 5 piles, facets 1-2,2-3,3-4,1-5,4-5
+}

@@ -1,0 +1,101 @@
+package table
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+func TestBoxIndexRoundTrip(t *testing.T) {
+	b := Box{2, 0, 3, 1}
+	p := make(game.Position, len(b))
+	for idx := range b.Positions() {
+		b.Position(idx, p)
+		if !b.Contains(p) || b.Index(p) != idx {
+			t.Fatalf("index %d -> %v -> %d", idx, p, b.Index(p))
+		}
+	}
+	if b.Lines() != 8 {
+		t.Errorf("%d lines, want 8", b.Lines())
+	}
+}
+
+func TestBoxCheck(t *testing.T) {
+	for _, b := range []Box{{}, {-1}, {MaxLine + 1}, Uniform(20, 100)} {
+		if b.Check() == nil {
+			t.Errorf("box %v accepted", b)
+		}
+	}
+	if err := Uniform(6, 31).Check(); err != nil {
+		t.Error(err)
+	}
+}
+
+// nimTable builds the table of Nim on three piles from Bouton's theorem.
+func nimTable(h int) *Table {
+	b := Uniform(3, h)
+	tab := New("nim:3", b, true)
+	p := make(game.Position, 3)
+	for idx := range b.Positions() {
+		b.Position(idx, p)
+		g := p[0] ^ p[1] ^ p[2]
+		tab.Grundy[idx] = uint32(g)
+		if g == 0 {
+			tab.PLine[idx/int64(h+1)] = uint16(p[0])
+		}
+	}
+	return tab
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	tab := nimTable(7)
+	path := filepath.Join(t.TempDir(), "nim3.tbl")
+	if err := tab.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Spec != tab.Spec || !slices.Equal(got.Box, tab.Box) || !slices.Equal(got.PLine, tab.PLine) || !slices.Equal(got.Grundy, tab.Grundy) {
+		t.Fatal("loaded table differs from the saved one")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("save left %d files, want 1", len(entries))
+	}
+	if _, err := Read(bytes.NewReader([]byte("not a table"))); err == nil {
+		t.Error("garbage read as a table")
+	}
+}
+
+func TestPPositionsOfNim(t *testing.T) {
+	tab := nimTable(3)
+	var got []string
+	for p := range tab.PPositions() {
+		got = append(got, p.String())
+		if !tab.IsP(p) {
+			t.Errorf("%v listed but not P", p)
+		}
+	}
+	if int64(len(got)) != tab.CountP() || len(got) != 16 {
+		t.Errorf("%d P-positions listed, CountP %d, want 16", len(got), tab.CountP())
+	}
+}
+
+func ExampleTable_PPositions() {
+	tab := nimTable(1)
+	for p := range tab.PPositions() {
+		fmt.Println(p)
+	}
+	// Output:
+	// 0,0,0
+	// 1,1,0
+	// 1,0,1
+	// 0,1,1
+}
