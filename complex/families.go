@@ -55,7 +55,7 @@ func Moore(n, k int) (*Complex, error) {
 		return simplex(n)
 	}
 	if c := binomial(n, k); c > MaxFacets {
-		return nil, fmt.Errorf("Moore's Nim on %d piles taking from %d has %d facets; at most %d are supported", n, k, c, MaxFacets)
+		return nil, fmt.Errorf("with %d piles and moves on at most %d, Moore's Nim has %d facets; at most %d are supported", n, k, c, MaxFacets)
 	}
 	var sets []Set
 	for s := range kSubsets(n, k) {
@@ -76,10 +76,10 @@ func simplex(n int) (*Complex, error) {
 
 func checkNK(n, k int) error {
 	if n < 1 || n > MaxVertices {
-		return fmt.Errorf("N must be between 1 and %d, not %d", MaxVertices, n)
+		return fmt.Errorf("the number of piles N must be between 1 and %d, not %d", MaxVertices, n)
 	}
 	if k < 1 {
-		return fmt.Errorf("K must be at least 1, not %d", k)
+		return fmt.Errorf("the size of a move K must be at least 1, not %d", k)
 	}
 	return nil
 }
