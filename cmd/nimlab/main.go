@@ -64,9 +64,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 	return root
 }
 
-// printJSON writes v as one indented JSON object.
+// printJSON writes v as one JSON object on one line (pipe it into jq to read).
 func printJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	return json.NewEncoder(w).Encode(v)
 }
