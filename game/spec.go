@@ -85,6 +85,14 @@ func familyNames() string {
 	return strings.Join(names, ", ")
 }
 
+// plural writes "1 pile" or "3 piles".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 // ints reads want comma-separated positive integers.
 func ints(args string, want ...string) ([]int, error) {
 	fields := strings.Split(args, ",")
@@ -139,7 +147,7 @@ func init() {
 				return nil, "", err
 			}
 			c, err := complex.Nim(v[0])
-			return c, fmt.Sprintf("Nim on %d piles", v[0]), err
+			return c, fmt.Sprintf("Nim on %s", plural(v[0], "pile")), err
 		},
 	})
 	Register(Family{
@@ -165,7 +173,7 @@ func init() {
 				return nil, "", err
 			}
 			c, err := complex.Path(v[0], v[1])
-			return c, fmt.Sprintf("PathNim on %d stacks, %d consecutive", v[0], v[1]), err
+			return c, fmt.Sprintf("PathNim on %s, %d consecutive", plural(v[0], "stack"), v[1]), err
 		},
 	})
 	Register(Family{
@@ -178,7 +186,7 @@ func init() {
 				return nil, "", err
 			}
 			c, err := complex.Moore(v[0], v[1])
-			return c, fmt.Sprintf("Moore's Nim on %d piles, at most %d", v[0], v[1]), err
+			return c, fmt.Sprintf("Moore's Nim on %s, at most %d", plural(v[0], "pile"), v[1]), err
 		},
 	})
 	Register(Family{
@@ -223,7 +231,7 @@ func init() {
 			if err != nil {
 				return nil, "", err
 			}
-			return c, fmt.Sprintf("Nim on the graphic matroid of a graph with %d edges", len(edges)), nil
+			return c, fmt.Sprintf("Nim on the graphic matroid of a graph with %s", plural(len(edges), "edge")), nil
 		},
 	})
 }
