@@ -85,6 +85,21 @@ func familyNames() string {
 	return strings.Join(names, ", ")
 }
 
+// nkFamily is a family with spec NAME:N,K.
+func nkFamily(name, example, help, source string, build func(n, k int) (*complex.Complex, error), title func(n, k int) string) Family {
+	return Family{
+		Name: name, Syntax: name + ":N,K", Example: example, Help: help, Source: source,
+		Build: func(args string) (*complex.Complex, string, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, "", err
+			}
+			c, err := build(v[0], v[1])
+			return c, title(v[0], v[1]), err
+		},
+	}
+}
+
 // plural writes "1 pile" or "3 piles".
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -150,45 +165,18 @@ func init() {
 			return c, fmt.Sprintf("Nim on %s", plural(v[0], "pile")), err
 		},
 	})
-	Register(Family{
-		Name: "cn", Syntax: "cn:N,K", Example: "cn:6,3",
-		Help:   "Circular Nim CN(N,K): N stacks in a circle, take from one or more of K consecutive stacks",
-		Source: "papers/000_451cee323facfbde.txt, Section 1",
-		Build: func(args string) (*complex.Complex, string, error) {
-			v, err := ints(args, "N", "K")
-			if err != nil {
-				return nil, "", err
-			}
-			c, err := complex.Cycle(v[0], v[1])
-			return c, fmt.Sprintf("Circular Nim CN(%d,%d)", v[0], v[1]), err
-		},
-	})
-	Register(Family{
-		Name: "path", Syntax: "path:N,K", Example: "path:5,2",
-		Help:   "PathNim: N stacks in a row, take from one or more of K consecutive stacks (E–S's P_{n,k} is path:n+k-1,k)",
-		Source: "papers/001_50f576805b6ac608.txt, Section 8",
-		Build: func(args string) (*complex.Complex, string, error) {
-			v, err := ints(args, "N", "K")
-			if err != nil {
-				return nil, "", err
-			}
-			c, err := complex.Path(v[0], v[1])
-			return c, fmt.Sprintf("PathNim on %s, %d consecutive", plural(v[0], "stack"), v[1]), err
-		},
-	})
-	Register(Family{
-		Name: "moore", Syntax: "moore:N,K", Example: "moore:4,2",
-		Help:   "Moore's Nim: N piles, take from at most K of them",
-		Source: "papers/001_50f576805b6ac608.txt, Prop 4.7",
-		Build: func(args string) (*complex.Complex, string, error) {
-			v, err := ints(args, "N", "K")
-			if err != nil {
-				return nil, "", err
-			}
-			c, err := complex.Moore(v[0], v[1])
-			return c, fmt.Sprintf("Moore's Nim on %s, at most %d", plural(v[0], "pile"), v[1]), err
-		},
-	})
+	Register(nkFamily("cn", "cn:6,3",
+		"Circular Nim CN(N,K): N stacks in a circle, take from one or more of K consecutive stacks",
+		"papers/000_451cee323facfbde.txt, Section 1", complex.Cycle,
+		func(n, k int) string { return fmt.Sprintf("Circular Nim CN(%d,%d)", n, k) }))
+	Register(nkFamily("path", "path:5,2",
+		"PathNim: N stacks in a row, take from one or more of K consecutive stacks (E–S's P_{n,k} is path:n+k-1,k)",
+		"papers/001_50f576805b6ac608.txt, Section 8", complex.Path,
+		func(n, k int) string { return fmt.Sprintf("PathNim on %s, %d consecutive", plural(n, "stack"), k) }))
+	Register(nkFamily("moore", "moore:4,2",
+		"Moore's Nim: N piles, take from at most K of them",
+		"papers/001_50f576805b6ac608.txt, Prop 4.7", complex.Moore,
+		func(n, k int) string { return fmt.Sprintf("Moore's Nim on %s, at most %d", plural(n, "pile"), k) }))
 	Register(Family{
 		Name: "complex", Syntax: "complex:F1,F2,... (facets as 1-based vertices joined by '-')", Example: "complex:1-2-3,2-3-4,3-4-5,1-5",
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",

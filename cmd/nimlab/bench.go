@@ -5,7 +5,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
@@ -38,11 +37,7 @@ The fast engine runs first, so its peak memory is its own.`,
   nimlab bench cn:6,3 --max 10`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := game.Parse(args[0])
-			if err != nil {
-				return err
-			}
-			box, err := f.box(g)
+			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}

@@ -25,10 +25,6 @@ symmetry class: the lexicographically smallest position of the class.`,
   nimlab list cn:6,3 --max 4 --classes --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := game.Parse(args[0])
-			if err != nil {
-				return err
-			}
 			switch format {
 			case "csv", "json", "text":
 			default:
@@ -37,7 +33,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 			if f.json {
 				format = "json"
 			}
-			box, err := f.box(g)
+			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}

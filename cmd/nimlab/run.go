@@ -31,16 +31,20 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 
-// box checks --max and returns the uniform box of g.
-func (f *solveFlags) box(g *game.Game) (table.Box, error) {
+// gameBox parses the spec and checks --max: the game and its uniform box.
+func (f *solveFlags) gameBox(spec string) (*game.Game, table.Box, error) {
+	g, err := game.Parse(spec)
+	if err != nil {
+		return nil, nil, err
+	}
 	if f.max < 0 {
-		return nil, fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
+		return nil, nil, fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
 	}
 	box := table.Uniform(g.Piles(), f.max)
 	if err := box.Check(); err != nil {
-		return nil, fmt.Errorf("%s --max %d: %w", g.Spec, f.max, err)
+		return nil, nil, fmt.Errorf("%s --max %d: %w", g.Spec, f.max, err)
 	}
-	return box, nil
+	return g, box, nil
 }
 
 // buildTable solves box with the chosen engine, with a progress bar on a

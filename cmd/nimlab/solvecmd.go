@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/spf13/cobra"
 )
@@ -26,11 +25,7 @@ game's complex), the time and the rate. --out saves the table to a file.`,
   nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := game.Parse(args[0])
-			if err != nil {
-				return err
-			}
-			box, err := f.box(g)
+			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}
