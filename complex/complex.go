@@ -102,13 +102,7 @@ func maximal(sets []Set) []Set {
 		if a.Len() != b.Len() {
 			return b.Len() - a.Len()
 		}
-		switch {
-		case a < b:
-			return -1
-		case a > b:
-			return 1
-		}
-		return 0
+		return compareSets(a, b)
 	})
 	sorted = slices.Compact(sorted)
 	var out []Set

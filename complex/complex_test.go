@@ -106,3 +106,31 @@ func ExampleCycle() {
 	fmt.Println(c, "with", g.Order(), "symmetries")
 	// Output: 1-2-3,2-3-4,3-4-5,1-2-6,1-5-6,4-5-6 with 12 symmetries
 }
+
+func TestCircuitsOfExamples(t *testing.T) {
+	tests := []struct {
+		facets   []Set
+		n        int
+		circuits string
+		pointed  bool
+	}{
+		// papers/001_50f576805b6ac608.txt, Example 3.3: circuits {1,3,5}, {1,4}, {2,5}, all pointed.
+		{[]Set{SetOf(0, 1, 2), SetOf(1, 2, 3), SetOf(2, 3, 4), SetOf(0, 4)}, 5, "[1-4 2-5 1-3-5]", true},
+		// Example 3.4: circuits {1,2,4,5} and {1,3,5}, pointed by 2 and 3.
+		{[]Set{SetOf(0, 1, 2, 3), SetOf(1, 2, 3, 4), SetOf(0, 1, 4), SetOf(0, 3, 4)}, 5, "[1-3-5 1-2-4-5]", true},
+		// Nim on 3 piles: every pair is a circuit, and no circuit has a point.
+		{[]Set{SetOf(0), SetOf(1), SetOf(2)}, 3, "[1-2 1-3 2-3]", false},
+	}
+	for _, tt := range tests {
+		c, err := New(tt.n, tt.facets)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(c.Circuits()); got != tt.circuits {
+			t.Errorf("%v: circuits %s, want %s", c, got, tt.circuits)
+		}
+		if _, pointed := c.Points(); pointed != tt.pointed {
+			t.Errorf("%v: pointed %v, want %v", c, pointed, tt.pointed)
+		}
+	}
+}

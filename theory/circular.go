@@ -1,0 +1,194 @@
+package theory
+
+import (
+	"slices"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+var theorems = []*Theorem{
+	{
+		Name:      "simplex",
+		Statement: "CN(n,n), and any game where every set of piles may be played: the only P-position is (0,...,0)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(2)",
+		bind: func(g *game.Game) (Rule, bool) {
+			f := g.Complex.Facets()
+			return simplexRule{}, len(f) == 1 && f[0].Len() == g.Piles()
+		},
+	},
+	{
+		Name:      "nim",
+		Statement: "CN(n,1) is Nim: the P-positions are those whose piles xor to 0 (Bouton)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(1)",
+		bind: func(g *game.Game) (Rule, bool) {
+			for _, f := range g.Complex.Facets() {
+				if f.Len() != 1 {
+					return nil, false
+				}
+			}
+			return nimRule{}, true
+		},
+	},
+	{
+		Name:      "cn-n-1",
+		Statement: "CN(n,n-1), where any n-1 piles may be played: the P-positions are (a,a,...,a)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(3)",
+		bind: func(g *game.Game) (Rule, bool) {
+			f := g.Complex.Facets()
+			return allEqualRule{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
+		},
+	},
+	{
+		Name:      "cn63",
+		Statement: "CN(6,3): the P-positions are (a,b,c,d,e,f) with a+b = d+e and b+c = e+f",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.2",
+		bind: func(g *game.Game) (Rule, bool) {
+			c, _ := complex.Cycle(6, 3)
+			return cn63Rule{}, g.Piles() == 6 && slices.Equal(g.Complex.Facets(), c.Facets())
+		},
+	},
+	{
+		Name:      "pointed-circuits",
+		Statement: "on a pointed circuit complex the P-positions are the non-negative integer combinations of the circuits' indicator vectors",
+		Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
+		bind: func(g *game.Game) (Rule, bool) {
+			points, pointed := g.Complex.Points()
+			if !pointed {
+				return nil, false
+			}
+			return &pointedRule{circuits: g.Complex.Circuits(), points: points}, true
+		},
+	},
+}
+
+type simplexRule struct{}
+
+func (simplexRule) IsP(p game.Position) bool { return game.IsTerminal(p) }
+
+// WinningMove takes every token (Theorem 2.1(2)'s proof).
+func (simplexRule) WinningMove(p game.Position) game.Position {
+	if game.IsTerminal(p) {
+		return nil
+	}
+	return make(game.Position, len(p))
+}
+
+type nimRule struct{}
+
+func (nimRule) IsP(p game.Position) bool { return nimSum(p) == 0 }
+
+func nimSum(p game.Position) int {
+	x := 0
+	for _, v := range p {
+		x ^= v
+	}
+	return x
+}
+
+// WinningMove reduces a pile whose highest bit is the highest bit of the
+// nim-sum x to its xor with x (Bouton).
+func (nimRule) WinningMove(p game.Position) game.Position {
+	x := nimSum(p)
+	if x == 0 {
+		return nil
+	}
+	for i, v := range p {
+		if v^x < v {
+			q := slices.Clone(p)
+			q[i] = v ^ x
+			return q
+		}
+	}
+	return nil // unreachable: some pile has x's highest bit
+}
+
+type allEqualRule struct{}
+
+func (allEqualRule) IsP(p game.Position) bool { return slices.Min(p) == slices.Max(p) }
+
+// WinningMove lowers every pile to the smallest (Theorem 2.1(3)'s proof): the
+// smallest pile is untouched, so at most n-1 piles change.
+func (allEqualRule) WinningMove(p game.Position) game.Position {
+	m := slices.Min(p)
+	if m == slices.Max(p) {
+		return nil
+	}
+	q := make(game.Position, len(p))
+	for i := range q {
+		q[i] = m
+	}
+	return q
+}
+
+type cn63Rule struct{}
+
+func (cn63Rule) IsP(p game.Position) bool {
+	return p[0]+p[1] == p[3]+p[4] && p[1]+p[2] == p[4]+p[5]
+}
+
+// WinningMove plays on three consecutive stacks i, i+1, i+2. With the other
+// three fixed, the P-positions reachable are p_{i+1} = t, p_i = R1 - t,
+// p_{i+2} = R2 - t with R1 = p_{i+3}+p_{i+4}, R2 = p_{i+4}+p_{i+5} (the third
+// pair condition then holds by Remark 3.3), so the move exists exactly when
+// an interval of t is non-empty. Theorem 3.2 guarantees some window has one.
+func (r cn63Rule) WinningMove(p game.Position) game.Position {
+	if r.IsP(p) {
+		return nil
+	}
+	at := func(j int) int { return p[j%6] }
+	for i := range 6 {
+		r1, r2 := at(i+3)+at(i+4), at(i+4)+at(i+5)
+		lo := max(0, r1-at(i), r2-at(i+2))
+		hi := min(at(i+1), r1, r2)
+		if lo > hi {
+			continue
+		}
+		q := slices.Clone(p)
+		q[i], q[(i+1)%6], q[(i+2)%6] = r1-hi, hi, r2-hi
+		return q
+	}
+	return nil // unreachable by Theorem 3.2
+}
+
+// pointedRule is Theorem 3.2 of papers/001_50f576805b6ac608.txt.
+type pointedRule struct {
+	circuits []complex.Set
+	points   []int
+}
+
+// IsP: in a combination of circuits the coefficient of circuit C is the
+// pile on its point, so p is one exactly when those coefficients rebuild p.
+func (r *pointedRule) IsP(p game.Position) bool {
+	sum := make(game.Position, len(p))
+	for i, c := range r.circuits {
+		a := p[r.points[i]]
+		for _, v := range c.Vertices() {
+			sum[v] += a
+		}
+	}
+	return slices.Equal(sum, p)
+}
+
+// WinningMove follows the proof: raise each circuit's coefficient as far as
+// the position allows, one circuit after the other; afterwards every circuit
+// has a vertex where the combination m equals p, so the piles where m < p
+// contain no circuit and form a face, and p -> m is a move.
+func (r *pointedRule) WinningMove(p game.Position) game.Position {
+	m := make(game.Position, len(p))
+	for _, c := range r.circuits {
+		room := -1
+		for _, v := range c.Vertices() {
+			if d := p[v] - m[v]; room < 0 || d < room {
+				room = d
+			}
+		}
+		for _, v := range c.Vertices() {
+			m[v] += room
+		}
+	}
+	if slices.Equal(m, p) {
+		return nil
+	}
+	return m
+}

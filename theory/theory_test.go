@@ -1,0 +1,117 @@
+package theory
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// covered lists games each theorem must cover, with a height for the
+// exhaustive comparison with the fast engine.
+var covered = []struct {
+	theorem, spec string
+	max           int
+}{
+	{"simplex", "cn:4,4", 6},
+	{"simplex", "moore:3,5", 8},
+	{"simplex", "complex:1-2-3", 8},
+	{"nim", "nim:4", 7},
+	{"nim", "cn:5,1", 5},
+	{"nim", "path:3,1", 12},
+	{"cn-n-1", "cn:5,4", 5},
+	{"cn-n-1", "moore:4,3", 6},
+	{"cn-n-1", "cn:3,2", 12},
+	{"cn63", "cn:6,3", 5},
+	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
+	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
+	{"pointed-circuits", "path:3,2", 12},
+}
+
+func TestTheoremsAgreeWithTables(t *testing.T) {
+	for _, c := range covered {
+		t.Run(c.theorem+"/"+c.spec, func(t *testing.T) {
+			g, err := game.Parse(c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			th, rule, ok := Find(g)
+			if !ok || th.Name != c.theorem {
+				t.Fatalf("Find(%s) = %v, want theorem %s", c.spec, th, c.theorem)
+			}
+			box := table.Uniform(g.Piles(), c.max)
+			tab, err := solve.Fast(context.Background(), g, box, solve.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := make(game.Position, g.Piles())
+			for idx := range box.Positions() {
+				box.Position(idx, p)
+				isP := tab.IsP(p)
+				if rule.IsP(p) != isP {
+					t.Fatalf("%v: %s says P=%v, the table says %v", p, th.Name, !isP, isP)
+				}
+				move := rule.WinningMove(p)
+				switch {
+				case isP && move != nil:
+					t.Fatalf("%v is P but %s offers the move to %v", p, th.Name, move)
+				case !isP && (move == nil || !solve.IsMove(g, p, move) || !tab.IsP(move)):
+					t.Fatalf("%v: %s's winning move %v is not a legal move to a P-position", p, th.Name, move)
+				}
+			}
+			mis, _ := game.Parse(c.spec + game.MisereSuffix)
+			if _, ok := th.For(mis); ok {
+				t.Errorf("%s claims the misère game", th.Name)
+			}
+		})
+	}
+}
+
+// TestWinningMovesOnHugePiles checks, far beyond any table, that every move
+// built is legal and lands where the theorem's own test says P.
+func TestWinningMovesOnHugePiles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, c := range covered {
+		g, _ := game.Parse(c.spec)
+		_, rule, _ := Find(g)
+		for range 2000 {
+			p := make(game.Position, g.Piles())
+			for i := range p {
+				p[i] = rng.IntN(1 << 50)
+			}
+			if move := rule.WinningMove(p); move != nil {
+				if !solve.IsMove(g, p, move) || !rule.IsP(move) {
+					t.Fatalf("%s %v: move to %v is illegal or not P", c.spec, p, move)
+				}
+			} else if !rule.IsP(p) {
+				t.Fatalf("%s %v: N-position without a winning move", c.spec, p)
+			}
+		}
+	}
+}
+
+func TestUncoveredGames(t *testing.T) {
+	for _, spec := range []string{"cn:5,2", "cn:7,4", "moore:4,2", "nim:3/misere"} {
+		g, _ := game.Parse(spec)
+		if th, _, ok := Find(g); ok {
+			t.Errorf("%s covered by %s", spec, th.Name)
+		}
+	}
+}
+
+func ExampleFind() {
+	g, _ := game.Parse("cn:6,3")
+	th, rule, _ := Find(g)
+	// papers/000, Remark 3.4: from (10,9,5,8,4,3) one can move to
+	// (5+l, 7-l, 0+l, 8, 4, 3) for l = 0..5.
+	p := game.Position{10, 9, 5, 8, 4, 3}
+	fmt.Println(th.Source)
+	fmt.Println(rule.IsP(p), rule.WinningMove(p))
+	// Output:
+	// papers/000_451cee323facfbde.txt, Theorem 3.2
+	// false 5,7,0,8,4,3
+}
