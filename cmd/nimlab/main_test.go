@@ -151,3 +151,50 @@ func TestGamesLists(t *testing.T) {
 		t.Errorf("games: %v\n%s", err, out)
 	}
 }
+
+func TestOutcomeByTheoremOnHugePiles(t *testing.T) {
+	v := runJSON(t, "outcome", "cn:6,3", "1000000000000000,3,5,8,13,21", "--json")
+	th, _ := v["theorem"].(map[string]any)
+	if v["outcome"] != "N" || th["name"] != "cn63" {
+		t.Fatalf("outcome %v by %v", v["outcome"], v["theorem"])
+	}
+	if _, ok := v["grundy"]; ok {
+		t.Error("a Grundy value was reported without a table")
+	}
+	moves := v["winning_moves"].([]any)
+	if len(moves) != 1 {
+		t.Fatalf("winning moves %v", moves)
+	}
+	var parts []string
+	for _, x := range moves[0].([]any) {
+		b, _ := json.Marshal(x)
+		parts = append(parts, string(b))
+	}
+	if w := runJSON(t, "outcome", "cn:6,3", strings.Join(parts, ","), "--json"); w["outcome"] != "P" {
+		t.Errorf("the theorem's move %v leads to %v", parts, w["outcome"])
+	}
+}
+
+func TestComplexJSON(t *testing.T) {
+	v := runJSON(t, "complex", "complex:1-2-3,2-3-4,3-4-5,1-5", "--json")
+	got, _ := json.Marshal(v["circuits"])
+	if string(got) != "[[1,4],[2,5],[1,3,5]]" || v["pointed"] != true {
+		t.Errorf("circuits %s, pointed %v; papers/001 Example 3.3 has 1-4, 2-5, 1-3-5, pointed", got, v["pointed"])
+	}
+	facets, _ := json.Marshal(v["facets"])
+	if string(facets) != "[[1,2,3],[2,3,4],[3,4,5],[1,5]]" {
+		t.Errorf("facets %s", facets)
+	}
+}
+
+func TestTheoremsCommand(t *testing.T) {
+	v := runJSON(t, "theorems", "cn:5,1", "--json")
+	list := v["theorems"].([]any)
+	if len(list) != 1 || list[0].(map[string]any)["name"] != "nim" {
+		t.Errorf("theorems for cn:5,1: %v", list)
+	}
+	out, err := run(t, "theorems", "cn:5,2")
+	if err != nil || !strings.Contains(out, "no theorem") {
+		t.Errorf("theorems cn:5,2: %v %q", err, out)
+	}
+}
