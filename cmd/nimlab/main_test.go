@@ -120,7 +120,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{"solve", "cn:6,3", "--max", "-3"},
 		{"outcome", "cn:6,3", "1,2,3"},
 		{"outcome", "cn:6,3", "1,2,3,4,5,-6"},
-		{"outcome", "nim:2", "100000,100000"},
+		{"outcome", "cn:5,2", "100000,1,1,1,1"},
 		{"list", "nim:2", "--max", "2", "--format", "xml"},
 		{"solve", "cn:20,3", "--max", "30"},
 		{"bench", "nosuch:1", "--max", "1"},
