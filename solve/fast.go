@@ -152,6 +152,9 @@ type sweep[W word] struct {
 	grundy   []uint32 // Grundy only: output values
 	level    uint32
 	found    atomic.Int64 // positions given value level in this pass
+
+	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
+	hasOption []uint64 // HasOptionIn only: output, same layout
 }
 
 // belowLine is the line one token below the current one in pile `pile`: its
@@ -314,9 +317,12 @@ func (s *sweep[W]) subSlab(d, c int, sc *scratch[W]) {
 		line := base + j
 		terminal := s.misere && s.level == 0 && line == 0
 		lanesAt := at * len(s.bufLanes) / len(s.buf)
-		if s.words == 1 {
+		switch {
+		case s.given != nil:
+			s.lineGiven(s.bufLanes[lanesAt:lanesAt+s.facets*s.words], line, sc)
+		case s.words == 1:
 			s.line1(s.bufLanes[lanesAt:lanesAt+s.facets], line, terminal, sc)
-		} else {
+		default:
 			s.lineWide(s.bufLanes[lanesAt:lanesAt+s.facets*s.words], line, terminal, sc)
 		}
 		at += s.block
@@ -422,6 +428,87 @@ func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
 		z := out[f*w : (f+1)*w]
 		copy(z, sc.lanes[f*w:(f+1)*w])
 		or(z, p)
+		if f < s.with0 {
+			prefixOR(z)
+		}
+	}
+}
+
+// HasOptionIn computes, for every position of box, whether it has an option
+// in the set S, without enumerating options: the same sweep as Fast with S in
+// place of the P-positions it would compute. Bit x of line l (the position
+// with pile 1 = x and the other piles those of line l, see table.Table) lies
+// in word l*w + x/64 of set and of the result, bit x%64, with w = box[0]/64+1.
+//
+// With S a guessed set of P-positions, S & result are the positions breaking
+// condition (I) of papers/000_451cee323facfbde.txt, Theorem 1.2 (a move from
+// S into S), and positions in neither break condition (II).
+func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	if want := box.Lines() * int64(box[0]/64+1); int64(len(set)) != want {
+		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
+	}
+	switch {
+	case box[0] < 8:
+		return hasOptionWith[uint8](ctx, g, box, set, opts)
+	case box[0] < 16:
+		return hasOptionWith[uint16](ctx, g, box, set, opts)
+	case box[0] < 32:
+		return hasOptionWith[uint32](ctx, g, box, set, opts)
+	}
+	return hasOptionWith[uint64](ctx, g, box, set, opts)
+}
+
+func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
+	s := newSweep[W](g, box, opts)
+	s.given = set
+	s.hasOption = make([]uint64, len(set))
+	total := box.Positions()
+	err := s.run(ctx, func(done int64) { opts.progress(done*int64(box[0]+1), total) })
+	if err != nil {
+		return nil, fmt.Errorf("options of %s into a set: %w", g.Spec, err)
+	}
+	// Clear the bits beyond pile 1's maximum in each line's last word.
+	w, last := box[0]/64+1, uint64(1)<<uint(box[0]%64+1)-1
+	if box[0]%64 == 63 {
+		last = ^uint64(0)
+	}
+	for l := w - 1; l < len(s.hasOption); l += w {
+		s.hasOption[l] &= last
+	}
+	return s.hasOption, nil
+}
+
+// lineGiven is the sweep step of HasOptionIn: the line's members of S are
+// given rather than found, and several may lie on one line.
+func (s *sweep[W]) lineGiven(out []W, line int, sc *scratch[W]) {
+	w := s.words
+	known, in := sc.m, sc.sh
+	clear(known)
+	for k := range in {
+		in[k] = W(s.given[line*w+k]) // one word of W holds the line when W is narrower than 64 bits
+	}
+	for f := range s.facets {
+		u := sc.lanes[f*w : (f+1)*w]
+		or(known, u)
+		if f < s.with0 {
+			// Options on the line itself: any position below one with Z.
+			copy(sc.nw, u)
+			or(sc.nw, in)
+			prefixOR(sc.nw)
+			shiftLeft1(sc.nw)
+			or(known, sc.nw)
+		}
+	}
+	for k, wd := range known {
+		s.hasOption[line*w+k] = uint64(wd)
+	}
+	for f := range s.facets {
+		z := out[f*w : (f+1)*w]
+		copy(z, sc.lanes[f*w:(f+1)*w])
+		or(z, in)
 		if f < s.with0 {
 			prefixOR(z)
 		}

@@ -201,3 +201,57 @@ func TestFastCancels(t *testing.T) {
 		t.Fatal("a cancelled solve returned no error")
 	}
 }
+
+// TestHasOptionInMatchesEnumeration compares HasOptionIn on random sets with
+// the options enumerated one by one.
+func TestHasOptionInMatchesEnumeration(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		spec := rapid.SampledFrom([]string{"nim:2", "cn:4,2", "cn:5,3", "path:4,2", "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3", "nim:1"}).Draw(rt, "game")
+		g, _ := game.Parse(spec)
+		box := make(table.Box, g.Piles())
+		for i := range box {
+			box[i] = rapid.IntRange(0, 4).Draw(rt, "max")
+		}
+		box[0] = rapid.SampledFrom([]int{0, 3, 7, 15, 31, 63, 64, 100}).Draw(rt, "max1")
+		if box.Positions() > 20000 {
+			return
+		}
+		w := int64(box[0]/64 + 1)
+		set := make([]uint64, box.Lines()*w)
+		density := rapid.IntRange(1, 10).Draw(rt, "density")
+		in := func(idx int64) bool {
+			l, x := idx/int64(box[0]+1), idx%int64(box[0]+1)
+			return set[l*w+x/64]>>uint(x%64)&1 == 1
+		}
+		for idx := range box.Positions() {
+			if rapid.IntRange(0, density).Draw(rt, "bit") == 0 {
+				l, x := idx/int64(box[0]+1), idx%int64(box[0]+1)
+				set[l*w+x/64] |= 1 << uint(x%64)
+			}
+		}
+		got, err := HasOptionIn(context.Background(), g, box, set, Options{})
+		if err != nil {
+			rt.Fatal(err)
+		}
+		p := make(game.Position, len(box))
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			want := false
+			for q := range g.Options(p) {
+				if in(box.Index(q)) {
+					want = true
+					break
+				}
+			}
+			l, x := idx/int64(box[0]+1), idx%int64(box[0]+1)
+			if has := got[l*w+x/64]>>uint(x%64)&1 == 1; has != want {
+				rt.Fatalf("%s box %v at %v: HasOptionIn %v, enumeration %v", spec, box, p, has, want)
+			}
+		}
+		for l := range box.Lines() {
+			if box[0]%64 != 63 && got[l*w+w-1]>>uint(box[0]%64+1) != 0 {
+				rt.Fatalf("bits beyond the box are set")
+			}
+		}
+	})
+}
