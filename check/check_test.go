@@ -1,0 +1,147 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+func compare(t *testing.T, spec string, h int, src string) *Report {
+	t.Helper()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grp, _ := g.Complex.Symmetries()
+	e, err := Compile(src, g.Piles(), grp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := solve.Fast(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Compare(context.Background(), g, tab, e.Evaluator, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestCompareCorrectCharacterizations(t *testing.T) {
+	tests := []struct{ spec, expr string }{
+		{"nim:3", "a ^ b ^ c == 0"},
+		{"nim:3", "xor(a, b, c) == 0"},
+		{"nim:2", "p1 == p2"},
+		{"cn:6,3", "a+b == d+e && b+c == e+f"},         // papers/000, Theorem 3.2
+		{"cn:6,3", "sym(a+b == d+e && b+c == e+f)"},    // the same set: it is symmetric
+		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)"}, // papers/000, Theorem 2.1(3)
+		{"nim:3/misere", "max(a,b,c) <= 1 ? (a+b+c) % 2 == 1 : xor(a,b,c) == 0"},
+	}
+	for _, tt := range tests {
+		r := compare(t, tt.spec, 5, tt.expr)
+		if !r.Agrees() || r.Violations1 != 0 || r.Violations2 != 0 {
+			t.Errorf("%s %q: %+v", tt.spec, tt.expr, r)
+		}
+	}
+}
+
+func TestCompareReportsWhy(t *testing.T) {
+	// Half of Theorem 3.2: the set is too large, so moves stay inside it.
+	r := compare(t, "cn:6,3", 4, "a+b == d+e")
+	if r.Agrees() || r.AcceptedNotP == 0 || r.PNotAccepted != 0 || r.Violations1 == 0 {
+		t.Fatalf("report %+v", r)
+	}
+	ex := r.Examples[KindAcceptedNotP]
+	if len(ex) != 5 || sum(ex[0]) > sum(ex[4]) {
+		t.Errorf("examples %v are not the 5 smallest first", ex)
+	}
+	if got := ex[0].String(); got != "0,0,1,0,0,0" {
+		t.Errorf("smallest N-position accepted: %s, want 0,0,1,0,0,0", got)
+	}
+}
+
+// TestViolationsMatchEnumeration checks conditions (I) and (II) against
+// options enumerated one by one.
+func TestViolationsMatchEnumeration(t *testing.T) {
+	for _, tt := range []struct{ spec, expr string }{
+		{"cn:5,2", "(a + 2*b + 3*c + d*e) % 4 == 0"},
+		{"path:4,2", "a == c && b == d"},
+		{"graph:1-2,2-3,1-3", "a + b == c"},
+		{"nim:2", "a % 3 == b % 3"},
+	} {
+		g, _ := game.Parse(tt.spec)
+		r := compare(t, tt.spec, 4, tt.expr)
+		e, _ := Compile(tt.expr, g.Piles(), nil)
+		in := e.Evaluator()
+		box := table.Uniform(g.Piles(), 4)
+		var v1, v2 int64
+		p := make(game.Position, g.Piles())
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			has := false
+			for q := range g.Options(p) {
+				if in(q) {
+					has = true
+					break
+				}
+			}
+			if in(p) && has {
+				v1++
+			}
+			if !in(p) && !has {
+				v2++
+			}
+		}
+		if r.Violations1 != v1 || r.Violations2 != v2 {
+			t.Errorf("%s %q: violations (%d, %d), enumeration (%d, %d)", tt.spec, tt.expr, r.Violations1, r.Violations2, v1, v2)
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	for _, tt := range []struct{ expr, mention string }{
+		{"a + ", "expression"},
+		{"a + z", "unknown name \"z\""},
+		{"p7 == 0", "unknown name"},
+		{"foo(a)", "unknown function"},
+		{"abs(a, b)", "takes one"},
+		{"sym(sym(a == 0))", "inside sym"},
+		{`a == "x"`, "unsupported"},
+	} {
+		_, err := Compile(tt.expr, 3, nil)
+		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("Compile(%q): %v, want one line mentioning %q", tt.expr, err, tt.mention)
+		}
+	}
+}
+
+func FuzzCompile(f *testing.F) {
+	for _, s := range []string{"a ^ b == 0", "sym(a+b == c)", "xor(a,b) == min(a, b) % 0", "a ** -1 > 2 ? a : b/0", "not (a < b) or c"} {
+		f.Add(s)
+	}
+	g, _ := game.Parse("cn:3,2")
+	grp, _ := g.Complex.Symmetries()
+	f.Fuzz(func(t *testing.T, src string) {
+		e, err := Compile(src, 3, grp)
+		if err != nil {
+			return
+		}
+		e.Evaluator()(game.Position{3, 0, 7}) // must not panic
+	})
+}
+
+func ExampleCompile() {
+	e, err := Compile("a ^ b ^ c == 0", 3, nil)
+	if err != nil {
+		panic(err)
+	}
+	holds := e.Evaluator()
+	fmt.Println(holds(game.Position{1, 2, 3}), holds(game.Position{1, 2, 4}))
+	// Output: true false
+}

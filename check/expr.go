@@ -1,0 +1,325 @@
+// Package check compares a characterization of the P-positions — a theorem's
+// test or an expression typed by the user — with a computed table, and reports
+// where and why it fails: the positions where they disagree, and the
+// violations of conditions (I) and (II) of papers/000_451cee323facfbde.txt,
+// Theorem 1.2 (equivalently papers/001_50f576805b6ac608.txt, Theorem 2.1).
+package check
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// ExprHelp describes the expression language for users.
+const ExprHelp = `An expression is true on the positions it accepts. Piles are a, b, c, ... (a is
+pile 1) or p1, p2, ...; values are integers (booleans are 1 and 0). Operators:
++ - * / % (Go's integer division and remainder; division by zero gives 0),
+** (power), ^ (xor, as in Go), == != < <= > >=, && || ! (also and, or, not),
+cond ? x : y. Functions: xor(x, y, ...), min(x, ...), max(x, ...), abs(x), and
+sym(e): e holds for some symmetry of the position (rotations and reflections
+for cn, reversal for path, ...).`
+
+// Expr is a compiled expression over the piles of a position.
+type Expr struct {
+	src   string
+	tree  ast.Node
+	n     int
+	perms []complex.Perm
+}
+
+// maxSymPerms bounds the symmetries sym() tries at every position.
+const maxSymPerms = 5040
+
+// Compile parses src as an expression over n piles. The group gives the
+// symmetries sym() ranges over; it may be nil when src does not use sym.
+func Compile(src string, n int, group *complex.Group) (*Expr, error) {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("expression %q: %s", src, oneLine(err.Error()))
+	}
+	e := &Expr{src: src, tree: tree.Node, n: n}
+	if group != nil {
+		e.perms = group.Elements()
+		if group.Full() {
+			if n > 7 {
+				return nil, fmt.Errorf("expression %q: sym() over all %d! permutations is too slow; sort the piles instead", src, n)
+			}
+			e.perms = allPerms(n)
+		}
+		if len(e.perms) > maxSymPerms {
+			return nil, fmt.Errorf("expression %q: sym() would try %d symmetries at every position", src, len(e.perms))
+		}
+	}
+	if _, err := e.build(e.tree, false); err != nil {
+		return nil, fmt.Errorf("expression %q: %w", src, err)
+	}
+	return e, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// String returns the source of the expression.
+func (e *Expr) String() string { return e.src }
+
+// Evaluator returns a function telling whether a position satisfies the
+// expression. Each evaluator has its own scratch space: use one per goroutine.
+func (e *Expr) Evaluator() func(game.Position) bool {
+	f, _ := e.build(e.tree, false) // Compile has checked it builds
+	return func(p game.Position) bool { return f(p) != 0 }
+}
+
+// value computes an integer from a position.
+type value func(p game.Position) int
+
+func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
+	switch n := node.(type) {
+	case *ast.IntegerNode:
+		v := n.Value
+		return func(game.Position) int { return v }, nil
+	case *ast.BoolNode:
+		v := b2i(n.Value)
+		return func(game.Position) int { return v }, nil
+	case *ast.IdentifierNode:
+		i, err := e.pile(n.Value)
+		if err != nil {
+			return nil, err
+		}
+		return func(p game.Position) int { return p[i] }, nil
+	case *ast.UnaryNode:
+		x, err := e.build(n.Node, inSym)
+		if err != nil {
+			return nil, err
+		}
+		switch n.Operator {
+		case "-":
+			return func(p game.Position) int { return -x(p) }, nil
+		case "+":
+			return x, nil
+		case "!", "not":
+			return func(p game.Position) int { return b2i(x(p) == 0) }, nil
+		}
+		return nil, fmt.Errorf("unsupported operator %q", n.Operator)
+	case *ast.BinaryNode:
+		return e.binary(n, inSym)
+	case *ast.ConditionalNode:
+		c, err1 := e.build(n.Cond, inSym)
+		x, err2 := e.build(n.Exp1, inSym)
+		y, err3 := e.build(n.Exp2, inSym)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return nil, err
+		}
+		return func(p game.Position) int {
+			if c(p) != 0 {
+				return x(p)
+			}
+			return y(p)
+		}, nil
+	case *ast.BuiltinNode:
+		return e.call(n.Name, n.Arguments, inSym)
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			return e.call(id.Value, n.Arguments, inSym)
+		}
+	}
+	return nil, fmt.Errorf("unsupported expression %q", node.String())
+}
+
+// pile maps a name (a, b, ... or p1, p2, ...) to a pile index.
+func (e *Expr) pile(name string) (int, error) {
+	i := -1
+	switch {
+	case len(name) == 1 && name[0] >= 'a' && name[0] <= 'z':
+		i = int(name[0] - 'a')
+	case len(name) > 1 && name[0] == 'p':
+		if k, err := strconv.Atoi(name[1:]); err == nil {
+			i = k - 1
+		}
+	}
+	if i < 0 || i >= e.n {
+		return 0, fmt.Errorf("unknown name %q: the piles are a..%c or p1..p%d", name, 'a'+min(e.n, 26)-1, e.n)
+	}
+	return i, nil
+}
+
+func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
+	x, err1 := e.build(n.Left, inSym)
+	y, err2 := e.build(n.Right, inSym)
+	if err := errors.Join(err1, err2); err != nil {
+		return nil, err
+	}
+	switch n.Operator {
+	case "+":
+		return func(p game.Position) int { return x(p) + y(p) }, nil
+	case "-":
+		return func(p game.Position) int { return x(p) - y(p) }, nil
+	case "*":
+		return func(p game.Position) int { return x(p) * y(p) }, nil
+	case "/":
+		return func(p game.Position) int {
+			if d := y(p); d != 0 {
+				return x(p) / d
+			}
+			return 0
+		}, nil
+	case "%":
+		return func(p game.Position) int {
+			if d := y(p); d != 0 {
+				return x(p) % d
+			}
+			return 0
+		}, nil
+	case "^":
+		return func(p game.Position) int { return x(p) ^ y(p) }, nil
+	case "**":
+		return func(p game.Position) int { return power(x(p), y(p)) }, nil
+	case "==":
+		return func(p game.Position) int { return b2i(x(p) == y(p)) }, nil
+	case "!=":
+		return func(p game.Position) int { return b2i(x(p) != y(p)) }, nil
+	case "<":
+		return func(p game.Position) int { return b2i(x(p) < y(p)) }, nil
+	case "<=":
+		return func(p game.Position) int { return b2i(x(p) <= y(p)) }, nil
+	case ">":
+		return func(p game.Position) int { return b2i(x(p) > y(p)) }, nil
+	case ">=":
+		return func(p game.Position) int { return b2i(x(p) >= y(p)) }, nil
+	case "&&", "and":
+		return func(p game.Position) int { return b2i(x(p) != 0 && y(p) != 0) }, nil
+	case "||", "or":
+		return func(p game.Position) int { return b2i(x(p) != 0 || y(p) != 0) }, nil
+	}
+	return nil, fmt.Errorf("unsupported operator %q", n.Operator)
+}
+
+func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
+	fs := make([]value, len(args))
+	for i, a := range args {
+		f, err := e.build(a, inSym || name == "sym")
+		if err != nil {
+			return nil, err
+		}
+		fs[i] = f
+	}
+	need := func(ok bool, what string) error {
+		if !ok {
+			return fmt.Errorf("%s() takes %s, not %d arguments", name, what, len(args))
+		}
+		return nil
+	}
+	switch name {
+	case "xor":
+		if err := need(len(fs) >= 1, "one or more"); err != nil {
+			return nil, err
+		}
+		return fold(fs, func(a, b int) int { return a ^ b }), nil
+	case "min":
+		if err := need(len(fs) >= 1, "one or more"); err != nil {
+			return nil, err
+		}
+		return fold(fs, func(a, b int) int { return min(a, b) }), nil
+	case "max":
+		if err := need(len(fs) >= 1, "one or more"); err != nil {
+			return nil, err
+		}
+		return fold(fs, func(a, b int) int { return max(a, b) }), nil
+	case "abs":
+		if err := need(len(fs) == 1, "one"); err != nil {
+			return nil, err
+		}
+		x := fs[0]
+		return func(p game.Position) int {
+			if v := x(p); v < 0 {
+				return -v
+			} else {
+				return v
+			}
+		}, nil
+	case "sym":
+		if err := need(len(fs) == 1, "one"); err != nil {
+			return nil, err
+		}
+		if inSym {
+			return nil, errors.New("sym() inside sym() is not supported")
+		}
+		if e.perms == nil {
+			return nil, errors.New("sym() needs the game's symmetries")
+		}
+		x, perms := fs[0], e.perms
+		q := make(game.Position, e.n)
+		return func(p game.Position) int {
+			for _, perm := range perms {
+				for i, j := range perm {
+					q[i] = p[j]
+				}
+				if x(q) != 0 {
+					return 1
+				}
+			}
+			return 0
+		}, nil
+	}
+	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs and sym", name)
+}
+
+func fold(fs []value, op func(a, b int) int) value {
+	return func(p game.Position) int {
+		r := fs[0](p)
+		for _, f := range fs[1:] {
+			r = op(r, f(p))
+		}
+		return r
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// power returns x**y for y >= 0 (wrapping on overflow), and 0 for y < 0.
+func power(x, y int) int {
+	if y < 0 {
+		return 0
+	}
+	r := 1
+	for ; y > 0; y >>= 1 {
+		if y&1 == 1 {
+			r *= x
+		}
+		x *= x
+	}
+	return r
+}
+
+// allPerms lists every permutation of n elements.
+func allPerms(n int) []complex.Perm {
+	var out []complex.Perm
+	perm := make(complex.Perm, n)
+	used := make([]bool, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			out = append(out, append(complex.Perm(nil), perm...))
+			return
+		}
+		for v := range n {
+			if !used[v] {
+				used[v], perm[i] = true, v
+				rec(i + 1)
+				used[v] = false
+			}
+		}
+	}
+	rec(0)
+	return out
+}
