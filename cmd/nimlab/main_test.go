@@ -198,3 +198,28 @@ func TestTheoremsCommand(t *testing.T) {
 		t.Errorf("theorems cn:5,2: %v %q", err, out)
 	}
 }
+
+func TestCheckCommand(t *testing.T) {
+	v := runJSON(t, "check", "cn:6,3", "--max", "6", "--theorem", "cn63", "--json")
+	if v["agrees"] != true || v["violations_1"] != 0.0 || v["violations_2"] != 0.0 || v["positions"] != 117649.0 {
+		t.Errorf("theorem cn63: %v", v)
+	}
+	out, err := run(t, "check", "cn:6,3", "--max", "4", "--expr", "a+b == d+e", "--json")
+	if exitCode(err) != 1 {
+		t.Fatalf("a wrong guess: exit %d (%v)", exitCode(err), err)
+	}
+	var r map[string]any
+	if json.Unmarshal([]byte(out), &r) != nil || r["accepted_not_p"].(float64) == 0 || r["violations_1"].(float64) == 0 {
+		t.Errorf("a wrong guess: %s", out)
+	}
+	for _, args := range [][]string{
+		{"check", "cn:6,3", "--max", "3"},
+		{"check", "cn:6,3", "--max", "3", "--expr", "a", "--theorem", "cn63"},
+		{"check", "cn:5,2", "--max", "3", "--theorem", "cn63"},
+		{"check", "cn:5,2", "--max", "3", "--expr", "q == 1"},
+	} {
+		if _, err := run(t, args...); err == nil {
+			t.Errorf("%v succeeded", args)
+		}
+	}
+}

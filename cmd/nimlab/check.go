@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/theory"
+	"github.com/spf13/cobra"
+)
+
+func newCheckCmd() *cobra.Command {
+	var f solveFlags
+	var theoremName, src string
+	var examples int
+	cmd := &cobra.Command{
+		Use:   "check GAME --max H (--theorem NAME | --expr EXPR)",
+		Short: "Compare a characterization of the P-positions with the table",
+		Long: `Solves GAME for every position with piles 0..H and compares the set S of
+positions accepted by a theorem (--theorem, see "nimlab theorems") or by an
+expression (--expr) with the P-positions. Reports how many positions S
+accepts, the P-positions outside S and the N-positions inside S, and,
+separately, the positions breaking the conditions that characterize the
+P-positions (papers/000_451cee323facfbde.txt, Theorem 1.2):
+  (I)  a position in S with a move into S;
+  (II) a position outside S with no move into S.
+Examples are the positions with the smallest total first. The exit status is 1
+when S differs from the P-positions.
+
+` + check.ExprHelp,
+		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"
+  nimlab check cn:6,3 --max 12 --theorem cn63
+  nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, box, err := f.gameBox(args[0])
+			if err != nil {
+				return err
+			}
+			var accept func() func(game.Position) bool
+			var what string
+			switch {
+			case (theoremName == "") == (src == ""):
+				return errors.New("give exactly one of --theorem NAME and --expr EXPR")
+			case theoremName != "":
+				th, ok := theory.ByName(theoremName)
+				if !ok {
+					return fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", theoremName)
+				}
+				rule, ok := th.For(g)
+				if !ok {
+					return fmt.Errorf("theorem %s (%s) does not cover %s", th.Name, th.Source, g.Spec)
+				}
+				accept = func() func(game.Position) bool { return rule.IsP }
+				what = fmt.Sprintf("theorem %s (%s)", th.Name, th.Source)
+			default:
+				grp, _ := g.Complex.Symmetries() // nil when too large: sym() then reports it
+				e, err := check.Compile(src, g.Piles(), grp)
+				if err != nil {
+					return err
+				}
+				accept = e.Evaluator
+				what = fmt.Sprintf("expression %q", src)
+			}
+			start := time.Now()
+			t, err := buildTable(cmd.Context(), g, box, solve.Options{}, &f, false)
+			if err != nil {
+				return err
+			}
+			r, err := check.Compare(cmd.Context(), g, t, accept, examples)
+			if err != nil {
+				return err
+			}
+			secs := time.Since(start).Seconds()
+			out := cmd.OutOrStdout()
+			if f.json {
+				if err := printJSON(out, map[string]any{
+					"game": g.Spec, "max": f.max, "characterization": what, "agrees": r.Agrees(),
+					"positions": r.Positions, "accepted": r.Accepted, "p_not_accepted": r.PNotAccepted,
+					"accepted_not_p": r.AcceptedNotP, "violations_1": r.Violations1, "violations_2": r.Violations2,
+					"examples": r.Examples, "seconds": secs,
+				}); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(out, "%s, every pile 0..%d: %d positions\n", g.Title, f.max, r.Positions)
+				fmt.Fprintf(out, "characterization: %s\n", what)
+				fmt.Fprintf(out, "accepted:                       %d\n", r.Accepted)
+				fmt.Fprintf(out, "P-positions not accepted:       %d%s\n", r.PNotAccepted, exampleList(r.Examples[check.KindPNotAccepted]))
+				fmt.Fprintf(out, "accepted N-positions:           %d%s\n", r.AcceptedNotP, exampleList(r.Examples[check.KindAcceptedNotP]))
+				fmt.Fprintf(out, "(I)  accepted, move to accepted: %d%s\n", r.Violations1, exampleList(r.Examples[check.KindViolation1]))
+				fmt.Fprintf(out, "(II) rejected, no move to accepted: %d%s\n", r.Violations2, exampleList(r.Examples[check.KindViolation2]))
+				if r.Agrees() {
+					fmt.Fprintln(out, "the characterization agrees with the table")
+				}
+			}
+			if !r.Agrees() {
+				return &exitError{code: 1, err: fmt.Errorf("%s disagrees with the table of %s at %d positions",
+					what, g.Spec, r.PNotAccepted+r.AcceptedNotP)}
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
+	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
+	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
+	return cmd
+}
+
+func exampleList(ps []game.Position) string {
+	if len(ps) == 0 {
+		return ""
+	}
+	s := "   e.g."
+	for _, p := range ps {
+		s += " (" + p.String() + ")"
+	}
+	return s
+}
