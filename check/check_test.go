@@ -145,3 +145,70 @@ func ExampleCompile() {
 	fmt.Println(holds(game.Position{1, 2, 3}), holds(game.Position{1, 2, 4}))
 	// Output: true false
 }
+
+func TestProperties(t *testing.T) {
+	props := func(spec string, h int) map[string]Property {
+		g, _ := game.Parse(spec)
+		tab, err := solve.Fast(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]Property{}
+		for _, p := range Properties(tab) {
+			out[p.Name] = p
+		}
+		return out
+	}
+	// CN(6,3)'s P-positions are a lattice cone (Theorem 3.2): every property holds.
+	for name, p := range props("cn:6,3", 6) {
+		if !p.Holds || p.Checked == 0 {
+			t.Errorf("cn:6,3 %s: %+v", name, p)
+		}
+	}
+	// Nim: doubling keeps the xor 0, but (1,1,0) + (1,0,1) = (2,1,1) is N;
+	// (1,1,1) is N, so the conditional properties test nothing.
+	nim := props("nim:3", 7)
+	if nim["addition"].Holds || !nim["doubling"].Holds || nim["plus-ones"].Checked != 0 {
+		t.Errorf("nim:3: %+v", nim)
+	}
+	// Nim on 4 piles: (1,1,1,1) is P, and p + (1,1,1,1) fails at (0,0,0,0) + 1 = ... no:
+	// (1,2,3,0) + 1 = (2,3,4,1) has xor 6.
+	nim4 := props("nim:4", 5)
+	if nim4["plus-ones"].Holds {
+		t.Errorf("nim:4 plus-ones: %+v", nim4["plus-ones"])
+	}
+	if ce := nim4["plus-ones"].Counterexample; len(ce) != 2 || !isPlusOne(ce[0], ce[1]) {
+		t.Errorf("nim:4 plus-ones counterexample %v", ce)
+	}
+}
+
+// isPlusOne reports whether q = p + (1,...,1).
+func isPlusOne(p, q game.Position) bool {
+	for i := range p {
+		if q[i] != p[i]+1 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestConjecture81FailsOnC72 records a disagreement with
+// papers/001_50f576805b6ac608.txt, Conjecture 8.1, on a table built by the
+// reference engine: (1,...,1) is a P-position of CN(7,2), so is
+// (3,0,2,0,1,0,0) (Nim (3,2,1) on pairwise non-adjacent stacks), but
+// (4,1,3,1,2,1,1) is an N-position.
+func TestConjecture81FailsOnC72(t *testing.T) {
+	g, _ := game.Parse("cn:7,2")
+	tab, err := solve.Reference(context.Background(), g, table.Box{4, 1, 3, 1, 2, 1, 1}, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    game.Position
+		want bool
+	}{{game.Position{1, 1, 1, 1, 1, 1, 1}, true}, {game.Position{3, 0, 2, 0, 1, 0, 0}, true}, {game.Position{4, 1, 3, 1, 2, 1, 1}, false}} {
+		if tab.IsP(c.p) != c.want {
+			t.Errorf("%v: P = %v, want %v", c.p, tab.IsP(c.p), c.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
 	"github.com/spf13/cobra"
 )
@@ -16,8 +17,9 @@ func newCheckCmd() *cobra.Command {
 	var f solveFlags
 	var theoremName, src string
 	var examples int
+	var properties bool
 	cmd := &cobra.Command{
-		Use:   "check GAME --max H (--theorem NAME | --expr EXPR)",
+		Use:   "check GAME --max H (--theorem NAME | --expr EXPR | --properties)",
 		Short: "Compare a characterization of the P-positions with the table",
 		Long: `Solves GAME for every position with piles 0..H and compares the set S of
 positions accepted by a theorem (--theorem, see "nimlab theorems") or by an
@@ -30,6 +32,12 @@ P-positions (papers/000_451cee323facfbde.txt, Theorem 1.2):
 Examples are the positions with the smallest total first. The exit status is 1
 when S differs from the P-positions.
 
+--properties instead tests closure properties of the P-positions in the table:
+under addition, under p -> p + (1,...,1) (papers/001_50f576805b6ac608.txt,
+Conjecture 8.1), under doubling (Question 9.1), and whether (k,...,k) is P for
+every k when (1,...,1) is (Question 9.2). It prints a counterexample where one
+fails and exits with status 0.
+
 ` + check.ExprHelp,
 		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"
   nimlab check cn:6,3 --max 12 --theorem cn63
@@ -40,11 +48,17 @@ when S differs from the P-positions.
 			if err != nil {
 				return err
 			}
+			if properties {
+				if theoremName != "" || src != "" {
+					return errors.New("give exactly one of --theorem NAME, --expr EXPR and --properties")
+				}
+				return checkProperties(cmd, g, box, &f)
+			}
 			var accept func() func(game.Position) bool
 			var what string
 			switch {
 			case (theoremName == "") == (src == ""):
-				return errors.New("give exactly one of --theorem NAME and --expr EXPR")
+				return errors.New("give exactly one of --theorem NAME, --expr EXPR and --properties")
 			case theoremName != "":
 				th, ok := theory.ByName(theoremName)
 				if !ok {
@@ -108,7 +122,29 @@ when S differs from the P-positions.
 	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
 	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
 	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
+	cmd.Flags().BoolVar(&properties, "properties", false, "test closure properties of the P-positions instead")
 	return cmd
+}
+
+func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlags) error {
+	t, err := buildTable(cmd.Context(), g, box, solve.Options{}, f, false)
+	if err != nil {
+		return err
+	}
+	props := check.Properties(t)
+	out := cmd.OutOrStdout()
+	if f.json {
+		return printJSON(out, map[string]any{"game": g.Spec, "max": f.max, "properties": props})
+	}
+	fmt.Fprintf(out, "%s, every pile 0..%d\n", g.Title, f.max)
+	for _, p := range props {
+		verdict := "holds"
+		if !p.Holds {
+			verdict = "FAILS at" + exampleList(p.Counterexample)[len("   e.g."):]
+		}
+		fmt.Fprintf(out, "%-18s %s\n    %s (%d instances inside the box)\n", p.Name, p.Question, verdict, p.Checked)
+	}
+	return nil
 }
 
 func exampleList(ps []game.Position) string {

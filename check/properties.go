@@ -1,0 +1,124 @@
+package check
+
+import (
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Property is a closure property of the P-positions tested on a table.
+type Property struct {
+	// Name identifies the property, e.g. "plus-ones".
+	Name string `json:"name"`
+	// Question says what is tested and where the papers ask it.
+	Question string `json:"question"`
+	// Holds is false when a counterexample was found in the table.
+	Holds bool `json:"holds"`
+	// Checked counts the instances tested (those that stay inside the box).
+	Checked int64 `json:"checked"`
+	// Counterexample lists the positions of the first failure, smallest
+	// first in index order: the P-positions used and the image that is not P.
+	Counterexample []game.Position `json:"counterexample,omitempty"`
+}
+
+const plusOnesQuestion = "if (1,...,1) is a P-position, is p + (1,...,1) one for every P-position p? (papers/001, Conjecture 8.1, stated for cycle complexes)"
+
+// MaxPairs bounds the pairs of P-positions the addition property tries.
+const MaxPairs = 50_000_000
+
+// Properties tests, on the P-positions of t, the closure properties the papers
+// ask about: under addition (papers/001_50f576805b6ac608.txt, Question 9.3),
+// under p -> p + (1,...,1) when (1,...,1) is P (Conjecture 8.1, stated there
+// for cycle complexes), under doubling (Question 9.1), and whether k·(1,...,1)
+// is P for every k when (1,...,1) is (Question 9.2). Only instances inside the
+// box are tested; the conditional ones test nothing when (1,...,1) is not P.
+func Properties(t *table.Table) []Property {
+	var ps []game.Position
+	for p := range t.PPositions() {
+		ps = append(ps, append(game.Position(nil), p...))
+	}
+	n := len(t.Box)
+	image := func(name, question string, f func(p, q game.Position)) Property {
+		pr := Property{Name: name, Question: question, Holds: true}
+		q := make(game.Position, n)
+		for _, p := range ps {
+			f(p, q)
+			if !t.Box.Contains(q) {
+				continue
+			}
+			pr.Checked++
+			if !t.IsP(q) {
+				pr.Holds, pr.Counterexample = false, []game.Position{p, append(game.Position(nil), q...)}
+				break
+			}
+		}
+		return pr
+	}
+	ones := make(game.Position, n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	onesP := t.Box.Contains(ones) && t.IsP(ones)
+	plusOnes := Property{Name: "plus-ones", Question: plusOnesQuestion, Holds: true}
+	if onesP {
+		plusOnes = image("plus-ones", plusOnesQuestion, func(p, q game.Position) {
+			for i := range p {
+				q[i] = p[i] + 1
+			}
+		})
+	}
+	out := []Property{
+		additionProperty(t, ps),
+		plusOnes,
+		image("doubling", "is 2p a P-position for every P-position p? (papers/001, Question 9.1)",
+			func(p, q game.Position) {
+				for i := range p {
+					q[i] = 2 * p[i]
+				}
+			}),
+	}
+	// Question 9.2: if (1,...,1) is P, is (k,...,k) P for every k?
+	pr := Property{Name: "multiples-of-ones", Question: "if (1,...,1) is a P-position, is (k,...,k) one for every k? (papers/001, Question 9.2)", Holds: true}
+	if onesP {
+		for k := 2; ; k++ {
+			q := make(game.Position, n)
+			for i := range q {
+				q[i] = k
+			}
+			if !t.Box.Contains(q) {
+				break
+			}
+			pr.Checked++
+			if !t.IsP(q) {
+				pr.Holds, pr.Counterexample = false, []game.Position{ones, q}
+				break
+			}
+		}
+	}
+	return append(out, pr)
+}
+
+// additionProperty tests whether p + q is P for P-positions p, q, up to
+// MaxPairs pairs.
+func additionProperty(t *table.Table, ps []game.Position) Property {
+	pr := Property{Name: "addition", Question: "is p + q a P-position for all P-positions p, q? (papers/001, Question 9.3)", Holds: true}
+	s := make(game.Position, len(t.Box))
+	for i, p := range ps {
+		for _, q := range ps[i:] {
+			for k := range s {
+				s[k] = p[k] + q[k]
+			}
+			if !t.Box.Contains(s) {
+				continue
+			}
+			pr.Checked++
+			if !t.IsP(s) {
+				pr.Holds, pr.Counterexample = false, []game.Position{p, q, append(game.Position(nil), s...)}
+				return pr
+			}
+			if pr.Checked >= MaxPairs {
+				return pr
+			}
+		}
+	}
+	return pr
+}
