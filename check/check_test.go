@@ -196,17 +196,19 @@ func isPlusOne(p, q game.Position) bool {
 // papers/001_50f576805b6ac608.txt, Conjecture 8.1, on a table built by the
 // reference engine: (1,...,1) is a P-position of CN(7,2), so is
 // (3,0,2,0,1,0,0) (Nim (3,2,1) on pairwise non-adjacent stacks), but
-// (4,1,3,1,2,1,1) is an N-position.
+// (4,1,3,1,2,1,1) is an N-position. The paper's own example is reproduced.
 func TestConjecture81FailsOnC72(t *testing.T) {
 	g, _ := game.Parse("cn:7,2")
-	tab, err := solve.Reference(context.Background(), g, table.Box{4, 1, 3, 1, 2, 1, 1}, solve.Options{})
+	tab, err := solve.Reference(context.Background(), g, table.Box{4, 3, 3, 3, 2, 2, 1}, solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		p    game.Position
 		want bool
-	}{{game.Position{1, 1, 1, 1, 1, 1, 1}, true}, {game.Position{3, 0, 2, 0, 1, 0, 0}, true}, {game.Position{4, 1, 3, 1, 2, 1, 1}, false}} {
+	}{{game.Position{1, 1, 1, 1, 1, 1, 1}, true}, {game.Position{3, 0, 2, 0, 1, 0, 0}, true}, {game.Position{4, 1, 3, 1, 2, 1, 1}, false},
+		// The paper's example after the conjecture: its converse fails.
+		{game.Position{3, 3, 2, 3, 2, 2, 1}, true}, {game.Position{2, 2, 1, 2, 1, 1, 0}, false}} {
 		if tab.IsP(c.p) != c.want {
 			t.Errorf("%v: P = %v, want %v", c.p, tab.IsP(c.p), c.want)
 		}
