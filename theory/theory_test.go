@@ -27,6 +27,9 @@ var covered = []struct {
 	{"cn-n-1", "moore:4,3", 6},
 	{"cn-n-1", "cn:3,2", 12},
 	{"cn63", "cn:6,3", 5},
+	{"cn42", "cn:4,2", 9},
+	{"cn52", "cn:5,2", 7},
+	{"cn53", "cn:5,3", 7},
 	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
 	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
 	{"pointed-circuits", "path:3,2", 12},
@@ -95,7 +98,7 @@ func TestWinningMovesOnHugePiles(t *testing.T) {
 }
 
 func TestUncoveredGames(t *testing.T) {
-	for _, spec := range []string{"cn:5,2", "cn:7,4", "moore:4,2", "nim:3/misere"} {
+	for _, spec := range []string{"cn:6,2", "cn:7,4", "moore:4,2", "nim:3/misere"} {
 		g, _ := game.Parse(spec)
 		if th, _, ok := Find(g); ok {
 			t.Errorf("%s covered by %s", spec, th.Name)

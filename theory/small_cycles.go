@@ -1,0 +1,193 @@
+package theory
+
+import (
+	"slices"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+func init() {
+	// Insert before the general pointed-circuit theorem, which must stay last.
+	last := theorems[len(theorems)-1]
+	theorems = append(theorems[:len(theorems)-1],
+		&Theorem{
+			Name:      "cn42",
+			Statement: "CN(4,2): the P-positions are (a,b,a,b)",
+			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.2",
+			bind:      onCycle(4, 2, cn42Rule{}),
+		},
+		&Theorem{
+			Name:      "cn52",
+			Statement: "CN(5,2): the P-positions are the rotations and reflections of (a,b,c,d,b) with a+b = c+d and a = max",
+			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(1); papers/001_50f576805b6ac608.txt, Props 8.3 and 8.4",
+			bind:      onCycle(5, 2, dihedralRule{n: 5, in: cn52In, move: cn52Move}),
+		},
+		&Theorem{
+			Name:      "cn53",
+			Statement: "CN(5,3): the P-positions are the rotations and reflections of (0,b,c,d,b) with b = c+d",
+			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(2)",
+			bind:      onCycle(5, 3, dihedralRule{n: 5, in: cn53In, move: cn53Move}),
+		},
+		last)
+}
+
+// onCycle binds rule to games played on the cycle complex C_{n,k} with its
+// usual labelling (stacks 1..n around the circle).
+func onCycle(n, k int, rule Rule) func(g *game.Game) (Rule, bool) {
+	c, _ := complex.Cycle(n, k)
+	return func(g *game.Game) (Rule, bool) {
+		return rule, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())
+	}
+}
+
+type cn42Rule struct{}
+
+func (cn42Rule) IsP(p game.Position) bool { return p[0] == p[2] && p[1] == p[3] }
+
+// WinningMove lowers the larger stack of each diagonal pair to the smaller
+// (Theorem 2.2's proof); the two stacks changed are adjacent.
+func (r cn42Rule) WinningMove(p game.Position) game.Position {
+	if r.IsP(p) {
+		return nil
+	}
+	a, b := min(p[0], p[2]), min(p[1], p[3])
+	return game.Position{a, b, a, b}
+}
+
+// dihedral lists the n rotations and n reflections of a circle of n stacks:
+// the image of p under perm is q[i] = p[perm[i]].
+func dihedral(n int) []complex.Perm {
+	var out []complex.Perm
+	for s := range n {
+		rot, ref := make(complex.Perm, n), make(complex.Perm, n)
+		for i := range n {
+			rot[i], ref[i] = (i+s)%n, (s-i+n)%n
+		}
+		out = append(out, rot, ref)
+	}
+	return out
+}
+
+// dihedralRule is a theorem stated up to rotations and reflections: in tells
+// whether a position has the normal form, move builds a winning move from a
+// position seen through a symmetry (or returns nil when that view does not
+// fit the proof's case split).
+type dihedralRule struct {
+	n    int
+	in   func(q game.Position) bool
+	move func(q game.Position) game.Position
+}
+
+func (r dihedralRule) IsP(p game.Position) bool {
+	q := make(game.Position, r.n)
+	for _, perm := range dihedral(r.n) {
+		for i, j := range perm {
+			q[i] = p[j]
+		}
+		if r.in(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// WinningMove looks at p through each symmetry until the proof's case split
+// applies, builds the move there and maps it back.
+func (r dihedralRule) WinningMove(p game.Position) game.Position {
+	if r.IsP(p) {
+		return nil
+	}
+	q := make(game.Position, r.n)
+	for _, perm := range dihedral(r.n) {
+		for i, j := range perm {
+			q[i] = p[j]
+		}
+		if t := r.move(q); t != nil {
+			out := make(game.Position, r.n)
+			for i, j := range perm {
+				out[j] = t[i]
+			}
+			return out
+		}
+	}
+	return nil // unreachable: the proof's cases cover every N-position
+}
+
+// cn52In: q = (a,b,c,d,b) with a+b = c+d and a = max(q).
+func cn52In(q game.Position) bool {
+	return q[1] == q[4] && q[0]+q[1] == q[2]+q[3] && q[0] == slices.Max(q)
+}
+
+// cn52Move follows the proof of Theorem 3.1(1): subtract the minimum m from
+// every stack, so that the view is (0,w,x,y,z); then
+// (i) the maximum is next to the minimum: (0,w,x,y,z) with w the maximum;
+// (ii) it is one stack away: (0,x+y,w,z,y) with the maximum among w, z.
+func cn52Move(q game.Position) game.Position {
+	m := slices.Min(q)
+	if q[0] != m {
+		return nil
+	}
+	s := make(game.Position, 5)
+	for i := range q {
+		s[i] = q[i] - m
+	}
+	var t game.Position
+	switch top := slices.Max(s); {
+	case s[1] == top: // case (i)
+		w, y, z := s[1], s[3], s[4]
+		if w >= z+y {
+			t = game.Position{0, z + y, 0, y, z}
+		} else {
+			t = game.Position{0, w, 0, w - z, z}
+		}
+	case (s[2] == top || s[3] == top) && s[1] >= s[4]: // case (ii)
+		y, x, z := s[4], s[1]-s[4], s[3]
+		if z >= x {
+			t = game.Position{0, x + y, 0, x, y}
+		} else {
+			t = game.Position{0, z + y, 0, z, y}
+		}
+	default:
+		return nil
+	}
+	for i := range t {
+		t[i] += m
+	}
+	return t
+}
+
+// cn53In: q = (0,b,c,d,b) with b = c+d.
+func cn53In(q game.Position) bool {
+	return q[0] == 0 && q[1] == q[4] && q[1] == q[2]+q[3]
+}
+
+// cn53Move follows the proof of Theorem 3.1(2), with m the minimum and M the
+// maximum: (i) (m,M,x,y,z), the table of four cases; (ii) (m,x,M,y,z).
+func cn53Move(q game.Position) game.Position {
+	m, top := slices.Min(q), slices.Max(q)
+	if q[0] != m {
+		return nil
+	}
+	switch {
+	case q[1] == top: // case (i)
+		x, y, z := q[2], q[3], q[4]
+		switch {
+		case y-z >= m:
+			return game.Position{m, m + z, 0, m + z, z}
+		case y-z >= 0:
+			return game.Position{y - z, y, 0, y, z}
+		case x > z-y:
+			return game.Position{0, z, z - y, y, z}
+		default:
+			return game.Position{0, x + y, x, y, x + y}
+		}
+	case q[2] == top: // case (ii)
+		x, z := q[1], q[4]
+		if x >= z-m {
+			return game.Position{m, z - m, z, 0, z}
+		}
+		return game.Position{m, x, x + m, 0, x + m}
+	}
+	return nil
+}
