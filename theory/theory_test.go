@@ -30,6 +30,9 @@ var covered = []struct {
 	{"cn42", "cn:4,2", 9},
 	{"cn52", "cn:5,2", 7},
 	{"cn53", "cn:5,3", 7},
+	{"moore", "moore:4,2", 7},
+	{"moore", "moore:5,2", 5},
+	{"moore", "moore:5,3", 5},
 	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
 	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
 	{"pointed-circuits", "path:3,2", 12},
@@ -98,7 +101,7 @@ func TestWinningMovesOnHugePiles(t *testing.T) {
 }
 
 func TestUncoveredGames(t *testing.T) {
-	for _, spec := range []string{"cn:6,2", "cn:7,4", "moore:4,2", "nim:3/misere"} {
+	for _, spec := range []string{"cn:6,2", "cn:7,4", "path:5,2", "nim:3/misere"} {
 		g, _ := game.Parse(spec)
 		if th, _, ok := Find(g); ok {
 			t.Errorf("%s covered by %s", spec, th.Name)
