@@ -33,7 +33,7 @@ var covered = []struct {
 	{"moore", "moore:4,2", 7},
 	{"moore", "moore:5,2", 5},
 	{"moore", "moore:5,3", 5},
-	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
+	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6}, // papers/001, Example 3.3
 	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
 	{"pointed-circuits", "path:3,2", 12},
 }
