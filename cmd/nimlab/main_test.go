@@ -120,7 +120,7 @@ func TestErrorsAreOneLine(t *testing.T) {
 		{"solve", "cn:6,3", "--max", "-3"},
 		{"outcome", "cn:6,3", "1,2,3"},
 		{"outcome", "cn:6,3", "1,2,3,4,5,-6"},
-		{"outcome", "cn:5,2", "100000,1,1,1,1"},
+		{"outcome", "cn:6,2", "100000,1,1,1,1,1"},
 		{"list", "nim:2", "--max", "2", "--format", "xml"},
 		{"solve", "cn:20,3", "--max", "30"},
 		{"bench", "nosuch:1", "--max", "1"},
@@ -193,9 +193,9 @@ func TestTheoremsCommand(t *testing.T) {
 	if len(list) != 1 || list[0].(map[string]any)["name"] != "nim" {
 		t.Errorf("theorems for cn:5,1: %v", list)
 	}
-	out, err := run(t, "theorems", "cn:5,2")
+	out, err := run(t, "theorems", "cn:6,2")
 	if err != nil || !strings.Contains(out, "no theorem") {
-		t.Errorf("theorems cn:5,2: %v %q", err, out)
+		t.Errorf("theorems cn:6,2: %v %q", err, out)
 	}
 }
 
