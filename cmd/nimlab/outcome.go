@@ -45,69 +45,56 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				return err
 			}
 			start := time.Now()
-			res := map[string]any{"game": g.Spec, "title": g.Title, "position": p}
-			th, rule, byTheorem := theory.Find(g)
-			var move game.Position
-			if byTheorem {
-				res["outcome"] = "N"
-				if rule.IsP(p) {
-					res["outcome"] = "P"
+			fits := func(box table.Box) error {
+				if force {
+					return nil
 				}
-				move = rule.WinningMove(p)
-				res["theorem"] = map[string]string{"name": th.Name, "statement": th.Statement, "source": th.Source}
+				return solve.CheckMemory(g, box, solve.Options{Grundy: true}, false, availableMemory())
 			}
-			box := table.BoxOf(p)
-			opts := solve.Options{Grundy: true}
-			small := box.Check() == nil && box.Positions() <= maxOutcomeTable
-			if !byTheorem || small {
-				if err := box.Check(); err != nil {
-					return fmt.Errorf("position %v: no theorem covers %s and %w", p, g.Spec, err)
-				}
-				if !force {
-					if err := solve.CheckMemory(g, box, opts, false, availableMemory()); err != nil {
-						return err
-					}
-				}
-				r, err := solve.Analyze(cmd.Context(), g, p, opts)
-				if err != nil {
-					return err
-				}
-				if byTheorem && res["outcome"] != r.Outcome {
-					return fmt.Errorf("%s (%s) says %v is %s, but the table says %s: please report this",
-						th.Name, th.Source, p, res["outcome"], r.Outcome)
-				}
-				res["outcome"], res["grundy"] = r.Outcome, r.Grundy
-				res["winning_moves"] = r.WinningMoves
-			} else if move != nil {
-				res["winning_moves"] = []game.Position{move}
+			d, err := theory.Decide(cmd.Context(), g, p, maxOutcomeTable, fits)
+			if err != nil {
+				return err
 			}
-			if res["winning_moves"] == nil {
-				res["winning_moves"] = []game.Position{}
+			moves := []game.Position{}
+			switch {
+			case d.Table != nil:
+				moves = append(moves, d.Table.WinningMoves...)
+			case d.TheoremMove != nil:
+				moves = append(moves, d.TheoremMove)
 			}
-			res["seconds"] = time.Since(start).Seconds()
 			out := cmd.OutOrStdout()
 			if asJSON {
+				res := map[string]any{
+					"game": g.Spec, "title": g.Title, "position": p, "outcome": d.Outcome,
+					"winning_moves": moves, "seconds": time.Since(start).Seconds(),
+				}
+				if d.Theorem != nil {
+					res["theorem"] = map[string]string{"name": d.Theorem.Name, "statement": d.Theorem.Statement, "source": d.Theorem.Source}
+				}
+				if d.Table != nil {
+					res["grundy"] = d.Table.Grundy
+				}
 				return printJSON(out, res)
 			}
 			fmt.Fprintf(out, "%s, position %v\n", g.Title, p)
-			if res["outcome"] == "P" {
+			if d.Outcome == "P" {
 				fmt.Fprintln(out, "outcome: P (the previous player wins: every move leads to an N-position)")
 			} else {
 				fmt.Fprintln(out, "outcome: N (the next player wins)")
 			}
-			if byTheorem {
+			if th := d.Theorem; th != nil {
 				fmt.Fprintf(out, "by theorem %s (%s): %s\n", th.Name, th.Source, th.Statement)
-				if move != nil {
-					fmt.Fprintf(out, "the theorem's winning move: %v -> %v\n", p, move)
+				if d.TheoremMove != nil {
+					fmt.Fprintf(out, "the theorem's winning move: %v -> %v\n", p, d.TheoremMove)
 				}
 			}
-			if v, ok := res["grundy"]; ok {
-				fmt.Fprintf(out, "Grundy value: %d\n", v)
-			}
-			if moves := res["winning_moves"].([]game.Position); len(moves) > 0 && (!byTheorem || small) {
-				fmt.Fprintf(out, "winning moves (%d):\n", len(moves))
-				for _, q := range moves {
-					fmt.Fprintf(out, "  %v -> %v\n", p, q)
+			if d.Table != nil {
+				fmt.Fprintf(out, "Grundy value: %d\n", d.Table.Grundy)
+				if len(moves) > 0 {
+					fmt.Fprintf(out, "winning moves (%d):\n", len(moves))
+					for _, q := range moves {
+						fmt.Fprintf(out, "  %v -> %v\n", p, q)
+					}
 				}
 			}
 			return nil

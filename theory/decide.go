@@ -1,0 +1,63 @@
+package theory
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Decision is what nimlab knows about one position.
+type Decision struct {
+	// Outcome is "P" or "N".
+	Outcome string
+	// Theorem decided the outcome, or is nil when no theorem covers the game.
+	Theorem *Theorem
+	// TheoremMove is the winning move the theorem builds (nil at a P-position
+	// or without a theorem).
+	TheoremMove game.Position
+	// Table holds the Grundy value and every winning move, from solving the
+	// positions below p; nil when that was not done.
+	Table *solve.Report
+}
+
+// Decide decides p by theorem when one covers g, and by solving every position
+// below p when no theorem does or when there are at most tableLimit of them.
+// fits, when not nil, may refuse a box before it is solved (for memory). When
+// both a theorem and the table decide, they must agree: a disagreement is an
+// error, since one of them is wrong.
+func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64, fits func(table.Box) error) (*Decision, error) {
+	d := &Decision{}
+	th, rule, byTheorem := Find(g)
+	if byTheorem {
+		d.Theorem, d.Outcome, d.TheoremMove = th, "N", rule.WinningMove(p)
+		if rule.IsP(p) {
+			d.Outcome = "P"
+		}
+	}
+	box := table.BoxOf(p)
+	small := box.Check() == nil && box.Positions() <= tableLimit
+	if byTheorem && !small {
+		return d, nil
+	}
+	if err := box.Check(); err != nil {
+		return nil, fmt.Errorf("position %v: no theorem covers %s and %w", p, g.Spec, err)
+	}
+	if fits != nil {
+		if err := fits(box); err != nil {
+			return nil, err
+		}
+	}
+	r, err := solve.Analyze(ctx, g, p, solve.Options{Grundy: true})
+	if err != nil {
+		return nil, err
+	}
+	if byTheorem && d.Outcome != r.Outcome {
+		return nil, fmt.Errorf("%s (%s) says %v is %s, but the table says %s: please report this",
+			th.Name, th.Source, p, d.Outcome, r.Outcome)
+	}
+	d.Outcome, d.Table = r.Outcome, r
+	return d, nil
+}
