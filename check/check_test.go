@@ -171,8 +171,8 @@ func TestProperties(t *testing.T) {
 	if nim["addition"].Holds || !nim["doubling"].Holds || nim["plus-ones"].Checked != 0 {
 		t.Errorf("nim:3: %+v", nim)
 	}
-	// Nim on 4 piles: (1,1,1,1) is P, and p + (1,1,1,1) fails at (0,0,0,0) + 1 = ... no:
-	// (1,2,3,0) + 1 = (2,3,4,1) has xor 6.
+	// Nim on 4 piles: (1,1,1,1) is P, but for instance (1,2,3,0) + (1,1,1,1) =
+	// (2,3,4,1) has xor 6.
 	nim4 := props("nim:4", 5)
 	if nim4["plus-ones"].Holds {
 		t.Errorf("nim:4 plus-ones: %+v", nim4["plus-ones"])

@@ -106,20 +106,20 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 		total.merge(part)
 	}
 	p := make(game.Position, len(box))
+	// collect adds the positions of the bits set in word k of line l.
+	collect := func(kind string, l, k int64, bits uint64) {
+		for x := k * 64; x < min(width, (k+1)*64); x++ {
+			if bits>>uint(x%64)&1 == 1 {
+				box.Position(l*width+x, p)
+				total.add(kind, p, l*width+x)
+			}
+		}
+	}
 	for l := range lines {
 		for k := range w {
 			in, opt := set[l*w+k], has[l*w+k]
-			for _, c := range []struct {
-				kind string
-				bits uint64
-			}{{KindViolation1, in & opt}, {KindViolation2, ^in &^ opt}} {
-				for x := k * 64; x < min(width, (k+1)*64); x++ {
-					if c.bits>>uint(x%64)&1 == 1 {
-						box.Position(l*width+x, p)
-						total.add(c.kind, p, l*width+x)
-					}
-				}
-			}
+			collect(KindViolation1, l, k, in&opt)
+			collect(KindViolation2, l, k, ^in&^opt)
 		}
 	}
 	r := &Report{Positions: box.Positions(), Accepted: total.accepted, Examples: map[string][]game.Position{}}

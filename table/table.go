@@ -188,15 +188,3 @@ func (t *Table) CountClasses(g *complex.Group) int64 {
 	}
 	return n
 }
-
-// MaxGrundy returns the largest Grundy value, or -1 without Grundy values.
-func (t *Table) MaxGrundy() int64 {
-	if t.Grundy == nil {
-		return -1
-	}
-	m := uint32(0)
-	for _, v := range t.Grundy {
-		m = max(m, v)
-	}
-	return int64(m)
-}

@@ -7,19 +7,6 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-func init() {
-	last := theorems[len(theorems)-1]
-	theorems = append(theorems[:len(theorems)-1], &Theorem{
-		Name:      "moore",
-		Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
-		Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",
-		bind: func(g *game.Game) (Rule, bool) {
-			k := g.Complex.Facets()[0].Len()
-			return mooreRule{k: k}, g.Complex.IsFull() && k < g.Piles()
-		},
-	}, last)
-}
-
 // mooreRule is Moore's Nim where a move takes from 1..k piles.
 type mooreRule struct{ k int }
 

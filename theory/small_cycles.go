@@ -7,37 +7,16 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-func init() {
-	// Insert before the general pointed-circuit theorem, which must stay last.
-	last := theorems[len(theorems)-1]
-	theorems = append(theorems[:len(theorems)-1],
-		&Theorem{
-			Name:      "cn42",
-			Statement: "CN(4,2): the P-positions are (a,b,a,b)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.2",
-			bind:      onCycle(4, 2, cn42Rule{}),
-		},
-		&Theorem{
-			Name:      "cn52",
-			Statement: "CN(5,2): the P-positions are the rotations and reflections of (a,b,c,d,b) with a+b = c+d and a = max",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(1); papers/001_50f576805b6ac608.txt, Props 8.3 and 8.4",
-			bind:      onCycle(5, 2, dihedralRule{n: 5, in: cn52In, move: cn52Move}),
-		},
-		&Theorem{
-			Name:      "cn53",
-			Statement: "CN(5,3): the P-positions are the rotations and reflections of (0,b,c,d,b) with b = c+d",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(2)",
-			bind:      onCycle(5, 3, dihedralRule{n: 5, in: cn53In, move: cn53Move}),
-		},
-		last)
-}
-
-// onCycle binds rule to games played on the cycle complex C_{n,k} with its
-// usual labelling (stacks 1..n around the circle).
-func onCycle(n, k int, rule Rule) func(g *game.Game) (Rule, bool) {
+// onCycle binds a rule to games played on the cycle complex C_{n,k} with its
+// usual labelling (stacks 1..n around the circle). The rule is made from the
+// complex's symmetries, which for these small n, k are exactly the rotations
+// and reflections of the circle.
+func onCycle(n, k int, rule func(symmetries []complex.Perm) Rule) func(g *game.Game) (Rule, bool) {
 	c, _ := complex.Cycle(n, k)
+	grp, _ := c.Symmetries()
+	r := rule(grp.Elements())
 	return func(g *game.Game) (Rule, bool) {
-		return rule, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())
+		return r, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())
 	}
 }
 
@@ -55,33 +34,19 @@ func (r cn42Rule) WinningMove(p game.Position) game.Position {
 	return game.Position{a, b, a, b}
 }
 
-// dihedral lists the n rotations and n reflections of a circle of n stacks:
-// the image of p under perm is q[i] = p[perm[i]].
-func dihedral(n int) []complex.Perm {
-	var out []complex.Perm
-	for s := range n {
-		rot, ref := make(complex.Perm, n), make(complex.Perm, n)
-		for i := range n {
-			rot[i], ref[i] = (i+s)%n, (s-i+n)%n
-		}
-		out = append(out, rot, ref)
-	}
-	return out
-}
-
 // dihedralRule is a theorem stated up to rotations and reflections: in tells
 // whether a position has the normal form, move builds a winning move from a
 // position seen through a symmetry (or returns nil when that view does not
 // fit the proof's case split).
 type dihedralRule struct {
-	n    int
-	in   func(q game.Position) bool
-	move func(q game.Position) game.Position
+	perms []complex.Perm
+	in    func(q game.Position) bool
+	move  func(q game.Position) game.Position
 }
 
 func (r dihedralRule) IsP(p game.Position) bool {
-	q := make(game.Position, r.n)
-	for _, perm := range dihedral(r.n) {
+	q := make(game.Position, len(p))
+	for _, perm := range r.perms {
 		for i, j := range perm {
 			q[i] = p[j]
 		}
@@ -98,13 +63,13 @@ func (r dihedralRule) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}
-	q := make(game.Position, r.n)
-	for _, perm := range dihedral(r.n) {
+	q := make(game.Position, len(p))
+	for _, perm := range r.perms {
 		for i, j := range perm {
 			q[i] = p[j]
 		}
 		if t := r.move(q); t != nil {
-			out := make(game.Position, r.n)
+			out := make(game.Position, len(p))
 			for i, j := range perm {
 				out[j] = t[i]
 			}

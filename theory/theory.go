@@ -10,6 +10,7 @@
 package theory
 
 import (
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 )
 
@@ -65,4 +66,85 @@ func ByName(name string) (*Theorem, bool) {
 		}
 	}
 	return nil, false
+}
+
+// theorems lists every theorem, the most specific first: Find takes the first
+// that covers a game, so the general pointed-circuit theorem comes last.
+var theorems = []*Theorem{
+	{
+		Name:      "simplex",
+		Statement: "CN(n,n), and any game where every set of piles may be played: the only P-position is (0,...,0)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(2)",
+		bind: func(g *game.Game) (Rule, bool) {
+			f := g.Complex.Facets()
+			return simplexRule{}, len(f) == 1 && f[0].Len() == g.Piles()
+		},
+	},
+	{
+		Name:      "nim",
+		Statement: "CN(n,1) is Nim: the P-positions are those whose piles xor to 0 (Bouton)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(1)",
+		bind: func(g *game.Game) (Rule, bool) {
+			for _, f := range g.Complex.Facets() {
+				if f.Len() != 1 {
+					return nil, false
+				}
+			}
+			return nimRule{}, true
+		},
+	},
+	{
+		Name:      "cn-n-1",
+		Statement: "CN(n,n-1), where any n-1 piles may be played: the P-positions are (a,a,...,a)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(3)",
+		bind: func(g *game.Game) (Rule, bool) {
+			f := g.Complex.Facets()
+			return allEqualRule{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
+		},
+	},
+	{
+		Name:      "cn63",
+		Statement: "CN(6,3): the P-positions are (a,b,c,d,e,f) with a+b = d+e and b+c = e+f",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.2",
+		bind:      onCycle(6, 3, func([]complex.Perm) Rule { return cn63Rule{} }),
+	},
+	{
+		Name:      "cn42",
+		Statement: "CN(4,2): the P-positions are (a,b,a,b)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.2",
+		bind:      onCycle(4, 2, func([]complex.Perm) Rule { return cn42Rule{} }),
+	},
+	{
+		Name:      "cn52",
+		Statement: "CN(5,2): the P-positions are the rotations and reflections of (a,b,c,d,b) with a+b = c+d and a = max",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(1); papers/001_50f576805b6ac608.txt, Props 8.3 and 8.4",
+		bind:      onCycle(5, 2, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn52In, move: cn52Move} }),
+	},
+	{
+		Name:      "cn53",
+		Statement: "CN(5,3): the P-positions are the rotations and reflections of (0,b,c,d,b) with b = c+d",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(2)",
+		bind:      onCycle(5, 3, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn53In, move: cn53Move} }),
+	},
+	{
+		Name:      "moore",
+		Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
+		Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",
+		bind: func(g *game.Game) (Rule, bool) {
+			k := g.Complex.Facets()[0].Len()
+			return mooreRule{k: k}, g.Complex.IsFull() && k < g.Piles()
+		},
+	},
+	{
+		Name:      "pointed-circuits",
+		Statement: "on a pointed circuit complex the P-positions are the non-negative integer combinations of the circuits' indicator vectors",
+		Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
+		bind: func(g *game.Game) (Rule, bool) {
+			points, pointed := g.Complex.Points()
+			if !pointed {
+				return nil, false
+			}
+			return &pointedRule{circuits: g.Complex.Circuits(), points: points}, true
+		},
+	},
 }

@@ -7,61 +7,6 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-var theorems = []*Theorem{
-	{
-		Name:      "simplex",
-		Statement: "CN(n,n), and any game where every set of piles may be played: the only P-position is (0,...,0)",
-		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(2)",
-		bind: func(g *game.Game) (Rule, bool) {
-			f := g.Complex.Facets()
-			return simplexRule{}, len(f) == 1 && f[0].Len() == g.Piles()
-		},
-	},
-	{
-		Name:      "nim",
-		Statement: "CN(n,1) is Nim: the P-positions are those whose piles xor to 0 (Bouton)",
-		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(1)",
-		bind: func(g *game.Game) (Rule, bool) {
-			for _, f := range g.Complex.Facets() {
-				if f.Len() != 1 {
-					return nil, false
-				}
-			}
-			return nimRule{}, true
-		},
-	},
-	{
-		Name:      "cn-n-1",
-		Statement: "CN(n,n-1), where any n-1 piles may be played: the P-positions are (a,a,...,a)",
-		Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(3)",
-		bind: func(g *game.Game) (Rule, bool) {
-			f := g.Complex.Facets()
-			return allEqualRule{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
-		},
-	},
-	{
-		Name:      "cn63",
-		Statement: "CN(6,3): the P-positions are (a,b,c,d,e,f) with a+b = d+e and b+c = e+f",
-		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.2",
-		bind: func(g *game.Game) (Rule, bool) {
-			c, _ := complex.Cycle(6, 3)
-			return cn63Rule{}, g.Piles() == 6 && slices.Equal(g.Complex.Facets(), c.Facets())
-		},
-	},
-	{
-		Name:      "pointed-circuits",
-		Statement: "on a pointed circuit complex the P-positions are the non-negative integer combinations of the circuits' indicator vectors",
-		Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
-		bind: func(g *game.Game) (Rule, bool) {
-			points, pointed := g.Complex.Points()
-			if !pointed {
-				return nil, false
-			}
-			return &pointedRule{circuits: g.Complex.Circuits(), points: points}, true
-		},
-	},
-}
-
 type simplexRule struct{}
 
 func (simplexRule) IsP(p game.Position) bool { return game.IsTerminal(p) }
