@@ -127,6 +127,18 @@ var theorems = []*Theorem{
 		bind:      onCycle(5, 3, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn53In, move: cn53Move} }),
 	},
 	{
+		Name:      "cn64",
+		Statement: "CN(6,4): the P-positions are the rotations of (a,b,c,d,e,f) with a+b = d+e, b+c = e+f, a xor c xor e = 0 and a = min",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 3.5",
+		bind:      onCycle(6, 4, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn64In, move: cn64Move} }),
+	},
+	{
+		Name:      "cn86",
+		Statement: "CN(8,6): the P-positions are the rotations and reflections of (0,x,a1,b1,e,b2,a2,x) with a1+b1 = a2+b2 = x and e = min(x, a1+a2)",
+		Source:    "papers/000_451cee323facfbde.txt, Theorem 4.1",
+		bind:      onCycle(8, 6, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn86In, move: cn86Move} }),
+	},
+	{
 		Name:      "moore",
 		Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
 		Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",

@@ -30,6 +30,8 @@ var covered = []struct {
 	{"cn42", "cn:4,2", 9},
 	{"cn52", "cn:5,2", 7},
 	{"cn53", "cn:5,3", 7},
+	{"cn64", "cn:6,4", 9},
+	{"cn86", "cn:8,6", 5},
 	{"moore", "moore:4,2", 7},
 	{"moore", "moore:5,2", 5},
 	{"moore", "moore:5,3", 5},
