@@ -124,3 +124,93 @@ func cn86Move(q game.Position) game.Position {
 	}
 	return nil
 }
+
+// cn74In: q = (a,b,c,d,e,f,g) with a = min(q) in one of the sets of
+// papers/004_d4cbba8b03246c3a.txt, Theorem 2.1:
+// S1: a = b = 0, c = g > 0, d+e+f = c; S2: all equal;
+// S3: a = b, c = g, d = f, a+c = d+e, 0 < a < e;
+// S4: a = f, b+c = d+e = g+a, a < min(b,e), a < max(c,d).
+func cn74In(q game.Position) bool {
+	a, b, c, d, e, f, g := q[0], q[1], q[2], q[3], q[4], q[5], q[6]
+	if a != slices.Min(q) {
+		return false
+	}
+	return a == 0 && b == 0 && c == g && c > 0 && d+e+f == c || // S1
+		a == slices.Max(q) || // S2
+		a == b && c == g && d == f && a+c == d+e && 0 < a && a < e || // S3
+		a == f && b+c == d+e && d+e == g+a && a < min(b, e) && a < max(c, d) // S4
+}
+
+// cn74Move finds a move to a P-position of the form the view q is read in.
+// A move in CN(7,4) leaves three consecutive stacks unchanged. Each set S_i
+// is mapped to itself by a reflection (S1, S3: stacks 0 <-> 1; S4: 0 <-> 5),
+// so four placements of the fixed stacks per set suffice; each fixes all but
+// at most two parameters, which the bounds p' <= p confine to intervals (in
+// S4 with stacks 5, 6, 0 fixed, two independent ones), and the candidate
+// takes the end of each interval that keeps the remaining conditions easiest
+// to meet. Every candidate is checked (legal, in S) before it is returned.
+//
+// The paper's proof (Lemmas 2.7-2.11) builds the move by a longer case split
+// over zeros and maxima; this search reaches the same targets.
+func cn74Move(q game.Position) game.Position {
+	fits := func(t game.Position) bool {
+		fixed := 0
+		for i := range t {
+			if t[i] < 0 || t[i] > q[i] {
+				return false
+			}
+		}
+		for i := range 7 + 2 {
+			if t[i%7] == q[i%7] {
+				fixed++
+				if fixed == 3 {
+					return !slices.Equal(t, q) && cn74In(t)
+				}
+			} else {
+				fixed = 0
+			}
+		}
+		return false
+	}
+	a, b, c, d, e, f, g := q[0], q[1], q[2], q[3], q[4], q[5], q[6]
+	s1 := func(c, d, e int) game.Position { return game.Position{0, 0, c, d, e, c - d - e, c} }
+	s3 := func(a, c, d int) game.Position { return game.Position{a, a, c, d, a + c - d, d, c} }
+	s4 := func(a, b, d, sum int) game.Position { return game.Position{a, b, sum - b, d, sum - d, a, sum - a} }
+	candidates := []func() game.Position{
+		// S2: three consecutive stacks equal to the minimum stay.
+		func() game.Position { return game.Position{a, a, a, a, a, a, a} },
+		// S1 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} fixed.
+		func() game.Position { d := min(d, c); return s1(c, d, min(e, c-d)) },
+		func() game.Position { return s1(c, d, min(e, c-d)) },
+		func() game.Position { return s1(c, d, e) },
+		func() game.Position { return s1(d+e+f, d, e) },
+		// S3 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} fixed.
+		func() game.Position { return s3(a, c, max(a, a+c-e)) },
+		func() game.Position { return s3(b, c, d) },
+		func() game.Position { return s3(d+e-c, c, d) },
+		func() game.Position { return s3(max(1, d+e-min(c, g)), d+e-max(1, d+e-min(c, g)), d) },
+		// S4 with stacks {0,1,2}, {1,2,3}, {4,5,6}, {5,6,0} fixed.
+		func() game.Position {
+			sum, lo := b+c, a
+			if c <= a {
+				lo = a + 1
+			}
+			return s4(a, b, max(lo, sum-e), sum)
+		},
+		func() game.Position { sum := b + c; return s4(max(0, sum-g), b, d, sum) },
+		func() game.Position {
+			sum := f + g
+			return s4(f, max(f+1, sum-c), sum-e, sum)
+		},
+		func() game.Position {
+			sum := f + g
+			return s4(f, max(f+1, sum-c), min(d, sum-f-1), sum)
+		},
+	}
+	for _, build := range candidates {
+		if t := build(); fits(t) {
+			return t
+		}
+	}
+	return nil
+}

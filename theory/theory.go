@@ -139,6 +139,12 @@ var theorems = []*Theorem{
 		bind:      onCycle(8, 6, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn86In, move: cn86Move} }),
 	},
 	{
+		Name:      "cn74",
+		Statement: "CN(7,4): the P-positions are the rotations and reflections of the sets S1, S2, S3, S4 (a = min)",
+		Source:    "papers/004_d4cbba8b03246c3a.txt, Theorem 2.1",
+		bind:      onCycle(7, 4, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn74In, move: cn74Move} }),
+	},
+	{
 		Name:      "moore",
 		Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
 		Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",

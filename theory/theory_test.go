@@ -32,6 +32,7 @@ var covered = []struct {
 	{"cn53", "cn:5,3", 7},
 	{"cn64", "cn:6,4", 9},
 	{"cn86", "cn:8,6", 5},
+	{"cn74", "cn:7,4", 6},
 	{"moore", "moore:4,2", 7},
 	{"moore", "moore:5,2", 5},
 	{"moore", "moore:5,3", 5},
@@ -103,7 +104,7 @@ func TestWinningMovesOnHugePiles(t *testing.T) {
 }
 
 func TestUncoveredGames(t *testing.T) {
-	for _, spec := range []string{"cn:6,2", "cn:7,4", "path:5,2", "nim:3/misere"} {
+	for _, spec := range []string{"cn:6,2", "cn:7,3", "path:5,2", "nim:3/misere"} {
 		g, _ := game.Parse(spec)
 		if th, _, ok := Find(g); ok {
 			t.Errorf("%s covered by %s", spec, th.Name)
