@@ -95,7 +95,8 @@ const MaxGraphEdges = 24
 // multigraph: one vertex per edge, and a set of edges is a face when it forms a
 // forest (papers/001_50f576805b6ac608.txt, Section 5). Its facets are the
 // spanning forests. Loops are rejected, because a loop is in no forest and
-// its pile could never be played.
+// its pile could never be played. The graphic matroid is the binary matroid
+// of the edges' incidence vectors (GraphColumns).
 func Graphic(edges []Edge) (*Complex, error) {
 	m := len(edges)
 	if m < 1 || m > MaxGraphEdges {
@@ -106,55 +107,24 @@ func Graphic(edges []Edge) (*Complex, error) {
 			return nil, fmt.Errorf("edge %d (%d-%d) is a loop; a loop is in no forest, so its pile could never be played", i+1, e.U+1, e.V+1)
 		}
 	}
-	// Number the graph's vertices 0..v-1 in order of appearance.
+	return Binary(GraphColumns(edges))
+}
+
+// GraphColumns returns the incidence vector over GF(2) of each edge: bit u
+// and bit v for the edge u-v, with the graph's vertices numbered in order of
+// appearance (papers/001_50f576805b6ac608.txt, Section 5: phi(v) = x + y).
+func GraphColumns(edges []Edge) []uint64 {
 	ids := map[int]int{}
-	local := make([]Edge, m)
+	cols := make([]uint64, len(edges))
 	for i, e := range edges {
 		for _, x := range []int{e.U, e.V} {
 			if _, ok := ids[x]; !ok {
 				ids[x] = len(ids)
 			}
-		}
-		local[i] = Edge{ids[e.U], ids[e.V]}
-	}
-	all := Set(1)<<uint(m) - 1
-	rank := m - cycleRank(local, len(ids), all)
-	var sets []Set
-	for s := range kSubsets(m, rank) {
-		if cycleRank(local, len(ids), s) == 0 {
-			sets = append(sets, s)
-		}
-		if len(sets) > MaxFacets {
-			return nil, fmt.Errorf("the graph has more than %d spanning forests; at most that many are supported", MaxFacets)
+			cols[i] ^= 1 << uint(ids[x])
 		}
 	}
-	return New(m, sets)
-}
-
-// cycleRank returns how many edges of s close a cycle when the edges are added
-// one by one (union-find on the v vertices): 0 exactly when s is a forest.
-func cycleRank(edges []Edge, v int, s Set) int {
-	parent := make([]int, v)
-	for i := range parent {
-		parent[i] = i
-	}
-	find := func(x int) int {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	closing := 0
-	for _, i := range s.Vertices() {
-		a, b := find(edges[i].U), find(edges[i].V)
-		if a == b {
-			closing++
-			continue
-		}
-		parent[a] = b
-	}
-	return closing
+	return cols
 }
 
 // kSubsets yields the k-subsets of {0..n-1} in increasing order of mask

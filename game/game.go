@@ -44,6 +44,25 @@ type Game struct {
 	Complex *complex.Complex
 	// Misere is true when the player who makes the last move loses.
 	Misere bool
+	// Binary, when not nil, represents the complex as a binary matroid: pile
+	// i sits on the vector Binary[i] over GF(2), and a set of piles is a face
+	// when its vectors are independent (graph: and binmat: games).
+	Binary []uint64
+	// Construction, when not nil, says how the game was built from others
+	// (join, cone, suspension, B_x, P_x, C^z).
+	Construction *Construction
+}
+
+// Construction records an operation of papers/001_50f576805b6ac608.txt,
+// Sections 6 and 7, applied to games.
+type Construction struct {
+	// Op is the combinator's name: "join", "cone", "susp", "bx", "px" or "cz".
+	Op string
+	// Parts are the games operated on (two or more for join, one otherwise),
+	// in the order of their piles.
+	Parts []*Game
+	// Vertex is the 0-based vertex x of Parts[0] that bx and px split.
+	Vertex int
 }
 
 // Piles is the number of piles of a position.

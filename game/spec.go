@@ -24,8 +24,13 @@ type Family struct {
 	Help string
 	// Source cites the paper defining the game.
 	Source string
-	// Build makes the complex and the title from the text after the colon.
-	Build func(args string) (*complex.Complex, string, error)
+	// Combinator is true for operations on games written NAME(ARGS), such as
+	// join(cn:5,2; nim:2); families are written NAME:ARGS.
+	Combinator bool
+	// Build makes the game (its Complex and Title, and Binary or Construction
+	// where they apply) from the text after the colon, or inside the
+	// parentheses of a combinator.
+	Build func(args string) (*Game, error)
 }
 
 var families []Family
@@ -45,34 +50,57 @@ func Register(f Family) {
 func Families() []Family { return slices.Clone(families) }
 
 // Parse reads a game spec such as "nim:3", "cn:6,3", "path:5,2", "moore:4,2",
-// "complex:1-2-3,2-3-4,3-4-5,1-5" or "graph:1-2,2-3,1-3,3-4", optionally
-// followed by "/misere".
+// "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3,3-4" or
+// "join(cn:5,2; nim:2)", optionally followed by "/misere".
 func Parse(spec string) (*Game, error) {
 	text := strings.Join(strings.Fields(spec), "")
 	misere := false
 	if base, ok := strings.CutSuffix(text, MisereSuffix); ok {
 		text, misere = base, true
-	} else if i := strings.IndexByte(text, '/'); i >= 0 {
-		return nil, fmt.Errorf("game %q: unknown play convention %q (the only suffix is %s)", spec, text[i:], MisereSuffix)
 	}
-	name, args, ok := strings.Cut(text, ":")
-	name = strings.ToLower(name)
-	if !ok {
-		return nil, fmt.Errorf("game %q: expected FAMILY:ARGS such as cn:6,3 (families: %s)", spec, familyNames())
-	}
-	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name })
-	if i < 0 {
-		return nil, fmt.Errorf("game %q: unknown family %q (families: %s)", spec, name, familyNames())
-	}
-	f := families[i]
-	c, title, err := f.Build(args)
+	g, err := parseNormal(text)
 	if err != nil {
-		return nil, fmt.Errorf("game %q: %w (syntax: %s, e.g. %s)", spec, err, f.Syntax, f.Example)
+		return nil, fmt.Errorf("game %q: %w", spec, err)
 	}
-	g := &Game{Spec: name + ":" + args, Title: title, Source: f.Source, Complex: c, Misere: misere}
 	if misere {
 		g.Spec += MisereSuffix
 		g.Title += ", misère play"
+		g.Misere = true
+	}
+	return g, nil
+}
+
+// parseNormal reads a spec without the misère suffix.
+func parseNormal(text string) (*Game, error) {
+	if i := strings.IndexByte(text, '/'); i >= 0 {
+		return nil, fmt.Errorf("unknown play convention %q (the only suffix is %s, at the end of the whole spec)", text[i:], MisereSuffix)
+	}
+	name, args, ok := strings.Cut(text, ":")
+	open := strings.IndexByte(text, '(')
+	combinator := open >= 0 && (!ok || open < len(name))
+	if combinator {
+		if !strings.HasSuffix(text, ")") {
+			return nil, fmt.Errorf("%q: a combinator is written NAME(ARGS), with the closing parenthesis last", text)
+		}
+		name, args = text[:open], text[open+1:len(text)-1]
+	} else if !ok {
+		return nil, fmt.Errorf("expected FAMILY:ARGS such as cn:6,3 or NAME(GAME) such as cone(cn:5,2) (families: %s)", familyNames())
+	}
+	name = strings.ToLower(name)
+	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name && f.Combinator == combinator })
+	if i < 0 {
+		return nil, fmt.Errorf("unknown family %q (families: %s)", name, familyNames())
+	}
+	f := families[i]
+	g, err := f.Build(args)
+	if err != nil {
+		return nil, fmt.Errorf("%w (syntax: %s, e.g. %s)", err, f.Syntax, f.Example)
+	}
+	g.Source = f.Source
+	if combinator {
+		g.Spec = name + "(" + args + ")"
+	} else {
+		g.Spec = name + ":" + args
 	}
 	return g, nil
 }
@@ -89,13 +117,13 @@ func familyNames() string {
 func nkFamily(name, example, help, source string, build func(n, k int) (*complex.Complex, error), title func(n, k int) string) Family {
 	return Family{
 		Name: name, Syntax: name + ":N,K", Example: example, Help: help, Source: source,
-		Build: func(args string) (*complex.Complex, string, error) {
+		Build: func(args string) (*Game, error) {
 			v, err := ints(args, "N", "K")
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
 			c, err := build(v[0], v[1])
-			return c, title(v[0], v[1]), err
+			return &Game{Complex: c, Title: title(v[0], v[1])}, err
 		},
 	}
 }
@@ -156,13 +184,13 @@ func init() {
 		Name: "nim", Syntax: "nim:N", Example: "nim:3",
 		Help:   "classic Nim on N piles: take any number of tokens from one pile",
 		Source: "papers/001_50f576805b6ac608.txt, Section 1",
-		Build: func(args string) (*complex.Complex, string, error) {
+		Build: func(args string) (*Game, error) {
 			v, err := ints(args, "N")
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
 			c, err := complex.Nim(v[0])
-			return c, fmt.Sprintf("Nim on %s", plural(v[0], "pile")), err
+			return &Game{Complex: c, Title: fmt.Sprintf("Nim on %s", plural(v[0], "pile"))}, err
 		},
 	})
 	Register(nkFamily("cn", "cn:6,3",
@@ -181,10 +209,10 @@ func init() {
 		Name: "complex", Syntax: "complex:F1,F2,... (facets as 1-based vertices joined by '-')", Example: "complex:1-2-3,2-3-4,3-4-5,1-5",
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
 		Source: "papers/001_50f576805b6ac608.txt, Section 2",
-		Build: func(args string) (*complex.Complex, string, error) {
+		Build: func(args string) (*Game, error) {
 			lists, err := vertexLists(args)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
 			n := 0
 			sets := make([]complex.Set, len(lists))
@@ -194,32 +222,33 @@ func init() {
 			}
 			c, err := complex.New(n, sets)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
-			return c, "Nim on the simplicial complex with facets " + c.String(), nil
+			return &Game{Complex: c, Title: "Nim on the simplicial complex with facets " + c.String()}, nil
 		},
 	})
 	Register(Family{
 		Name: "graph", Syntax: "graph:U-V,U-V,... (edges of a multigraph, 1-based vertices; one pile per edge)", Example: "graph:1-2,2-3,1-3,3-4",
 		Help:   "piles on the edges of a multigraph; take from a set of edges forming a forest (graphic matroid)",
 		Source: "papers/001_50f576805b6ac608.txt, Section 5",
-		Build: func(args string) (*complex.Complex, string, error) {
+		Build: func(args string) (*Game, error) {
 			lists, err := vertexLists(args)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
 			edges := make([]complex.Edge, len(lists))
 			for i, vs := range lists {
 				if len(vs) != 2 {
-					return nil, "", fmt.Errorf("edge %d has %d ends, not 2", i+1, len(vs))
+					return nil, fmt.Errorf("edge %d has %d ends, not 2", i+1, len(vs))
 				}
 				edges[i] = complex.Edge{U: vs[0], V: vs[1]}
 			}
 			c, err := complex.Graphic(edges)
 			if err != nil {
-				return nil, "", err
+				return nil, err
 			}
-			return c, fmt.Sprintf("Nim on the graphic matroid of a graph with %s", plural(len(edges), "edge")), nil
+			title := fmt.Sprintf("Nim on the graphic matroid of a graph with %s", plural(len(edges), "edge"))
+			return &Game{Complex: c, Title: title, Binary: complex.GraphColumns(edges)}, nil
 		},
 	})
 }
