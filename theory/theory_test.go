@@ -34,9 +34,23 @@ var covered = []struct {
 	{"cn86", "cn:8,6", 5},
 	{"cn74", "cn:7,4", 6},
 	{"moore", "moore:4,2", 7},
+	{"binary-matroid", "graph:1-2,2-3,1-3,3-4,1-4", 5},
+	{"binary-matroid", "binmat:1100,0110,0011,1001,1111", 5},
+	{"join", "join(cn:5,2; nim:2)", 5},
+	{"join", "cone(cn:4,2)", 6},
+	{"join", "susp(cn:5,3)", 5},
+	{"split", "bx(cn:5,2; 2)", 5},
+	{"split", "px(cn:4,2; 1)", 6},
+	{"split", "px(bx(cn:5,3; 1); 3)", 4},
+	{"octa", "octa:3", 5},
+	{"path-n-n-1", "path:4,2", 12},
+	{"path-n-n-1", "path:6,3", 7},
+	{"path-n-n-1", "path:8,4", 4},
+	{"figure6", "complex:1-2,1-3,2-3,3-4", 12},
+	{"nim-basis", "complex:1-2,1-3,1-4,2-3-4", 12}, // papers/001, Example 4.6
 	{"moore", "moore:5,2", 5},
 	{"moore", "moore:5,3", 5},
-	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6}, // papers/001, Example 3.3
+	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
 	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
 	{"pointed-circuits", "path:3,2", 12},
 }

@@ -1,0 +1,275 @@
+package theory
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// A NimBasis is a collection of vertex sets satisfying Conditions (A), (B) and
+// (C) of papers/001_50f576805b6ac608.txt, Definition 4.1. By Theorem 4.4 the
+// zero positions are then those whose binary digits, read one place value
+// at a time, mark sets of the basis.
+type NimBasis interface {
+	// Has reports whether s belongs to the basis.
+	Has(s complex.Set) bool
+	// Complete answers Condition (C) for the face f and the set s: a member T
+	// of the basis with T - f inside s such that f + (s - f - T) is a face.
+	// (With K = T ∩ f and G = f + (s - f - T) these are the faces K ⊆ f ⊆ G
+	// of the condition, and T = (s - G) ∪ K.)
+	Complete(f, s complex.Set) complex.Set
+}
+
+// MaxBasisSearch is the largest number of piles for which FindNimBasis
+// searches a Nim-basis: the search looks at every pair of a face and a set.
+const MaxBasisSearch = 12
+
+// listedBasis is a Nim-basis given by its members.
+type listedBasis struct {
+	c       *complex.Complex
+	members []complex.Set
+	has     map[complex.Set]bool
+}
+
+func newListedBasis(c *complex.Complex, members []complex.Set) *listedBasis {
+	b := &listedBasis{c: c, members: slices.Clone(members), has: map[complex.Set]bool{}}
+	slices.Sort(b.members)
+	b.members = slices.Compact(b.members)
+	for _, m := range b.members {
+		b.has[m] = true
+	}
+	return b
+}
+
+func (b *listedBasis) Has(s complex.Set) bool { return b.has[s] }
+
+func (b *listedBasis) Complete(f, s complex.Set) complex.Set {
+	for _, t := range b.members {
+		if (t&^f)&^s == 0 && b.isFace(f|(s&^f&^t)) {
+			return t
+		}
+	}
+	return 0 // not reached when Condition (C) holds
+}
+
+func (b *listedBasis) isFace(s complex.Set) bool { return s == 0 || b.c.IsFace(s) }
+
+// BasisViolation says why a collection is not a Nim-basis.
+type BasisViolation struct {
+	// Condition is "A", "B" or "C".
+	Condition string
+	// Face, Set and Member are the witnesses: for (B) Member = Face ∪ Set
+	// with Face a non-empty face and Member, Set in the collection; for (C)
+	// no member completes Face and Set.
+	Face, Set, Member complex.Set
+}
+
+func (v *BasisViolation) Error() string {
+	switch v.Condition {
+	case "A":
+		return "Condition (A) fails: the empty set is not in the collection"
+	case "B":
+		return fmt.Sprintf("Condition (B) fails: %s = %s ∪ %s with the face %s non-empty and both %s and %s in the collection",
+			setText(v.Member), setText(v.Face), setText(v.Set), setText(v.Face), setText(v.Member), setText(v.Set))
+	default:
+		return fmt.Sprintf("Condition (C) fails for the face F = %s and the set S = %s: no faces K ⊆ F ⊆ G with G-F ⊆ S and (S-G) ∪ K in the collection",
+			setText(v.Face), setText(v.Set))
+	}
+}
+
+func setText(s complex.Set) string {
+	if s == 0 {
+		return "{}"
+	}
+	return "{" + s.String() + "}"
+}
+
+// CheckNimBasis tests Conditions (A), (B) and (C) of Definition 4.1 for the
+// collection sets on c, returning the first violation found, or nil when
+// the collection is a Nim-basis. Condition (C) looks at every face and every
+// set of vertices outside it, so this is for complexes of at most
+// MaxBasisSearch vertices.
+func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
+	if c.N() > MaxBasisSearch {
+		return fmt.Errorf("checking a Nim-basis is limited to %d piles, not %d", MaxBasisSearch, c.N())
+	}
+	b := newListedBasis(c, sets)
+	if !b.has[0] {
+		return &BasisViolation{Condition: "A"}
+	}
+	for _, m := range b.members {
+		for f := m; f != 0; f = (f - 1) & m { // non-empty subsets f of m
+			if c.IsFace(f) && b.has[m&^f] {
+				return &BasisViolation{Condition: "B", Member: m, Face: f, Set: m &^ f}
+			}
+		}
+	}
+	all := complex.Set(1)<<uint(c.N()) - 1
+	faces := append([]complex.Set{0}, c.Faces()...)
+	for _, f := range faces {
+		rest := all &^ f
+		for s := rest; ; s = (s - 1) & rest { // every subset s of rest
+			if t := b.Complete(f, s); !b.completes(f, s, t) {
+				return &BasisViolation{Condition: "C", Face: f, Set: s}
+			}
+			if s == 0 {
+				break
+			}
+		}
+	}
+	return nil
+}
+
+func (b *listedBasis) completes(f, s, t complex.Set) bool {
+	return b.has[t] && (t&^f)&^s == 0 && b.isFace(f|(s&^f&^t))
+}
+
+// FindNimBasis returns the Nim-basis of c, or the reason there is none. By
+// Theorem 4.4 a Nim-basis is unique and its members are the sets A whose
+// indicator position e(A) is a zero position, so the search solves the game
+// on piles of 0 or 1 and checks that collection.
+func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error) {
+	if c.N() > MaxBasisSearch {
+		return nil, fmt.Errorf("the Nim-basis search is limited to %d piles, not %d", MaxBasisSearch, c.N())
+	}
+	g := &game.Game{Spec: "complex", Complex: c}
+	box := table.Uniform(c.N(), 1)
+	t, err := solve.Fast(ctx, g, box, solve.Options{})
+	if err != nil {
+		return nil, err
+	}
+	var members []complex.Set
+	p := make(game.Position, c.N())
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		if t.IsP(p) {
+			var s complex.Set
+			for v, x := range p {
+				if x == 1 {
+					s |= 1 << uint(v)
+				}
+			}
+			members = append(members, s)
+		}
+	}
+	if err := CheckNimBasis(c, members); err != nil {
+		return nil, err
+	}
+	slices.Sort(members)
+	return members, nil
+}
+
+// basisCache remembers FindNimBasis per complex, for binding the theorem.
+var basisCache sync.Map // facets string -> *listedBasis or nil
+
+func cachedBasis(c *complex.Complex) *listedBasis {
+	key := fmt.Sprint(c.N(), c.String())
+	if b, ok := basisCache.Load(key); ok {
+		return b.(*listedBasis)
+	}
+	var b *listedBasis
+	if members, err := FindNimBasis(context.Background(), c); err == nil {
+		b = newListedBasis(c, members)
+	}
+	basisCache.Store(key, b)
+	return b
+}
+
+// binaryBasis is the Nim-basis of a binary matroid whose singletons are
+// independent: the sets whose vectors sum to zero, that is, the disjoint
+// unions of circuits (papers/001_50f576805b6ac608.txt, Prop 5.3, Thm 5.7).
+type binaryBasis struct{ columns []uint64 }
+
+func (b binaryBasis) Has(s complex.Set) bool { return complex.Sum(b.columns, s) == 0 }
+
+// Complete follows Proposition 5.6 by linear algebra over GF(2): extend the
+// independent face f by a set J of columns of s - f to a basis of the span
+// of f + (s - f); the sum of the rest, s - f - J, is then a combination X of
+// f + J. Moving the part Y = X ∩ J of J back leaves G = f + (J - Y)
+// independent and T = (s - f - J) + Y + (X ∩ f) summing to zero.
+func (b binaryBasis) Complete(f, s complex.Set) complex.Set {
+	type row struct {
+		vec  uint64
+		used complex.Set // the columns whose sum vec is
+	}
+	var basis [64]row // by highest bit
+	reduce := func(v uint64, used complex.Set) (uint64, complex.Set) {
+		for v != 0 {
+			h := bits.Len64(v) - 1
+			if basis[h].vec == 0 {
+				return v, used
+			}
+			v ^= basis[h].vec
+			used ^= basis[h].used
+		}
+		return 0, used
+	}
+	// insert adds column v when it is independent of the rows so far.
+	insert := func(v int) bool {
+		r, used := reduce(b.columns[v], complex.SetOf(v))
+		if r != 0 {
+			basis[bits.Len64(r)-1] = row{r, used}
+		}
+		return r != 0
+	}
+	for _, v := range f.Vertices() {
+		insert(v)
+	}
+	var j complex.Set
+	for _, v := range (s &^ f).Vertices() {
+		if insert(v) {
+			j |= complex.SetOf(v)
+		}
+	}
+	rest := s &^ f &^ j
+	_, x := reduce(complex.Sum(b.columns, rest), 0)
+	return rest | x
+}
+
+// nimBasisRule is Theorem 4.4 for a complex with a Nim-basis.
+type nimBasisRule struct{ basis NimBasis }
+
+// digitSet is the set of piles with a 1 in binary place i.
+func digitSet(p game.Position, i int) complex.Set {
+	var s complex.Set
+	for v, x := range p {
+		s |= complex.Set(x>>uint(i)&1) << uint(v)
+	}
+	return s
+}
+
+func (r nimBasisRule) IsP(p game.Position) bool {
+	for i := range 63 {
+		if !r.basis.Has(digitSet(p, i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// WinningMove follows the proof of Theorem 4.4(c): from the highest binary
+// place down, Condition (C) with the face F_i played so far and the digit set
+// A_i gives the member B_i for that place and the larger face G_i.
+func (r nimBasisRule) WinningMove(p game.Position) game.Position {
+	if r.IsP(p) {
+		return nil
+	}
+	m := make(game.Position, len(p))
+	var f complex.Set
+	for i := 62; i >= 0; i-- {
+		a := digitSet(p, i)
+		t := r.basis.Complete(f, a)
+		for _, v := range t.Vertices() {
+			m[v] |= 1 << uint(i)
+		}
+		f |= a &^ f &^ t
+	}
+	return m
+}
