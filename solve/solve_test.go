@@ -255,3 +255,54 @@ func TestHasOptionInMatchesEnumeration(t *testing.T) {
 		}
 	})
 }
+
+// TestLengthsByDefinition compares Lengths with Definition 7.1 computed
+// directly (a maximum over every zero position below), and with Lemma 7.2:
+// n·e(C) has length n for a circuit C.
+func TestLengthsByDefinition(t *testing.T) {
+	for _, spec := range []string{"cn:5,2", "cn:4,2", "path:4,2", "moore:4,2"} {
+		g, _ := game.Parse(spec)
+		box := table.Uniform(g.Piles(), 4)
+		tab, err := Fast(context.Background(), g, box, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Lengths(context.Background(), tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var zeros []game.Position
+		for p := range tab.PPositions() {
+			zeros = append(zeros, slices.Clone(p))
+		}
+		for _, n := range zeros { // zeros come in index order
+			want := int32(0)
+			for _, m := range zeros {
+				if !slices.Equal(m, n) && leq(m, n) {
+					want = max(want, got[box.Index(m)]+1)
+				}
+			}
+			if got[box.Index(n)] != want {
+				t.Fatalf("%s %v: length %d, want %d", spec, n, got[box.Index(n)], want)
+			}
+		}
+		for _, c := range g.Complex.Circuits() {
+			p := make(game.Position, g.Piles())
+			for _, v := range c.Vertices() {
+				p[v] = 4
+			}
+			if l := got[box.Index(p)]; l != 4 {
+				t.Errorf("%s: 4·e(%v) has length %d, want 4 (Lemma 7.2)", spec, c, l)
+			}
+		}
+	}
+}
+
+func leq(a, b game.Position) bool {
+	for i := range a {
+		if a[i] > b[i] {
+			return false
+		}
+	}
+	return true
+}

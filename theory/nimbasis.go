@@ -160,7 +160,7 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 		}
 	}
 	if err := CheckNimBasis(c, members); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the only candidate, the sets A with e(A) a P-position, fails: %w", err)
 	}
 	slices.Sort(members)
 	return members, nil

@@ -11,86 +11,22 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// covered lists games each theorem must cover, with a height for the
-// exhaustive comparison with the fast engine.
-var covered = []struct {
-	theorem, spec string
-	max           int
-}{
-	{"simplex", "cn:4,4", 6},
-	{"simplex", "moore:3,5", 8},
-	{"simplex", "complex:1-2-3", 8},
-	{"nim", "nim:4", 7},
-	{"nim", "cn:5,1", 5},
-	{"nim", "path:3,1", 12},
-	{"cn-n-1", "cn:5,4", 5},
-	{"cn-n-1", "moore:4,3", 6},
-	{"cn-n-1", "cn:3,2", 12},
-	{"cn63", "cn:6,3", 5},
-	{"cn42", "cn:4,2", 9},
-	{"cn52", "cn:5,2", 7},
-	{"cn53", "cn:5,3", 7},
-	{"cn64", "cn:6,4", 9},
-	{"cn86", "cn:8,6", 5},
-	{"cn74", "cn:7,4", 6},
-	{"moore", "moore:4,2", 7},
-	{"binary-matroid", "graph:1-2,2-3,1-3,3-4,1-4", 5},
-	{"binary-matroid", "binmat:1100,0110,0011,1001,1111", 5},
-	{"join", "join(cn:5,2; nim:2)", 5},
-	{"join", "cone(cn:4,2)", 6},
-	{"join", "susp(cn:5,3)", 5},
-	{"split", "bx(cn:5,2; 2)", 5},
-	{"split", "px(cn:4,2; 1)", 6},
-	{"split", "px(bx(cn:5,3; 1); 3)", 4},
-	{"octa", "octa:3", 5},
-	{"path-n-n-1", "path:4,2", 12},
-	{"path-n-n-1", "path:6,3", 7},
-	{"path-n-n-1", "path:8,4", 4},
-	{"figure6", "complex:1-2,1-3,2-3,3-4", 12},
-	{"nim-basis", "complex:1-2,1-3,1-4,2-3-4", 12}, // papers/001, Example 4.6
-	{"moore", "moore:5,2", 5},
-	{"moore", "moore:5,3", 5},
-	{"pointed-circuits", "complex:1-2-3,2-3-4,3-4-5,1-5", 6},       // papers/001, Example 3.3
-	{"pointed-circuits", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, // papers/001, Example 3.4
-	{"pointed-circuits", "path:3,2", 12},
-}
-
 func TestTheoremsAgreeWithTables(t *testing.T) {
-	for _, c := range covered {
-		t.Run(c.theorem+"/"+c.spec, func(t *testing.T) {
-			g, err := game.Parse(c.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			th, rule, ok := Find(g)
-			if !ok || th.Name != c.theorem {
-				t.Fatalf("Find(%s) = %v, want theorem %s", c.spec, th, c.theorem)
-			}
-			box := table.Uniform(g.Piles(), c.max)
-			tab, err := solve.Fast(context.Background(), g, box, solve.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := make(game.Position, g.Piles())
-			for idx := range box.Positions() {
-				box.Position(idx, p)
-				isP := tab.IsP(p)
-				if rule.IsP(p) != isP {
-					t.Fatalf("%v: %s says P=%v, the table says %v", p, th.Name, !isP, isP)
+	for _, th := range Theorems() {
+		if len(th.Examples) == 0 {
+			t.Errorf("theorem %s has no example to check", th.Name)
+		}
+		for _, ex := range th.Examples {
+			t.Run(th.Name+"/"+ex.Spec, func(t *testing.T) {
+				if _, err := th.Verify(context.Background(), ex); err != nil {
+					t.Fatal(err)
 				}
-				move := rule.WinningMove(p)
-				switch {
-				case isP && move != nil:
-					t.Fatalf("%v is P but %s offers the move to %v", p, th.Name, move)
-				case !isP && (move == nil || !solve.IsMove(g, p, move) || !tab.IsP(move)):
-					t.Fatalf("%v: %s's winning move %v is not a legal move to a P-position", p, th.Name, move)
+				mis, _ := game.Parse(ex.Spec + game.MisereSuffix)
+				if _, ok := th.For(mis); ok {
+					t.Errorf("%s claims the misère game", th.Name)
 				}
-			}
-			mis, _ := game.Parse(c.spec + game.MisereSuffix)
-			if _, ok := th.For(mis); ok {
-				t.Errorf("%s claims the misère game", th.Name)
-			}
-		})
+			})
+		}
 	}
 }
 
@@ -98,21 +34,27 @@ func TestTheoremsAgreeWithTables(t *testing.T) {
 // built is legal and lands where the theorem's own test says P.
 func TestWinningMovesOnHugePiles(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, c := range covered {
-		g, _ := game.Parse(c.spec)
-		_, rule, _ := Find(g)
-		for range 2000 {
-			p := make(game.Position, g.Piles())
-			for i := range p {
-				p[i] = rng.IntN(1 << 50)
+	for _, th := range Theorems() {
+		for _, ex := range th.Examples {
+			hugePiles(t, rng, ex.Spec)
+		}
+	}
+}
+
+func hugePiles(t *testing.T, rng *rand.Rand, spec string) {
+	g, _ := game.Parse(spec)
+	_, rule, _ := Find(g)
+	for range 2000 {
+		p := make(game.Position, g.Piles())
+		for i := range p {
+			p[i] = rng.IntN(1 << 50)
+		}
+		if move := rule.WinningMove(p); move != nil {
+			if !solve.IsMove(g, p, move) || !rule.IsP(move) {
+				t.Fatalf("%s %v: move to %v is illegal or not P", spec, p, move)
 			}
-			if move := rule.WinningMove(p); move != nil {
-				if !solve.IsMove(g, p, move) || !rule.IsP(move) {
-					t.Fatalf("%s %v: move to %v is illegal or not P", c.spec, p, move)
-				}
-			} else if !rule.IsP(p) {
-				t.Fatalf("%s %v: N-position without a winning move", c.spec, p)
-			}
+		} else if !rule.IsP(p) {
+			t.Fatalf("%s %v: N-position without a winning move", spec, p)
 		}
 	}
 }

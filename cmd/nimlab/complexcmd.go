@@ -2,23 +2,35 @@ package main
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/theory"
 	"github.com/spf13/cobra"
 )
 
 func newComplexCmd() *cobra.Command {
 	var asJSON bool
+	var basisText string
 	cmd := &cobra.Command{
 		Use:   "complex GAME",
-		Short: "Print the structure a game is played on: facets, circuits, points, symmetries",
+		Short: "Print the structure a game is played on: facets, circuits, points, Nim-basis, symmetries",
 		Long: `Prints the simplicial complex of GAME: its facets (maximal faces), its circuits
 (minimal non-faces), whether it is a pointed circuit complex
 (papers/001_50f576805b6ac608.txt, Definition 3.1) and the point of each circuit,
-and its symmetries. Vertices are numbered from 1.`,
+its Nim-basis if it has one (Definition 4.1; searched for complexes of up to
+12 vertices: by Theorem 4.4 the only candidate is the family of sets A whose
+indicator e(A) is a P-position), and its symmetries. Vertices are numbered
+from 1.
+
+With --basis, checks whether the given family of sets satisfies Conditions
+(A), (B) and (C) of Definition 4.1 and names the first violation; the exit
+status is 1 when it does not. Write the empty set as {}.`,
 		Example: `  nimlab complex cn:6,3
-  nimlab complex complex:1-2-3,2-3-4,3-4-5,1-5 --json`,
+  nimlab complex complex:1-2-3,2-3-4,3-4-5,1-5 --json
+  nimlab complex complex:1-2,1-3,1-4,2-3-4 --basis '{},1-2-3,1-2-4,1-3-4'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
@@ -32,16 +44,41 @@ and its symmetries. Vertices are numbered from 1.`,
 			if grp, err := c.Symmetries(); err == nil {
 				symmetries = grp.Order().String()
 			}
+			basis, basisErr := theory.FindNimBasis(cmd.Context(), c)
+			var check error
+			if basisText != "" {
+				sets, err := parseSets(basisText, c.N())
+				if err != nil {
+					return err
+				}
+				check = theory.CheckNimBasis(c, sets)
+			}
 			out := cmd.OutOrStdout()
 			if asJSON {
 				pts := make([]int, len(points))
 				for i, v := range points {
 					pts[i] = v + 1 // 0 where a circuit has no point
 				}
-				return printJSON(out, map[string]any{
+				v := map[string]any{
 					"game": g.Spec, "vertices": c.N(), "facets": oneBased(c.Facets()),
 					"circuits": oneBased(circuits), "pointed": pointed, "points": pts, "symmetries": symmetries,
-				})
+					"nim_basis": nil,
+				}
+				if basisErr == nil {
+					v["nim_basis"] = oneBased(basis)
+				} else {
+					v["nim_basis_note"] = basisErr.Error()
+				}
+				if basisText != "" {
+					v["basis_check"] = "a Nim-basis"
+					if check != nil {
+						v["basis_check"] = check.Error()
+					}
+				}
+				if err := printJSON(out, v); err != nil {
+					return err
+				}
+				return basisFailure(check)
 			}
 			fmt.Fprintf(out, "%s: %d vertices\n", g.Title, c.N())
 			fmt.Fprintf(out, "facets (%d):   %v\n", len(c.Facets()), c)
@@ -57,12 +94,63 @@ and its symmetries. Vertices are numbered from 1.`,
 			}
 			fmt.Fprintln(out)
 			fmt.Fprintf(out, "pointed circuit complex: %v\n", pointed)
+			if basisErr == nil {
+				fmt.Fprintf(out, "Nim-basis (%d sets): %s\n", len(basis), setsText(basis))
+			} else {
+				fmt.Fprintf(out, "Nim-basis: none (%v)\n", basisErr)
+			}
 			fmt.Fprintf(out, "symmetries: %s\n", symmetries)
-			return nil
+			if basisText != "" {
+				if check == nil {
+					fmt.Fprintf(out, "--basis: the family is a Nim-basis (Conditions (A), (B), (C) hold)\n")
+				} else {
+					fmt.Fprintf(out, "--basis: not a Nim-basis: %v\n", check)
+				}
+			}
+			return basisFailure(check)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	cmd.Flags().StringVar(&basisText, "basis", "", "check whether these sets (1-based vertices joined by '-', {} for the empty set, comma-separated) form a Nim-basis")
 	return cmd
+}
+
+func basisFailure(check error) error {
+	if check == nil {
+		return nil
+	}
+	return &exitError{code: 1, err: fmt.Errorf("the family given with --basis is not a Nim-basis")}
+}
+
+// parseSets reads "{},1-2-3,2-4": sets of 1-based vertices of an n-vertex
+// complex.
+func parseSets(text string, n int) ([]complex.Set, error) {
+	var out []complex.Set
+	for _, item := range strings.Split(strings.ReplaceAll(text, " ", ""), ",") {
+		if item == "{}" || item == "" {
+			out = append(out, 0)
+			continue
+		}
+		var s complex.Set
+		for _, f := range strings.Split(strings.Trim(item, "{}"), "-") {
+			v, err := strconv.Atoi(f)
+			if err != nil || v < 1 || v > n {
+				return nil, fmt.Errorf("--basis: %q in %q is not a vertex 1..%d", f, item, n)
+			}
+			s |= complex.SetOf(v - 1)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// setsText writes sets with 1-based vertices, {} for the empty set.
+func setsText(sets []complex.Set) string {
+	parts := make([]string, len(sets))
+	for i, s := range sets {
+		parts[i] = "{" + s.String() + "}"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // oneBased lists each set's vertices numbered from 1.

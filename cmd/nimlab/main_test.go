@@ -223,3 +223,42 @@ func TestCheckCommand(t *testing.T) {
 		}
 	}
 }
+
+func TestComplexNimBasis(t *testing.T) {
+	v := runJSON(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--json")
+	got, _ := json.Marshal(v["nim_basis"])
+	if string(got) != "[[],[1,2,3],[1,2,4],[1,3,4]]" {
+		t.Errorf("nim_basis %s; papers/001 Example 4.6 has {}, 123, 124, 134", got)
+	}
+	if _, err := run(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--basis", "1-2-3,1-2-4,1-3-4"); err == nil {
+		t.Error("a family without the empty set passed as a Nim-basis")
+	}
+	if _, err := run(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--basis", "{},1-2-3,1-2-4,1-3-4"); err != nil {
+		t.Errorf("the basis of Example 4.6 was refused: %v", err)
+	}
+	if _, err := run(t, "complex", "nim:3", "--basis", "1-9"); err == nil {
+		t.Error("a vertex out of range was accepted")
+	}
+}
+
+func TestReproJSON(t *testing.T) {
+	v := runJSON(t, "repro", "--only", "004/cn95", "--json")
+	claims, _ := v["claims"].([]any)
+	if len(claims) != 1 || v["agree"] != 1.0 {
+		t.Fatalf("repro --only 004/cn95: %v", v)
+	}
+	if c := claims[0].(map[string]any); !strings.HasPrefix(c["computed"].(string), "N") {
+		t.Errorf("(2,...,2) in CN(9,5): %v", c["computed"])
+	}
+}
+
+func TestOutcomeHugeCN86AndJoin(t *testing.T) {
+	v := runJSON(t, "outcome", "cn:8,6", "1000000000000000,3,999999999999999,5,7,9,11,13", "--json")
+	if th, _ := v["theorem"].(map[string]any); v["outcome"] != "N" || th["name"] != "cn86" {
+		t.Errorf("cn:8,6 huge: %v", v)
+	}
+	v = runJSON(t, "outcome", "join(cn:5,2; nim:2)", "3,1,2,2,1,7,7", "--json")
+	if th, _ := v["theorem"].(map[string]any); v["outcome"] != "P" || th["name"] != "join" {
+		t.Errorf("join: %v", v)
+	}
+}
