@@ -46,8 +46,21 @@ func Register(f Family) {
 	families = append(families, f)
 }
 
-// Families lists the registered families in registration order.
-func Families() []Family { return slices.Clone(families) }
+// Families lists the registered families in registration order, the
+// combinators after the other families.
+func Families() []Family {
+	out := slices.Clone(families)
+	slices.SortStableFunc(out, func(a, b Family) int {
+		switch {
+		case a.Combinator == b.Combinator:
+			return 0
+		case a.Combinator:
+			return 1
+		}
+		return -1
+	})
+	return out
+}
 
 // Parse reads a game spec such as "nim:3", "cn:6,3", "path:5,2", "moore:4,2",
 // "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3,3-4" or
