@@ -24,6 +24,31 @@ func inS1(l int) func(game.Position) bool {
 	}
 }
 
+// compareS1 solves CN(2l+1, l+1) up to h and returns how many positions are
+// in S1 (up to rotation and reflection), the first position in S1 that is
+// N, and, when exact, the first P-position outside S1.
+func compareS1(ctx context.Context, l, h int, exact bool) (int, game.Position, error) {
+	n := 2*l + 1
+	_, t, err := solved(ctx, fmt.Sprintf("cn:%d,%d", n, l+1), h)
+	if err != nil {
+		return 0, nil, err
+	}
+	perms, in := dihedral(n), inS1(l)
+	p := make(game.Position, n)
+	members := 0
+	for idx := range t.Box.Positions() {
+		t.Box.Position(idx, p)
+		member := inOrbit(perms, p, in)
+		if member {
+			members++
+		}
+		if member && !t.IsP(p) || exact && !member && t.IsP(p) {
+			return members, p, nil
+		}
+	}
+	return members, nil, nil
+}
+
 func cn74Claims() []Claim {
 	heights := map[int]int{1: 12, 2: 8, 3: 5, 4: 3}
 	return []Claim{
@@ -33,24 +58,11 @@ func cn74Claims() []Claim {
 			check: func(ctx context.Context) (string, bool, error) {
 				var parts []string
 				for l := 1; l <= 4; l++ {
-					n := 2*l + 1
-					_, t, err := solved(ctx, fmt.Sprintf("cn:%d,%d", n, l+1), heights[l])
-					if err != nil {
-						return "", false, err
+					members, bad, err := compareS1(ctx, l, heights[l], false)
+					if err != nil || bad != nil {
+						return fmt.Sprintf("CN(%d,%d): (%v) is in S1 but N", 2*l+1, l+1, bad), false, err
 					}
-					perms, in := dihedral(n), inS1(l)
-					p := make(game.Position, n)
-					members := 0
-					for idx := range t.Box.Positions() {
-						t.Box.Position(idx, p)
-						if inOrbit(perms, p, in) {
-							members++
-							if !t.IsP(p) {
-								return fmt.Sprintf("CN(%d,%d): (%v) is in S1 but N", n, l+1, p), false, nil
-							}
-						}
-					}
-					parts = append(parts, fmt.Sprintf("CN(%d,%d): all %d up to %d are P", n, l+1, members, heights[l]))
+					parts = append(parts, fmt.Sprintf("CN(%d,%d): all %d up to %d are P", 2*l+1, l+1, members, heights[l]))
 				}
 				return strings.Join(parts, "; "), true, nil
 			},
@@ -60,18 +72,8 @@ func cn74Claims() []Claim {
 			Statement: "for CN(3,2) and CN(5,3) the P-positions are exactly S1 (up to rotation and reflection)",
 			check: func(ctx context.Context) (string, bool, error) {
 				for l := 1; l <= 2; l++ {
-					n := 2*l + 1
-					_, t, err := solved(ctx, fmt.Sprintf("cn:%d,%d", n, l+1), heights[l])
-					if err != nil {
-						return "", false, err
-					}
-					perms, in := dihedral(n), inS1(l)
-					p := make(game.Position, n)
-					for idx := range t.Box.Positions() {
-						t.Box.Position(idx, p)
-						if inOrbit(perms, p, in) != t.IsP(p) {
-							return fmt.Sprintf("CN(%d,%d): (%v) differs", n, l+1, p), false, nil
-						}
+					if _, bad, err := compareS1(ctx, l, heights[l], true); err != nil || bad != nil {
+						return fmt.Sprintf("CN(%d,%d): (%v) differs", 2*l+1, l+1, bad), false, err
 					}
 				}
 				return fmt.Sprintf("equal on all positions up to %d and %d", heights[1], heights[2]), true, nil
