@@ -51,7 +51,7 @@ func Compile(src string, n int, group *complex.Group) (*Expr, error) {
 			if n > 7 {
 				return nil, fmt.Errorf("expression %q: sym() over all %d! permutations is too slow; sort the piles instead", src, n)
 			}
-			e.perms = allPerms(n)
+			e.perms = complex.Permutations(n)
 		}
 		if len(e.perms) > maxSymPerms {
 			return nil, fmt.Errorf("expression %q: sym() would try %d symmetries at every position", src, len(e.perms))
@@ -299,27 +299,4 @@ func power(x, y int) int {
 		x *= x
 	}
 	return r
-}
-
-// allPerms lists every permutation of n elements.
-func allPerms(n int) []complex.Perm {
-	var out []complex.Perm
-	perm := make(complex.Perm, n)
-	used := make([]bool, n)
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			out = append(out, append(complex.Perm(nil), perm...))
-			return
-		}
-		for v := range n {
-			if !used[v] {
-				used[v], perm[i] = true, v
-				rec(i + 1)
-				used[v] = false
-			}
-		}
-	}
-	rec(0)
-	return out
 }

@@ -161,3 +161,27 @@ func (g *Group) Canonical(p []int) []int {
 	}
 	return best
 }
+
+// Permutations lists every permutation of n vertices (n! of them), in
+// lexicographic order.
+func Permutations(n int) []Perm {
+	var out []Perm
+	perm := make(Perm, n)
+	used := make([]bool, n)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == n {
+			out = append(out, slices.Clone(perm))
+			return
+		}
+		for v := range n {
+			if !used[v] {
+				used[v], perm[i] = true, v
+				rec(i + 1)
+				used[v] = false
+			}
+		}
+	}
+	rec(0)
+	return out
+}

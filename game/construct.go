@@ -35,7 +35,7 @@ func splitParts(args string) ([]string, error) {
 	return append(parts, args[start:]), nil
 }
 
-// parts parses the game arguments of a combinator; with vertex true the last
+// parseParts parses the game arguments of a combinator; with vertex true the last
 // argument is a 1-based vertex of the first game instead.
 func parseParts(args string, want int, vertex bool) ([]*Game, int, error) {
 	texts, err := splitParts(args)

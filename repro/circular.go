@@ -236,39 +236,28 @@ var lemmaConditions = [4]func(a, b, c, d, e, f, g, h int) bool{
 func countCoverage() coverage {
 	perms := dihedral(8)
 	covered := map[string]*[4]bool{}
-	rank := []int{0, 1, 2, 3, 4, 5, 6, 7}
-	var permute func(i int)
 	q := make([]int, 8)
-	permute = func(i int) {
-		if i == len(rank) {
-			canon := ""
-			for _, perm := range perms {
-				for j, k := range perm {
-					q[j] = rank[k]
-				}
-				if s := fmt.Sprint(q); canon == "" || s < canon {
-					canon = s
-				}
+	for _, rank := range complex.Permutations(8) { // rank[i]: the size order of stack i
+		canon := ""
+		for _, perm := range perms {
+			for j, k := range perm {
+				q[j] = rank[k]
 			}
-			cov := covered[canon]
-			if cov == nil {
-				cov = new([4]bool)
-				covered[canon] = cov
+			if s := fmt.Sprint(q); canon == "" || s < canon {
+				canon = s
 			}
-			for l, cond := range lemmaConditions {
-				if cond(rank[0], rank[1], rank[2], rank[3], rank[4], rank[5], rank[6], rank[7]) {
-					cov[l] = true
-				}
-			}
-			return
 		}
-		for j := i; j < len(rank); j++ {
-			rank[i], rank[j] = rank[j], rank[i]
-			permute(i + 1)
-			rank[i], rank[j] = rank[j], rank[i]
+		cov := covered[canon]
+		if cov == nil {
+			cov = new([4]bool)
+			covered[canon] = cov
+		}
+		for l, cond := range lemmaConditions {
+			if cond(rank[0], rank[1], rank[2], rank[3], rank[4], rank[5], rank[6], rank[7]) {
+				cov[l] = true
+			}
 		}
 	}
-	permute(0)
 	var c coverage
 	c.arrangements = len(covered)
 	for _, cov := range covered {

@@ -262,7 +262,7 @@ func connected(c *complex.Complex) bool {
 // of facet masks over all relabellings.
 func canonicalFacets(c *complex.Complex) string {
 	best := ""
-	for _, perm := range allPerms(c.N()) {
+	for _, perm := range complex.Permutations(c.N()) {
 		var fs []complex.Set
 		for _, f := range c.Facets() {
 			fs = append(fs, perm.Image(f))
@@ -273,27 +273,4 @@ func canonicalFacets(c *complex.Complex) string {
 		}
 	}
 	return best
-}
-
-// allPerms lists every permutation of n vertices.
-func allPerms(n int) []complex.Perm {
-	var out []complex.Perm
-	p := make(complex.Perm, n)
-	for i := range p {
-		p[i] = i
-	}
-	var rec func(i int)
-	rec = func(i int) {
-		if i == n {
-			out = append(out, slices.Clone(p))
-			return
-		}
-		for j := i; j < n; j++ {
-			p[i], p[j] = p[j], p[i]
-			rec(i + 1)
-			p[i], p[j] = p[j], p[i]
-		}
-	}
-	rec(0)
-	return out
 }

@@ -2,6 +2,7 @@ package theory
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -31,6 +32,10 @@ type NimBasis interface {
 // searches a Nim-basis: the search looks at every pair of a face and a set.
 const MaxBasisSearch = 12
 
+// ErrTooManyPiles is returned for complexes beyond MaxBasisSearch: the
+// question was not answered, which is not the same as "no Nim-basis".
+var ErrTooManyPiles = errors.New("too many piles")
+
 // listedBasis is a Nim-basis given by its members.
 type listedBasis struct {
 	c       *complex.Complex
@@ -51,12 +56,19 @@ func newListedBasis(c *complex.Complex, members []complex.Set) *listedBasis {
 func (b *listedBasis) Has(s complex.Set) bool { return b.has[s] }
 
 func (b *listedBasis) Complete(f, s complex.Set) complex.Set {
+	t, _ := b.complete(f, s)
+	return t
+}
+
+// complete finds the member Condition (C) asks for, or reports that there
+// is none (the empty set may itself be the answer, so it cannot mark that).
+func (b *listedBasis) complete(f, s complex.Set) (complex.Set, bool) {
 	for _, t := range b.members {
 		if (t&^f)&^s == 0 && b.isFace(f|(s&^f&^t)) {
-			return t
+			return t, true
 		}
 	}
-	return 0 // not reached when Condition (C) holds
+	return 0, false
 }
 
 func (b *listedBasis) isFace(s complex.Set) bool { return s == 0 || b.c.IsFace(s) }
@@ -98,7 +110,7 @@ func setText(s complex.Set) string {
 // MaxBasisSearch vertices.
 func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
 	if c.N() > MaxBasisSearch {
-		return fmt.Errorf("checking a Nim-basis is limited to %d piles, not %d", MaxBasisSearch, c.N())
+		return fmt.Errorf("%w: checking a Nim-basis is limited to %d piles, not %d", ErrTooManyPiles, MaxBasisSearch, c.N())
 	}
 	b := newListedBasis(c, sets)
 	if !b.has[0] {
@@ -116,7 +128,7 @@ func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
 	for _, f := range faces {
 		rest := all &^ f
 		for s := rest; ; s = (s - 1) & rest { // every subset s of rest
-			if t := b.Complete(f, s); !b.completes(f, s, t) {
+			if _, ok := b.complete(f, s); !ok {
 				return &BasisViolation{Condition: "C", Face: f, Set: s}
 			}
 			if s == 0 {
@@ -127,17 +139,13 @@ func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
 	return nil
 }
 
-func (b *listedBasis) completes(f, s, t complex.Set) bool {
-	return b.has[t] && (t&^f)&^s == 0 && b.isFace(f|(s&^f&^t))
-}
-
 // FindNimBasis returns the Nim-basis of c, or the reason there is none. By
 // Theorem 4.4 a Nim-basis is unique and its members are the sets A whose
 // indicator position e(A) is a zero position, so the search solves the game
 // on piles of 0 or 1 and checks that collection.
 func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error) {
 	if c.N() > MaxBasisSearch {
-		return nil, fmt.Errorf("the Nim-basis search is limited to %d piles, not %d", MaxBasisSearch, c.N())
+		return nil, fmt.Errorf("%w: the Nim-basis search is limited to %d piles, not %d", ErrTooManyPiles, MaxBasisSearch, c.N())
 	}
 	g := &game.Game{Spec: "complex", Complex: c}
 	box := table.Uniform(c.N(), 1)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -52,6 +53,9 @@ status is 1 when it does not. Write the empty set as {}.`,
 					return err
 				}
 				check = theory.CheckNimBasis(c, sets)
+				if errors.Is(check, theory.ErrTooManyPiles) {
+					return fmt.Errorf("--basis: %w", check)
+				}
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
@@ -94,9 +98,12 @@ status is 1 when it does not. Write the empty set as {}.`,
 			}
 			fmt.Fprintln(out)
 			fmt.Fprintf(out, "pointed circuit complex: %v\n", pointed)
-			if basisErr == nil {
+			switch {
+			case basisErr == nil:
 				fmt.Fprintf(out, "Nim-basis (%d sets): %s\n", len(basis), setsText(basis))
-			} else {
+			case errors.Is(basisErr, theory.ErrTooManyPiles):
+				fmt.Fprintf(out, "Nim-basis: not searched (%v)\n", basisErr)
+			default:
 				fmt.Fprintf(out, "Nim-basis: none (%v)\n", basisErr)
 			}
 			fmt.Fprintf(out, "symmetries: %s\n", symmetries)

@@ -262,3 +262,13 @@ func TestOutcomeHugeCN86AndJoin(t *testing.T) {
 		t.Errorf("join: %v", v)
 	}
 }
+
+func TestComplexBasisBeyondSearchLimit(t *testing.T) {
+	out, err := run(t, "complex", "cn:13,3")
+	if err != nil || !strings.Contains(out, "Nim-basis: not searched") {
+		t.Errorf("cn:13,3: %v\n%s", err, out)
+	}
+	if _, err := run(t, "complex", "cn:13,3", "--basis", "{}"); err == nil || !strings.Contains(err.Error(), "limited to") {
+		t.Errorf("--basis on 13 piles: %v", err)
+	}
+}
