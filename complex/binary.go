@@ -28,7 +28,7 @@ func Binary(columns []uint64) (*Complex, error) {
 	all := Set(1)<<uint(m) - 1
 	rank := Rank(columns, all)
 	var sets []Set
-	for s := range kSubsets(m, rank) {
+	for s := range KSubsets(m, rank) {
 		if Rank(columns, s) == rank {
 			sets = append(sets, s)
 		}

@@ -33,6 +33,14 @@ func SetOf(vertices ...int) Set {
 	return s
 }
 
+// All returns the set of the vertices 0..n-1.
+func All(n int) Set {
+	if n >= 64 {
+		return ^Set(0)
+	}
+	return 1<<uint(n) - 1
+}
+
 // Has reports whether vertex v is in s.
 func (s Set) Has(v int) bool { return s>>uint(v)&1 == 1 }
 
@@ -174,11 +182,11 @@ func (c *Complex) IsFull() bool {
 			return false
 		}
 	}
-	return uint64(len(c.facets)) == binomial(c.n, k)
+	return uint64(len(c.facets)) == Binomial(c.n, k)
 }
 
-// binomial returns n choose k, saturating at the largest uint64.
-func binomial(n, k int) uint64 {
+// Binomial returns n choose k, saturating at the largest uint64.
+func Binomial(n, k int) uint64 {
 	if k < 0 || k > n {
 		return 0
 	}

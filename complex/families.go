@@ -54,11 +54,11 @@ func Moore(n, k int) (*Complex, error) {
 	if k >= n {
 		return simplex(n)
 	}
-	if c := binomial(n, k); c > MaxFacets {
+	if c := Binomial(n, k); c > MaxFacets {
 		return nil, fmt.Errorf("with %d piles and moves on at most %d, Moore's Nim has %d facets; at most %d are supported", n, k, c, MaxFacets)
 	}
 	var sets []Set
-	for s := range kSubsets(n, k) {
+	for s := range KSubsets(n, k) {
 		sets = append(sets, s)
 	}
 	return New(n, sets)
@@ -127,9 +127,9 @@ func GraphColumns(edges []Edge) []uint64 {
 	return cols
 }
 
-// kSubsets yields the k-subsets of {0..n-1} in increasing order of mask
+// KSubsets yields the k-subsets of {0..n-1} in increasing order of mask
 // (Gosper's hack).
-func kSubsets(n, k int) func(yield func(Set) bool) {
+func KSubsets(n, k int) func(yield func(Set) bool) {
 	return func(yield func(Set) bool) {
 		if k < 0 || k > n {
 			return

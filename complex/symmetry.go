@@ -27,7 +27,7 @@ const MaxListedSymmetries = 1 << 16
 // not the full symmetric group and has more than MaxListedSymmetries elements.
 func (c *Complex) Symmetries() (*Group, error) {
 	if c.IsFull() {
-		return &Group{n: c.n, full: true}, nil
+		return FullGroup(c.n), nil
 	}
 	facetSet := make(map[Set]bool, len(c.facets))
 	for _, f := range c.facets {
@@ -95,6 +95,9 @@ func (c *Complex) Symmetries() (*Group, error) {
 	}
 	return g, nil
 }
+
+// FullGroup returns the group of all permutations of n vertices.
+func FullGroup(n int) *Group { return &Group{n: n, full: true} }
 
 // Image returns the image of the vertex set s under p.
 func (p Perm) Image(s Set) Set {

@@ -90,6 +90,11 @@ func combinator(name, syntax, example, help, source string, games int, vertex bo
 			if err != nil {
 				return nil, err
 			}
+			for _, p := range parts {
+				if !p.IsTake() {
+					return nil, fmt.Errorf("%s is not simplicial Nim under the take rule; %s applies to those only", p.Spec, name)
+				}
+			}
 			c, title, err := build(parts, x)
 			if err != nil {
 				return nil, err

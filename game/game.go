@@ -2,17 +2,22 @@
 // piles, named by a short spec string such as "cn:6,3" or "graph:1-2,2-3/misere",
 // and the positions of such a game.
 //
-// Every game here is Nim played on a simplicial complex
-// (papers/001_50f576805b6ac608.txt, Section 2): a move chooses a face of the
-// complex and removes at least one token in total from the piles of that face.
-// Circular Nim CN(n,k) (papers/000_451cee323facfbde.txt) is Nim on the cycle
-// complex, Moore's Nim on the complex of all k-subsets, and so on. In normal
-// play the player who cannot move loses; in misère play ("/misere") that
-// player wins.
+// Most games here are Nim played on a simplicial complex
+// (papers/001_50f576805b6ac608.txt, Section 2) under the take rule: a move
+// chooses a face of the complex and removes at least one token in total from
+// the piles of that face. Circular Nim CN(n,k) (papers/000_451cee323facfbde.txt)
+// is Nim on the cycle complex, Moore's Nim on the complex of all k-subsets, and
+// so on. Under the slow rule (papers/002_770aced0ab8f9894.txt) a move chooses a
+// set of non-empty piles from a list (the game's move sets) and removes exactly
+// one token from each. Sums of games mix both: in a conjunctive compound some
+// piles of a move set lose any positive number of tokens, others exactly one.
+// In normal play the player who cannot move loses; in misère play ("/misere")
+// that player wins.
 package game
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,8 +36,8 @@ func (p Position) String() string {
 	return strings.Join(parts, ",")
 }
 
-// Game is a ruleset: the complex whose faces may be played and the play
-// convention.
+// Game is a ruleset: the sets of piles a move may play, how a move changes
+// them, and the play convention.
 type Game struct {
 	// Spec is the canonical spec string that names the game.
 	Spec string
@@ -40,8 +45,19 @@ type Game struct {
 	Title string
 	// Source cites the paper (file under papers/ and section) defining the game.
 	Source string
-	// Complex is the structure played on: one vertex per pile.
+	// Complex is the structure played on: one vertex per pile. Under the take
+	// rule every non-empty face may be played. When Edges is set, Complex is
+	// the complex the move sets generate (their subsets).
 	Complex *complex.Complex
+	// Edges, when not nil, lists the sets of piles a move may play (the
+	// hyperedges of exact slow k-Nim, or the move sets of a compound); when
+	// nil, every non-empty face of Complex may be played.
+	Edges []complex.Set
+	// SlowPiles marks the piles a move reduces by exactly one token; a move
+	// reduces the other piles of its set by any positive amount. It is empty
+	// for the take games of papers/000 and papers/001 and holds every pile for
+	// the slow games of papers/002.
+	SlowPiles complex.Set
 	// Misere is true when the player who makes the last move loses.
 	Misere bool
 	// Binary, when not nil, represents the complex as a binary matroid: pile
@@ -103,16 +119,81 @@ func examplePosition(n int) string {
 	return strings.Join(parts, ",")
 }
 
+// IsTake reports whether g is simplicial Nim under the take rule: every
+// non-empty face of the complex may be played and loses any positive number of
+// tokens on each of its piles. The line engine (solve.Fast) and the theorems
+// of papers/000 and papers/001 are about these games.
+func (g *Game) IsTake() bool { return g.Edges == nil && g.SlowPiles == 0 }
+
+// IsSlow reports whether every pile loses exactly one token when played: the
+// slow rule of papers/002_770aced0ab8f9894.txt.
+func (g *Game) IsSlow() bool { return g.SlowPiles == complex.All(g.Piles()) }
+
+// MoveSets lists the sets of piles a move may play: Edges, or every non-empty
+// face of the complex. The caller must not modify it.
+func (g *Game) MoveSets() []complex.Set {
+	if g.Edges != nil {
+		return g.Edges
+	}
+	return g.Complex.Faces()
+}
+
+// Symmetric reports whether the piles can be permuted freely: whether every
+// permutation of the piles maps the game to itself, as for Nim, Moore's Nim
+// and the slow games slow, slowle and slowset. That is the case when the move
+// sets are all the sets of some sizes and the piles all follow the same rule.
+func (g *Game) Symmetric() bool {
+	n := g.Piles()
+	if g.SlowPiles != 0 && !g.IsSlow() {
+		return false
+	}
+	if g.Edges == nil {
+		return g.Complex.IsFull()
+	}
+	count := make([]uint64, n+1)
+	for _, s := range g.MoveSets() {
+		count[s.Len()]++
+	}
+	for size, c := range count {
+		if c != 0 && c != complex.Binomial(n, size) {
+			return false
+		}
+	}
+	return true
+}
+
+// MoveSizes lists the sizes of the move sets, smallest first.
+func (g *Game) MoveSizes() []int {
+	var seen complex.Set
+	for _, s := range g.MoveSets() {
+		seen |= 1 << uint(s.Len())
+	}
+	return seen.Vertices()
+}
+
+// Symmetries returns the permutations of the piles that map the game to
+// itself, for the take games and the slow rule on a complex's faces (the
+// automorphisms of the complex) and for symmetric games (all permutations).
+// It fails for other compounds.
+func (g *Game) Symmetries() (*complex.Group, error) {
+	switch {
+	case g.Edges == nil && (g.SlowPiles == 0 || g.IsSlow()):
+		return g.Complex.Symmetries()
+	case g.Symmetric():
+		return complex.FullGroup(g.Piles()), nil
+	}
+	return nil, fmt.Errorf("the symmetries of %s are not computed (only for games on a complex and for symmetric games)", g.Spec)
+}
+
 // Options yields every option of p (every position one move away) exactly
 // once. The yielded slice is reused between calls: copy it to keep it.
 // Iteration stops when yield returns false.
 func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
-		for _, face := range g.Complex.Faces() {
-			vs := face.Vertices()
+		for _, set := range g.MoveSets() {
 			playable := true
-			for _, v := range vs {
+			for _, v := range set.Vertices() {
 				if p[v] == 0 {
 					playable = false
 					break
@@ -121,11 +202,18 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 			if !playable {
 				continue
 			}
-			// Every pile of the face loses at least one token: count through
-			// q[v] = 0..p[v]-1 like an odometer.
+			// Slow piles lose exactly one token; every other pile of the set
+			// loses at least one: count through q[v] = 0..p[v]-1 like an
+			// odometer.
 			copy(q, p)
-			for _, v := range vs {
-				q[v] = 0
+			var vs []int
+			for _, v := range set.Vertices() {
+				if g.SlowPiles.Has(v) {
+					q[v] = p[v] - 1
+				} else {
+					q[v] = 0
+					vs = append(vs, v)
+				}
 			}
 			for {
 				if !yield(q) {
@@ -148,8 +236,38 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	}
 }
 
-// IsTerminal reports whether p has no option: every pile is empty.
-func IsTerminal(p Position) bool {
+// IsTerminal reports whether p has no option.
+func (g *Game) IsTerminal(p Position) bool {
+	for range g.Options(p) {
+		return false
+	}
+	return true
+}
+
+// IsMove reports whether q is an option of p: the piles where they differ
+// form a move set, every pile of it is smaller in q, and the slow piles among
+// them are exactly one smaller.
+func (g *Game) IsMove(p, q Position) bool {
+	var changed complex.Set
+	for i := range p {
+		switch {
+		case q[i] > p[i], q[i] < p[i]-1 && g.SlowPiles.Has(i):
+			return false
+		case q[i] < p[i]:
+			changed |= 1 << uint(i)
+		}
+	}
+	if changed == 0 {
+		return false
+	}
+	if g.Edges == nil {
+		return g.Complex.IsFace(changed)
+	}
+	return slices.Contains(g.Edges, changed)
+}
+
+// IsZero reports whether every pile of p is empty.
+func IsZero(p Position) bool {
 	for _, v := range p {
 		if v != 0 {
 			return false

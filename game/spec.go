@@ -36,10 +36,11 @@ type Family struct {
 var families []Family
 
 // Register adds a family of games to the spec parser. It panics when the name
-// is taken, which is a programming error.
+// is taken (by a family, or by a combinator for a combinator), which is a
+// programming error.
 func Register(f Family) {
 	for _, g := range families {
-		if g.Name == f.Name {
+		if g.Name == f.Name && g.Combinator == f.Combinator {
 			panic("game: family " + f.Name + " registered twice")
 		}
 	}
@@ -63,8 +64,10 @@ func Families() []Family {
 }
 
 // Parse reads a game spec such as "nim:3", "cn:6,3", "path:5,2", "moore:4,2",
-// "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3,3-4" or
-// "join(cn:5,2; nim:2)", optionally followed by "/misere".
+// "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3,3-4",
+// "join(cn:5,2; nim:2)", "slow:3,2", "slow(cn:6,3)", "nim:3 + cn:5,2" or
+// "cn:5,2 & slow:3,2", optionally followed by "/misere" (which applies to the
+// whole game).
 func Parse(spec string) (*Game, error) {
 	text := strings.Join(strings.Fields(spec), "")
 	misere := false
@@ -87,6 +90,12 @@ func Parse(spec string) (*Game, error) {
 func parseNormal(text string) (*Game, error) {
 	if i := strings.IndexByte(text, '/'); i >= 0 {
 		return nil, fmt.Errorf("unknown play convention %q (the only suffix is %s, at the end of the whole spec)", text[i:], MisereSuffix)
+	}
+	if op, parts, err := infix(text); err != nil || op != 0 {
+		if err != nil {
+			return nil, err
+		}
+		return parseCompound(op, parts)
 	}
 	name, args, ok := strings.Cut(text, ":")
 	open := strings.IndexByte(text, '(')

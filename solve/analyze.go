@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -43,20 +42,8 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 	return r, nil
 }
 
-// IsMove reports whether q is an option of p: q <= p, q != p, and the piles
-// where they differ form a face.
-func IsMove(g *game.Game, p, q game.Position) bool {
-	var changed complex.Set
-	for i := range p {
-		switch {
-		case q[i] > p[i]:
-			return false
-		case q[i] < p[i]:
-			changed |= 1 << uint(i)
-		}
-	}
-	return changed != 0 && g.Complex.IsFace(changed)
-}
+// IsMove reports whether q is an option of p (see game.Game.IsMove).
+func IsMove(g *game.Game, p, q game.Position) bool { return g.IsMove(p, q) }
 
 // Summary counts what a table holds.
 type Summary struct {

@@ -14,17 +14,29 @@ import (
 // options, enumerated one by one. It is the ground truth the fast engines are
 // tested against, and is kept simple on purpose.
 //
-// In misère play the terminal position gets value 1 (the player to move there
+// In misère play a terminal position gets value 1 (the player to move there
 // has won), and every other position the mex of its options, so the
-// P-positions are again the positions of value 0.
+// P-positions are again the positions of value 0. Remoteness follows the
+// function Remoteness, from the remoteness of every option.
+//
+// Take games get a line table (PLine); other games a table of bits over the
+// whole box, never sorted.
 func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
 	values := make([]uint32, box.Positions())
+	remoteness := make([]uint16, box.Positions())
 	t := table.New(g.Spec, box, opts.Grundy)
+	if !g.IsTake() {
+		var err error
+		if t, err = table.NewStates(g.Spec, box, false, opts.Grundy, false); err != nil {
+			return nil, err
+		}
+	}
 	p := make(game.Position, len(box))
 	var seen []bool
+	var rs []int
 	width := int64(box[0] + 1)
 	for idx := range int64(len(values)) {
 		if idx%4096 == 0 {
@@ -34,32 +46,40 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 			opts.progress(idx, int64(len(values)))
 		}
 		box.Position(idx, p)
-		if game.IsTerminal(p) {
-			if g.Misere {
-				values[idx] = 1
+		clear(seen)
+		rs = rs[:0]
+		for q := range g.Options(p) {
+			j := box.Index(q)
+			v := values[j]
+			for int(v) >= len(seen) {
+				seen = append(seen, false)
 			}
-		} else {
-			clear(seen)
-			for q := range g.Options(p) {
-				v := values[box.Index(q)]
-				for int(v) >= len(seen) {
-					seen = append(seen, false)
-				}
-				seen[v] = true
-			}
-			mex := 0
-			for mex < len(seen) && seen[mex] {
-				mex++
-			}
-			values[idx] = uint32(mex)
+			seen[v] = true
+			rs = append(rs, int(remoteness[j]))
 		}
-		if values[idx] == 0 {
+		mex := 0
+		for mex < len(seen) && seen[mex] {
+			mex++
+		}
+		if len(rs) == 0 && g.Misere {
+			mex = 1
+		}
+		values[idx] = uint32(mex)
+		remoteness[idx] = uint16(Remoteness(rs, g.Misere))
+		switch {
+		case mex != 0:
+		case t.PLine != nil:
 			t.PLine[idx/width] = uint16(idx % width)
+		default:
+			t.SetP(idx)
 		}
 	}
 	opts.progress(int64(len(values)), int64(len(values)))
 	if opts.Grundy {
 		t.Grundy = values
+	}
+	if opts.Remoteness {
+		t.Remoteness = remoteness
 	}
 	return t, nil
 }

@@ -20,6 +20,9 @@ import (
 type Options struct {
 	// Grundy asks for the Grundy value of every position, not only outcomes.
 	Grundy bool
+	// Remoteness asks for Smith's remoteness of every position (see
+	// Remoteness).
+	Remoteness bool
 	// Workers is the number of goroutines of the fast engine; 0 means one per
 	// available core (runtime.GOMAXPROCS).
 	Workers int

@@ -19,25 +19,29 @@ type header struct {
 	Spec   string `json:"spec"`
 	Box    Box    `json:"box"`
 	Grundy bool   `json:"grundy"`
+	// Sorted, Bits and Remoteness were added with the slow games; files
+	// without them are line tables.
+	Sorted     bool `json:"sorted,omitempty"`
+	Bits       bool `json:"bits,omitempty"`
+	Remoteness bool `json:"remoteness,omitempty"`
 }
 
 // WriteTo writes t in nimlab's table format: a magic line, a JSON header line,
-// then PLine and, if present, Grundy as little-endian integers.
+// then PLine (or the P bits), and, if present, Grundy and Remoteness as
+// little-endian integers.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	cw := &countingWriter{w: w}
 	bw := bufio.NewWriter(cw)
-	h, err := json.Marshal(header{Spec: t.Spec, Box: t.Box, Grundy: t.Grundy != nil})
+	h, err := json.Marshal(header{Spec: t.Spec, Box: t.Box, Grundy: t.Grundy != nil,
+		Sorted: t.Sorted, Bits: t.PLine == nil, Remoteness: t.Remoteness != nil})
 	if err != nil {
 		return cw.n, err
 	}
 	bw.WriteString(magic)
 	bw.Write(h)
 	bw.WriteByte('\n')
-	if err := binary.Write(bw, binary.LittleEndian, t.PLine); err != nil {
-		return cw.n, err
-	}
-	if t.Grundy != nil {
-		if err := binary.Write(bw, binary.LittleEndian, t.Grundy); err != nil {
+	for _, data := range []any{t.PLine, t.P, t.Grundy, t.Remoteness} {
+		if err := binary.Write(bw, binary.LittleEndian, data); err != nil {
 			return cw.n, err
 		}
 	}
@@ -74,13 +78,21 @@ func Read(r io.Reader) (*Table, error) {
 	if err := h.Box.Check(); err != nil {
 		return nil, fmt.Errorf("table header: %w", err)
 	}
-	t := &Table{Spec: h.Spec, Box: h.Box, PLine: make([]uint16, h.Box.Lines())}
-	if err := binary.Read(br, binary.LittleEndian, t.PLine); err != nil {
-		return nil, fmt.Errorf("table data: %w", err)
+	t := &Table{Spec: h.Spec, Box: h.Box}
+	if h.Bits {
+		nt, err := NewStates(h.Spec, h.Box, h.Sorted, h.Grundy, h.Remoteness)
+		if err != nil {
+			return nil, fmt.Errorf("table header: %w", err)
+		}
+		t = nt
+	} else {
+		t.PLine = make([]uint16, h.Box.Lines())
+		if h.Grundy {
+			t.Grundy = make([]uint32, h.Box.Positions())
+		}
 	}
-	if h.Grundy {
-		t.Grundy = make([]uint32, h.Box.Positions())
-		if err := binary.Read(br, binary.LittleEndian, t.Grundy); err != nil {
+	for _, data := range []any{t.PLine, t.P, t.Grundy, t.Remoteness} {
+		if err := binary.Read(br, binary.LittleEndian, data); err != nil {
 			return nil, fmt.Errorf("table data: %w", err)
 		}
 	}

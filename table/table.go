@@ -1,12 +1,17 @@
 // Package table holds the result of solving a game on a box of positions: the
-// outcome of every position and, on request, its Grundy value; it counts and
-// lists P-positions, groups them into symmetry classes, and saves and loads
-// tables.
+// outcome of every position and, on request, its Grundy value and remoteness;
+// it counts and lists P-positions, groups them into symmetry classes, and
+// saves and loads tables.
 //
-// The P-positions are stored as a partial function, one entry per line: a line
-// is the set of positions that agree on piles 1..n-1, and since reducing one
-// pile is always a legal move, at most one position of a line is a P-position
-// (see DESIGN.md, "The fast engine").
+// For the take games the P-positions are stored as a partial function, one
+// entry per line: a line is the set of positions that agree on piles 1..n-1,
+// and since reducing one pile is always a legal move, at most one position of
+// a line is a P-position (see DESIGN.md, "The fast engine"). Other games (the
+// slow rule, compounds) store one bit per position.
+//
+// A table of a game whose piles can be permuted freely may be sorted: it
+// stores only the positions with non-decreasing piles, n! fewer, and answers
+// for any order of the piles (Sorting).
 package table
 
 import (
@@ -109,18 +114,32 @@ func (b Box) Position(idx int64, p game.Position) {
 const NoP = math.MaxUint16
 
 // Table is a solved box of a game.
+//
+// Its states are the positions of the box, numbered by Box.Index, or for a
+// sorted table the sorted positions, numbered by Sorting.Rank.
 type Table struct {
 	// Spec names the game, as game.Parse reads it.
 	Spec string
 	// Box is the set of positions solved.
 	Box Box
+	// Sorted is true when the states are the sorted positions of a uniform
+	// box; the game must be symmetric (game.Game.Symmetric).
+	Sorted bool
 	// PLine holds, for each line, the pile-0 value of its P-position or NoP.
-	// Line l holds the positions with index l*(Box[0]+1) + x.
+	// Line l holds the positions with index l*(Box[0]+1) + x. It is nil when
+	// P holds the outcomes.
 	PLine []uint16
-	// Grundy holds the Grundy value of every position by index, or is nil when
-	// only outcomes were computed. In misère play it holds the misère Grundy
-	// values (the terminal position has value 1).
+	// P has bit s set when state s is a P-position; used when PLine is nil.
+	P []uint64
+	// Grundy holds the Grundy value of every state, or is nil when only
+	// outcomes were computed. In misère play it holds the misère Grundy
+	// values (a terminal position has value 1).
 	Grundy []uint32
+	// Remoteness holds Smith's remoteness of every state, or is nil (see
+	// solve.Remoteness for the definition and the misère convention).
+	Remoteness []uint16
+
+	sorting *Sorting
 }
 
 // New allocates a table for spec on box, with room for Grundy values when
@@ -136,30 +155,133 @@ func New(spec string, box Box, grundy bool) *Table {
 	return t
 }
 
+// NewStates allocates a table that stores outcomes as bits (PLine nil), with
+// room for Grundy values and remoteness as asked. A sorted table needs a
+// uniform box. No state starts as a P-position.
+func NewStates(spec string, box Box, sorted, grundy, remoteness bool) (*Table, error) {
+	t := &Table{Spec: spec, Box: box, Sorted: sorted}
+	if sorted {
+		for _, h := range box {
+			if h != box[0] {
+				return nil, fmt.Errorf("a sorted table needs the same maximum on every pile, not %v", box)
+			}
+		}
+	}
+	n := t.States()
+	t.P = make([]uint64, (n+63)/64)
+	if grundy {
+		t.Grundy = make([]uint32, n)
+	}
+	if remoteness {
+		t.Remoteness = make([]uint16, n)
+	}
+	return t, nil
+}
+
+// Sorting returns the numbering of the sorted positions of a sorted table.
+func (t *Table) Sorting() *Sorting {
+	if t.sorting == nil {
+		s, err := NewSorting(len(t.Box), t.Box[0])
+		if err != nil {
+			panic("table: sorted table of an invalid box: " + err.Error())
+		}
+		t.sorting = s
+	}
+	return t.sorting
+}
+
+// States is the number of states: positions, or sorted positions.
+func (t *Table) States() int64 {
+	if t.Sorted {
+		return t.Sorting().Count()
+	}
+	return t.Box.Positions()
+}
+
+// State returns the state of p, which must lie in the box.
+func (t *Table) State(p game.Position) int64 {
+	if t.Sorted {
+		return t.Sorting().RankOf(p)
+	}
+	return t.Box.Index(p)
+}
+
+// SetP marks state s as a P-position (tables without PLine).
+func (t *Table) SetP(s int64) { t.P[s/64] |= 1 << uint(s%64) }
+
 // IsP reports whether p, which must lie in the box, is a P-position.
 func (t *Table) IsP(p game.Position) bool {
+	if t.PLine == nil {
+		return t.isPState(t.State(p))
+	}
 	idx := t.Box.Index(p)
 	w := int64(t.Box[0] + 1)
 	return t.PLine[idx/w] == uint16(idx%w)
 }
 
-// CountP returns the number of P-positions.
+func (t *Table) isPState(s int64) bool { return t.P[s/64]>>uint(s%64)&1 == 1 }
+
+// GrundyOf returns the Grundy value of p; the table must hold them.
+func (t *Table) GrundyOf(p game.Position) uint32 { return t.Grundy[t.State(p)] }
+
+// RemotenessOf returns the remoteness of p; the table must hold it.
+func (t *Table) RemotenessOf(p game.Position) int { return int(t.Remoteness[t.State(p)]) }
+
+// CountP returns the number of P-positions in the box (for a sorted table,
+// every order of the piles counts).
 func (t *Table) CountP() int64 {
 	var n int64
-	for _, x := range t.PLine {
-		if x != NoP {
-			n++
+	switch {
+	case t.PLine != nil:
+		for _, x := range t.PLine {
+			if x != NoP {
+				n++
+			}
+		}
+	case t.Sorted:
+		for s, x := range t.SortedStates() {
+			if t.isPState(s) {
+				n += Orbit(x)
+			}
+		}
+	default:
+		for _, w := range t.P {
+			n += int64(bits.OnesCount64(w))
 		}
 	}
 	return n
 }
 
-// PPositions yields the P-positions in index order (pile 0 fastest). The
-// yielded slice is reused: copy it to keep it.
+// SortedStates yields the states of a sorted table with their sorted
+// positions, in order of rank. The yielded slice is reused.
+func (t *Table) SortedStates() func(yield func(int64, game.Position) bool) {
+	return func(yield func(int64, game.Position) bool) {
+		x := make(game.Position, len(t.Box))
+		s := t.Sorting()
+		for r := int64(0); ; r++ {
+			if !yield(r, x) || !s.Next(x) {
+				return
+			}
+		}
+	}
+}
+
+// PPositions yields the P-positions of the box in index order (pile 0
+// fastest), every order of the piles for a sorted table. The yielded slice
+// is reused: copy it to keep it.
 func (t *Table) PPositions() func(yield func(game.Position) bool) {
 	return func(yield func(game.Position) bool) {
 		n := len(t.Box)
 		p := make(game.Position, n)
+		if t.PLine == nil {
+			for idx := range t.Box.Positions() {
+				t.Box.Position(idx, p)
+				if t.IsP(p) && !yield(p) {
+					return
+				}
+			}
+			return
+		}
 		for l, x := range t.PLine {
 			if x == NoP {
 				continue

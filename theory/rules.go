@@ -9,11 +9,11 @@ import (
 
 type simplexRule struct{}
 
-func (simplexRule) IsP(p game.Position) bool { return game.IsTerminal(p) }
+func (simplexRule) IsP(p game.Position) bool { return game.IsZero(p) }
 
 // WinningMove takes every token (Theorem 2.1(2)'s proof).
 func (simplexRule) WinningMove(p game.Position) game.Position {
-	if game.IsTerminal(p) {
+	if game.IsZero(p) {
 		return nil
 	}
 	return make(game.Position, len(p))

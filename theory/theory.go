@@ -51,7 +51,7 @@ type Example struct {
 // For returns the theorem's rule for g, or false when it does not cover g
 // (misère games are never covered).
 func (t *Theorem) For(g *game.Game) (Rule, bool) {
-	if g.Misere {
+	if g.Misere || !g.IsTake() {
 		return nil, false
 	}
 	return t.bind(g)

@@ -1,0 +1,294 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Remoteness is Smith's remoteness of a position from the remoteness of its
+// options (papers/README.md, "What is known for sure about Exact Slow k-Nim"):
+// at a terminal position it is 0 in normal play; otherwise, if some option
+// has even remoteness, it is 1 + the least even one (the winner wins as fast
+// as possible), else 1 + the largest one (the loser resists as long as
+// possible). The P-positions are the positions of even remoteness.
+//
+// In misère play a terminal position has remoteness 1: the player to move
+// there has won, as if one more move were left. Equivalently, misère
+// remoteness is the normal-play remoteness of the game in which every terminal
+// position has one extra move, to a new terminal position. Again the
+// P-positions are those of even remoteness.
+func Remoteness(options []int, misere bool) int {
+	if len(options) == 0 {
+		if misere {
+			return 1
+		}
+		return 0
+	}
+	minEven, maxAny := math.MaxInt, 0
+	for _, r := range options {
+		if r%2 == 0 {
+			minEven = min(minEven, r)
+		}
+		maxAny = max(maxAny, r)
+	}
+	if minEven != math.MaxInt {
+		return minEven + 1
+	}
+	return maxAny + 1
+}
+
+// MaxRemoteness is the largest remoteness a table stores.
+const MaxRemoteness = math.MaxUint16 - 1
+
+// Table solves box with the best engine for g: the line engine Fast for the
+// outcomes and Grundy values of take games, the option-by-option sweep Values
+// otherwise (the slow rule, compounds, remoteness).
+func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+	if g.IsTake() && !opts.Remoteness {
+		return Fast(ctx, g, box, opts)
+	}
+	return Values(ctx, g, box, opts)
+}
+
+// Values fills a table by visiting the states in an order where every option
+// comes first and looking up the value of each option: outcome always, Grundy
+// value and remoteness on request. The states are the sorted positions when g
+// is symmetric and the box uniform (n! fewer), and all positions of the box
+// otherwise.
+//
+// Options are found without building positions where the rule allows: under
+// the slow rule an option's state is the position's state minus a constant of
+// the move set (unsorted), or minus the rank drops of the piles it reduces
+// (sorted; one option per way to spread the move over runs of equal piles).
+// Other games enumerate their options one by one.
+func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	if opts.Remoteness {
+		total := 0
+		for _, h := range box {
+			total += h
+		}
+		if total >= MaxRemoteness {
+			return nil, fmt.Errorf("%s on %v: %w: remoteness may exceed %d", g.Spec, box, ErrTooLarge, MaxRemoteness)
+		}
+	}
+	t, err := table.NewStates(g.Spec, box, g.Symmetric() && uniform(box), opts.Grundy, opts.Remoteness)
+	if err != nil {
+		return nil, err
+	}
+	var gen optionStates
+	switch {
+	case t.Sorted && g.IsSlow():
+		gen = newSortedSlow(g, t.Sorting())
+	case !t.Sorted && g.IsSlow():
+		gen = newBoxSlow(g, box)
+	default:
+		gen = &enumerated{g: g, t: t}
+	}
+	p := make(game.Position, len(box))
+	var next func() bool
+	if t.Sorted {
+		next = func() bool { return t.Sorting().Next(p) }
+	} else {
+		next = func() bool {
+			for i := range p {
+				if p[i] < box[i] {
+					p[i]++
+					return true
+				}
+				p[i] = 0
+			}
+			return false
+		}
+	}
+	total := t.States()
+	var options []int64
+	var values, rs []int
+	var seen []bool
+	for s := int64(0); ; s++ {
+		if s%(1<<16) == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
+			}
+			opts.progress(s, total)
+		}
+		options = gen.options(p, s, options[:0])
+		isP := true
+		for _, o := range options {
+			if t.P[o/64]>>uint(o%64)&1 == 1 {
+				isP = false
+				break
+			}
+		}
+		if len(options) == 0 && g.Misere {
+			isP = false
+		}
+		if isP {
+			t.SetP(s)
+		}
+		if t.Grundy != nil {
+			values = values[:0]
+			for _, o := range options {
+				values = append(values, int(t.Grundy[o]))
+			}
+			v := uint32(mex(values, &seen))
+			if len(options) == 0 && g.Misere {
+				v = 1
+			}
+			t.Grundy[s] = v
+		}
+		if t.Remoteness != nil {
+			rs = rs[:0]
+			for _, o := range options {
+				rs = append(rs, int(t.Remoteness[o]))
+			}
+			t.Remoteness[s] = uint16(Remoteness(rs, g.Misere))
+		}
+		if !next() {
+			break
+		}
+	}
+	opts.progress(total, total)
+	return t, nil
+}
+
+// mex returns the least non-negative integer not in values; seen is scratch.
+func mex(values []int, seen *[]bool) int {
+	s := (*seen)[:0]
+	for range len(values) + 1 {
+		s = append(s, false)
+	}
+	for _, v := range values {
+		if v < len(s) {
+			s[v] = true
+		}
+	}
+	*seen = s
+	m := 0
+	for s[m] {
+		m++
+	}
+	return m
+}
+
+// optionStates lists the states of the options of the position p of state s.
+type optionStates interface {
+	options(p game.Position, s int64, out []int64) []int64
+}
+
+// enumerated builds every option and looks up its state.
+type enumerated struct {
+	g *game.Game
+	t *table.Table
+}
+
+func (e *enumerated) options(p game.Position, _ int64, out []int64) []int64 {
+	for q := range e.g.Options(p) {
+		out = append(out, e.t.State(q))
+	}
+	return out
+}
+
+// boxSlow: under the slow rule on a box, the option of playing the move set
+// S has index idx - sum over i in S of stride_i.
+type boxSlow struct {
+	sets   []complex.Set
+	offset []int64
+}
+
+func newBoxSlow(g *game.Game, box table.Box) *boxSlow {
+	stride := make([]int64, len(box))
+	st := int64(1)
+	for i, h := range box {
+		stride[i] = st
+		st *= int64(h) + 1
+	}
+	b := &boxSlow{sets: g.MoveSets()}
+	for _, e := range b.sets {
+		var off int64
+		for _, v := range e.Vertices() {
+			off += stride[v]
+		}
+		b.offset = append(b.offset, off)
+	}
+	return b
+}
+
+func (b *boxSlow) options(p game.Position, s int64, out []int64) []int64 {
+	var nonEmpty complex.Set
+	for i, v := range p {
+		if v > 0 {
+			nonEmpty |= 1 << uint(i)
+		}
+	}
+	for k, e := range b.sets {
+		if e&^nonEmpty == 0 {
+			out = append(out, s-b.offset[k])
+		}
+	}
+	return out
+}
+
+// sortedSlow: under the slow rule of a symmetric game, a move on j piles of
+// the sorted position x takes c_r piles from each run r of equal non-zero
+// piles, sum c_r = j; taking the first c_r piles of each run keeps the
+// position sorted, and the option's rank is x's rank minus the rank drops of
+// those piles.
+type sortedSlow struct {
+	sorting *table.Sorting
+	sizes   []int
+	// per position: runs of equal non-zero piles, with prefix sums of drops
+	drops [][]int64 // drops[r][c] = rank lost by taking the first c piles of run r
+}
+
+func newSortedSlow(g *game.Game, s *table.Sorting) *sortedSlow {
+	return &sortedSlow{sorting: s, sizes: g.MoveSizes()}
+}
+
+func (o *sortedSlow) options(x game.Position, s int64, out []int64) []int64 {
+	o.drops = o.drops[:0]
+	nonEmpty := 0
+	for i := 0; i < len(x); {
+		j := i
+		for j < len(x) && x[j] == x[i] {
+			j++
+		}
+		if x[i] > 0 {
+			nonEmpty += j - i
+			d := make([]int64, 1, j-i+1)
+			for k := i; k < j; k++ {
+				d = append(d, d[len(d)-1]+o.sorting.Drop(k, x[k]))
+			}
+			o.drops = append(o.drops, d)
+		}
+		i = j
+	}
+	for _, size := range o.sizes {
+		if size <= nonEmpty {
+			out = o.spread(0, size, s, out)
+		}
+	}
+	return out
+}
+
+// spread takes left piles from runs r, r+1, ... in every way.
+func (o *sortedSlow) spread(r, left int, s int64, out []int64) []int64 {
+	if left == 0 {
+		return append(out, s)
+	}
+	if r == len(o.drops) {
+		return out
+	}
+	d := o.drops[r]
+	for c := range min(left, len(d)-1) + 1 {
+		out = o.spread(r+1, left-c, s-d[c], out)
+	}
+	return out
+}

@@ -1,0 +1,192 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+	"pgregory.net/rapid"
+)
+
+// sameValues fails when the two tables differ in outcome, Grundy value or
+// remoteness at some position of the box.
+func sameValues(t tester, spec string, want, got *table.Table) {
+	t.Helper()
+	p := make(game.Position, len(want.Box))
+	for idx := range want.Box.Positions() {
+		want.Box.Position(idx, p)
+		if want.IsP(p) != got.IsP(p) {
+			t.Fatalf("%s %v: reference P=%v, values P=%v", spec, p, want.IsP(p), got.IsP(p))
+		}
+		if want.Grundy != nil && got.Grundy != nil && want.GrundyOf(p) != got.GrundyOf(p) {
+			t.Fatalf("%s %v: Grundy value: reference %d, values %d", spec, p, want.GrundyOf(p), got.GrundyOf(p))
+		}
+		if want.Remoteness != nil && got.Remoteness != nil {
+			r := got.RemotenessOf(p)
+			if want.RemotenessOf(p) != r {
+				t.Fatalf("%s %v: remoteness: reference %d, values %d", spec, p, want.RemotenessOf(p), r)
+			}
+			if (r%2 == 0) != got.IsP(p) {
+				t.Fatalf("%s %v: remoteness %d but P=%v", spec, p, r, got.IsP(p))
+			}
+		}
+	}
+}
+
+func valuesBoth(t tester, g *game.Game, box table.Box) {
+	t.Helper()
+	ctx := context.Background()
+	opts := Options{Grundy: true, Remoteness: true}
+	want, err := Reference(ctx, g, box, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Values(ctx, g, box, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sorted != (g.Symmetric() && uniform(box)) {
+		t.Fatalf("%s: sorted table %v, symmetric game %v", g.Spec, got.Sorted, g.Symmetric())
+	}
+	sameValues(t, g.Spec, want, got)
+	if want.CountP() != got.CountP() {
+		t.Fatalf("%s: %d P-positions by reference, %d by values", g.Spec, want.CountP(), got.CountP())
+	}
+}
+
+func TestValuesMatchReference(t *testing.T) {
+	cases := []struct {
+		spec string
+		max  int
+	}{
+		{"slow:3,2", 9}, {"slow:4,3", 7}, {"slow:3,1", 6}, {"slow:4,2", 6}, {"slow:5,4", 5}, {"slow:2,2", 8},
+		{"slowle:4,2", 6}, {"slowset:5,{2,4}", 4}, {"slowset:4,{1,3}", 5},
+		{"slow(cn:6,3)", 3}, {"slow(path:4,2)", 5}, {"slow(moore:4,2)", 5},
+		{"nim:3", 6}, {"moore:4,2", 4}, {"cn:5,2", 4}, {"path:4,2", 4},
+		{"nim:2 + slow:3,2", 4}, {"cn:4,2 & slow:3,2", 3}, {"slow:2,1 & nim:2", 4},
+	}
+	for _, c := range cases {
+		for _, suffix := range []string{"", "/misere"} {
+			spec := c.spec + suffix
+			t.Run(spec, func(t *testing.T) {
+				g, err := game.Parse(spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				valuesBoth(t, g, table.Uniform(g.Piles(), c.max))
+				box := table.Uniform(g.Piles(), c.max)
+				box[0] = max(0, c.max-2) // not uniform: unsorted
+				valuesBoth(t, g, box)
+			})
+		}
+	}
+}
+
+// TestValuesRandom draws random slow hypergraphs (unsorted tables) and random
+// sets of move sizes (sorted tables).
+func TestValuesRandom(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		n := rapid.IntRange(1, 5).Draw(rt, "piles")
+		var spec string
+		if rapid.Bool().Draw(rt, "sizes") {
+			var sizes []string
+			for k := 1; k <= n; k++ {
+				if rapid.Bool().Draw(rt, "size") {
+					sizes = append(sizes, fmt.Sprint(k))
+				}
+			}
+			if len(sizes) == 0 {
+				sizes = []string{"1"}
+			}
+			spec = fmt.Sprintf("slowset:%d,{%s}", n, strings.Join(sizes, ","))
+		} else {
+			var sets []string
+			for v := 1; v <= n; v++ { // every pile in some set
+				sets = append(sets, fmt.Sprint(v))
+			}
+			for range rapid.IntRange(0, 4).Draw(rt, "extra") {
+				var vs []string
+				for v := 1; v <= n; v++ {
+					if rapid.Bool().Draw(rt, "in") {
+						vs = append(vs, fmt.Sprint(v))
+					}
+				}
+				if len(vs) > 0 {
+					sets = append(sets, strings.Join(vs, "-"))
+				}
+			}
+			spec = "slow(complex:" + strings.Join(sets, ",") + ")"
+		}
+		if rapid.Bool().Draw(rt, "misere") {
+			spec += "/misere"
+		}
+		g, err := game.Parse(spec)
+		if err != nil {
+			rt.Fatal(err)
+		}
+		h := rapid.IntRange(0, 6).Draw(rt, "max")
+		valuesBoth(rt, g, table.Uniform(n, h))
+	})
+}
+
+// TestSums checks Smith's rules on the product game: Grundy values of a
+// disjunctive sum are the xor of the parts' values, and the remoteness of a
+// conjunctive compound is the least of the parts' remoteness.
+func TestSums(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		a, b string
+		max  int
+	}{{"nim:2", "slow:3,2", 4}, {"cn:4,2", "slowle:3,2", 3}, {"slow:2,2", "slow(path:3,2)", 4}, {"moore:3,2", "slow:2,1", 3}} {
+		a, _ := game.Parse(c.a)
+		b, _ := game.Parse(c.b)
+		opts := Options{Grundy: true, Remoteness: true}
+		ta, err := Values(ctx, a, table.Uniform(a.Piles(), c.max), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Values(ctx, b, table.Uniform(b.Piles(), c.max), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, op := range []string{" + ", " & "} {
+			g, err := game.Parse(c.a + op + c.b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tg, err := Values(ctx, g, table.Uniform(g.Piles(), c.max), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := make(game.Position, g.Piles())
+			for idx := range tg.Box.Positions() {
+				tg.Box.Position(idx, p)
+				pa, pb := p[:a.Piles()], p[a.Piles():]
+				if op == " + " && tg.GrundyOf(p) != ta.GrundyOf(pa)^tb.GrundyOf(pb) {
+					t.Fatalf("%s %v: Grundy %d, parts %d xor %d", g.Spec, p, tg.GrundyOf(p), ta.GrundyOf(pa), tb.GrundyOf(pb))
+				}
+				if op == " & " && tg.RemotenessOf(p) != min(ta.RemotenessOf(pa), tb.RemotenessOf(pb)) {
+					t.Fatalf("%s %v: remoteness %d, parts %d and %d", g.Spec, p, tg.RemotenessOf(p), ta.RemotenessOf(pa), tb.RemotenessOf(pb))
+				}
+			}
+		}
+	}
+}
+
+func TestRemotenessFunction(t *testing.T) {
+	for _, c := range []struct {
+		options []int
+		misere  bool
+		want    int
+	}{
+		{nil, false, 0}, {nil, true, 1}, {[]int{0}, false, 1}, {[]int{1, 3}, false, 4},
+		{[]int{4, 2, 7}, false, 3}, {[]int{1}, true, 2},
+	} {
+		if got := Remoteness(c.options, c.misere); got != c.want {
+			t.Errorf("Remoteness(%v, misère %v) = %d, want %d", c.options, c.misere, got, c.want)
+		}
+	}
+}
