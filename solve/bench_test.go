@@ -10,6 +10,12 @@ import (
 
 // benchmarkSolve reports positions per second of one engine on a game.
 func benchmarkSolve(b *testing.B, spec string, h int, grundy bool, engine func(context.Context, *game.Game, table.Box, Options) (*table.Table, error)) {
+	benchmarkOptions(b, spec, h, Options{Grundy: grundy}, engine)
+}
+
+// benchmarkOptions reports positions per second (every position of the box,
+// sorted or not) of one engine on a game.
+func benchmarkOptions(b *testing.B, spec string, h int, opts Options, engine func(context.Context, *game.Game, table.Box, Options) (*table.Table, error)) {
 	g, err := game.Parse(spec)
 	if err != nil {
 		b.Fatal(err)
@@ -17,7 +23,7 @@ func benchmarkSolve(b *testing.B, spec string, h int, grundy bool, engine func(c
 	box := table.Uniform(g.Piles(), h)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := engine(context.Background(), g, box, Options{Grundy: grundy}); err != nil {
+		if _, err := engine(context.Background(), g, box, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -29,3 +35,13 @@ func BenchmarkFastCN86Max11(b *testing.B)       { benchmarkSolve(b, "cn:8,6", 11
 func BenchmarkFastCN63Max10(b *testing.B)       { benchmarkSolve(b, "cn:6,3", 10, false, Fast) }
 func BenchmarkReferenceCN63Max6(b *testing.B)   { benchmarkSolve(b, "cn:6,3", 6, false, Reference) }
 func BenchmarkFastGrundyCN63Max15(b *testing.B) { benchmarkSolve(b, "cn:6,3", 15, true, Fast) }
+
+func BenchmarkRemotenessSlow54Max63(b *testing.B) {
+	benchmarkOptions(b, "slow:5,4", 63, Options{Remoteness: true}, Values)
+}
+func BenchmarkRemotenessSlow54Max15Reference(b *testing.B) {
+	benchmarkOptions(b, "slow:5,4", 15, Options{Remoteness: true}, Reference)
+}
+func BenchmarkRemotenessSlowCN63Max15(b *testing.B) {
+	benchmarkOptions(b, "slow(cn:6,3)", 15, Options{Remoteness: true}, Values)
+}

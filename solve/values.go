@@ -244,8 +244,17 @@ func (b *boxSlow) options(p game.Position, s int64, out []int64) []int64 {
 type sortedSlow struct {
 	sorting *table.Sorting
 	sizes   []int
-	// per position: runs of equal non-zero piles, with prefix sums of drops
-	drops [][]int64 // drops[r][c] = rank lost by taking the first c piles of run r
+	// For the current position, run r of equal non-zero piles has the
+	// prefix sums of its rank drops at drops[bounds[r]:bounds[r+1]]: entry c
+	// is the rank lost by taking the first c piles of the run.
+	drops  []int64
+	bounds []int
+	// skips is laid out like drops: entry c is minus the rank kept by
+	// leaving the last c piles of the run unreduced, when every other
+	// non-empty pile is reduced.
+	skips []int64
+	// capacity[r] is the number of piles in runs r, r+1, ...
+	capacity []int
 }
 
 func newSortedSlow(g *game.Game, s *table.Sorting) *sortedSlow {
@@ -253,8 +262,9 @@ func newSortedSlow(g *game.Game, s *table.Sorting) *sortedSlow {
 }
 
 func (o *sortedSlow) options(x game.Position, s int64, out []int64) []int64 {
-	o.drops = o.drops[:0]
+	o.drops, o.skips, o.bounds = o.drops[:0], o.skips[:0], o.bounds[:0]
 	nonEmpty := 0
+	var total int64 // the rank lost by reducing every non-empty pile
 	for i := 0; i < len(x); {
 		j := i
 		for j < len(x) && x[j] == x[i] {
@@ -262,33 +272,50 @@ func (o *sortedSlow) options(x game.Position, s int64, out []int64) []int64 {
 		}
 		if x[i] > 0 {
 			nonEmpty += j - i
-			d := make([]int64, 1, j-i+1)
+			start := len(o.drops)
+			o.bounds = append(o.bounds, start)
+			sum := int64(0)
+			o.drops = append(o.drops, sum)
 			for k := i; k < j; k++ {
-				d = append(d, d[len(d)-1]+o.sorting.Drop(k, x[k]))
+				sum += o.sorting.Drop(k, x[k])
+				o.drops = append(o.drops, sum)
 			}
-			o.drops = append(o.drops, d)
+			total += sum
+			for c := range j - i + 1 {
+				o.skips = append(o.skips, o.drops[start+(j-i)-c]-sum)
+			}
 		}
 		i = j
 	}
+	o.bounds = append(o.bounds, len(o.drops))
+	o.capacity = o.capacity[:0]
+	for r := range len(o.bounds) {
+		o.capacity = append(o.capacity, len(o.drops)-o.bounds[r]-(len(o.bounds)-1-r))
+	}
 	for _, size := range o.sizes {
-		if size <= nonEmpty {
-			out = o.spread(0, size, s, out)
+		switch {
+		case size > nonEmpty:
+		case size <= nonEmpty-size:
+			out = o.spread(o.drops, 0, size, s, out)
+		default: // fewer piles to skip than to take
+			out = o.spread(o.skips, 0, nonEmpty-size, s-total, out)
 		}
 	}
 	return out
 }
 
-// spread takes left piles from runs r, r+1, ... in every way.
-func (o *sortedSlow) spread(r, left int, s int64, out []int64) []int64 {
+// spread chooses left piles from runs r, r+1, ... in every way; choosing c
+// piles of run r subtracts lost[bounds[r]+c] from the rank s.
+func (o *sortedSlow) spread(lost []int64, r, left int, s int64, out []int64) []int64 {
 	if left == 0 {
 		return append(out, s)
 	}
-	if r == len(o.drops) {
+	if o.capacity[r] < left {
 		return out
 	}
-	d := o.drops[r]
+	d := lost[o.bounds[r]:o.bounds[r+1]]
 	for c := range min(left, len(d)-1) + 1 {
-		out = o.spread(r+1, left-c, s-d[c], out)
+		out = o.spread(lost, r+1, left-c, s-d[c], out)
 	}
 	return out
 }
