@@ -17,12 +17,12 @@ func compare(t *testing.T, spec string, h int, src string) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grp, _ := g.Complex.Symmetries()
+	grp, _ := g.Symmetries()
 	e, err := Compile(src, g.Piles(), grp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := solve.Fast(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
+	tab, err := solve.Table(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +74,10 @@ func TestViolationsMatchEnumeration(t *testing.T) {
 		{"path:4,2", "a == c && b == d"},
 		{"graph:1-2,2-3,1-3", "a + b == c"},
 		{"nim:2", "a % 3 == b % 3"},
+		{"slow:3,2", "a % 2 == 0 && b % 2 == 0"},
+		{"slow(cn:4,2)", "a == c"},
+		{"nim:2 & slow:2,2", "a == b || c > d"},
+		{"slow:3,2/misere", "a + b + c == 1"},
 	} {
 		g, _ := game.Parse(tt.spec)
 		r := compare(t, tt.spec, 4, tt.expr)
@@ -84,7 +88,8 @@ func TestViolationsMatchEnumeration(t *testing.T) {
 		p := make(game.Position, g.Piles())
 		for idx := range box.Positions() {
 			box.Position(idx, p)
-			has := false
+			// In misère play a terminal position counts as having a move into S.
+			has := g.Misere && g.IsTerminal(p)
 			for q := range g.Options(p) {
 				if in(q) {
 					has = true
@@ -126,7 +131,7 @@ func FuzzCompile(f *testing.F) {
 		f.Add(s)
 	}
 	g, _ := game.Parse("cn:3,2")
-	grp, _ := g.Complex.Symmetries()
+	grp, _ := g.Symmetries()
 	f.Fuzz(func(t *testing.T, src string) {
 		e, err := Compile(src, 3, grp)
 		if err != nil {
@@ -149,7 +154,7 @@ func ExampleCompile() {
 func TestProperties(t *testing.T) {
 	props := func(spec string, h int) map[string]Property {
 		g, _ := game.Parse(spec)
-		tab, err := solve.Fast(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
+		tab, err := solve.Table(context.Background(), g, table.Uniform(g.Piles(), h), solve.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -69,7 +69,6 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 					return ectx.Err()
 				}
 				box.Position(l*width, p)
-				pAt := int64(t.PLine[l])
 				for x := range width {
 					p[0] = int(x)
 					in := accept(p)
@@ -77,7 +76,7 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 						set[l*w+x/64] |= 1 << uint(x%64)
 						part.accepted++
 					}
-					switch isP := x == pAt; {
+					switch isP := t.IsP(p); {
 					case isP && !in:
 						part.add(KindPNotAccepted, p, l*width+x)
 					case !isP && in:
@@ -95,17 +94,27 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 	if err != nil {
 		return nil, err
 	}
+	p := make(game.Position, len(box))
 	if g.Misere {
-		// In misère play the terminal position is an N-position: count it as
+		// In misère play a terminal position is an N-position: count it as
 		// if it had a move into S, so it breaks (I) when in S and does not
-		// break (II) when outside.
-		has[0] |= 1
+		// break (II) when outside. Under the take rule the only terminal
+		// position is (0,...,0).
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			if g.IsTerminal(p) {
+				l, x := idx/width, idx%width
+				has[l*w+x/64] |= 1 << uint(x%64)
+			}
+			if g.IsTake() {
+				break
+			}
+		}
 	}
 	total := newPartial(examples)
 	for _, part := range parts {
 		total.merge(part)
 	}
-	p := make(game.Position, len(box))
 	// collect adds the positions of the bits set in word k of line l.
 	collect := func(kind string, l, k int64, bits uint64) {
 		for x := k * 64; x < min(width, (k+1)*64); x++ {

@@ -1,8 +1,10 @@
 package solve
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
@@ -15,68 +17,148 @@ type Report struct {
 	Outcome string
 	// Grundy is the Grundy value (in misère play the misère Grundy value).
 	Grundy uint32
+	// Remoteness is Smith's remoteness (see Remoteness), or -1 when it was
+	// not computed.
+	Remoteness int
 	// WinningMoves lists the options that are P-positions, in index order
 	// (pile 1 fastest); empty at a P-position.
 	WinningMoves []game.Position
+	// BestMove, when remoteness was computed and p is not terminal, is an
+	// option of remoteness Remoteness-1: at an N-position a fastest win, at
+	// a P-position a move that resists longest. The first in index order.
+	BestMove game.Position
 }
 
-// Analyze computes the outcome, Grundy value and winning moves of p by
-// solving the box of positions below p with the fast engine.
-func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (*Report, error) {
+// AnalysisBox returns the box Analyze solves for p: the positions below p, or
+// for a symmetric game the sorted positions up to the largest pile of p when
+// there are fewer of them.
+func AnalysisBox(g *game.Game, p game.Position) table.Box {
 	box := table.BoxOf(p)
+	if g.Symmetric() && len(p) > 1 {
+		u := table.Uniform(len(p), slices.Max(p))
+		if s, err := table.NewSorting(len(p), u[0]); err == nil && s.Count() < box.Positions() && u.Check() == nil {
+			return u
+		}
+	}
+	return box
+}
+
+// Analyze computes the outcome, Grundy value, winning moves and, with
+// opts.Remoteness, the remoteness and best move of p by solving the box
+// AnalysisBox(g, p) (solve.Table picks the engine).
+func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (*Report, error) {
+	box := AnalysisBox(g, p)
 	opts.Grundy = true
-	t, err := Fast(ctx, g, box, opts)
+	t, err := Table(ctx, g, box, opts)
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Position: p, Grundy: t.Grundy[box.Index(p)], Outcome: "N"}
+	r := &Report{Position: p, Grundy: t.GrundyOf(p), Outcome: "N", Remoteness: -1}
 	if t.IsP(p) {
 		r.Outcome = "P"
-		return r, nil
 	}
-	for q := range t.PPositions() {
-		if IsMove(g, p, q) {
-			r.WinningMoves = append(r.WinningMoves, append(game.Position(nil), q...))
+	var options []game.Position
+	for q := range g.Options(p) {
+		options = append(options, slices.Clone(q))
+	}
+	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(box.Index(a), box.Index(b)) })
+	if t.Remoteness != nil {
+		r.Remoteness = t.RemotenessOf(p)
+	}
+	for _, q := range options {
+		if r.Outcome == "N" && t.IsP(q) {
+			r.WinningMoves = append(r.WinningMoves, q)
+		}
+		if t.Remoteness != nil && r.BestMove == nil && t.RemotenessOf(q) == r.Remoteness-1 {
+			r.BestMove = q
 		}
 	}
 	return r, nil
 }
 
+// RemotenessCost estimates the option lookups of a remoteness table for p:
+// the states of AnalysisBox times the options of p. Take games enumerate
+// their options, so the cost grows with the product of the piles of a face.
+func RemotenessCost(g *game.Game, p game.Position) float64 {
+	box := AnalysisBox(g, p)
+	states := float64(box.Positions())
+	if g.Symmetric() && uniform(box) && len(box) > 1 {
+		if s, err := table.NewSorting(len(box), box[0]); err == nil {
+			states = float64(s.Count())
+		}
+	}
+	options := 0.0
+	for _, e := range g.MoveSets() {
+		o := 1.0
+		for _, v := range e.Vertices() {
+			if !g.SlowPiles.Has(v) {
+				o *= float64(p[v])
+			}
+		}
+		options += o
+	}
+	return states * max(options, 1)
+}
+
 // IsMove reports whether q is an option of p (see game.Game.IsMove).
 func IsMove(g *game.Game, p, q game.Position) bool { return g.IsMove(p, q) }
 
-// Summary counts what a table holds.
+// Summary counts what a table holds. Counts are over every position of the
+// box, also for sorted tables (each sorted state stands for its orbit).
 type Summary struct {
-	Positions  int64 `json:"positions"`
+	Positions int64 `json:"positions"`
+	// States is the number of states stored: Positions, or the number of
+	// sorted positions of a sorted table.
+	States     int64 `json:"states"`
 	PPositions int64 `json:"p_positions"`
 	// PClasses counts the symmetry classes of P-positions, or is -1 when
-	// the symmetry group is too large to list.
+	// the symmetry group is too large to list or not known.
 	PClasses int64 `json:"p_classes"`
 	// Symmetries is the order of the symmetry group, as a decimal string.
 	Symmetries string `json:"symmetries"`
 	// GrundyCounts[v] is the number of positions of Grundy value v, when
 	// Grundy values were computed.
 	GrundyCounts []int64 `json:"grundy_counts,omitempty"`
+	// RemotenessCounts[r] is the number of positions of remoteness r (P when
+	// r is even, N when odd), when remoteness was computed.
+	RemotenessCounts []int64 `json:"remoteness_counts,omitempty"`
 }
 
 // Summarize counts the P-positions of t, their symmetry classes under the
-// automorphism group of g's complex, and the Grundy values.
+// symmetries of g, the Grundy values and the remoteness.
 func Summarize(g *game.Game, t *table.Table) *Summary {
-	s := &Summary{Positions: t.Box.Positions(), PPositions: t.CountP(), PClasses: -1}
-	if grp, err := g.Complex.Symmetries(); err == nil {
+	s := &Summary{Positions: t.Box.Positions(), States: t.States(), PPositions: t.CountP(), PClasses: -1}
+	if grp, err := g.Symmetries(); err == nil {
 		s.Symmetries = grp.Order().String()
 		if uniform(t.Box) {
 			s.PClasses = t.CountClasses(grp)
 		}
 	}
-	if t.Grundy != nil {
-		for _, v := range t.Grundy {
-			for int(v) >= len(s.GrundyCounts) {
-				s.GrundyCounts = append(s.GrundyCounts, 0)
+	add := func(counts *[]int64, v int, weight int64) {
+		for v >= len(*counts) {
+			*counts = append(*counts, 0)
+		}
+		(*counts)[v] += weight
+	}
+	each := func(f func(state, weight int64)) {
+		if !t.Sorted {
+			for i := range t.States() {
+				f(i, 1)
 			}
-			s.GrundyCounts[v]++
+			return
+		}
+		for i, x := range t.SortedStates() {
+			f(i, table.Orbit(x))
 		}
 	}
+	each(func(i, w int64) {
+		if t.Grundy != nil {
+			add(&s.GrundyCounts, int(t.Grundy[i]), w)
+		}
+		if t.Remoteness != nil {
+			add(&s.RemotenessCounts, int(t.Remoteness[i]), w)
+		}
+	})
 	return s
 }
 

@@ -39,6 +39,9 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	if !g.IsTake() {
+		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)
+	}
 	switch {
 	case box[0] < 8:
 		return fastWith[uint8](ctx, g, box, opts)
@@ -52,15 +55,33 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 
 // MemoryNeeded estimates the bytes a solve of box allocates: the table and,
 // for the fast engine, the working memory of the sweep (two slabs of Z words,
-// plus the positions already valued when computing Grundy values).
+// plus the positions already valued when computing Grundy values). For
+// Values, the engine solve.Table picks for other games and for remoteness,
+// it is the table.
 func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
 	positions, lines := box.Positions(), box.Lines()
-	need := 2 * lines // PLine
-	if opts.Grundy || reference {
-		need += 4 * positions
-	}
 	if reference {
+		return 2*lines + 6*positions + positions/8
+	}
+	if !g.IsTake() || opts.Remoteness { // solve.Values: one bit, Grundy and remoteness per state
+		states := positions
+		if g.Symmetric() && uniform(box) {
+			if s, err := table.NewSorting(len(box), box[0]); err == nil {
+				states = s.Count()
+			}
+		}
+		need := states/8 + 8
+		if opts.Grundy {
+			need += 4 * states
+		}
+		if opts.Remoteness {
+			need += 2 * states
+		}
 		return need
+	}
+	need := 2 * lines // PLine
+	if opts.Grundy {
+		need += 4 * positions
 	}
 	bytes := int64(1)
 	for bytes < 8 && int64(box[0]) >= 8*bytes {
@@ -443,12 +464,19 @@ func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
 // With S a guessed set of P-positions, S & result are the positions breaking
 // condition (I) of papers/000_451cee323facfbde.txt, Theorem 1.2 (a move from
 // S into S), and positions in neither break condition (II).
+//
+// Games other than take games (the slow rule, compounds) have few options;
+// for them the options of each position are looked up one by one.
 func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
-	if want := box.Lines() * int64(box[0]/64+1); int64(len(set)) != want {
+	w := int64(box[0]/64 + 1)
+	if want := box.Lines() * w; int64(len(set)) != want {
 		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
+	}
+	if !g.IsTake() {
+		return hasOptionEnumerated(ctx, g, box, set)
 	}
 	switch {
 	case box[0] < 8:
@@ -542,4 +570,29 @@ func shiftLeft1[W word](a []W) {
 	for k, wd := range a {
 		a[k], carry = wd<<1|carry, wd>>uint(top)
 	}
+}
+
+// hasOptionEnumerated is HasOptionIn by looking up every option.
+func hasOptionEnumerated(ctx context.Context, g *game.Game, box table.Box, set []uint64) ([]uint64, error) {
+	w, width := int64(box[0]/64+1), int64(box[0]+1)
+	bit := func(idx int64) (int64, uint) {
+		l, x := idx/width, idx%width
+		return l*w + x/64, uint(x % 64)
+	}
+	out := make([]uint64, len(set))
+	p := make(game.Position, len(box))
+	for idx := range box.Positions() {
+		if idx%(1<<16) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		box.Position(idx, p)
+		for q := range g.Options(p) {
+			if k, b := bit(box.Index(q)); set[k]>>b&1 == 1 {
+				k, b = bit(idx)
+				out[k] |= 1 << b
+				break
+			}
+		}
+	}
+	return out, nil
 }

@@ -303,6 +303,12 @@ func (t *Table) PPositions() func(yield func(game.Position) bool) {
 // group. The box must be invariant under it (a uniform box always is).
 func (t *Table) CountClasses(g *complex.Group) int64 {
 	var n int64
+	if t.Sorted && g.Full() {
+		for _, w := range t.P {
+			n += int64(bits.OnesCount64(w))
+		}
+		return n
+	}
 	for p := range t.PPositions() {
 		if g.IsCanonical(p) {
 			n++

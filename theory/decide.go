@@ -23,6 +23,11 @@ type Decision struct {
 	Table *solve.Report
 }
 
+// MaxRemotenessCost bounds the option lookups (solve.RemotenessCost) Decide
+// spends on remoteness; beyond it the report has outcome, Grundy value and
+// winning moves only.
+const MaxRemotenessCost = 3e8
+
 // Decide decides p by theorem when one covers g, and by solving every position
 // below p when no theorem does or when there are at most tableLimit of them.
 // fits, when not nil, may refuse a box before it is solved (for memory). When
@@ -50,7 +55,8 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64
 			return nil, err
 		}
 	}
-	r, err := solve.Analyze(ctx, g, p, solve.Options{Grundy: true})
+	opts := solve.Options{Grundy: true, Remoteness: solve.RemotenessCost(g, p) <= MaxRemotenessCost}
+	r, err := solve.Analyze(ctx, g, p, opts)
 	if err != nil {
 		return nil, err
 	}

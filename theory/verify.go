@@ -24,7 +24,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		return 0, fmt.Errorf("%s is not decided by theorem %s (Find gives %v)", ex.Spec, t.Name, th)
 	}
 	box := table.Uniform(g.Piles(), ex.Max)
-	tab, err := solve.Fast(ctx, g, box, solve.Options{})
+	tab, err := solve.Table(ctx, g, box, solve.Options{})
 	if err != nil {
 		return 0, err
 	}

@@ -71,7 +71,7 @@ fails and exits with status 0.
 				accept = func() func(game.Position) bool { return rule.IsP }
 				what = fmt.Sprintf("theorem %s (%s)", th.Name, th.Source)
 			default:
-				grp, _ := g.Complex.Symmetries() // nil when too large: sym() then reports it
+				grp, _ := g.Symmetries() // nil when too large: sym() then reports it
 				e, err := check.Compile(src, g.Piles(), grp)
 				if err != nil {
 					return err

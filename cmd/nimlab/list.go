@@ -39,7 +39,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 			}
 			var group *complex.Group
 			if classes {
-				if group, err = g.Complex.Symmetries(); err != nil {
+				if group, err = g.Symmetries(); err != nil {
 					return err
 				}
 			}

@@ -19,10 +19,17 @@ func newOutcomeCmd() *cobra.Command {
 	var asJSON, force bool
 	cmd := &cobra.Command{
 		Use:   "outcome GAME POSITION",
-		Short: "Outcome, Grundy value and winning moves of one position",
+		Short: "Outcome, Grundy value, remoteness and winning moves of one position",
 		Long: `Prints whether POSITION is a P-position (the previous player wins) or an
-N-position (the next player wins), its Grundy value, and every winning move
-(every option that is a P-position).
+N-position (the next player wins), its Grundy value, its remoteness, and every
+winning move (every option that is a P-position).
+
+Remoteness (Smith) counts the moves left when the winner wins as fast as
+possible and the loser resists as long as possible: 0 at a terminal position,
+else 1 + the least even remoteness of an option if there is one, else 1 + the
+largest. P-positions have even remoteness. In misère play a terminal position
+has remoteness 1 (its player to move has won). The best move printed is a
+fastest win at an N-position and the longest resistance at a P-position.
 
 When a theorem of the papers covers the game (see "nimlab theorems"), the
 outcome and a winning move come from it, for piles of any size up to 2^63, and
@@ -33,7 +40,8 @@ enough (and always when no theorem applies); theorem and table must agree.
 POSITION lists the pile sizes separated by commas, pile 1 first.`,
 		Example: `  nimlab outcome cn:6,3 1,2,3,4,5,6
   nimlab outcome cn:6,3 1000000000000000,3,5,8,13,21
-  nimlab outcome nim:3/misere 1,1,1 --json`,
+  nimlab outcome nim:3/misere 1,1,1 --json
+  nimlab outcome slow:3,2 3,3,3`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
@@ -73,6 +81,10 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				}
 				if d.Table != nil {
 					res["grundy"] = d.Table.Grundy
+					if d.Table.Remoteness >= 0 {
+						res["remoteness"] = d.Table.Remoteness
+						res["best_move"] = d.Table.BestMove
+					}
 				}
 				return printJSON(out, res)
 			}
@@ -90,6 +102,16 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			}
 			if d.Table != nil {
 				fmt.Fprintf(out, "Grundy value: %d\n", d.Table.Grundy)
+				switch r := d.Table; {
+				case r.Remoteness < 0:
+					fmt.Fprintln(out, "remoteness: not computed (too many options to enumerate below this position)")
+				case r.BestMove == nil:
+					fmt.Fprintf(out, "remoteness: %d (no move left)\n", r.Remoteness)
+				case d.Outcome == "N":
+					fmt.Fprintf(out, "remoteness: %d; fastest win: %v -> %v\n", r.Remoteness, p, r.BestMove)
+				default:
+					fmt.Fprintf(out, "remoteness: %d; longest resistance: %v -> %v\n", r.Remoteness, p, r.BestMove)
+				}
 				if len(moves) > 0 {
 					fmt.Fprintf(out, "winning moves (%d):\n", len(moves))
 					for _, q := range moves {

@@ -66,9 +66,12 @@ func buildTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Opt
 			progressbar.OptionSetPredictTime(true),
 		)
 		defer bar.Exit()
-		opts.Progress = func(done, _ int64) { bar.Set64(done) }
+		opts.Progress = func(done, total int64) {
+			bar.ChangeMax64(total)
+			bar.Set64(done)
+		}
 	}
-	engine := solve.Fast
+	engine := solve.Table
 	if reference {
 		engine = solve.Reference
 	}

@@ -11,18 +11,29 @@ import (
 
 func newSolveCmd() *cobra.Command {
 	var f solveFlags
-	var grundy, reference bool
+	var grundy, remoteness, reference bool
 	var out string
 	cmd := &cobra.Command{
 		Use:   "solve GAME --max H",
 		Short: "Solve every position with piles up to H; print counts, time and rate",
 		Long: `Builds the table of GAME: the outcome of every position whose piles all hold
-0..H tokens and, with --grundy, its Grundy value. Prints the number of positions,
-of P-positions and of their symmetry classes (under the automorphisms of the
-game's complex), the time and the rate. --out saves the table to a file.`,
+0..H tokens, with --grundy its Grundy value and with --remoteness its
+remoteness (Smith: a winner wins as fast as possible, a loser resists as long
+as possible; P-positions have even remoteness; in misère play a terminal
+position has remoteness 1). Prints the number of positions, of P-positions and
+of their symmetry classes (under the automorphisms of the game's complex), the
+positions of each remoteness (outcome x remoteness histogram), the time and the
+rate. --out saves the table to a file.
+
+Take games are solved by the line engine without enumerating options; the
+slow games, compounds and remoteness tables by a sweep that looks up every
+option. Games whose piles can be permuted freely (nim, moore, slow, slowle,
+slowset) store only the sorted positions, n! fewer, and count every order.`,
 		Example: `  nimlab solve cn:6,3 --max 20
   nimlab solve cn:5,2 --max 10 --grundy --json
-  nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl`,
+  nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl
+  nimlab solve slow:5,4 --max 63 --remoteness
+  nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
@@ -30,7 +41,7 @@ game's complex), the time and the rate. --out saves the table to a file.`,
 				return err
 			}
 			start := time.Now()
-			t, err := buildTable(cmd.Context(), g, box, solve.Options{Grundy: grundy}, &f, reference)
+			t, err := buildTable(cmd.Context(), g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}, &f, reference)
 			if err != nil {
 				return err
 			}
@@ -46,20 +57,28 @@ game's complex), the time and the rate. --out saves the table to a file.`,
 			if workers <= 0 {
 				workers = runtime.GOMAXPROCS(0)
 			}
-			if reference {
+			switch {
+			case reference:
 				engine, workers = "reference", 1
+			case t.PLine == nil:
+				engine, workers = "values", 1
 			}
 			rate := float64(s.Positions) / secs
 			w := cmd.OutOrStdout()
 			if f.json {
 				res := map[string]any{
 					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
+					"states": s.States, "sorted": t.Sorted,
 					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
 					"seconds": secs, "positions_per_second": rate, "engine": engine, "workers": workers,
 				}
 				if grundy {
 					res["grundy_counts"] = s.GrundyCounts
 					res["max_grundy"] = len(s.GrundyCounts) - 1
+				}
+				if t.Remoteness != nil {
+					res["remoteness_counts"] = s.RemotenessCounts
+					res["max_remoteness"] = len(s.RemotenessCounts) - 1
 				}
 				if out != "" {
 					res["out"] = out
@@ -68,12 +87,23 @@ game's complex), the time and the rate. --out saves the table to a file.`,
 			}
 			fmt.Fprintf(w, "game          %s (%s)\n", g.Spec, g.Title)
 			fmt.Fprintf(w, "positions     %d (every pile 0..%d)\n", s.Positions, f.max)
+			if t.Sorted {
+				fmt.Fprintf(w, "states        %d sorted positions (the piles can be permuted freely)\n", s.States)
+			}
 			fmt.Fprintf(w, "P-positions   %d (%.4g%%)\n", s.PPositions, 100*float64(s.PPositions)/float64(s.Positions))
 			if s.PClasses >= 0 {
 				fmt.Fprintf(w, "P classes     %d (up to %s symmetries)\n", s.PClasses, s.Symmetries)
 			}
 			if grundy {
 				fmt.Fprintf(w, "Grundy values 0..%d; positions per value: %v\n", len(s.GrundyCounts)-1, s.GrundyCounts)
+			}
+			if t.Remoteness != nil {
+				fmt.Fprintf(w, "remoteness    0..%d; positions per outcome and remoteness:\n", len(s.RemotenessCounts)-1)
+				for r, c := range s.RemotenessCounts {
+					if c != 0 {
+						fmt.Fprintf(w, "  %s %4d  %d\n", outcomeOf(r), r, c)
+					}
+				}
 			}
 			fmt.Fprintf(w, "time          %.3f s (%s positions/s, %s engine, %d workers)\n", secs, humanRate(rate), engine, workers)
 			if out != "" {
@@ -84,6 +114,7 @@ game's complex), the time and the rate. --out saves the table to a file.`,
 	}
 	f.register(cmd)
 	cmd.Flags().BoolVar(&grundy, "grundy", false, "also compute the Grundy value of every position")
+	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "also compute the remoteness of every position")
 	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
 	cmd.Flags().StringVar(&out, "out", "", "save the table to this file (written atomically)")
 	return cmd
@@ -100,4 +131,12 @@ func humanRate(r float64) string {
 		return fmt.Sprintf("%.3g k", r/1e3)
 	}
 	return fmt.Sprintf("%.3g", r)
+}
+
+// outcomeOf names the outcome of a remoteness: P when even, N when odd.
+func outcomeOf(remoteness int) string {
+	if remoteness%2 == 0 {
+		return "P"
+	}
+	return "N"
 }
