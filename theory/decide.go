@@ -18,6 +18,10 @@ type Decision struct {
 	// TheoremMove is the winning move the theorem builds (nil at a P-position
 	// or without a theorem).
 	TheoremMove game.Position
+	// TheoremRemoteness is the remoteness the theorem gives, or -1; with it
+	// TheoremBestMove, an option of remoteness one less.
+	TheoremRemoteness int
+	TheoremBestMove   game.Position
 	// Table holds the Grundy value and every winning move, from solving the
 	// positions below p; nil when that was not done.
 	Table *solve.Report
@@ -34,12 +38,15 @@ const MaxRemotenessCost = 3e8
 // both a theorem and the table decide, they must agree: a disagreement is an
 // error, since one of them is wrong.
 func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64, fits func(table.Box) error) (*Decision, error) {
-	d := &Decision{}
+	d := &Decision{TheoremRemoteness: -1}
 	th, rule, byTheorem := Find(g)
 	if byTheorem {
 		d.Theorem, d.Outcome, d.TheoremMove = th, "N", rule.WinningMove(p)
 		if rule.IsP(p) {
 			d.Outcome = "P"
+		}
+		if r, ok := rule.(RemotenessRule); ok {
+			d.TheoremRemoteness, d.TheoremBestMove = r.Remoteness(p), r.BestMove(p)
 		}
 	}
 	box := table.BoxOf(p)
@@ -63,6 +70,10 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64
 	if byTheorem && d.Outcome != r.Outcome {
 		return nil, fmt.Errorf("%s (%s) says %v is %s, but the table says %s: please report this",
 			th.Name, th.Source, p, d.Outcome, r.Outcome)
+	}
+	if d.TheoremRemoteness >= 0 && r.Remoteness >= 0 && d.TheoremRemoteness != r.Remoteness {
+		return nil, fmt.Errorf("%s (%s) says %v has remoteness %d, but the table says %d: please report this",
+			th.Name, th.Source, p, d.TheoremRemoteness, r.Remoteness)
 	}
 	d.Outcome, d.Table = r.Outcome, r
 	return d, nil

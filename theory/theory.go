@@ -39,6 +39,9 @@ type Theorem struct {
 	Examples []Example
 	// bind returns the rule for g, or false when the theorem does not cover g.
 	bind func(g *game.Game) (Rule, bool)
+	// slow is true for the theorems about slow games (papers/002); the others
+	// are about take games.
+	slow bool
 }
 
 // Example is a game a theorem covers and a height for comparing it with a
@@ -51,7 +54,7 @@ type Example struct {
 // For returns the theorem's rule for g, or false when it does not cover g
 // (misère games are never covered).
 func (t *Theorem) For(g *game.Game) (Rule, bool) {
-	if g.Misere || !g.IsTake() {
+	if g.Misere || g.IsTake() == t.slow {
 		return nil, false
 	}
 	return t.bind(g)
@@ -267,6 +270,17 @@ func theoremList() []*Theorem {
 				}
 				b := cachedBasis(g.Complex)
 				return nimBasisRule{b}, b != nil
+			},
+		},
+		{
+			Name: "mrule",
+			Statement: "Exact Slow (n-1)-Nim NIM(n,n-1): when both players follow the M-rule (all piles odd: keep a largest pile; " +
+				"else keep a smallest even pile; take one token from every other pile) the play-out has R(x) moves, Smith's remoteness; P iff R(x) is even",
+			Source:   "papers/002_770aced0ab8f9894.txt, the M-rule (formulas lost; see papers/README.md)",
+			Examples: []Example{{"slow:2,1", 30}, {"slow:3,2", 24}, {"slow:4,3", 14}, {"slow:5,4", 9}},
+			slow:     true,
+			bind: func(g *game.Game) (Rule, bool) {
+				return mRule{}, isSlowNN1(g)
 			},
 		},
 	}

@@ -12,7 +12,8 @@ import (
 // Verify compares the theorem with the fast engine on every position of the
 // example's game with piles up to ex.Max: the theorem must cover the game
 // (and be the one Find picks), say P exactly where the table does, and
-// offer from every N-position a legal move to a P-position of the table. It
+// offer from every N-position a legal move to a P-position of the table; a
+// rule that knows remoteness must agree with the remoteness table. It
 // returns the number of positions compared, or the first disagreement.
 func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 	g, err := game.Parse(ex.Spec)
@@ -24,7 +25,8 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		return 0, fmt.Errorf("%s is not decided by theorem %s (Find gives %v)", ex.Spec, t.Name, th)
 	}
 	box := table.Uniform(g.Piles(), ex.Max)
-	tab, err := solve.Table(ctx, g, box, solve.Options{})
+	remote, hasRemoteness := rule.(RemotenessRule)
+	tab, err := solve.Table(ctx, g, box, solve.Options{Remoteness: hasRemoteness})
 	if err != nil {
 		return 0, err
 	}
@@ -34,6 +36,9 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		isP := tab.IsP(p)
 		if rule.IsP(p) != isP {
 			return idx, fmt.Errorf("%s %v: %s says P=%v, the table says %v", ex.Spec, p, t.Name, !isP, isP)
+		}
+		if hasRemoteness && remote.Remoteness(p) != tab.RemotenessOf(p) {
+			return idx, fmt.Errorf("%s %v: %s says remoteness %d, the table says %d", ex.Spec, p, t.Name, remote.Remoteness(p), tab.RemotenessOf(p))
 		}
 		move := rule.WinningMove(p)
 		switch {

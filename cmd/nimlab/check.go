@@ -15,11 +15,11 @@ import (
 
 func newCheckCmd() *cobra.Command {
 	var f solveFlags
-	var theoremName, src string
+	var theoremName, src, strategy string
 	var examples int
 	var properties bool
 	cmd := &cobra.Command{
-		Use:   "check GAME --max H (--theorem NAME | --expr EXPR | --properties)",
+		Use:   "check GAME --max H (--theorem NAME | --expr EXPR | --properties | --strategy NAME)",
 		Short: "Compare a characterization of the P-positions with the table",
 		Long: `Solves GAME for every position with piles 0..H and compares the set S of
 positions accepted by a theorem (--theorem, see "nimlab theorems") or by an
@@ -38,27 +38,41 @@ Conjecture 8.1), under doubling (Question 9.1), and whether (k,...,k) is P for
 every k when (1,...,1) is (Question 9.2). It prints a counterexample where one
 fails and exits with status 0.
 
+--strategy NAME proves by exhaustion that a strategy plays optimally on the
+box: at every non-terminal position its move lowers Smith's remoteness by
+exactly one (the winner wins fastest, the loser resists longest), so the
+play-out with both players following it has R(p) moves. The exit status is 1
+where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
+
 ` + check.ExprHelp,
 		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"
   nimlab check cn:6,3 --max 12 --theorem cn63
-  nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json`,
+  nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json
+  nimlab check slow:5,4 --max 40 --strategy mrule`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}
-			if properties {
-				if theoremName != "" || src != "" {
-					return errors.New("give exactly one of --theorem NAME, --expr EXPR and --properties")
+			modes := 0
+			for _, set := range []bool{theoremName != "", src != "", properties, strategy != ""} {
+				if set {
+					modes++
 				}
+			}
+			if modes != 1 {
+				return errors.New("give exactly one of --theorem NAME, --expr EXPR, --properties and --strategy NAME")
+			}
+			switch {
+			case properties:
 				return checkProperties(cmd, g, box, &f)
+			case strategy != "":
+				return checkStrategy(cmd, g, box, &f, strategy, examples)
 			}
 			var accept func() func(game.Position) bool
 			var what string
 			switch {
-			case (theoremName == "") == (src == ""):
-				return errors.New("give exactly one of --theorem NAME, --expr EXPR and --properties")
 			case theoremName != "":
 				th, ok := theory.ByName(theoremName)
 				if !ok {
@@ -123,6 +137,7 @@ fails and exits with status 0.
 	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
 	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
 	cmd.Flags().BoolVar(&properties, "properties", false, "test closure properties of the P-positions instead")
+	cmd.Flags().StringVar(&strategy, "strategy", "", "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)")
 	return cmd
 }
 
@@ -143,6 +158,50 @@ func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFl
 			verdict = "FAILS at" + exampleList(p.Counterexample)[len("   e.g."):]
 		}
 		fmt.Fprintf(out, "%-18s %s\n    %s (%d instances inside the box)\n", p.Name, p.Question, verdict, p.Checked)
+	}
+	return nil
+}
+
+func checkStrategy(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlags, name string, examples int) error {
+	move, err := theory.Strategy(name, g)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	t, err := buildTable(cmd.Context(), g, box, solve.Options{Remoteness: true}, f, false)
+	if err != nil {
+		return err
+	}
+	r, err := check.Strategy(cmd.Context(), g, t, move, examples)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if f.json {
+		if err := printJSON(out, map[string]any{
+			"game": g.Spec, "max": f.max, "strategy": name, "optimal": r.Optimal(), "states": r.States,
+			"sorted": t.Sorted, "terminal": r.Terminal, "failures": r.Failures, "examples": r.Examples,
+			"seconds": time.Since(start).Seconds(),
+		}); err != nil {
+			return err
+		}
+	} else {
+		states := "positions"
+		if t.Sorted {
+			states = "sorted positions (one per order of the piles)"
+		}
+		fmt.Fprintf(out, "%s, every pile 0..%d: %d %s, %d terminal\n", g.Title, f.max, r.States, states, r.Terminal)
+		fmt.Fprintf(out, "strategy %s: %s\n", name, theory.Strategies[name])
+		for _, e := range r.Examples {
+			fmt.Fprintf(out, "  FAILS at (%v): R = %d, its move to (%v) has R = %d\n", e.Position, e.Remoteness, e.Move, e.MoveRemoteness)
+		}
+		if r.Optimal() {
+			fmt.Fprintf(out, "proved on the box: at all %d non-terminal positions the strategy's move lowers the remoteness by exactly 1,\n"+
+				"so it is optimal for both players and its play-out from p has R(p) moves\n", r.States-r.Terminal)
+		}
+	}
+	if !r.Optimal() {
+		return &exitError{code: 1, err: fmt.Errorf("strategy %s is not optimal at %d positions of %s", name, r.Failures, g.Spec)}
 	}
 	return nil
 }

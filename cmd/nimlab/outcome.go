@@ -11,6 +11,16 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// remoteness returns the remoteness of the decided position and a move
+// lowering it by one, from the table or else from the theorem; -1 when
+// neither has it.
+func remoteness(d *theory.Decision) (int, game.Position) {
+	if d.Table != nil && d.Table.Remoteness >= 0 {
+		return d.Table.Remoteness, d.Table.BestMove
+	}
+	return d.TheoremRemoteness, d.TheoremBestMove
+}
+
 // maxOutcomeTable bounds the table outcome builds for a position's Grundy
 // value and full list of winning moves when a theorem already decides it.
 const maxOutcomeTable = 50_000_000
@@ -81,10 +91,9 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				}
 				if d.Table != nil {
 					res["grundy"] = d.Table.Grundy
-					if d.Table.Remoteness >= 0 {
-						res["remoteness"] = d.Table.Remoteness
-						res["best_move"] = d.Table.BestMove
-					}
+				}
+				if r, best := remoteness(d); r >= 0 {
+					res["remoteness"], res["best_move"] = r, best
 				}
 				return printJSON(out, res)
 			}
@@ -102,16 +111,18 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			}
 			if d.Table != nil {
 				fmt.Fprintf(out, "Grundy value: %d\n", d.Table.Grundy)
-				switch r := d.Table; {
-				case r.Remoteness < 0:
-					fmt.Fprintln(out, "remoteness: not computed (too many options to enumerate below this position)")
-				case r.BestMove == nil:
-					fmt.Fprintf(out, "remoteness: %d (no move left)\n", r.Remoteness)
-				case d.Outcome == "N":
-					fmt.Fprintf(out, "remoteness: %d; fastest win: %v -> %v\n", r.Remoteness, p, r.BestMove)
-				default:
-					fmt.Fprintf(out, "remoteness: %d; longest resistance: %v -> %v\n", r.Remoteness, p, r.BestMove)
-				}
+			}
+			switch r, best := remoteness(d); {
+			case r < 0:
+				fmt.Fprintln(out, "remoteness: not computed (no theorem gives it, and too many options to enumerate below this position)")
+			case best == nil:
+				fmt.Fprintf(out, "remoteness: %d (no move left)\n", r)
+			case d.Outcome == "N":
+				fmt.Fprintf(out, "remoteness: %d; fastest win: %v -> %v\n", r, p, best)
+			default:
+				fmt.Fprintf(out, "remoteness: %d; longest resistance: %v -> %v\n", r, p, best)
+			}
+			if d.Table != nil {
 				if len(moves) > 0 {
 					fmt.Fprintf(out, "winning moves (%d):\n", len(moves))
 					for _, q := range moves {
