@@ -53,6 +53,7 @@ func Claims() []Claim {
 	out = append(out, circularNimClaims()...)
 	out = append(out, cn74Claims()...)
 	out = append(out, simplicialClaims()...)
+	out = append(out, slowClaims()...)
 	out = append(out, theoremClaims()...)
 	return out
 }

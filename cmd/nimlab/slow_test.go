@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -49,4 +50,36 @@ func TestSlowGamesFromTheCommandLine(t *testing.T) {
 	if _, err := run(t, "solve", "join(slow:3,2; nim:1)", "--max", "2"); err == nil {
 		t.Error("join of a slow game was accepted")
 	}
+}
+
+func TestCriticalAndStrategyCommands(t *testing.T) {
+	v := runJSON(t, "critical", "slow:3,2", "--max", "8", "--remoteness", "4", "--json")
+	levels, _ := v["critical"].([]any)
+	if len(levels) != 1 {
+		t.Fatalf("critical --remoteness 4: %v", v)
+	}
+	ps := levels[0].(map[string]any)["positions"].([]any)
+	var got []string
+	for _, p := range ps {
+		var s []string
+		for _, x := range p.([]any) {
+			s = append(s, fmtFloat(x.(float64)))
+		}
+		got = append(got, strings.Join(s, ","))
+	}
+	// (3,3,3) has R = 4 (papers/002's example) and no position below it does.
+	if !strings.Contains(strings.Join(got, " "), "3,3,3") {
+		t.Errorf("R=4 critical positions of slow:3,2: %v", got)
+	}
+	v = runJSON(t, "check", "slow:4,3", "--max", "8", "--strategy", "mrule", "--json")
+	if v["optimal"] != true || v["failures"] != 0.0 {
+		t.Errorf("check --strategy mrule: %v", v)
+	}
+	if _, err := run(t, "check", "cn:5,2", "--max", "3", "--strategy", "mrule"); err == nil {
+		t.Error("the M-rule was accepted for cn:5,2")
+	}
+}
+
+func fmtFloat(x float64) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%f", x), "0"), ".")
 }
