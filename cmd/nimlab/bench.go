@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"syscall"
 	"time"
 
+	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/theory"
 	"github.com/spf13/cobra"
 )
 
@@ -23,8 +26,8 @@ type engineRun struct {
 
 func newBenchCmd() *cobra.Command {
 	var f solveFlags
-	var grundy bool
-	var refMax int
+	var grundy, remoteness bool
+	var refMax, huge int
 	cmd := &cobra.Command{
 		Use:   "bench GAME --max H",
 		Short: "Time the fast engine, and the reference engine on the same game, and compare",
@@ -32,9 +35,17 @@ func newBenchCmd() *cobra.Command {
 reference engine (which enumerates every option) on piles 0..R (--reference-max,
 default H; -1 skips it), and prints positions per second, the peak resident
 memory of the process after each run, and the speed-up of the fast engine.
-The fast engine runs first, so its peak memory is its own.`,
+The fast engine runs first, so its peak memory is its own. For slow games,
+compounds and --remoteness the fast engine is the sweep over (sorted) states
+that "nimlab solve" uses for them; positions count every order of the piles.
+
+--huge N times N remoteness queries on random piles up to 10^18 for a game
+whose theorem gives remoteness (slow:N,N-1, by the M-rule) and prints the
+mean and the slowest.`,
 		Example: `  nimlab bench cn:6,3 --max 31 --reference-max -1
-  nimlab bench cn:6,3 --max 10`,
+  nimlab bench cn:6,3 --max 10
+  nimlab bench slow:5,4 --max 63 --remoteness --reference-max 12
+  nimlab bench slow:5,4 --max 0 --reference-max -1 --huge 10000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
@@ -47,7 +58,7 @@ The fast engine runs first, so its peak memory is its own.`,
 			runs := []engineRun{}
 			run := func(engine string, box table.Box) error {
 				reference := engine == "reference"
-				opts := solve.Options{Grundy: grundy}
+				opts := solve.Options{Grundy: grundy, Remoteness: remoteness}
 				start := time.Now()
 				if _, err := buildTable(cmd.Context(), g, box, opts, &f, reference); err != nil {
 					return err
@@ -60,7 +71,11 @@ The fast engine runs first, so its peak memory is its own.`,
 				})
 				return nil
 			}
-			if err := run("fast", box); err != nil {
+			fast := "fast"
+			if !g.IsTake() || remoteness {
+				fast = "values"
+			}
+			if err := run(fast, box); err != nil {
 				return err
 			}
 			if refMax >= 0 {
@@ -72,11 +87,20 @@ The fast engine runs first, so its peak memory is its own.`,
 			if len(runs) == 2 {
 				speedup = runs[0].Rate / runs[1].Rate
 			}
+			var queries *hugeQueries
+			if huge > 0 {
+				if queries, err = timeHugeQueries(g, huge); err != nil {
+					return err
+				}
+			}
 			w := cmd.OutOrStdout()
 			if f.json {
-				res := map[string]any{"game": g.Spec, "grundy": grundy, "runs": runs}
+				res := map[string]any{"game": g.Spec, "grundy": grundy, "remoteness": remoteness, "runs": runs}
 				if speedup > 0 {
 					res["speedup"] = speedup
+				}
+				if queries != nil {
+					res["huge_queries"] = queries
 				}
 				return printJSON(w, res)
 			}
@@ -86,13 +110,19 @@ The fast engine runs first, so its peak memory is its own.`,
 					solve.Bytes(r.PeakRSSBytes), solve.Bytes(r.Estimate))
 			}
 			if speedup > 0 {
-				fmt.Fprintf(w, "speed-up   %.0f× (positions per second, fast over reference)\n", speedup)
+				fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", speedup, fast)
+			}
+			if queries != nil {
+				fmt.Fprintf(w, "huge       %d remoteness queries by theorem %s, piles up to 10^18: mean %.2f µs, slowest %.2f µs\n",
+					queries.Count, queries.Theorem, queries.MeanSeconds*1e6, queries.MaxSeconds*1e6)
 			}
 			return nil
 		},
 	}
 	f.register(cmd)
 	cmd.Flags().BoolVar(&grundy, "grundy", false, "compute Grundy values, not only outcomes")
+	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "compute remoteness (the sweep over states)")
+	cmd.Flags().IntVar(&huge, "huge", 0, "also time this many remoteness queries on random piles up to 10^18")
 	cmd.Flags().IntVar(&refMax, "reference-max", -2, "largest pile for the reference engine (default: --max; -1: skip it)")
 	return cmd
 }
@@ -104,4 +134,38 @@ func peakRSS() int64 {
 		return 0
 	}
 	return ru.Maxrss * 1024
+}
+
+// hugeQueries times remoteness queries on huge piles.
+type hugeQueries struct {
+	Theorem     string  `json:"theorem"`
+	Count       int     `json:"count"`
+	MeanSeconds float64 `json:"mean_seconds"`
+	MaxSeconds  float64 `json:"max_seconds"`
+}
+
+// timeHugeQueries asks the theorem covering g for the remoteness of count
+// random positions with piles up to 10^18 (the same positions every run).
+func timeHugeQueries(g *game.Game, count int) (*hugeQueries, error) {
+	th, rule, ok := theory.Find(g)
+	remote, hasRemoteness := rule.(theory.RemotenessRule)
+	if !ok || !hasRemoteness {
+		return nil, fmt.Errorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	q := &hugeQueries{Theorem: th.Name, Count: count}
+	var total time.Duration
+	p := make(game.Position, g.Piles())
+	for range count {
+		for i := range p {
+			p[i] = rng.IntN(1_000_000_000_000_000_001)
+		}
+		start := time.Now()
+		remote.Remoteness(p)
+		d := time.Since(start)
+		total += d
+		q.MaxSeconds = max(q.MaxSeconds, d.Seconds())
+	}
+	q.MeanSeconds = total.Seconds() / float64(count)
+	return q, nil
 }
