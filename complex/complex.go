@@ -114,12 +114,18 @@ func maximal(sets []Set) []Set {
 	})
 	sorted = slices.Compact(sorted)
 	var out []Set
-	for _, s := range sorted {
+	larger := 0 // out[:larger] are the kept sets larger than s
+	for i, s := range sorted {
 		if s == 0 {
 			continue
 		}
+		if i > 0 && sorted[i-1].Len() != s.Len() {
+			larger = len(out)
+		}
+		// Distinct sets of one size never contain each other: compare with
+		// the larger ones only (all k-subsets then cost no comparison).
 		inside := false
-		for _, f := range out {
+		for _, f := range out[:larger] {
 			if s&^f == 0 {
 				inside = true
 				break

@@ -94,7 +94,8 @@ func TestOptionsAreDistinctAndLegal(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"nim:3", "cn:6,3/misere", "complex:1-2-3,2-3-4", "graph:1-2,2-3,1-3", "moore:5,2", "path:4,2", "cn:,", "graph:1-"} {
+	for _, s := range []string{"nim:3", "cn:6,3/misere", "complex:1-2-3,2-3-4", "graph:1-2,2-3,1-3", "moore:5,2", "path:4,2", "cn:,", "graph:1-",
+		"slow:3,2", "slowset:5,{2,4}", "slow(cn:6,3)", "nim:2+slow:3,2", "cn:5,2&slow:3,2/misere", "conj(nim:1;slowle:3,2)"} {
 		f.Add(s, "1,2,3")
 	}
 	f.Fuzz(func(t *testing.T, spec, pos string) {
@@ -124,4 +125,61 @@ func ExampleParse() {
 	// Output:
 	// Circular Nim CN(5,2), misère play
 	// 5 piles, facets 1-2,2-3,3-4,1-5,4-5
+}
+
+func TestSlowAndCompoundSpecs(t *testing.T) {
+	for _, c := range []struct {
+		spec      string
+		piles     int
+		symmetric bool
+		take      bool
+	}{
+		{"slow:4,3", 4, true, false},
+		{"slowle:4,2", 4, true, false},
+		{"slowset:5,{4,2,2}", 5, true, false},
+		{"slow(cn:6,3)", 6, false, false},
+		{"slow(moore:4,2)", 4, true, false},
+		{"nim:2 + nim:3", 5, true, true},
+		{"nim:2 + cn:4,2", 6, false, true},
+		{"nim:2 + slow:3,2", 5, false, false},
+		{"cn:5,2 & slow:3,2", 8, false, false},
+		{"sum(nim:1; slow:2,1)", 3, false, false},
+		{"sum(slow:1,1; slow:2,1)", 3, true, false},
+	} {
+		g, err := Parse(c.spec)
+		if err != nil {
+			t.Errorf("%s: %v", c.spec, err)
+			continue
+		}
+		if g.Piles() != c.piles || g.Symmetric() != c.symmetric || g.IsTake() != c.take {
+			t.Errorf("%s: %d piles, symmetric %v, take %v", c.spec, g.Piles(), g.Symmetric(), g.IsTake())
+		}
+	}
+	for _, bad := range []string{"slowset:5,{}", "slowset:5,2,4", "slow:3,4", "slowset:3,{0}", "nim:2+", "nim:2+cn:4,2&slow:3,2",
+		"join(slow:3,2; nim:1)", "slow()", "slow:64,32", "&nim:1"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("%q was accepted", bad)
+		}
+	}
+}
+
+func TestSlowOptions(t *testing.T) {
+	g, _ := Parse("slow:3,2")
+	var got []string
+	for q := range g.Options(Position{1, 0, 2}) {
+		got = append(got, q.String())
+	}
+	if len(got) != 1 || got[0] != "0,0,1" {
+		t.Errorf("options of 1,0,2 in slow:3,2: %v", got)
+	}
+	if !g.IsTerminal(Position{5, 0, 0}) || g.IsTerminal(Position{1, 1, 0}) {
+		t.Error("terminal positions of slow:3,2")
+	}
+	if g.IsMove(Position{2, 2, 2}, Position{0, 1, 2}) || !g.IsMove(Position{2, 2, 2}, Position{1, 1, 2}) {
+		t.Error("IsMove of slow:3,2 must take exactly one token from exactly two piles")
+	}
+	c, _ := Parse("nim:1 & slow:2,1")
+	if !c.IsMove(Position{5, 1, 1}, Position{2, 0, 1}) || c.IsMove(Position{5, 1, 1}, Position{2, 1, 1}) {
+		t.Error("a conjunctive move must move in every component")
+	}
 }
