@@ -1,6 +1,7 @@
 package theory
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -117,20 +118,10 @@ func mSignature(x game.Position) string {
 	for i, v := range x {
 		b = append(b, byte(v&1))
 		for _, w := range x[i+1:] {
-			b = append(b, byte(cmpSign(v, w)+1))
+			b = append(b, byte(cmp.Compare(v, w)+1))
 		}
 	}
 	return string(b)
-}
-
-func cmpSign(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // mPeriods returns how many times r = 1, 2, ... the segment of play-out from
