@@ -85,7 +85,7 @@ func isWinningMove(ctx context.Context, spec string, p, q game.Position) (bool, 
 	if err != nil {
 		return false, err
 	}
-	return solve.IsMove(g, p, q) && t.IsP(q), nil
+	return g.IsMove(p, q) && t.IsP(q), nil
 }
 
 // firstP returns the P-positions of t satisfying keep, smallest total first

@@ -34,11 +34,8 @@ type Report struct {
 // there are fewer of them.
 func AnalysisBox(g *game.Game, p game.Position) table.Box {
 	box := table.BoxOf(p)
-	if g.Symmetric() && len(p) > 1 {
-		u := table.Uniform(len(p), slices.Max(p))
-		if s, err := table.NewSorting(len(p), u[0]); err == nil && s.Count() < box.Positions() && u.Check() == nil {
-			return u
-		}
+	if u := table.Uniform(len(p), slices.Max(p)); u.Check() == nil && stateCount(g, u) < box.Positions() {
+		return u
 	}
 	return box
 }
@@ -80,13 +77,7 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 // the states of AnalysisBox times the options of p. Take games enumerate
 // their options, so the cost grows with the product of the piles of a face.
 func RemotenessCost(g *game.Game, p game.Position) float64 {
-	box := AnalysisBox(g, p)
-	states := float64(box.Positions())
-	if g.Symmetric() && uniform(box) && len(box) > 1 {
-		if s, err := table.NewSorting(len(box), box[0]); err == nil {
-			states = float64(s.Count())
-		}
-	}
+	states := float64(stateCount(g, AnalysisBox(g, p)))
 	options := 0.0
 	for _, e := range g.MoveSets() {
 		o := 1.0
@@ -99,9 +90,6 @@ func RemotenessCost(g *game.Game, p game.Position) float64 {
 	}
 	return states * max(options, 1)
 }
-
-// IsMove reports whether q is an option of p (see game.Game.IsMove).
-func IsMove(g *game.Game, p, q game.Position) bool { return g.IsMove(p, q) }
 
 // Summary counts what a table holds. Counts are over every position of the
 // box, also for sorted tables (each sorted state stands for its orbit).

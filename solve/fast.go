@@ -64,12 +64,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		return 2*lines + 6*positions + positions/8
 	}
 	if !g.IsTake() || opts.Remoteness { // solve.Values: one bit, Grundy and remoteness per state
-		states := positions
-		if g.Symmetric() && uniform(box) {
-			if s, err := table.NewSorting(len(box), box[0]); err == nil {
-				states = s.Count()
-			}
-		}
+		states := stateCount(g, box)
 		need := states/8 + 8
 		if opts.Grundy {
 			need += 4 * states

@@ -27,12 +27,7 @@ func Lengths(ctx context.Context, t *table.Table) ([]int32, error) {
 	if total > MaxLengthPositions {
 		return nil, fmt.Errorf("lengths of %d positions: at most %d are supported", total, MaxLengthPositions)
 	}
-	stride := make([]int64, len(box))
-	s := int64(1)
-	for i, h := range box {
-		stride[i] = s
-		s *= int64(h + 1)
-	}
+	stride := box.Strides()
 	below := make([]int32, total) // largest length of a zero position <= n, or -1
 	length := make([]int32, total)
 	p := make(game.Position, len(box))

@@ -36,7 +36,7 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	}
 	p := make(game.Position, len(box))
 	var seen []bool
-	var rs []int
+	var vs, rs []int
 	width := int64(box[0] + 1)
 	for idx := range int64(len(values)) {
 		if idx%4096 == 0 {
@@ -46,28 +46,20 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 			opts.progress(idx, int64(len(values)))
 		}
 		box.Position(idx, p)
-		clear(seen)
-		rs = rs[:0]
+		vs, rs = vs[:0], rs[:0]
 		for q := range g.Options(p) {
 			j := box.Index(q)
-			v := values[j]
-			for int(v) >= len(seen) {
-				seen = append(seen, false)
-			}
-			seen[v] = true
+			vs = append(vs, int(values[j]))
 			rs = append(rs, int(remoteness[j]))
 		}
-		mex := 0
-		for mex < len(seen) && seen[mex] {
-			mex++
-		}
+		v := mex(vs, &seen)
 		if len(rs) == 0 && g.Misere {
-			mex = 1
+			v = 1
 		}
-		values[idx] = uint32(mex)
+		values[idx] = uint32(v)
 		remoteness[idx] = uint16(Remoteness(rs, g.Misere))
 		switch {
-		case mex != 0:
+		case v != 0:
 		case t.PLine != nil:
 			t.PLine[idx/width] = uint16(idx % width)
 		default:

@@ -42,6 +42,17 @@ func Remoteness(options []int, misere bool) int {
 	return maxAny + 1
 }
 
+// stateCount is the number of states Values stores for box: its sorted
+// positions when g is symmetric and the box uniform, else its positions.
+func stateCount(g *game.Game, box table.Box) int64 {
+	if g.Symmetric() && uniform(box) {
+		if s, err := table.NewSorting(len(box), box[0]); err == nil {
+			return s.Count()
+		}
+	}
+	return box.Positions()
+}
+
 // MaxRemoteness is the largest remoteness a table stores.
 const MaxRemoteness = math.MaxUint16 - 1
 
@@ -122,7 +133,7 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 		options = gen.options(p, s, options[:0])
 		isP := true
 		for _, o := range options {
-			if t.P[o/64]>>uint(o%64)&1 == 1 {
+			if t.IsPState(o) {
 				isP = false
 				break
 			}
@@ -204,12 +215,7 @@ type boxSlow struct {
 }
 
 func newBoxSlow(g *game.Game, box table.Box) *boxSlow {
-	stride := make([]int64, len(box))
-	st := int64(1)
-	for i, h := range box {
-		stride[i] = st
-		st *= int64(h) + 1
-	}
+	stride := box.Strides()
 	b := &boxSlow{sets: g.MoveSets()}
 	for _, e := range b.sets {
 		var off int64

@@ -37,13 +37,7 @@ func Critical(ctx context.Context, t *Table) ([][]game.Position, error) {
 		}
 		out[r] = append(out[r], append(game.Position(nil), p...))
 	}
-	stride := make([]int64, n)
-	for i := range n {
-		stride[i] = 1
-		if i > 0 {
-			stride[i] = stride[i-1] * int64(t.Box[i-1]+1)
-		}
-	}
+	stride := t.Box.Strides()
 	// lower calls f with the state of every lower neighbour of p (state s).
 	lower := func(p game.Position, s int64, f func(int64)) {
 		for i := range n {

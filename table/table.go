@@ -102,6 +102,18 @@ func (b Box) Index(p game.Position) int64 {
 	return idx
 }
 
+// Strides returns, for each pile i, how much the index grows when pile i
+// gains one token.
+func (b Box) Strides() []int64 {
+	stride := make([]int64, len(b))
+	s := int64(1)
+	for i, h := range b {
+		stride[i] = s
+		s *= int64(h) + 1
+	}
+	return stride
+}
+
 // Position writes the position of index idx into p.
 func (b Box) Position(idx int64, p game.Position) {
 	for i, h := range b {
@@ -212,14 +224,15 @@ func (t *Table) SetP(s int64) { t.P[s/64] |= 1 << uint(s%64) }
 // IsP reports whether p, which must lie in the box, is a P-position.
 func (t *Table) IsP(p game.Position) bool {
 	if t.PLine == nil {
-		return t.isPState(t.State(p))
+		return t.IsPState(t.State(p))
 	}
 	idx := t.Box.Index(p)
 	w := int64(t.Box[0] + 1)
 	return t.PLine[idx/w] == uint16(idx%w)
 }
 
-func (t *Table) isPState(s int64) bool { return t.P[s/64]>>uint(s%64)&1 == 1 }
+// IsPState reports whether state s is a P-position (tables without PLine).
+func (t *Table) IsPState(s int64) bool { return t.P[s/64]>>uint(s%64)&1 == 1 }
 
 // GrundyOf returns the Grundy value of p; the table must hold them.
 func (t *Table) GrundyOf(p game.Position) uint32 { return t.Grundy[t.State(p)] }
@@ -240,7 +253,7 @@ func (t *Table) CountP() int64 {
 		}
 	case t.Sorted:
 		for s, x := range t.SortedStates() {
-			if t.isPState(s) {
+			if t.IsPState(s) {
 				n += Orbit(x)
 			}
 		}

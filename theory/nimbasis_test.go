@@ -127,7 +127,7 @@ func TestNimBasisOnRandomComplexes(t *testing.T) {
 			if rule.IsP(p) != isP {
 				rt.Fatalf("%s %v: Theorem 4.4 says P=%v", g.Spec, p, !isP)
 			}
-			if m := rule.WinningMove(p); !isP && (m == nil || !solve.IsMove(g, p, m) || !tab.IsP(m)) {
+			if m := rule.WinningMove(p); !isP && (m == nil || !g.IsMove(p, m) || !tab.IsP(m)) {
 				rt.Fatalf("%s %v: move %v is not winning", g.Spec, p, m)
 			}
 		}

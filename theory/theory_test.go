@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -50,7 +49,7 @@ func hugePiles(t *testing.T, rng *rand.Rand, spec string) {
 			p[i] = rng.IntN(1 << 50)
 		}
 		if move := rule.WinningMove(p); move != nil {
-			if !solve.IsMove(g, p, move) || !rule.IsP(move) {
+			if !g.IsMove(p, move) || !rule.IsP(move) {
 				t.Fatalf("%s %v: move to %v is illegal or not P", spec, p, move)
 			}
 		} else if !rule.IsP(p) {
@@ -89,7 +88,7 @@ func TestDecide(t *testing.T) {
 		t.Errorf("small CN(5,2) position: %+v, %v", d, err)
 	}
 	d, err = Decide(ctx, g, game.Position{1 << 40, 1, 2, 2, 1}, 1000, nil)
-	if err != nil || d.Table != nil || d.Outcome != "N" || !solve.IsMove(g, game.Position{1 << 40, 1, 2, 2, 1}, d.TheoremMove) {
+	if err != nil || d.Table != nil || d.Outcome != "N" || !g.IsMove(game.Position{1 << 40, 1, 2, 2, 1}, d.TheoremMove) {
 		t.Errorf("huge CN(5,2) position: %+v, %v", d, err)
 	}
 	open, _ := game.Parse("cn:6,2")

@@ -44,7 +44,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		switch {
 		case isP && move != nil:
 			return idx, fmt.Errorf("%s %v is P but %s offers the move to %v", ex.Spec, p, t.Name, move)
-		case !isP && (move == nil || !solve.IsMove(g, p, move) || !tab.IsP(move)):
+		case !isP && (move == nil || !g.IsMove(p, move) || !tab.IsP(move)):
 			return idx, fmt.Errorf("%s %v: %s's winning move %v is not a legal move to a P-position", ex.Spec, p, t.Name, move)
 		}
 	}
