@@ -16,7 +16,9 @@
 package game
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -100,6 +102,9 @@ func (g *Game) ParsePosition(s string) (Position, error) {
 	p := make(Position, len(fields))
 	for i, f := range fields {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.TrimSpace(f), "-") {
+			return nil, fmt.Errorf("position %q: pile %d is larger than %d, the largest pile nimlab accepts", s, i+1, math.MaxInt)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("position %q: pile %d is %q, not a whole number", s, i+1, strings.TrimSpace(f))
 		}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -73,6 +74,14 @@ func TestParsePosition(t *testing.T) {
 		if _, err := g.ParsePosition(bad); err == nil {
 			t.Errorf("ParsePosition(%q) succeeded", bad)
 		}
+	}
+	top := "9223372036854775807"
+	if p, err := g.ParsePosition(top + ",0," + top); err != nil || p[2] != math.MaxInt {
+		t.Errorf("ParsePosition at 2^63-1: %v, %v", p, err)
+	}
+	_, err := g.ParsePosition("1,9223372036854775808,0")
+	if err == nil || !strings.Contains(err.Error(), "larger than 9223372036854775807") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("a pile of 2^63: %v; want a one-line error naming the limit", err)
 	}
 }
 

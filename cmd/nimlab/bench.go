@@ -3,10 +3,11 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"syscall"
+	"runtime"
 	"time"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/machine"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
@@ -15,13 +16,14 @@ import (
 
 // engineRun is one timed solve.
 type engineRun struct {
-	Engine       string  `json:"engine"`
-	Max          int     `json:"max"`
-	Positions    int64   `json:"positions"`
-	Seconds      float64 `json:"seconds"`
-	Rate         float64 `json:"positions_per_second"`
-	PeakRSSBytes int64   `json:"peak_rss_bytes"`
-	Estimate     int64   `json:"estimated_bytes"`
+	Engine    string  `json:"engine"`
+	Max       int     `json:"max"`
+	Positions int64   `json:"positions"`
+	Seconds   float64 `json:"seconds"`
+	Rate      float64 `json:"positions_per_second"`
+	// PeakRSSBytes is left out where the operating system does not report it.
+	PeakRSSBytes int64 `json:"peak_rss_bytes,omitempty"`
+	Estimate     int64 `json:"estimated_bytes"`
 }
 
 func newBenchCmd() *cobra.Command {
@@ -64,9 +66,10 @@ mean and the slowest.`,
 					return err
 				}
 				secs := time.Since(start).Seconds()
+				peak, _ := machine.PeakRSS()
 				runs = append(runs, engineRun{
 					Engine: engine, Max: box[0], Positions: box.Positions(), Seconds: secs,
-					Rate: float64(box.Positions()) / secs, PeakRSSBytes: peakRSS(),
+					Rate: float64(box.Positions()) / secs, PeakRSSBytes: peak,
 					Estimate: solve.MemoryNeeded(g, box, opts, reference),
 				})
 				return nil
@@ -105,9 +108,12 @@ mean and the slowest.`,
 				return printJSON(w, res)
 			}
 			for _, r := range runs {
+				peak := "unknown on " + runtime.GOOS
+				if r.PeakRSSBytes > 0 {
+					peak = solve.Bytes(r.PeakRSSBytes)
+				}
 				fmt.Fprintf(w, "%-9s  %s --max %d: %d positions in %.3f s = %s positions/s; peak RSS %s (estimate %s)\n",
-					r.Engine, g.Spec, r.Max, r.Positions, r.Seconds, humanRate(r.Rate),
-					solve.Bytes(r.PeakRSSBytes), solve.Bytes(r.Estimate))
+					r.Engine, g.Spec, r.Max, r.Positions, r.Seconds, humanRate(r.Rate), peak, solve.Bytes(r.Estimate))
 			}
 			if speedup > 0 {
 				fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", speedup, fast)
@@ -125,15 +131,6 @@ mean and the slowest.`,
 	cmd.Flags().IntVar(&huge, "huge", 0, "also time this many remoteness queries on random piles up to 10^18")
 	cmd.Flags().IntVar(&refMax, "reference-max", -2, "largest pile for the reference engine (default: --max; -1: skip it)")
 	return cmd
-}
-
-// peakRSS returns the peak resident memory of this process so far.
-func peakRSS() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Maxrss * 1024
 }
 
 // hugeQueries times remoteness queries on huge piles.

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/machine"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/schollz/progressbar/v3"
@@ -78,22 +76,11 @@ func buildTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Opt
 	return engine(ctx, g, box, opts)
 }
 
-// availableMemory reads MemAvailable from /proc/meminfo; where it cannot, it
-// assumes no limit.
+// availableMemory is the memory a solve may use (machine.AvailableMemory);
+// where the system does not say, it assumes no limit.
 func availableMemory() int64 {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 1 << 62
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemAvailable:" {
-			if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-				return kb * 1024
-			}
-		}
+	if avail, ok := machine.AvailableMemory(); ok {
+		return avail
 	}
 	return 1 << 62
 }
