@@ -128,6 +128,9 @@ func Summarize(g *game.Game, t *table.Table) *Summary {
 		}
 		(*counts)[v] += weight
 	}
+	if t.Grundy == nil && t.Remoteness == nil {
+		return s
+	}
 	each := func(f func(state, weight int64)) {
 		if !t.Sorted {
 			for i := range t.States() {

@@ -22,8 +22,9 @@ remoteness (Smith: a winner wins as fast as possible, a loser resists as long
 as possible; P-positions have even remoteness; in misère play a terminal
 position has remoteness 1). Prints the number of positions, of P-positions and
 of their symmetry classes (under the automorphisms of the game's complex), the
-positions of each remoteness (outcome x remoteness histogram), the time and the
-rate. --out saves the table to a file.
+positions of each remoteness (outcome x remoteness histogram), the time spent
+solving with its rate, and the time of the whole command (parsing, counting and
+saving included). --out saves the table to a file.
 
 Take games are solved by the line engine without enumerating options; the
 slow games, compounds and remoteness tables by a sweep that looks up every
@@ -52,6 +53,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				}
 			}
 			s := solve.Summarize(g, t)
+			total := time.Since(started).Seconds()
 			engine := "fast"
 			workers := f.workers
 			if workers <= 0 {
@@ -70,7 +72,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
 					"states": s.States, "sorted": t.Sorted,
 					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
-					"seconds": secs, "positions_per_second": rate, "engine": engine, "workers": workers,
+					"seconds": secs, "seconds_total": total, "positions_per_second": rate, "engine": engine, "workers": workers,
 				}
 				if grundy {
 					res["grundy_counts"] = s.GrundyCounts
@@ -105,7 +107,8 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					}
 				}
 			}
-			fmt.Fprintf(w, "time          %.3f s (%s positions/s, %s engine, %d workers)\n", secs, humanRate(rate), engine, workers)
+			fmt.Fprintf(w, "time          %.3f s solving (%s positions/s, %s engine, %d workers); %.3f s in all\n",
+				secs, humanRate(rate), engine, workers, total)
 			if out != "" {
 				fmt.Fprintf(w, "saved         %s\n", out)
 			}
