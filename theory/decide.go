@@ -18,10 +18,12 @@ type Decision struct {
 	// TheoremMove is the winning move the theorem builds (nil at a P-position
 	// or without a theorem).
 	TheoremMove game.Position
-	// TheoremRemoteness is the remoteness the theorem gives, or -1; with it
-	// TheoremBestMove, an option of remoteness one less.
-	TheoremRemoteness int
-	TheoremBestMove   game.Position
+	// TheoremGivesRemoteness is true when the theorem gives the remoteness:
+	// TheoremRemoteness (exact for any piles up to 2^63-1; it may exceed
+	// 2^63-1) and TheoremBestMove, an option of remoteness one less.
+	TheoremGivesRemoteness bool
+	TheoremRemoteness      uint64
+	TheoremBestMove        game.Position
 	// Table holds the Grundy value and every winning move, from solving the
 	// positions below p; nil when that was not done.
 	Table *solve.Report
@@ -38,14 +40,19 @@ const MaxRemotenessCost = 3e8
 // both a theorem and the table decide, they must agree: a disagreement is an
 // error, since one of them is wrong.
 func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64, fits func(table.Box) error) (*Decision, error) {
-	d := &Decision{TheoremRemoteness: -1}
+	d := &Decision{}
 	th, rule, byTheorem := Find(g)
 	if byTheorem {
-		d.Theorem, d.Outcome, d.TheoremMove = th, "N", rule.WinningMove(p)
-		if rule.IsP(p) {
+		isP, move, err := Apply(th, rule, g, p)
+		if err != nil {
+			return nil, err
+		}
+		d.Theorem, d.Outcome, d.TheoremMove = th, "N", move
+		if isP {
 			d.Outcome = "P"
 		}
 		if r, ok := rule.(RemotenessRule); ok {
+			d.TheoremGivesRemoteness = true
 			d.TheoremRemoteness, d.TheoremBestMove = r.Remoteness(p), r.BestMove(p)
 		}
 	}
@@ -71,7 +78,7 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64
 		return nil, fmt.Errorf("%s (%s) says %v is %s, but the table says %s: please report this",
 			th.Name, th.Source, p, d.Outcome, r.Outcome)
 	}
-	if d.TheoremRemoteness >= 0 && r.Remoteness >= 0 && d.TheoremRemoteness != r.Remoteness {
+	if d.TheoremGivesRemoteness && r.Remoteness >= 0 && d.TheoremRemoteness != uint64(r.Remoteness) {
 		return nil, fmt.Errorf("%s (%s) says %v has remoteness %d, but the table says %d: please report this",
 			th.Name, th.Source, p, d.TheoremRemoteness, r.Remoteness)
 	}

@@ -10,7 +10,7 @@ import (
 // holds a smallest stack and has nim-sum 0 (Theorem 3.5, read up to rotation
 // as its proof does: the minimum lies in the digital triangle).
 func cn64In(q game.Position) bool {
-	return q[0]+q[1] == q[3]+q[4] && q[1]+q[2] == q[4]+q[5] &&
+	return q[0]-q[3] == q[4]-q[1] && q[1]-q[4] == q[5]-q[2] &&
 		q[0]^q[2]^q[4] == 0 && min(q[0], q[2], q[4]) == slices.Min(q)
 }
 
@@ -63,7 +63,7 @@ func cn64Move(q game.Position) game.Position {
 // (Theorem 4.1).
 func cn86In(q game.Position) bool {
 	x := q[1]
-	return q[0] == 0 && q[7] == x && q[2]+q[3] == x && q[6]+q[5] == x && q[4] == min(x, q[2]+q[6])
+	return q[0] == 0 && q[7] == x && x-q[2] == q[3] && x-q[6] == q[5] && q[4] == min(x, satAdd(q[2], q[6]))
 }
 
 // cn86Move finds a move to a P-position of the form the view q is read in,
@@ -78,12 +78,18 @@ func cn86In(q game.Position) bool {
 // This is not the proof's case split (Lemmas 4.4-4.10, checked there over
 // 2520 orderings by a program), but the same set of targets solved directly;
 // `nimlab repro` counts the proof's lemma coverage separately.
+//
+// build checks that its target is a legal move, and the target has the form
+// of a P-position by construction, so a candidate whose parameters left int
+// (sums of piles near 2^63) can only fail, never give a wrong move; the
+// parameters are computed exactly (wide, or saturated under a min with a
+// pile) wherever a feasible candidate needs them.
 func cn86Move(q game.Position) game.Position {
 	build := func(x, a1, a2 int) game.Position {
 		if a1 < 0 || a2 < 0 || a1 > x || a2 > x {
 			return nil
 		}
-		t := game.Position{0, x, a1, x - a1, min(x, a1+a2), x - a2, a2, x}
+		t := game.Position{0, x, a1, x - a1, min(x, satAdd(a1, a2)), x - a2, a2, x}
 		fixedPair := false
 		for i := range t {
 			if t[i] > q[i] {
@@ -100,21 +106,22 @@ func cn86Move(q game.Position) game.Position {
 	low1 := func(x int) int { return max(0, x-q[3]) }
 	low2 := func(x int) int { return max(0, x-q[5]) }
 	candidates := []func() game.Position{
-		func() game.Position { x := q[1]; return build(x, low1(x), low2(x)) },     // (0,1) fixed
-		func() game.Position { x := q[1]; return build(x, q[2], low2(x)) },        // (1,2) fixed
-		func() game.Position { x := q[2] + q[3]; return build(x, q[2], low2(x)) }, // (2,3) fixed
+		func() game.Position { x := q[1]; return build(x, low1(x), low2(x)) },            // (0,1) fixed
+		func() game.Position { x := q[1]; return build(x, q[2], low2(x)) },               // (1,2) fixed
+		func() game.Position { x := satAdd(q[2], q[3]); return build(x, q[2], low2(x)) }, // (2,3) fixed
 		func() game.Position { // (3,4) fixed, e = x <= a1+a2
 			x := q[4]
 			return build(x, x-q[3], max(low2(x), q[3]))
 		},
 		func() game.Position { // (3,4) fixed, e = a1+a2 = q4 <= x
 			b1, e := q[3], q[4]
-			lo := max(b1, b1+e-q[6], (b1+e+1)/2, e)
-			hi := min(q[1], q[7], q[2]+b1, b1+e, (b1+e+q[5])/2)
+			be := sumOf(b1, e)
+			lo := max(b1, be.sub(wideOf(q[6])).sat(), be.add(wideOf(1)).half().sat(), e)
+			hi := min(q[1], q[7], satAdd(q[2], b1), be.sat(), be.add(wideOf(q[5])).half().sat())
 			if lo > hi {
 				return nil
 			}
-			return build(lo, lo-b1, e+b1-lo)
+			return build(lo, lo-b1, be.sub(wideOf(lo)).sat())
 		},
 	}
 	for _, c := range candidates {
@@ -135,10 +142,10 @@ func cn74In(q game.Position) bool {
 	if a != slices.Min(q) {
 		return false
 	}
-	return a == 0 && b == 0 && c == g && c > 0 && d+e+f == c || // S1
+	return a == 0 && b == 0 && c == g && c > 0 && sumsEqual([]int{d, e, f}, []int{c}) || // S1
 		a == slices.Max(q) || // S2
-		a == b && c == g && d == f && a+c == d+e && 0 < a && a < e || // S3
-		a == f && b+c == d+e && d+e == g+a && a < min(b, e) && a < max(c, d) // S4
+		a == b && c == g && d == f && a-d == e-c && 0 < a && a < e || // S3
+		a == f && b-d == e-c && d-g == a-e && a < min(b, e) && a < max(c, d) // S4
 }
 
 // cn74Move finds a move to a P-position of the form the view q is read in.
@@ -151,7 +158,10 @@ func cn74In(q game.Position) bool {
 // to meet. Every candidate is checked (legal, in S) before it is returned.
 //
 // The paper's proof (Lemmas 2.7-2.11) builds the move by a longer case split
-// over zeros and maxima; this search reaches the same targets.
+// over zeros and maxima; this search reaches the same targets. A candidate
+// whose arithmetic leaves int (piles near 2^63) is caught by fits, which
+// checks every candidate exactly; the parameters of a feasible candidate are
+// differences of piles and fit in int.
 func cn74Move(q game.Position) game.Position {
 	fits := func(t game.Position) bool {
 		fixed := 0

@@ -13,7 +13,9 @@ import (
 // position (solve.Remoteness).
 type RemotenessRule interface {
 	Rule
-	Remoteness(p game.Position) int
+	// Remoteness is exact for piles up to 2^63-1: a uint64 holds it, since a
+	// game on n piles lasts at most their sum over the tokens a move takes.
+	Remoteness(p game.Position) uint64
 	// BestMove returns an option of remoteness Remoteness(p)-1 (a fastest
 	// win, or a longest resistance at a P-position), nil when p is terminal.
 	BestMove(p game.Position) game.Position
@@ -74,13 +76,14 @@ func mKeep(p game.Position) int {
 // and no pile the moves reduce runs empty. That number of periods is computed
 // from the positions of one period, and the play-out jumps over all of them
 // at once (the "screw" periodicity of Gurvich and Naumova; papers/README.md).
-// Piles up to 10^18 take microseconds.
-func MPlayout(p game.Position) int {
+// Piles up to 10^18 take microseconds. Every move takes n-1 tokens, so the
+// play-out has at most n(2^63-1)/(n-1) < 2^64 moves: a uint64 counts them.
+func MPlayout(p game.Position) uint64 {
 	x := slices.Clone(p)
-	moves := 0
+	var moves uint64
 	seen := map[string]int{} // signature -> index in history
 	var history []game.Position
-	var historyMoves []int
+	var historyMoves []uint64
 	for {
 		keep := mKeep(x)
 		if keep < 0 {
@@ -93,7 +96,7 @@ func MPlayout(p game.Position) int {
 				for k := range x {
 					x[k] += periods * (x[k] - history[i][k])
 				}
-				moves += periods * period
+				moves += uint64(periods) * period
 				clear(seen)
 				history, historyMoves = history[:0], historyMoves[:0]
 				continue
@@ -184,7 +187,7 @@ func Strategy(name string, g *game.Game) (func(game.Position) game.Position, err
 // mRule is the M-rule as an oracle for NIM(n, n-1).
 type mRule struct{}
 
-func (mRule) Remoteness(p game.Position) int         { return MPlayout(p) }
+func (mRule) Remoteness(p game.Position) uint64      { return MPlayout(p) }
 func (mRule) BestMove(p game.Position) game.Position { return MMove(p) }
 func (r mRule) IsP(p game.Position) bool             { return r.Remoteness(p)%2 == 0 }
 func (r mRule) WinningMove(p game.Position) game.Position {

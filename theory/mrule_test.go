@@ -2,6 +2,7 @@ package theory
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestMRuleIsRemoteness(t *testing.T) {
 		for idx := range box.Positions() {
 			box.Position(idx, p)
 			r := tab.RemotenessOf(p)
-			if got := MPlayout(p); got != r {
+			if got := MPlayout(p); got != uint64(r) {
 				t.Fatalf("%s %v: M-rule play-out %d, remoteness %d", g.Spec, p, got, r)
 			}
 			if q := MMove(p); q != nil && (!g.IsMove(p, q) || tab.RemotenessOf(q) != r-1) {
@@ -61,7 +62,7 @@ func TestMPlayoutFastForward(t *testing.T) {
 				p[i] = rng.IntN(5)
 			}
 		}
-		if got, want := MPlayout(p), simulate(p); got != want {
+		if got, want := MPlayout(p), simulate(p); got != uint64(want) {
 			t.Fatalf("%v: fast-forward %d, simulation %d", p, got, want)
 		}
 	}
@@ -76,9 +77,26 @@ func TestMPlayoutFastForward(t *testing.T) {
 			sum += v
 		}
 		// Every move removes n-1 tokens.
-		if r := MPlayout(p); r <= 0 || r > sum/(n-1) {
+		if r := MPlayout(p); r <= 0 || r > uint64(sum/(n-1)) {
 			t.Fatalf("%v: play-out of %d moves", p, r)
 		}
+	}
+}
+
+// TestMPlayoutAtTheTop checks play-outs longer than 2^63-1 moves, which the
+// piles of 2^63-1 tokens reach: on two piles every move takes one token, so
+// R = a+b; on three piles all equal to an odd m the M-rule keeps a largest
+// pile, then the one even pile, ... and the count must exceed math.MaxInt.
+func TestMPlayoutAtTheTop(t *testing.T) {
+	const m = math.MaxInt
+	if got, want := MPlayout(game.Position{m, m}), uint64(m)*2; got != want {
+		t.Errorf("slow:2,1 at (2^63-1, 2^63-1): %d moves, want %d", got, want)
+	}
+	if got, want := MPlayout(game.Position{m, m - 5}), uint64(m)*2-5; got != want {
+		t.Errorf("slow:2,1: %d moves, want %d", got, want)
+	}
+	if got := MPlayout(game.Position{m, m, m}); got <= uint64(m) || got > uint64(m)/2*3+1 {
+		t.Errorf("slow:3,2 at (2^63-1, 2^63-1, 2^63-1): %d moves, want more than 2^63-1 and at most 3(2^63-1)/2", got)
 	}
 }
 

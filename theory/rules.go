@@ -68,8 +68,10 @@ func (allEqualRule) WinningMove(p game.Position) game.Position {
 
 type cn63Rule struct{}
 
+// IsP compares the pair sums as differences (a-d == e-b), which never leave
+// int for piles in 0..2^63-1.
 func (cn63Rule) IsP(p game.Position) bool {
-	return p[0]+p[1] == p[3]+p[4] && p[1]+p[2] == p[4]+p[5]
+	return p[0]-p[3] == p[4]-p[1] && p[1]-p[4] == p[5]-p[2]
 }
 
 // WinningMove plays on three consecutive stacks i, i+1, i+2. With the other
@@ -77,20 +79,23 @@ func (cn63Rule) IsP(p game.Position) bool {
 // p_{i+2} = R2 - t with R1 = p_{i+3}+p_{i+4}, R2 = p_{i+4}+p_{i+5} (the third
 // pair condition then holds by Remark 3.3), so the move exists exactly when
 // an interval of t is non-empty. Theorem 3.2 guarantees some window has one.
+// R1 and R2 may exceed 2^63-1, so they are wide; t = min(p_{i+1}, R1, R2)
+// is the top of the interval, and it is non-empty when R1-t <= p_i and
+// R2-t <= p_{i+2}, which then fit in int.
 func (r cn63Rule) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}
 	at := func(j int) int { return p[j%6] }
 	for i := range 6 {
-		r1, r2 := at(i+3)+at(i+4), at(i+4)+at(i+5)
-		lo := max(0, r1-at(i), r2-at(i+2))
-		hi := min(at(i+1), r1, r2)
-		if lo > hi {
+		r1, r2 := sumOf(at(i+3), at(i+4)), sumOf(at(i+4), at(i+5))
+		t := min(at(i+1), r1.sat(), r2.sat())
+		left, right := r1.sub(wideOf(t)), r2.sub(wideOf(t))
+		if left.cmp(wideOf(at(i))) > 0 || right.cmp(wideOf(at(i+2))) > 0 {
 			continue
 		}
 		q := slices.Clone(p)
-		q[i], q[(i+1)%6], q[(i+2)%6] = r1-hi, hi, r2-hi
+		q[i], q[(i+1)%6], q[(i+2)%6] = left.sat(), t, right.sat()
 		return q
 	}
 	return nil // unreachable by Theorem 3.2
@@ -104,11 +109,15 @@ type pointedRule struct {
 
 // IsP: in a combination of circuits the coefficient of circuit C is the
 // pile on its point, so p is one exactly when those coefficients rebuild p.
+// The partial sums never pass p (a larger one means "not P"), so they fit.
 func (r *pointedRule) IsP(p game.Position) bool {
 	sum := make(game.Position, len(p))
 	for i, c := range r.circuits {
 		a := p[r.points[i]]
 		for _, v := range c.Vertices() {
+			if a > p[v]-sum[v] {
+				return false
+			}
 			sum[v] += a
 		}
 	}

@@ -1,6 +1,8 @@
 package theory
 
 import (
+	"fmt"
+	"math"
 	"slices"
 
 	"github.com/nimlab/nimlab/complex"
@@ -47,6 +49,18 @@ func bindJoin(g *game.Game) (Rule, bool) {
 func ruleOf(g *game.Game) (Rule, bool) {
 	_, r, ok := Find(g)
 	return r, ok
+}
+
+// limit is the first limit of a factor that p passes.
+func (r joinRule) limit(p game.Position) error {
+	off := 0
+	for i, rule := range r.rules {
+		if err := limitOf(rule, p[off:off+r.sizes[i]]); err != nil {
+			return err
+		}
+		off += r.sizes[i]
+	}
+	return nil
 }
 
 func (r joinRule) IsP(p game.Position) bool {
@@ -106,6 +120,17 @@ func (r splitRule) old(n game.Position) game.Position {
 	return q
 }
 
+// limit refuses a B_x position whose piles y and z add up to more than
+// 2^63-1: the position on the part would need a larger pile. Positions of
+// the part are checked against its own limit.
+func (r splitRule) limit(n game.Position) error {
+	if !r.p && n[r.x] > math.MaxInt-n[len(n)-1] {
+		return fmt.Errorf("on B_x piles %d and %d hold %d and %d tokens, together more than %d, the largest pile the part's theorem can take",
+			r.x+1, len(n), n[r.x], n[len(n)-1], math.MaxInt)
+	}
+	return limitOf(r.part, r.old(n))
+}
+
 func (r splitRule) IsP(n game.Position) bool {
 	if r.p && n[r.x] != n[len(n)-1] {
 		return false
@@ -151,16 +176,7 @@ func (r pathRule) IsP(p game.Position) bool {
 }
 
 func (r pathRule) zeroAt(p game.Position, b int) bool {
-	left, right := sum(p[:b]), sum(p[b+r.k-1:])
-	return left == right && slices.Max(append(game.Position{0}, p[b:b+r.k-1]...)) == 0
-}
-
-func sum(p game.Position) int {
-	s := 0
-	for _, v := range p {
-		s += v
-	}
-	return s
+	return sumsEqual(p[:b], p[b+r.k-1:]) && slices.Max(append(game.Position{0}, p[b:b+r.k-1]...)) == 0
 }
 
 // WinningMove tries every block b and every window of k consecutive piles
@@ -189,21 +205,22 @@ func (r pathRule) WinningMove(p game.Position) game.Position {
 			if !ok {
 				continue
 			}
-			left, right := sum(m[:b]), sum(m[b+r.k-1:])
-			// lower the larger side towards the smaller, nearest piles first
+			left, right := sumOf(m[:b]...), sumOf(m[b+r.k-1:]...)
+			// lower the larger side towards the smaller, nearest piles
+			// first (the sums are wide: they may leave int)
 			lo, hi, step := b-1, -1, -1
-			excess := left - right
-			if excess < 0 {
-				lo, hi, step, excess = b+r.k-1, n, 1, -excess
+			excess := left.sub(right)
+			if excess.cmp(wide{}) < 0 {
+				lo, hi, step, excess = b+r.k-1, n, 1, right.sub(left)
 			}
-			for i := lo; i != hi && excess > 0; i += step {
+			for i := lo; i != hi && excess.cmp(wide{}) > 0; i += step {
 				if in(i) {
-					d := min(m[i], excess)
+					d := min(m[i], excess.sat())
 					m[i] -= d
-					excess -= d
+					excess = excess.sub(wideOf(d))
 				}
 			}
-			if excess == 0 && !slices.Equal(m, p) {
+			if excess == (wide{}) && !slices.Equal(m, p) {
 				return m
 			}
 		}
@@ -228,7 +245,7 @@ var Figure6 = func() *complex.Complex {
 // InFigure6W reports whether p is in the set W the paper gives for Figure 6.
 func InFigure6W(p game.Position) bool {
 	x, y, z, w := p[0], p[1], p[2], p[3]
-	return z == 0 && x+y == w || x == y && y == z+w && z >= 1
+	return z == 0 && w-y == x || x == y && y-z == w && z >= 1
 }
 
 func (figure6Rule) IsP(p game.Position) bool { return InFigure6W(p) }
@@ -248,18 +265,19 @@ func (figure6Rule) WinningMove(p game.Position) game.Position {
 			}
 		}
 		hi := p
-		// x+y = w with z = 0
+		// x+y = w with z = 0 (sums saturated under a min with a pile, or
+		// compared as differences, so that none leaves int)
 		if lo[2] == 0 {
-			s := min(hi[0]+hi[1], hi[3])
-			if s >= lo[0]+lo[1] && s >= lo[3] {
+			s := min(satAdd(hi[0], hi[1]), hi[3])
+			if s-lo[1] >= lo[0] && s >= lo[3] {
 				x := min(hi[0], s-lo[1])
 				return game.Position{x, s - x, 0, s}
 			}
 		}
 		// x = y = z+w with z >= 1
 		zlo := max(lo[2], 1)
-		s := min(hi[0], hi[1], hi[2]+hi[3])
-		if zlo <= hi[2] && s >= max(lo[0], lo[1], zlo+lo[3]) {
+		s := min(hi[0], hi[1], satAdd(hi[2], hi[3]))
+		if zlo <= hi[2] && s >= max(lo[0], lo[1]) && s-lo[3] >= zlo {
 			z := max(zlo, s-hi[3])
 			return game.Position{s, s, z, s - z}
 		}

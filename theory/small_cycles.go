@@ -81,7 +81,7 @@ func (r dihedralRule) WinningMove(p game.Position) game.Position {
 
 // cn52In: q = (a,b,c,d,b) with a+b = c+d and a = max(q).
 func cn52In(q game.Position) bool {
-	return q[1] == q[4] && q[0]+q[1] == q[2]+q[3] && q[0] == slices.Max(q)
+	return q[1] == q[4] && q[0]-q[2] == q[3]-q[1] && q[0] == slices.Max(q)
 }
 
 // cn52Move follows the proof of Theorem 3.1(1): subtract the minimum m from
@@ -101,7 +101,7 @@ func cn52Move(q game.Position) game.Position {
 	switch top := slices.Max(s); {
 	case s[1] == top: // case (i)
 		w, y, z := s[1], s[3], s[4]
-		if w >= z+y {
+		if w-z >= y { // w >= z+y, without leaving int
 			t = game.Position{0, z + y, 0, y, z}
 		} else {
 			t = game.Position{0, w, 0, w - z, z}
@@ -124,7 +124,7 @@ func cn52Move(q game.Position) game.Position {
 
 // cn53In: q = (0,b,c,d,b) with b = c+d.
 func cn53In(q game.Position) bool {
-	return q[0] == 0 && q[1] == q[4] && q[1] == q[2]+q[3]
+	return q[0] == 0 && q[1] == q[4] && q[1]-q[2] == q[3]
 }
 
 // cn53Move follows the proof of Theorem 3.1(2), with m the minimum and M the

@@ -37,7 +37,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		if rule.IsP(p) != isP {
 			return idx, fmt.Errorf("%s %v: %s says P=%v, the table says %v", ex.Spec, p, t.Name, !isP, isP)
 		}
-		if hasRemoteness && remote.Remoteness(p) != tab.RemotenessOf(p) {
+		if hasRemoteness && remote.Remoteness(p) != uint64(tab.RemotenessOf(p)) {
 			return idx, fmt.Errorf("%s %v: %s says remoteness %d, the table says %d", ex.Spec, p, t.Name, remote.Remoteness(p), tab.RemotenessOf(p))
 		}
 		move := rule.WinningMove(p)

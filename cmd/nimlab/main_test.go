@@ -272,3 +272,27 @@ func TestComplexBasisBeyondSearchLimit(t *testing.T) {
 		t.Errorf("--basis on 13 piles: %v", err)
 	}
 }
+
+// TestOutcomeAtTheTop runs the examples at piles of 2^63-1: a legal
+// move by theorem, or a one-line error where the theorem cannot represent the
+// position; never a negative pile.
+func TestOutcomeAtTheTop(t *testing.T) {
+	const m = "9223372036854775807"
+	v := runJSON(t, "outcome", "cn:5,2", m+","+m+","+m+","+m+",0", "--json")
+	moves, _ := v["winning_moves"].([]any)
+	if v["outcome"] != "N" || len(moves) != 1 {
+		t.Fatalf("cn:5,2 at the top: %v", v)
+	}
+	for _, pile := range moves[0].([]any) {
+		if pile.(float64) < 0 {
+			t.Errorf("negative pile in the winning move %v", moves[0])
+		}
+	}
+	_, err := run(t, "outcome", "bx(cn:5,2;2)", m+","+m+",1,1,1,"+m)
+	if err == nil || !strings.Contains(err.Error(), "cannot decide") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("bx at the top: %v; want a one-line error", err)
+	}
+	if _, err := run(t, "outcome", "nim:2", "9223372036854775808,1"); err == nil || !strings.Contains(err.Error(), "larger than") {
+		t.Errorf("a pile of 2^63: %v", err)
+	}
+}

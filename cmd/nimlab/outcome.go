@@ -12,13 +12,13 @@ import (
 )
 
 // remoteness returns the remoteness of the decided position and a move
-// lowering it by one, from the table or else from the theorem; -1 when
-// neither has it.
-func remoteness(d *theory.Decision) (int, game.Position) {
+// lowering it by one, from the table or else from the theorem, and false
+// when neither has it.
+func remoteness(d *theory.Decision) (uint64, game.Position, bool) {
 	if d.Table != nil && d.Table.Remoteness >= 0 {
-		return d.Table.Remoteness, d.Table.BestMove
+		return uint64(d.Table.Remoteness), d.Table.BestMove, true
 	}
-	return d.TheoremRemoteness, d.TheoremBestMove
+	return d.TheoremRemoteness, d.TheoremBestMove, d.TheoremGivesRemoteness
 }
 
 // maxOutcomeTable bounds the table outcome builds for a position's Grundy
@@ -92,7 +92,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				if d.Table != nil {
 					res["grundy"] = d.Table.Grundy
 				}
-				if r, best := remoteness(d); r >= 0 {
+				if r, best, ok := remoteness(d); ok {
 					res["remoteness"], res["best_move"] = r, best
 				}
 				return printJSON(out, res)
@@ -112,8 +112,8 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			if d.Table != nil {
 				fmt.Fprintf(out, "Grundy value: %d\n", d.Table.Grundy)
 			}
-			switch r, best := remoteness(d); {
-			case r < 0:
+			switch r, best, ok := remoteness(d); {
+			case !ok:
 				fmt.Fprintln(out, "remoteness: not computed (no theorem gives it, and too many options to enumerate below this position)")
 			case best == nil:
 				fmt.Fprintf(out, "remoteness: %d (no move left)\n", r)
