@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -17,8 +18,7 @@ func compare(t *testing.T, spec string, h int, src string) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	grp, _ := g.Symmetries()
-	e, err := Compile(src, g.Piles(), grp)
+	e, err := Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,9 +131,9 @@ func FuzzCompile(f *testing.F) {
 		f.Add(s)
 	}
 	g, _ := game.Parse("cn:3,2")
-	grp, _ := g.Symmetries()
+	grp, _ := g.Symmetries(context.Background())
 	f.Fuzz(func(t *testing.T, src string) {
-		e, err := Compile(src, 3, grp)
+		e, err := Compile(src, 3, func() (*complex.Group, error) { return grp, nil })
 		if err != nil {
 			return
 		}

@@ -28,39 +28,58 @@ for cn, reversal for path, ...).`
 
 // Expr is a compiled expression over the piles of a position.
 type Expr struct {
-	src   string
-	tree  ast.Node
-	n     int
-	perms []complex.Perm
+	src        string
+	tree       ast.Node
+	n          int
+	symmetries func() (*complex.Group, error)
+	perms      []complex.Perm
 }
 
 // maxSymPerms bounds the symmetries sym() tries at every position.
 const maxSymPerms = 5040
 
-// Compile parses src as an expression over n piles. The group gives the
-// symmetries sym() ranges over; it may be nil when src does not use sym.
-func Compile(src string, n int, group *complex.Group) (*Expr, error) {
+// Compile parses src as an expression over n piles. symmetries gives the
+// group sym() ranges over; it is called only when src uses sym(), so a game
+// whose symmetries are costly pays for them only then. It may be nil.
+func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Expr, error) {
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("expression %q: %s", src, oneLine(err.Error()))
 	}
-	e := &Expr{src: src, tree: tree.Node, n: n}
-	if group != nil {
-		e.perms = group.Elements()
-		if group.Full() {
-			if n > 7 {
-				return nil, fmt.Errorf("expression %q: sym() over all %d! permutations is too slow; sort the piles instead", src, n)
-			}
-			e.perms = complex.Permutations(n)
-		}
-		if len(e.perms) > maxSymPerms {
-			return nil, fmt.Errorf("expression %q: sym() would try %d symmetries at every position", src, len(e.perms))
-		}
-	}
+	e := &Expr{src: src, tree: tree.Node, n: n, symmetries: symmetries}
 	if _, err := e.build(e.tree, false); err != nil {
 		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
 	return e, nil
+}
+
+// symPerms returns the permutations sym() tries, computing the group once.
+func (e *Expr) symPerms() ([]complex.Perm, error) {
+	if e.perms != nil {
+		return e.perms, nil
+	}
+	if e.symmetries == nil {
+		return nil, errors.New("sym() needs the game's symmetries")
+	}
+	group, err := e.symmetries()
+	if err != nil {
+		return nil, fmt.Errorf("sym(): %w", err)
+	}
+	if !group.Listed() {
+		return nil, fmt.Errorf("sym(): the game has %v symmetries, too many to try at every position", group.Order())
+	}
+	perms := group.Elements()
+	if group.Full() {
+		if e.n > 7 {
+			return nil, fmt.Errorf("sym() over all %d! permutations is too slow; sort the piles instead", e.n)
+		}
+		perms = complex.Permutations(e.n)
+	}
+	if len(perms) > maxSymPerms {
+		return nil, fmt.Errorf("sym() would try %d symmetries at every position", len(perms))
+	}
+	e.perms = perms
+	return perms, nil
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -249,10 +268,11 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 		if inSym {
 			return nil, errors.New("sym() inside sym() is not supported")
 		}
-		if e.perms == nil {
-			return nil, errors.New("sym() needs the game's symmetries")
+		perms, err := e.symPerms()
+		if err != nil {
+			return nil, err
 		}
-		x, perms := fs[0], e.perms
+		x := fs[0]
 		q := make(game.Position, e.n)
 		return func(p game.Position) int {
 			for _, perm := range perms {

@@ -1,6 +1,7 @@
 package complex
 
 import (
+	"context"
 	"fmt"
 	"testing"
 )
@@ -30,7 +31,7 @@ func TestSymmetryOrders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g, err := c.Symmetries()
+			g, err := c.Symmetries(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -53,8 +54,8 @@ func TestFacetsAreMaximal(t *testing.T) {
 		t.Error("IsFace disagrees with the facets")
 	}
 	// 7 non-empty subsets of 1-2-3 and 3 of 3-4, sharing {3}.
-	if got := len(c.Faces()); got != 9 {
-		t.Errorf("%d faces, want 9", got)
+	if faces, err := c.Faces(); err != nil || len(faces) != 9 {
+		t.Errorf("faces %v, %v; want 9", faces, err)
 	}
 }
 
@@ -86,7 +87,7 @@ func TestGraphicFacetsAreSpanningForests(t *testing.T) {
 
 func TestCanonicalIsInOrbitAndMinimal(t *testing.T) {
 	c, _ := Cycle(6, 3)
-	g, _ := c.Symmetries()
+	g, _ := c.Symmetries(context.Background())
 	p := []int{3, 1, 4, 1, 5, 9}
 	q := g.Canonical(p)
 	if !g.IsCanonical(q) {
@@ -102,7 +103,7 @@ func TestCanonicalIsInOrbitAndMinimal(t *testing.T) {
 
 func ExampleCycle() {
 	c, _ := Cycle(6, 3)
-	g, _ := c.Symmetries()
+	g, _ := c.Symmetries(context.Background())
 	fmt.Println(c, "with", g.Order(), "symmetries")
 	// Output: 1-2-3,2-3-4,3-4-5,1-2-6,1-5-6,4-5-6 with 12 symmetries
 }
@@ -126,10 +127,14 @@ func TestCircuitsOfExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := fmt.Sprint(c.Circuits()); got != tt.circuits {
+		circuits, err := c.Circuits(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(circuits); got != tt.circuits {
 			t.Errorf("%v: circuits %s, want %s", c, got, tt.circuits)
 		}
-		if _, pointed := c.Points(); pointed != tt.pointed {
+		if _, pointed := Points(circuits); pointed != tt.pointed {
 			t.Errorf("%v: pointed %v, want %v", c, pointed, tt.pointed)
 		}
 	}

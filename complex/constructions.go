@@ -54,6 +54,24 @@ func Hyperoctahedron(n int) (*Complex, error) {
 	return o, nil
 }
 
+// IsHyperoctahedron reports whether c is Hyperoctahedron(n) for some n: 2n
+// vertices whose facets are the 2^n sets holding exactly one of the vertices
+// 2i and 2i+1 for every i. It looks at the facets without building O_n.
+func IsHyperoctahedron(c *Complex) bool {
+	n := c.N() / 2
+	if c.N()%2 != 0 || n >= 30 || len(c.Facets()) != 1<<uint(n) {
+		return false
+	}
+	const low = 0x5555555555555555 // vertices 0, 2, 4, ...
+	for _, f := range c.Facets() {
+		// One vertex of each pair: the pairs' two bits xor to 1, everywhere.
+		if f.Len() != n || (uint64(f)^uint64(f)>>1)&low&uint64(All(c.N())) != low&uint64(All(c.N())) {
+			return false
+		}
+	}
+	return true // 2^n distinct facets of that form are all of them
+}
+
 // splitVertex is the common shape of B_x and P_x: vertex x becomes y (same
 // place) and z (a new last vertex). A face F of a with x not in F stays and,
 // for P_x, also gains y or z; a face F + x becomes F + y + z.

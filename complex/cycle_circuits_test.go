@@ -1,6 +1,7 @@
 package complex
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -15,7 +16,10 @@ func TestCycleCircuitTheorems(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			circuits := c.Circuits()
+			circuits, err := c.Circuits(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
 			var sizes []int
 			for _, ci := range circuits {
 				sizes = append(sizes, ci.Len())

@@ -16,6 +16,7 @@
 package game
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -135,12 +136,17 @@ func (g *Game) IsTake() bool { return g.Edges == nil && g.SlowPiles == 0 }
 func (g *Game) IsSlow() bool { return g.SlowPiles == complex.All(g.Piles()) }
 
 // MoveSets lists the sets of piles a move may play: Edges, or every non-empty
-// face of the complex. The caller must not modify it.
-func (g *Game) MoveSets() []complex.Set {
+// face of the complex. It fails with complex.ErrTooLarge when the faces are
+// too many to list (complex.MaxFaces). The caller must not modify it.
+func (g *Game) MoveSets() ([]complex.Set, error) {
 	if g.Edges != nil {
-		return g.Edges
+		return g.Edges, nil
 	}
-	return g.Complex.Faces()
+	faces, err := g.Complex.Faces()
+	if err != nil {
+		return nil, fmt.Errorf("the move sets of %s: %w", g.Spec, err)
+	}
+	return faces, nil
 }
 
 // Symmetric reports whether the piles can be permuted freely: whether every
@@ -156,7 +162,7 @@ func (g *Game) Symmetric() bool {
 		return g.Complex.IsFull()
 	}
 	count := make([]uint64, n+1)
-	for _, s := range g.MoveSets() {
+	for _, s := range g.Edges {
 		count[s.Len()]++
 	}
 	for size, c := range count {
@@ -167,11 +173,15 @@ func (g *Game) Symmetric() bool {
 	return true
 }
 
-// MoveSizes lists the sizes of the move sets, smallest first.
+// MoveSizes lists the sizes of the move sets, smallest first. The faces of a
+// complex have every size from 1 to its largest facet's.
 func (g *Game) MoveSizes() []int {
 	var seen complex.Set
-	for _, s := range g.MoveSets() {
+	for _, s := range g.Edges {
 		seen |= 1 << uint(s.Len())
+	}
+	if g.Edges == nil {
+		seen = complex.All(g.Complex.Facets()[0].Len()+1) &^ 1
 	}
 	return seen.Vertices()
 }
@@ -179,11 +189,11 @@ func (g *Game) MoveSizes() []int {
 // Symmetries returns the permutations of the piles that map the game to
 // itself, for the take games and the slow rule on a complex's faces (the
 // automorphisms of the complex) and for symmetric games (all permutations).
-// It fails for other compounds.
-func (g *Game) Symmetries() (*complex.Group, error) {
+// It fails for other compounds, and as complex.Complex.Symmetries does.
+func (g *Game) Symmetries(ctx context.Context) (*complex.Group, error) {
 	switch {
 	case g.Edges == nil && (g.SlowPiles == 0 || g.IsSlow()):
-		return g.Complex.Symmetries()
+		return g.Complex.Symmetries(ctx)
 	case g.Symmetric():
 		return complex.FullGroup(g.Piles()), nil
 	}
@@ -192,11 +202,17 @@ func (g *Game) Symmetries() (*complex.Group, error) {
 
 // Options yields every option of p (every position one move away) exactly
 // once. The yielded slice is reused between calls: copy it to keep it.
-// Iteration stops when yield returns false.
+// Iteration stops when yield returns false. The move sets must be listable:
+// callers check MoveSets first (the engines do, once per solve), and Options
+// panics when it fails.
 func (g *Game) Options(p Position) func(yield func(Position) bool) {
+	sets, err := g.MoveSets()
+	if err != nil {
+		panic("game: Options of a game whose move sets cannot be listed: " + err.Error())
+	}
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
-		for _, set := range g.MoveSets() {
+		for _, set := range sets {
 			playable := true
 			for _, v := range set.Vertices() {
 				if p[v] == 0 {
@@ -241,8 +257,12 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	}
 }
 
-// IsTerminal reports whether p has no option.
+// IsTerminal reports whether p has no option. In a take game every pile is a
+// face, so only the empty position is terminal.
 func (g *Game) IsTerminal(p Position) bool {
+	if g.IsTake() {
+		return IsZero(p)
+	}
 	for range g.Options(p) {
 		return false
 	}

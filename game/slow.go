@@ -96,7 +96,11 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 	for i, p := range parts {
 		slow |= p.SlowPiles << uint(off)
 		var next []complex.Set
-		for _, e := range p.MoveSets() {
+		partSets, err := p.MoveSets()
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range partSets {
 			e <<= uint(off)
 			switch {
 			case !conjunctive:
@@ -104,7 +108,7 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 			case i == 0:
 				next = append(next, e)
 			default:
-				if len(sets)*len(p.MoveSets()) > MaxEdges {
+				if len(sets)*len(partSets) > MaxEdges {
 					return nil, fmt.Errorf("the compound has more than %d move sets", MaxEdges)
 				}
 				for _, s := range sets {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -110,7 +111,11 @@ func checkProp76(ctx context.Context, spec string) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
-	points, _ := g.Complex.Points()
+	circuits, err := g.Complex.Circuits(ctx)
+	if err != nil {
+		return "", false, err
+	}
+	points, _ := complex.Points(circuits)
 	count := 0
 	for p := range t.PPositions() {
 		coefficients := 0

@@ -35,7 +35,11 @@ func simplicialClaims() []Claim {
 				if err != nil {
 					return "", false, err
 				}
-				circuits := slices.Clone(g.Complex.Circuits())
+				circuits, err := g.Complex.Circuits(ctx)
+				if err != nil {
+					return "", false, err
+				}
+				circuits = slices.Clone(circuits)
 				slices.Sort(circuits)
 				got := fmt.Sprintf("basis {}, %v; circuits %v; (7,3,5,6) P: %v", basis[1:], circuits, t.IsP(game.Position{7, 3, 5, 6}))
 				return got, basis[0] == 0 && slices.Equal(basis[1:], circuits) && t.IsP(game.Position{7, 3, 5, 6}), nil
@@ -159,7 +163,11 @@ func simplicialClaims() []Claim {
 				if err != nil {
 					return "", false, err
 				}
-				_, pointed := g.Complex.Points()
+				circuits, err := g.Complex.Circuits(ctx)
+				if err != nil {
+					return "", false, err
+				}
+				_, pointed := complex.Points(circuits)
 				add := check.Properties(t)[0]
 				return fmt.Sprintf("pointed: %v; closed under addition: %v (%d sums inside piles <= 12)", pointed, add.Holds, add.Checked), !pointed && add.Holds, nil
 			},
@@ -183,12 +191,15 @@ func circuitsClaim(id, where, spec, statement string, circuits []string, points 
 	return Claim{
 		ID: id, Source: paper001 + ", " + where,
 		Statement: "the circuits of " + spec + " are " + statement + ", so it is a pointed circuit complex",
-		check: func(context.Context) (string, bool, error) {
+		check: func(ctx context.Context) (string, bool, error) {
 			g, err := game.Parse(spec)
 			if err != nil {
 				return "", false, err
 			}
-			got := g.Complex.Circuits()
+			got, err := g.Complex.Circuits(ctx)
+			if err != nil {
+				return "", false, err
+			}
 			names := make([]string, len(got))
 			for i, c := range got {
 				names[i] = c.String()
@@ -203,7 +214,7 @@ func circuitsClaim(id, where, spec, statement string, circuits []string, points 
 					}
 				}
 			}
-			_, pointed := g.Complex.Points()
+			_, pointed := complex.Points(got)
 			return fmt.Sprintf("circuits %s; pointed: %v", strings.Join(names, ", "), pointed), agrees && pointed, nil
 		},
 	}

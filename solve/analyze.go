@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"slices"
 
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -44,6 +46,9 @@ func AnalysisBox(g *game.Game, p game.Position) table.Box {
 // opts.Remoteness, the remoteness and best move of p by solving the box
 // AnalysisBox(g, p) (solve.Table picks the engine).
 func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (*Report, error) {
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
 	box := AnalysisBox(g, p)
 	opts.Grundy = true
 	t, err := Table(ctx, g, box, opts)
@@ -77,9 +82,13 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 // the states of AnalysisBox times the options of p. Take games enumerate
 // their options, so the cost grows with the product of the piles of a face.
 func RemotenessCost(g *game.Game, p game.Position) float64 {
+	sets, err := g.MoveSets()
+	if err != nil {
+		return math.Inf(1) // too many move sets to enumerate options
+	}
 	states := float64(stateCount(g, AnalysisBox(g, p)))
 	options := 0.0
-	for _, e := range g.MoveSets() {
+	for _, e := range sets {
 		o := 1.0
 		for _, v := range e.Vertices() {
 			if !g.SlowPiles.Has(v) {
@@ -102,8 +111,10 @@ type Summary struct {
 	// PClasses counts the symmetry classes of P-positions, or is -1 when
 	// the symmetry group is too large to list or not known.
 	PClasses int64 `json:"p_classes"`
-	// Symmetries is the order of the symmetry group, as a decimal string.
-	Symmetries string `json:"symmetries"`
+	// Symmetries is the order of the symmetry group, as a decimal string, or
+	// empty when it was not computed; SymmetriesNote then says why.
+	Symmetries     string `json:"symmetries,omitempty"`
+	SymmetriesNote string `json:"symmetries_note,omitempty"`
 	// GrundyCounts[v] is the number of positions of Grundy value v, when
 	// Grundy values were computed.
 	GrundyCounts []int64 `json:"grundy_counts,omitempty"`
@@ -113,10 +124,21 @@ type Summary struct {
 }
 
 // Summarize counts the P-positions of t, their symmetry classes under the
-// symmetries of g, the Grundy values and the remoteness.
-func Summarize(g *game.Game, t *table.Table) *Summary {
+// symmetries of g, the Grundy values and the remoteness. When the symmetry
+// group is not computed (too large, or not known for the game) PClasses is
+// -1 and SymmetriesNote says why; when ctx is done it returns ctx's error.
+func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, error) {
 	s := &Summary{Positions: t.Box.Positions(), States: t.States(), PPositions: t.CountP(), PClasses: -1}
-	if grp, err := g.Symmetries(); err == nil {
+	grp, err := g.Symmetries(ctx)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		s.SymmetriesNote = "not computed (" + err.Error() + ")"
+	case !grp.Listed():
+		s.Symmetries = grp.Order().String()
+		s.SymmetriesNote = fmt.Sprintf("not computed (%v: the group has more than %d elements to list)", complex.ErrTooLarge, complex.MaxListedSymmetries)
+	default:
 		s.Symmetries = grp.Order().String()
 		if uniform(t.Box) {
 			s.PClasses = t.CountClasses(grp)
@@ -129,28 +151,32 @@ func Summarize(g *game.Game, t *table.Table) *Summary {
 		(*counts)[v] += weight
 	}
 	if t.Grundy == nil && t.Remoteness == nil {
-		return s
+		return s, nil
 	}
-	each := func(f func(state, weight int64)) {
-		if !t.Sorted {
-			for i := range t.States() {
-				f(i, 1)
-			}
-			return
-		}
-		for i, x := range t.SortedStates() {
-			f(i, table.Orbit(x))
-		}
-	}
-	each(func(i, w int64) {
+	count := func(i, w int64) {
 		if t.Grundy != nil {
 			add(&s.GrundyCounts, int(t.Grundy[i]), w)
 		}
 		if t.Remoteness != nil {
 			add(&s.RemotenessCounts, int(t.Remoteness[i]), w)
 		}
-	})
-	return s
+	}
+	if !t.Sorted {
+		for i := range t.States() {
+			if i%(1<<20) == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			count(i, 1)
+		}
+		return s, nil
+	}
+	for i, x := range t.SortedStates() {
+		if i%(1<<20) == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		count(i, table.Orbit(x))
+	}
+	return s, nil
 }
 
 func uniform(b table.Box) bool {

@@ -15,7 +15,10 @@ func ExampleFast() {
 	if err != nil {
 		panic(err)
 	}
-	s := solve.Summarize(g, t)
+	s, err := solve.Summarize(context.Background(), g, t)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println(s.Positions, "positions,", s.PPositions, "P-positions in", s.PClasses, "classes")
 	// Output: 531441 positions, 3321 P-positions in 495 classes
 }

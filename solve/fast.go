@@ -569,6 +569,9 @@ func shiftLeft1[W word](a []W) {
 
 // hasOptionEnumerated is HasOptionIn by looking up every option.
 func hasOptionEnumerated(ctx context.Context, g *game.Game, box table.Box, set []uint64) ([]uint64, error) {
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
 	w, width := int64(box[0]/64+1), int64(box[0]+1)
 	bit := func(idx int64) (int64, uint) {
 		l, x := idx/width, idx%width

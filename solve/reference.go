@@ -25,6 +25,9 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
 	values := make([]uint32, box.Positions())
 	remoteness := make([]uint16, box.Positions())
 	t := table.New(g.Spec, box, opts.Grundy)

@@ -9,9 +9,9 @@
 package solve
 
 import (
-	"errors"
 	"fmt"
 
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -38,8 +38,16 @@ func (o Options) progress(done, total int64) {
 	}
 }
 
-// ErrTooLarge is wrapped by the errors of boxes too large to solve.
-var ErrTooLarge = errors.New("too large")
+// ErrTooLarge is wrapped by the errors of boxes too large to solve, and of
+// games whose move sets are too many to list; it is complex.ErrTooLarge.
+var ErrTooLarge = complex.ErrTooLarge
+
+// checkMoveSets makes sure the options of g can be enumerated: the engines
+// that look up every option call it once, before they start.
+func checkMoveSets(g *game.Game) error {
+	_, err := g.MoveSets()
+	return err
+}
 
 func checkBox(g *game.Game, box table.Box) error {
 	if len(box) != g.Piles() {

@@ -286,7 +286,11 @@ func TestLengthsByDefinition(t *testing.T) {
 				t.Fatalf("%s %v: length %d, want %d", spec, n, got[box.Index(n)], want)
 			}
 		}
-		for _, c := range g.Complex.Circuits() {
+		circuits, err := g.Complex.Circuits(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range circuits {
 			p := make(game.Position, g.Piles())
 			for _, v := range c.Vertices() {
 				p[v] = 4

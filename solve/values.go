@@ -81,6 +81,9 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
 	if opts.Remoteness {
 		total := 0
 		for _, h := range box {
@@ -216,7 +219,8 @@ type boxSlow struct {
 
 func newBoxSlow(g *game.Game, box table.Box) *boxSlow {
 	stride := box.Strides()
-	b := &boxSlow{sets: g.MoveSets()}
+	sets, _ := g.MoveSets() // checked by Values
+	b := &boxSlow{sets: sets}
 	for _, e := range b.sets {
 		var off int64
 		for _, v := range e.Vertices() {

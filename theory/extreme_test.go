@@ -47,7 +47,11 @@ func extremePosition(n int, data []byte) game.Position {
 // (often a small one or all the way, to reach the boundaries).
 func randomOption(g *game.Game, p game.Position, rng *rand.Rand) game.Position {
 	var playable [][]int
-	for _, s := range g.MoveSets() {
+	sets, err := g.MoveSets()
+	if err != nil {
+		panic(err) // the examples are small
+	}
+	for _, s := range sets {
 		vs, ok := s.Vertices(), true
 		for _, v := range vs {
 			ok = ok && p[v] > 0

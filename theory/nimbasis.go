@@ -124,7 +124,11 @@ func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
 		}
 	}
 	all := complex.Set(1)<<uint(c.N()) - 1
-	faces := append([]complex.Set{0}, c.Faces()...)
+	listed, err := c.Faces()
+	if err != nil {
+		return err
+	}
+	faces := append([]complex.Set{0}, listed...)
 	for _, f := range faces {
 		rest := all &^ f
 		for s := rest; ; s = (s - 1) & rest { // every subset s of rest

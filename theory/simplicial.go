@@ -256,7 +256,7 @@ func (figure6Rule) WinningMove(p game.Position) game.Position {
 	if InFigure6W(p) {
 		return nil
 	}
-	faces := Figure6.Faces()
+	faces, _ := Figure6.Faces() // 6 faces
 	for _, f := range faces {
 		lo := make(game.Position, 4)
 		for v := range 4 {

@@ -1,6 +1,7 @@
 package theory
 
 import (
+	"context"
 	"slices"
 
 	"github.com/nimlab/nimlab/complex"
@@ -13,7 +14,7 @@ import (
 // and reflections of the circle.
 func onCycle(n, k int, rule func(symmetries []complex.Perm) Rule) func(g *game.Game) (Rule, bool) {
 	c, _ := complex.Cycle(n, k)
-	grp, _ := c.Symmetries()
+	grp, _ := c.Symmetries(context.Background())
 	r := rule(grp.Elements())
 	return func(g *game.Game) (Rule, bool) {
 		return r, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())

@@ -10,6 +10,7 @@
 package theory
 
 import (
+	"context"
 	"slices"
 
 	"github.com/nimlab/nimlab/complex"
@@ -215,12 +216,8 @@ func theoremList() []*Theorem {
 			Examples:  []Example{{"octa:3", 5}},
 			bind: func(g *game.Game) (Rule, bool) {
 				n := g.Piles()
-				if n%2 != 0 {
-					return nil, false
-				}
-				o, err := complex.Hyperoctahedron(n / 2)
 				return joinRule{rules: slices.Repeat([]Rule{nimRule{}}, n/2), sizes: slices.Repeat([]int{2}, n/2)},
-					err == nil && slices.Equal(o.Facets(), g.Complex.Facets())
+					complex.IsHyperoctahedron(g.Complex)
 			},
 		},
 		{
@@ -252,11 +249,14 @@ func theoremList() []*Theorem {
 			Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
 			Examples:  []Example{{"complex:1-2-3,2-3-4,3-4-5,1-5", 6}, {"complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, {"path:3,2", 12}},
 			bind: func(g *game.Game) (Rule, bool) {
-				points, pointed := g.Complex.Points()
-				if !pointed {
+				// Complexes with too many circuits to list (complex.MaxCircuitWork)
+				// are not decided by this theorem.
+				circuits, err := g.Complex.Circuits(context.Background())
+				if err != nil {
 					return nil, false
 				}
-				return &pointedRule{circuits: g.Complex.Circuits(), points: points}, true
+				points, pointed := complex.Points(circuits)
+				return &pointedRule{circuits: circuits, points: points}, pointed
 			},
 		},
 		{

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -85,8 +86,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 				accept = func() func(game.Position) bool { return rule.IsP }
 				what = fmt.Sprintf("theorem %s (%s)", th.Name, th.Source)
 			default:
-				grp, _ := g.Symmetries() // nil when too large: sym() then reports it
-				e, err := check.Compile(src, g.Piles(), grp)
+				e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(cmd.Context()) })
 				if err != nil {
 					return err
 				}

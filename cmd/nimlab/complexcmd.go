@@ -38,14 +38,26 @@ status is 1 when it does not. Write the empty set as {}.`,
 			if err != nil {
 				return err
 			}
+			ctx := cmd.Context()
 			c := g.Complex
-			circuits := c.Circuits()
-			points, pointed := c.Points()
-			symmetries := "too many to list"
-			if grp, err := c.Symmetries(); err == nil {
+			circuits, circuitsErr := c.Circuits(ctx)
+			points, pointed := complex.Points(circuits)
+			symmetries := ""
+			grp, err := c.Symmetries(ctx)
+			if err == nil {
 				symmetries = grp.Order().String()
+			} else if !errors.Is(err, complex.ErrTooLarge) {
+				return err
+			} else {
+				symmetries = notComputed(err)
 			}
-			basis, basisErr := theory.FindNimBasis(cmd.Context(), c)
+			if circuitsErr != nil && !errors.Is(circuitsErr, complex.ErrTooLarge) {
+				return circuitsErr
+			}
+			basis, basisErr := theory.FindNimBasis(ctx, c)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 			var check error
 			if basisText != "" {
 				sets, err := parseSets(basisText, c.N())
@@ -68,6 +80,10 @@ status is 1 when it does not. Write the empty set as {}.`,
 					"circuits": oneBased(circuits), "pointed": pointed, "points": pts, "symmetries": symmetries,
 					"nim_basis": nil,
 				}
+				if circuitsErr != nil {
+					v["circuits"], v["pointed"], v["points"] = nil, nil, nil
+					v["circuits_note"] = notComputed(circuitsErr)
+				}
 				if basisErr == nil {
 					v["nim_basis"] = oneBased(basis)
 				} else {
@@ -86,18 +102,23 @@ status is 1 when it does not. Write the empty set as {}.`,
 			}
 			fmt.Fprintf(out, "%s: %d vertices\n", g.Title, c.N())
 			fmt.Fprintf(out, "facets (%d):   %v\n", len(c.Facets()), c)
-			fmt.Fprintf(out, "circuits (%d):", len(circuits))
-			for i, ci := range circuits {
-				fmt.Fprintf(out, " %v", ci)
-				if points[i] >= 0 {
-					fmt.Fprintf(out, " (point %d)", points[i]+1)
+			if circuitsErr != nil {
+				fmt.Fprintf(out, "circuits: %s\n", notComputed(circuitsErr))
+				fmt.Fprintln(out, "pointed circuit complex: not known (the circuits were not computed)")
+			} else {
+				fmt.Fprintf(out, "circuits (%d):", len(circuits))
+				for i, ci := range circuits {
+					fmt.Fprintf(out, " %v", ci)
+					if points[i] >= 0 {
+						fmt.Fprintf(out, " (point %d)", points[i]+1)
+					}
+					if i < len(circuits)-1 {
+						fmt.Fprint(out, ",")
+					}
 				}
-				if i < len(circuits)-1 {
-					fmt.Fprint(out, ",")
-				}
+				fmt.Fprintln(out)
+				fmt.Fprintf(out, "pointed circuit complex: %v\n", pointed)
 			}
-			fmt.Fprintln(out)
-			fmt.Fprintf(out, "pointed circuit complex: %v\n", pointed)
 			switch {
 			case basisErr == nil:
 				fmt.Fprintf(out, "Nim-basis (%d sets): %s\n", len(basis), setsText(basis))
@@ -127,6 +148,12 @@ func basisFailure(check error) error {
 		return nil
 	}
 	return &exitError{code: 1, err: fmt.Errorf("the family given with --basis is not a Nim-basis")}
+}
+
+// notComputed says that a budgeted computation gave up, and why, e.g.
+// "not computed (too large: the complex has more than 65536 symmetries)".
+func notComputed(err error) string {
+	return "not computed (" + err.Error() + ")"
 }
 
 // parseSets reads "{},1-2-3,2-4": sets of 1-based vertices of an n-vertex

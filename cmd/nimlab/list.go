@@ -39,8 +39,11 @@ symmetry class: the lexicographically smallest position of the class.`,
 			}
 			var group *complex.Group
 			if classes {
-				if group, err = g.Symmetries(); err != nil {
-					return err
+				if group, err = g.Symmetries(cmd.Context()); err != nil {
+					return fmt.Errorf("--classes: %w", err)
+				}
+				if !group.Listed() {
+					return fmt.Errorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
 				}
 			}
 			f.json = f.json || format == "json" // no progress bar under JSON output

@@ -52,7 +52,10 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					return err
 				}
 			}
-			s := solve.Summarize(g, t)
+			s, err := solve.Summarize(cmd.Context(), g, t)
+			if err != nil {
+				return err
+			}
 			total := time.Since(started).Seconds()
 			engine := "fast"
 			workers := f.workers
@@ -71,7 +74,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				res := map[string]any{
 					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
 					"states": s.States, "sorted": t.Sorted,
-					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
+					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries, "symmetries_note": s.SymmetriesNote,
 					"seconds": secs, "seconds_total": total, "positions_per_second": rate, "engine": engine, "workers": workers,
 				}
 				if grundy {
@@ -93,8 +96,11 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				fmt.Fprintf(w, "states        %d sorted positions (the piles can be permuted freely)\n", s.States)
 			}
 			fmt.Fprintf(w, "P-positions   %d (%.4g%%)\n", s.PPositions, 100*float64(s.PPositions)/float64(s.Positions))
-			if s.PClasses >= 0 {
+			switch {
+			case s.PClasses >= 0:
 				fmt.Fprintf(w, "P classes     %d (up to %s symmetries)\n", s.PClasses, s.Symmetries)
+			case s.SymmetriesNote != "":
+				fmt.Fprintf(w, "P classes     %s\n", s.SymmetriesNote)
 			}
 			if grundy {
 				fmt.Fprintf(w, "Grundy values 0..%d; positions per value: %v\n", len(s.GrundyCounts)-1, s.GrundyCounts)
