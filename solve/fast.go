@@ -580,7 +580,7 @@ func hasOptionEnumerated(ctx context.Context, g *game.Game, box table.Box, set [
 	out := make([]uint64, len(set))
 	p := make(game.Position, len(box))
 	for idx := range box.Positions() {
-		if idx%(1<<16) == 0 && ctx.Err() != nil {
+		if idx%1024 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		box.Position(idx, p)

@@ -42,7 +42,7 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	var vs, rs []int
 	width := int64(box[0] + 1)
 	for idx := range int64(len(values)) {
-		if idx%4096 == 0 {
+		if idx%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("reference solve of %s: %w", g.Spec, err)
 			}

@@ -127,11 +127,15 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	var values, rs []int
 	var seen []bool
 	for s := int64(0); ; s++ {
-		if s%(1<<16) == 0 {
+		// A state may have thousands of options: look at ctx often enough
+		// to stop within milliseconds.
+		if s%1024 == 0 {
 			if err := ctx.Err(); err != nil {
 				return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
 			}
-			opts.progress(s, total)
+			if s%(1<<16) == 0 {
+				opts.progress(s, total)
+			}
 		}
 		options = gen.options(p, s, options[:0])
 		isP := true

@@ -107,8 +107,8 @@ func setText(s complex.Set) string {
 // collection sets on c, returning the first violation found, or nil when
 // the collection is a Nim-basis. Condition (C) looks at every face and every
 // set of vertices outside it, so this is for complexes of at most
-// MaxBasisSearch vertices.
-func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
+// MaxBasisSearch vertices. It returns ctx's error when ctx is done.
+func CheckNimBasis(ctx context.Context, c *complex.Complex, sets []complex.Set) error {
 	if c.N() > MaxBasisSearch {
 		return fmt.Errorf("%w: checking a Nim-basis is limited to %d piles, not %d", ErrTooManyPiles, MaxBasisSearch, c.N())
 	}
@@ -130,6 +130,9 @@ func CheckNimBasis(c *complex.Complex, sets []complex.Set) error {
 	}
 	faces := append([]complex.Set{0}, listed...)
 	for _, f := range faces {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		rest := all &^ f
 		for s := rest; ; s = (s - 1) & rest { // every subset s of rest
 			if _, ok := b.complete(f, s); !ok {
@@ -171,7 +174,10 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 			members = append(members, s)
 		}
 	}
-	if err := CheckNimBasis(c, members); err != nil {
+	if err := CheckNimBasis(ctx, c, members); err != nil {
+		if ctx.Err() != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("the only candidate, the sets A with e(A) a P-position, fails: %w", err)
 	}
 	slices.Sort(members)

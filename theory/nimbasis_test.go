@@ -46,7 +46,7 @@ func TestExample46(t *testing.T) {
 func TestCheckNimBasisViolations(t *testing.T) {
 	g, _ := game.Parse("complex:1-2,1-3,1-4,2-3-4")
 	good := sets(t, nil, []int{1, 2, 3}, []int{1, 2, 4}, []int{1, 3, 4})
-	if err := CheckNimBasis(g.Complex, good); err != nil {
+	if err := CheckNimBasis(context.Background(), g.Complex, good); err != nil {
 		t.Fatalf("the basis of Example 4.6 fails: %v", err)
 	}
 	for _, c := range []struct {
@@ -58,7 +58,7 @@ func TestCheckNimBasisViolations(t *testing.T) {
 		{"C", good[:3]},
 	} {
 		var v *BasisViolation
-		if err := CheckNimBasis(g.Complex, c.sets); !errors.As(err, &v) || v.Condition != c.condition {
+		if err := CheckNimBasis(context.Background(), g.Complex, c.sets); !errors.As(err, &v) || v.Condition != c.condition {
 			t.Errorf("%v: got %v, want a violation of (%s)", c.sets, err, c.condition)
 		}
 	}

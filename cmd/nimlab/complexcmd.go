@@ -64,8 +64,8 @@ status is 1 when it does not. Write the empty set as {}.`,
 				if err != nil {
 					return err
 				}
-				check = theory.CheckNimBasis(c, sets)
-				if errors.Is(check, theory.ErrTooManyPiles) {
+				check = theory.CheckNimBasis(ctx, c, sets)
+				if errors.Is(check, theory.ErrTooManyPiles) || ctx.Err() != nil {
 					return fmt.Errorf("--basis: %w", check)
 				}
 			}

@@ -23,8 +23,11 @@ import (
 var started = time.Now()
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	go stopOnSignals(signals, cancel, os.Stderr, os.Exit)
 	root := newRoot()
 	if err := root.ExecuteContext(ctx); err != nil {
 		if errors.Is(err, context.Canceled) {
@@ -34,6 +37,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "nimlab:", err)
 		os.Exit(exitCode(err))
 	}
+}
+
+// stopOnSignals cancels the command's context at the first signal, so that
+// every computation returns within a second, and exits at once with status
+// 130 at the second.
+func stopOnSignals(signals <-chan os.Signal, cancel func(), stderr io.Writer, exit func(int)) {
+	<-signals
+	fmt.Fprintln(stderr, "nimlab: stopping (send the signal again to exit at once)")
+	cancel()
+	<-signals
+	exit(130)
 }
 
 // exitError carries an exit status other than 1 for a failed command.
