@@ -17,8 +17,9 @@ type Report struct {
 	Position game.Position
 	// Outcome is "P" (the previous player wins) or "N" (the next player wins).
 	Outcome string
-	// Grundy is the Grundy value (in misère play the misère Grundy value).
-	Grundy uint32
+	// Grundy is the Grundy value (in misère play the misère Grundy value),
+	// or -1 when it is not known (a saved table without Grundy values).
+	Grundy int
 	// Remoteness is Smith's remoteness (see Remoteness), or -1 when it was
 	// not computed.
 	Remoteness int
@@ -55,7 +56,26 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 	if err != nil {
 		return nil, err
 	}
-	r := &Report{Position: p, Grundy: t.GrundyOf(p), Outcome: "N", Remoteness: -1}
+	return ReportFrom(g, t, p)
+}
+
+// ReportFrom reads what t knows about p: the outcome and the winning moves,
+// and the Grundy value and remoteness (with a best move) when t holds them.
+// t must be a table of g whose box holds p (so it holds every option of p).
+func ReportFrom(g *game.Game, t *table.Table, p game.Position) (*Report, error) {
+	if err := t.CheckGame(g); err != nil {
+		return nil, err
+	}
+	if err := t.CheckPosition(p); err != nil {
+		return nil, err
+	}
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
+	r := &Report{Position: p, Grundy: -1, Outcome: "N", Remoteness: -1}
+	if t.Grundy != nil {
+		r.Grundy = int(t.GrundyOf(p))
+	}
 	if t.IsP(p) {
 		r.Outcome = "P"
 	}
@@ -63,7 +83,7 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 	for q := range g.Options(p) {
 		options = append(options, slices.Clone(q))
 	}
-	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(box.Index(a), box.Index(b)) })
+	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(t.Box.Index(a), t.Box.Index(b)) })
 	if t.Remoteness != nil {
 		r.Remoteness = t.RemotenessOf(p)
 	}

@@ -17,6 +17,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"math"
 	"math/bits"
 
@@ -120,6 +121,42 @@ func (b Box) Position(idx int64, p game.Position) {
 		p[i] = int(idx % int64(h+1))
 		idx /= int64(h + 1)
 	}
+}
+
+// CheckGame reports whether t is a table of g: the same game (the canonical
+// spec) with as many piles.
+func (t *Table) CheckGame(g *game.Game) error {
+	if t.Spec != g.Spec {
+		return fmt.Errorf("this is a table of %s, not of %s", t.Spec, g.Spec)
+	}
+	if len(t.Box) != g.Piles() {
+		return fmt.Errorf("the table has %d piles, but %s has %d", len(t.Box), g.Spec, g.Piles())
+	}
+	return nil
+}
+
+// CheckContents reports whether t holds Grundy values and remoteness where
+// they are asked for.
+func (t *Table) CheckContents(grundy, remoteness bool) error {
+	switch {
+	case grundy && t.Grundy == nil:
+		return errors.New("the table holds no Grundy values (solve it with --grundy --out)")
+	case remoteness && t.Remoteness == nil:
+		return errors.New("the table holds no remoteness (solve it with --remoteness --out)")
+	}
+	return nil
+}
+
+// CheckPosition reports whether p lies in the box of t, with an error that
+// says how large a table p needs.
+func (t *Table) CheckPosition(p game.Position) error {
+	if len(p) != len(t.Box) {
+		return fmt.Errorf("position %v has %d piles, the table %d", p, len(p), len(t.Box))
+	}
+	if !t.Box.Contains(p) {
+		return fmt.Errorf("position %v lies outside the table's box %v: solve a table with --max %d or more", p, t.Box, slices.Max(p))
+	}
+	return nil
 }
 
 // NoP marks a line without a P-position.

@@ -1,11 +1,7 @@
 package table
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -50,28 +46,6 @@ func nimTable(h int) *Table {
 		}
 	}
 	return tab
-}
-
-func TestSaveLoadRoundTrip(t *testing.T) {
-	tab := nimTable(7)
-	path := filepath.Join(t.TempDir(), "nim3.tbl")
-	if err := tab.Save(path); err != nil {
-		t.Fatal(err)
-	}
-	got, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Spec != tab.Spec || !slices.Equal(got.Box, tab.Box) || !slices.Equal(got.PLine, tab.PLine) || !slices.Equal(got.Grundy, tab.Grundy) {
-		t.Fatal("loaded table differs from the saved one")
-	}
-	entries, _ := os.ReadDir(filepath.Dir(path))
-	if len(entries) != 1 {
-		t.Errorf("save left %d files, want 1", len(entries))
-	}
-	if _, err := Read(bytes.NewReader([]byte("not a table"))); err == nil {
-		t.Error("garbage read as a table")
-	}
 }
 
 func TestPPositionsOfNim(t *testing.T) {

@@ -29,17 +29,29 @@ type Decision struct {
 	Table *solve.Report
 }
 
+// DecideOptions says how Decide may use tables.
+type DecideOptions struct {
+	// TableLimit: the positions below p are solved when there are at most
+	// this many (and always when no theorem covers the game).
+	TableLimit int64
+	// Fits, when not nil, may refuse a box before it is solved (for memory).
+	Fits func(table.Box) error
+	// Table, when not nil, is a saved table of the game to read instead of
+	// solving; p must lie in its box.
+	Table *table.Table
+}
+
 // MaxRemotenessCost bounds the option lookups (solve.RemotenessCost) Decide
 // spends on remoteness; beyond it the report has outcome, Grundy value and
 // winning moves only.
 const MaxRemotenessCost = 3e8
 
-// Decide decides p by theorem when one covers g, and by solving every position
-// below p when no theorem does or when there are at most tableLimit of them.
-// fits, when not nil, may refuse a box before it is solved (for memory). When
-// both a theorem and the table decide, they must agree: a disagreement is an
-// error, since one of them is wrong.
-func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64, fits func(table.Box) error) (*Decision, error) {
+// Decide decides p by theorem when one covers g, and by a table: the saved
+// opts.Table, or the positions below p solved when no theorem covers g or
+// when there are at most opts.TableLimit of them. When both a theorem and the
+// table decide, they must agree: a disagreement is an error, since one of
+// them is wrong.
+func Decide(ctx context.Context, g *game.Game, p game.Position, opts DecideOptions) (*Decision, error) {
 	d := &Decision{}
 	th, rule, byTheorem := Find(g)
 	if byTheorem {
@@ -56,23 +68,31 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, tableLimit int64
 			d.TheoremRemoteness, d.TheoremBestMove = r.Remoteness(p), r.BestMove(p)
 		}
 	}
-	box := table.BoxOf(p)
-	small := box.Check() == nil && box.Positions() <= tableLimit
-	if byTheorem && !small {
-		return d, nil
-	}
-	if err := box.Check(); err != nil {
-		return nil, fmt.Errorf("position %v: no theorem covers %s and %w", p, g.Spec, err)
-	}
-	if fits != nil {
-		if err := fits(box); err != nil {
+	var r *solve.Report
+	if opts.Table != nil {
+		var err error
+		if r, err = solve.ReportFrom(g, opts.Table, p); err != nil {
 			return nil, err
 		}
-	}
-	opts := solve.Options{Grundy: true, Remoteness: solve.RemotenessCost(g, p) <= MaxRemotenessCost}
-	r, err := solve.Analyze(ctx, g, p, opts)
-	if err != nil {
-		return nil, err
+	} else {
+		box := table.BoxOf(p)
+		small := box.Check() == nil && box.Positions() <= opts.TableLimit
+		if byTheorem && !small {
+			return d, nil
+		}
+		if err := box.Check(); err != nil {
+			return nil, fmt.Errorf("position %v: no theorem covers %s and %w", p, g.Spec, err)
+		}
+		if opts.Fits != nil {
+			if err := opts.Fits(box); err != nil {
+				return nil, err
+			}
+		}
+		solveOpts := solve.Options{Grundy: true, Remoteness: solve.RemotenessCost(g, p) <= MaxRemotenessCost}
+		var err error
+		if r, err = solve.Analyze(ctx, g, p, solveOpts); err != nil {
+			return nil, err
+		}
 	}
 	if byTheorem && d.Outcome != r.Outcome {
 		return nil, fmt.Errorf("%s (%s) says %v is %s, but the table says %s: please report this",

@@ -71,20 +71,20 @@ func ExampleFind() {
 func TestDecide(t *testing.T) {
 	ctx := context.Background()
 	g, _ := game.Parse("cn:5,2")
-	d, err := Decide(ctx, g, game.Position{3, 1, 2, 2, 1}, 1000, nil)
+	d, err := Decide(ctx, g, game.Position{3, 1, 2, 2, 1}, DecideOptions{TableLimit: 1000})
 	if err != nil || d.Theorem == nil || d.Table == nil || d.Outcome != "P" || d.Table.Grundy != 0 {
 		t.Errorf("small CN(5,2) position: %+v, %v", d, err)
 	}
-	d, err = Decide(ctx, g, game.Position{1 << 40, 1, 2, 2, 1}, 1000, nil)
+	d, err = Decide(ctx, g, game.Position{1 << 40, 1, 2, 2, 1}, DecideOptions{TableLimit: 1000})
 	if err != nil || d.Table != nil || d.Outcome != "N" || !g.IsMove(game.Position{1 << 40, 1, 2, 2, 1}, d.TheoremMove) {
 		t.Errorf("huge CN(5,2) position: %+v, %v", d, err)
 	}
 	open, _ := game.Parse("cn:6,2")
-	if _, err := Decide(ctx, open, game.Position{1 << 40, 1, 1, 1, 1, 1}, 1000, nil); err == nil {
+	if _, err := Decide(ctx, open, game.Position{1 << 40, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000}); err == nil {
 		t.Error("a huge position of a game no theorem covers was decided")
 	}
 	refuse := func(table.Box) error { return fmt.Errorf("no room") }
-	if _, err := Decide(ctx, open, game.Position{1, 1, 1, 1, 1, 1}, 1000, refuse); err == nil {
+	if _, err := Decide(ctx, open, game.Position{1, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Fits: refuse}); err == nil {
 		t.Error("Decide ignored fits")
 	}
 }

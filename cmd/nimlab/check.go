@@ -49,7 +49,8 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"
   nimlab check cn:6,3 --max 12 --theorem cn63
   nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json
-  nimlab check slow:5,4 --max 40 --strategy mrule`,
+  nimlab check slow:5,4 --max 40 --strategy mrule
+  nimlab check cn:6,3 --table cn63.tbl --theorem cn63`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
@@ -94,7 +95,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 				what = fmt.Sprintf("expression %q", src)
 			}
 			start := time.Now()
-			t, err := buildTable(cmd.Context(), g, box, solve.Options{}, &f, false)
+			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{}, false)
 			if err != nil {
 				return err
 			}
@@ -133,6 +134,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 		},
 	}
 	f.register(cmd)
+	f.registerTable(cmd)
 	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
 	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
 	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
@@ -142,7 +144,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 }
 
 func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlags) error {
-	t, err := buildTable(cmd.Context(), g, box, solve.Options{}, f, false)
+	t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{}, false)
 	if err != nil {
 		return err
 	}
@@ -168,7 +170,7 @@ func checkStrategy(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlag
 		return err
 	}
 	start := time.Now()
-	t, err := buildTable(cmd.Context(), g, box, solve.Options{Remoteness: true}, f, false)
+	t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Remoteness: true}, false)
 	if err != nil {
 		return err
 	}

@@ -26,14 +26,15 @@ it is the componentwise order.
 A minimal position of the box is minimal among all positions (everything below
 it is in the box), but minimal positions with a pile above H are not listed.`,
 		Example: `  nimlab critical slow:4,3 --max 12
-  nimlab critical slow:5,4 --max 20 --remoteness 6 --json`,
+  nimlab critical slow:5,4 --max 20 --remoteness 6 --json
+  nimlab critical slow:5,4 --table slow54.tbl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}
-			t, err := buildTable(cmd.Context(), g, box, solve.Options{Remoteness: true}, &f, false)
+			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Remoteness: true}, false)
 			if err != nil {
 				return err
 			}
@@ -71,6 +72,7 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
 		},
 	}
 	f.register(cmd)
+	f.registerTable(cmd)
 	cmd.Flags().IntVar(&only, "remoteness", -1, "list only the positions of this remoteness")
 	return cmd
 }

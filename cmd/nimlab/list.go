@@ -22,7 +22,8 @@ func newListCmd() *cobra.Command {
 index (pile 1 varies fastest). With --classes, lists one representative per
 symmetry class: the lexicographically smallest position of the class.`,
 		Example: `  nimlab list cn:4,2 --max 5
-  nimlab list cn:6,3 --max 4 --classes --format json`,
+  nimlab list cn:6,3 --max 4 --classes --format json
+  nimlab list cn:6,3 --table cn63.tbl --classes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
@@ -47,7 +48,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 				}
 			}
 			f.json = f.json || format == "json" // no progress bar under JSON output
-			t, err := buildTable(cmd.Context(), g, box, solve.Options{}, &f, false)
+			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{}, false)
 			if err != nil {
 				return err
 			}
@@ -86,6 +87,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 		},
 	}
 	f.register(cmd)
+	f.registerTable(cmd)
 	cmd.Flags().BoolVar(&classes, "classes", false, "one representative per symmetry class")
 	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json or text")
 	return cmd

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,7 +106,7 @@ func TestSolveOut(t *testing.T) {
 	if _, err := run(t, "solve", "path:4,2", "--max", "5", "--out", path); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := table.Load(path)
+	tab, err := table.Load(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,5 +296,65 @@ func TestOutcomeAtTheTop(t *testing.T) {
 	}
 	if _, err := run(t, "outcome", "nim:2", "9223372036854775808,1"); err == nil || !strings.Contains(err.Error(), "larger than") {
 		t.Errorf("a pile of 2^63: %v", err)
+	}
+}
+
+// TestTableFlag saves tables and reads them back with --table in every
+// command that needs a table, and checks that the answers are the solved
+// ones, and that tables of another game, too small a box, missing contents
+// and damaged files are refused with a message that says so.
+func TestTableFlag(t *testing.T) {
+	dir := t.TempDir()
+	cn63 := filepath.Join(dir, "cn63.tbl")
+	if _, err := run(t, "solve", "cn:6,3", "--max", "6", "--grundy", "--remoteness", "--out", cn63); err != nil {
+		t.Fatal(err)
+	}
+	slow := filepath.Join(dir, "slow43.tbl")
+	if _, err := run(t, "solve", "slow:4,3", "--max", "8", "--grundy", "--remoteness", "--out", slow); err != nil {
+		t.Fatal(err)
+	}
+	same := func(args ...string) {
+		t.Helper()
+		solved := runJSON(t, append(args, "--json")...)
+		read := runJSON(t, append(args, "--json", "--table", map[bool]string{true: slow, false: cn63}[strings.HasPrefix(args[1], "slow")])...)
+		for _, k := range []string{"seconds", "seconds_total", "engine", "workers", "positions_per_second", "table"} {
+			delete(solved, k)
+			delete(read, k)
+		}
+		if a, b := fmt.Sprint(solved), fmt.Sprint(read); a != b {
+			t.Errorf("%v: solved %s\n  read %s", args, a, b)
+		}
+	}
+	same("outcome", "cn:6,3", "1,2,3,4,5,6")
+	same("solve", "cn:6,3", "--max", "6", "--grundy", "--remoteness")
+	same("list", "cn:6,3", "--max", "6", "--classes")
+	same("check", "cn:6,3", "--max", "6", "--theorem", "cn63")
+	same("critical", "slow:4,3", "--max", "8")
+	same("check", "slow:4,3", "--max", "8", "--strategy", "mrule")
+	same("outcome", "slow:4,3", "3,8,1,5")
+
+	if _, err := run(t, "solve", "nim:3", "--max", "3", "--out", filepath.Join(dir, "nim3.tbl")); err != nil {
+		t.Fatal(err)
+	}
+	damaged := filepath.Join(dir, "damaged.tbl")
+	data, _ := os.ReadFile(cn63)
+	data[len(data)/2] ^= 1
+	os.WriteFile(damaged, data, 0o644)
+	for _, tt := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"outcome", "cn:6,2", "1,1,1,1,1,1", "--table", cn63}, "not of cn:6,2"},
+		{[]string{"list", "nim:6", "--table", cn63}, "not of nim:6"},
+		{[]string{"outcome", "cn:6,3", "1,2,3,4,5,9", "--table", cn63}, "outside the table's box"},
+		{[]string{"list", "cn:6,3", "--max", "5", "--table", cn63}, "leave --max out"},
+		{[]string{"critical", "nim:3", "--table", filepath.Join(dir, "nim3.tbl")}, "no remoteness"},
+		{[]string{"solve", "cn:6,3", "--table", damaged}, "corrupt"},
+		{[]string{"solve", "cn:6,3", "--table", filepath.Join(dir, "none.tbl")}, "no such file"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: %v; want one line mentioning %q", tt.args, err, tt.mention)
+		}
 	}
 }

@@ -27,6 +27,7 @@ const maxOutcomeTable = 50_000_000
 
 func newOutcomeCmd() *cobra.Command {
 	var asJSON, force bool
+	var tableFile string
 	cmd := &cobra.Command{
 		Use:   "outcome GAME POSITION",
 		Short: "Outcome, Grundy value, remoteness and winning moves of one position",
@@ -51,7 +52,8 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 		Example: `  nimlab outcome cn:6,3 1,2,3,4,5,6
   nimlab outcome cn:6,3 1000000000000000,3,5,8,13,21
   nimlab outcome nim:3/misere 1,1,1 --json
-  nimlab outcome slow:3,2 3,3,3`,
+  nimlab outcome slow:3,2 3,3,3
+  nimlab outcome cn:6,3 3,1,4,1,5,9 --table cn63.tbl`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
@@ -69,7 +71,16 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				}
 				return solve.CheckMemory(g, box, solve.Options{Grundy: true}, false, availableMemory())
 			}
-			d, err := theory.Decide(cmd.Context(), g, p, maxOutcomeTable, fits)
+			opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Fits: fits}
+			if tableFile != "" {
+				if opts.Table, err = loadTable(tableFile, g); err != nil {
+					return err
+				}
+				if err := opts.Table.CheckPosition(p); err != nil {
+					return fmt.Errorf("%s: %w", tableFile, err)
+				}
+			}
+			d, err := theory.Decide(cmd.Context(), g, p, opts)
 			if err != nil {
 				return err
 			}
@@ -89,7 +100,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				if d.Theorem != nil {
 					res["theorem"] = map[string]string{"name": d.Theorem.Name, "statement": d.Theorem.Statement, "source": d.Theorem.Source}
 				}
-				if d.Table != nil {
+				if d.Table != nil && d.Table.Grundy >= 0 {
 					res["grundy"] = d.Table.Grundy
 				}
 				if r, best, ok := remoteness(d); ok {
@@ -109,8 +120,11 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 					fmt.Fprintf(out, "the theorem's winning move: %v -> %v\n", p, d.TheoremMove)
 				}
 			}
-			if d.Table != nil {
+			switch {
+			case d.Table != nil && d.Table.Grundy >= 0:
 				fmt.Fprintf(out, "Grundy value: %d\n", d.Table.Grundy)
+			case d.Table != nil:
+				fmt.Fprintln(out, "Grundy value: not in the table (solve it with --grundy --out)")
 			}
 			switch r, best, ok := remoteness(d); {
 			case !ok:
@@ -135,5 +149,6 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	cmd.Flags().BoolVar(&force, "force", false, "solve even when the memory estimate exceeds the available memory")
+	cmd.Flags().StringVar(&tableFile, "table", "", "read the position's Grundy value, remoteness and winning moves from this saved table (solve --out) instead of solving")
 	return cmd
 }

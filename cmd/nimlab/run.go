@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/machine"
@@ -16,10 +17,11 @@ import (
 
 // solveFlags are the flags shared by the commands that build a table.
 type solveFlags struct {
-	max     int
-	force   bool
-	workers int
-	json    bool
+	max       int
+	force     bool
+	workers   int
+	json      bool
+	tableFile string
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
@@ -29,11 +31,21 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 
+// registerTable adds --table, for the commands that can read a saved table
+// instead of solving.
+func (f *solveFlags) registerTable(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.tableFile, "table", "", "read the table from this file (written by solve --out) instead of solving; --max may then be left out")
+}
+
 // gameBox parses the spec and checks --max: the game and its uniform box.
+// With --table the box is the table's, and gameBox returns a nil box.
 func (f *solveFlags) gameBox(spec string) (*game.Game, table.Box, error) {
 	g, err := game.Parse(spec)
 	if err != nil {
 		return nil, nil, err
+	}
+	if f.tableFile != "" {
+		return g, nil, nil
 	}
 	if f.max < 0 {
 		return nil, nil, fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
@@ -43,6 +55,46 @@ func (f *solveFlags) gameBox(spec string) (*game.Game, table.Box, error) {
 		return nil, nil, fmt.Errorf("%s --max %d: %w", g.Spec, f.max, err)
 	}
 	return g, box, nil
+}
+
+// solveOrLoad returns the table of g: read from --table, or solved on box.
+// A table read must be of g (the same spec), hold what opts asks for, and
+// match --max when it is given; --max is then set to the table's.
+func (f *solveFlags) solveOrLoad(ctx context.Context, g *game.Game, box table.Box, opts solve.Options, reference bool) (*table.Table, error) {
+	if f.tableFile == "" {
+		return buildTable(ctx, g, box, opts, f, reference)
+	}
+	if reference {
+		return nil, fmt.Errorf("--table and --reference: a table read from a file is not solved again")
+	}
+	t, err := loadTable(f.tableFile, g)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.CheckContents(opts.Grundy, opts.Remoteness); err != nil {
+		return nil, fmt.Errorf("%s: %w", f.tableFile, err)
+	}
+	uniform := table.Uniform(len(t.Box), t.Box[0])
+	switch {
+	case !slices.Equal(t.Box, uniform):
+		return nil, fmt.Errorf("%s: the table's box %v has different maxima; the commands read tables with every pile 0..H", f.tableFile, t.Box)
+	case f.max >= 0 && f.max != t.Box[0]:
+		return nil, fmt.Errorf("--max %d, but %s holds every pile 0..%d; leave --max out to use the table's box", f.max, f.tableFile, t.Box[0])
+	}
+	f.max = t.Box[0]
+	return t, nil
+}
+
+// loadTable reads the table file at path and checks that it is a table of g.
+func loadTable(path string, g *game.Game) (*table.Table, error) {
+	t, err := table.Load(path, availableMemory())
+	if err != nil {
+		return nil, err
+	}
+	if err := t.CheckGame(g); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 // buildTable solves box with the chosen engine, with a progress bar on a

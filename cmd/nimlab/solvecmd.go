@@ -24,7 +24,9 @@ position has remoteness 1). Prints the number of positions, of P-positions and
 of their symmetry classes (under the automorphisms of the game's complex), the
 positions of each remoteness (outcome x remoteness histogram), the time spent
 solving with its rate, and the time of the whole command (parsing, counting and
-saving included). --out saves the table to a file.
+saving included). --out saves the table to a file (format v2: zstd blocks with
+CRC-32C checksums; see the README); --table reads one instead of solving and
+prints its summary.
 
 Take games are solved by the line engine without enumerating options; the
 slow games, compounds and remoteness tables by a sweep that looks up every
@@ -34,18 +36,24 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
   nimlab solve cn:5,2 --max 10 --grundy --json
   nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl
   nimlab solve slow:5,4 --max 63 --remoteness
-  nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json`,
+  nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json
+  nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
 				return err
 			}
+			if f.tableFile != "" && out != "" {
+				return fmt.Errorf("--table and --out: the table is already in %s", f.tableFile)
+			}
 			start := time.Now()
-			t, err := buildTable(cmd.Context(), g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}, &f, reference)
+			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}, reference)
 			if err != nil {
 				return err
 			}
+			// A table read from a file reports what it holds.
+			grundy, remoteness = t.Grundy != nil, t.Remoteness != nil
 			secs := time.Since(start).Seconds()
 			if out != "" {
 				if err := t.Save(out); err != nil {
@@ -63,6 +71,8 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				workers = runtime.GOMAXPROCS(0)
 			}
 			switch {
+			case f.tableFile != "":
+				engine, workers = "table file", 1
 			case reference:
 				engine, workers = "reference", 1
 			case t.PLine == nil:
@@ -87,6 +97,9 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				}
 				if out != "" {
 					res["out"] = out
+				}
+				if f.tableFile != "" {
+					res["table"] = f.tableFile
 				}
 				return printJSON(w, res)
 			}
@@ -113,8 +126,12 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					}
 				}
 			}
-			fmt.Fprintf(w, "time          %.3f s solving (%s positions/s, %s engine, %d workers); %.3f s in all\n",
-				secs, humanRate(rate), engine, workers, total)
+			if f.tableFile != "" {
+				fmt.Fprintf(w, "time          %.3f s reading %s; %.3f s in all\n", secs, f.tableFile, total)
+			} else {
+				fmt.Fprintf(w, "time          %.3f s solving (%s positions/s, %s engine, %d workers); %.3f s in all\n",
+					secs, humanRate(rate), engine, workers, total)
+			}
 			if out != "" {
 				fmt.Fprintf(w, "saved         %s\n", out)
 			}
@@ -122,6 +139,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 		},
 	}
 	f.register(cmd)
+	f.registerTable(cmd)
 	cmd.Flags().BoolVar(&grundy, "grundy", false, "also compute the Grundy value of every position")
 	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "also compute the remoteness of every position")
 	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
