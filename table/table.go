@@ -17,9 +17,9 @@ package table
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
