@@ -159,7 +159,11 @@ func TestProperties(t *testing.T) {
 			t.Fatal(err)
 		}
 		out := map[string]Property{}
-		for _, p := range Properties(tab) {
+		list, err := Properties(context.Background(), tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range list {
 			out[p.Name] = p
 		}
 		return out

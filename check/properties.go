@@ -1,6 +1,8 @@
 package check
 
 import (
+	"context"
+
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -18,12 +20,19 @@ type Property struct {
 	// Counterexample lists the positions of the first failure, smallest
 	// first in index order: the P-positions used and the image that is not P.
 	Counterexample []game.Position `json:"counterexample,omitempty"`
+	// Partial is true when the test stopped at its budget (MaxPairs,
+	// MaxPairVisits) before it had looked at every instance.
+	Partial bool `json:"partial,omitempty"`
 }
 
 const plusOnesQuestion = "if (1,...,1) is a P-position, is p + (1,...,1) one for every P-position p? (papers/001, Conjecture 8.1, stated for cycle complexes)"
 
-// MaxPairs bounds the pairs of P-positions the addition property tries.
-const MaxPairs = 50_000_000
+// MaxPairs bounds the pairs of P-positions the addition property tries, and
+// MaxPairVisits the pairs it looks at (most sums leave the box).
+const (
+	MaxPairs      = 50_000_000
+	MaxPairVisits = 200_000_000
+)
 
 // Properties tests, on the P-positions of t, the closure properties the papers
 // ask about: under addition (papers/001_50f576805b6ac608.txt, Question 9.3),
@@ -31,10 +40,15 @@ const MaxPairs = 50_000_000
 // for cycle complexes), under doubling (Question 9.1), and whether k·(1,...,1)
 // is P for every k when (1,...,1) is (Question 9.2). Only instances inside the
 // box are tested; the conditional ones test nothing when (1,...,1) is not P.
-func Properties(t *table.Table) []Property {
+//
+// It returns ctx's error when ctx is done.
+func Properties(ctx context.Context, t *table.Table) ([]Property, error) {
 	var ps []game.Position
-	for p := range t.PPositions() {
+	for p := range t.PPositions(ctx) {
 		ps = append(ps, append(game.Position(nil), p...))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	n := len(t.Box)
 	image := func(name, question string, f func(p, q game.Position)) Property {
@@ -66,8 +80,12 @@ func Properties(t *table.Table) []Property {
 			}
 		})
 	}
+	addition, err := additionProperty(ctx, t, ps)
+	if err != nil {
+		return nil, err
+	}
 	out := []Property{
-		additionProperty(t, ps),
+		addition,
 		plusOnes,
 		image("doubling", "is 2p a P-position for every P-position p? (papers/001, Question 9.1)",
 			func(p, q game.Position) {
@@ -94,16 +112,24 @@ func Properties(t *table.Table) []Property {
 			}
 		}
 	}
-	return append(out, pr)
+	return append(out, pr), nil
 }
 
 // additionProperty tests whether p + q is P for P-positions p, q, up to
-// MaxPairs pairs.
-func additionProperty(t *table.Table, ps []game.Position) Property {
+// MaxPairs pairs inside the box and MaxPairVisits pairs looked at.
+func additionProperty(ctx context.Context, t *table.Table, ps []game.Position) (Property, error) {
 	pr := Property{Name: "addition", Question: "is p + q a P-position for all P-positions p, q? (papers/001, Question 9.3)", Holds: true}
 	s := make(game.Position, len(t.Box))
+	visits := 0
 	for i, p := range ps {
 		for _, q := range ps[i:] {
+			if visits++; visits%(1<<16) == 0 && ctx.Err() != nil {
+				return pr, ctx.Err()
+			}
+			if visits > MaxPairVisits {
+				pr.Partial = true
+				return pr, nil
+			}
 			for k := range s {
 				s[k] = p[k] + q[k]
 			}
@@ -113,12 +139,13 @@ func additionProperty(t *table.Table, ps []game.Position) Property {
 			pr.Checked++
 			if !t.IsP(s) {
 				pr.Holds, pr.Counterexample = false, []game.Position{p, q, append(game.Position(nil), s...)}
-				return pr
+				return pr, nil
 			}
 			if pr.Checked >= MaxPairs {
-				return pr
+				pr.Partial = true
+				return pr, nil
 			}
 		}
 	}
-	return pr
+	return pr, nil
 }

@@ -94,7 +94,7 @@ func checkProp75(ctx context.Context, spec string) (string, bool, error) {
 		return "", false, err
 	}
 	count := 0
-	for p := range dt.PPositions() {
+	for p := range dt.PPositions(ctx) {
 		l := dl[dt.Box.Index(p)]
 		q := append(slices.Clone(p), int(l))
 		if got := cl[ct.Box.Index(q)]; got != l {
@@ -117,7 +117,7 @@ func checkProp76(ctx context.Context, spec string) (string, bool, error) {
 	}
 	points, _ := complex.Points(circuits)
 	count := 0
-	for p := range t.PPositions() {
+	for p := range t.PPositions(ctx) {
 		coefficients := 0
 		for _, v := range points {
 			coefficients += p[v]
@@ -138,7 +138,7 @@ func checkProp77(ctx context.Context, spec string) (string, bool, error) {
 		return "", false, err
 	}
 	count := 0
-	for p := range t.PPositions() {
+	for p := range t.PPositions(ctx) {
 		if got := l[t.Box.Index(p)]; int(got)*k != total(p) {
 			return fmt.Sprintf("(%v) has length %d, total/%d = %v", p, got, k, float64(total(p))/float64(k)), false, nil
 		}

@@ -92,7 +92,7 @@ func isWinningMove(ctx context.Context, spec string, p, q game.Position) (bool, 
 // (then index order), at most limit of them, and how many there are.
 func firstP(t *table.Table, keep func(game.Position) bool, limit int) ([]game.Position, int) {
 	var all []game.Position
-	for p := range t.PPositions() {
+	for p := range t.PPositions(context.Background()) {
 		if keep(p) {
 			all = append(all, slices.Clone(p))
 		}

@@ -168,7 +168,11 @@ func simplicialClaims() []Claim {
 					return "", false, err
 				}
 				_, pointed := complex.Points(circuits)
-				add := check.Properties(t)[0]
+				props, err := check.Properties(ctx, t)
+				if err != nil {
+					return "", false, err
+				}
+				add := props[0]
 				return fmt.Sprintf("pointed: %v; closed under addition: %v (%d sums inside piles <= 12)", pointed, add.Holds, add.Checked), !pointed && add.Holds, nil
 			},
 		},
@@ -226,7 +230,11 @@ func plusOnes(ctx context.Context, spec string, h int) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
-	pr := check.Properties(t)[1]
+	props, err := check.Properties(ctx, t)
+	if err != nil {
+		return "", false, err
+	}
+	pr := props[1]
 	if !pr.Holds {
 		return fmt.Sprintf("refuted: (%v) is P but (%v) is N", pr.Counterexample[0], pr.Counterexample[1]), false, nil
 	}

@@ -161,7 +161,9 @@ func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, err
 	default:
 		s.Symmetries = grp.Order().String()
 		if uniform(t.Box) {
-			s.PClasses = t.CountClasses(grp)
+			if s.PClasses, err = t.CountClasses(ctx, grp); err != nil {
+				return nil, err
+			}
 		}
 	}
 	add := func(counts *[]int64, v int, weight int64) {

@@ -272,7 +272,7 @@ func TestLengthsByDefinition(t *testing.T) {
 			t.Fatal(err)
 		}
 		var zeros []game.Position
-		for p := range tab.PPositions() {
+		for p := range tab.PPositions(context.Background()) {
 			zeros = append(zeros, slices.Clone(p))
 		}
 		for _, n := range zeros { // zeros come in index order

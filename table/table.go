@@ -15,6 +15,7 @@
 package table
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -318,51 +319,74 @@ func (t *Table) SortedStates() func(yield func(int64, game.Position) bool) {
 
 // PPositions yields the P-positions of the box in index order (pile 0
 // fastest), every order of the piles for a sorted table. The yielded slice
-// is reused: copy it to keep it.
-func (t *Table) PPositions() func(yield func(game.Position) bool) {
+// is reused: copy it to keep it. It stops early when ctx is done (callers
+// that must tell check ctx.Err() afterwards): a sorted table looks at every
+// position of the box between P-positions.
+func (t *Table) PPositions(ctx context.Context) func(yield func(game.Position) bool) {
 	return func(yield func(game.Position) bool) {
 		n := len(t.Box)
 		p := make(game.Position, n)
-		if t.PLine == nil {
+		switch {
+		case t.Sorted:
 			for idx := range t.Box.Positions() {
+				if idx%(1<<16) == 0 && ctx.Err() != nil {
+					return
+				}
 				t.Box.Position(idx, p)
 				if t.IsP(p) && !yield(p) {
 					return
 				}
 			}
-			return
-		}
-		for l, x := range t.PLine {
-			if x == NoP {
-				continue
+		case t.PLine == nil: // one bit per position, in index order
+			for k, w := range t.P {
+				if k%(1<<12) == 0 && ctx.Err() != nil {
+					return
+				}
+				for ; w != 0; w &= w - 1 {
+					t.Box.Position(int64(k)*64+int64(bits.TrailingZeros64(w)), p)
+					if !yield(p) {
+						return
+					}
+				}
 			}
-			rest := int64(l)
-			for i := 1; i < n; i++ {
-				p[i] = int(rest % int64(t.Box[i]+1))
-				rest /= int64(t.Box[i] + 1)
-			}
-			p[0] = int(x)
-			if !yield(p) {
-				return
+		default:
+			for l, x := range t.PLine {
+				if l%(1<<16) == 0 && ctx.Err() != nil {
+					return
+				}
+				if x == NoP {
+					continue
+				}
+				rest := int64(l)
+				for i := 1; i < n; i++ {
+					p[i] = int(rest % int64(t.Box[i]+1))
+					rest /= int64(t.Box[i] + 1)
+				}
+				p[0] = int(x)
+				if !yield(p) {
+					return
+				}
 			}
 		}
 	}
 }
 
 // CountClasses returns the number of symmetry classes of P-positions under the
-// group. The box must be invariant under it (a uniform box always is).
-func (t *Table) CountClasses(g *complex.Group) int64 {
+// group, which must be listed (complex.Group.Listed). The box must be
+// invariant under it (a uniform box always is). It returns ctx's error when
+// ctx is done.
+func (t *Table) CountClasses(ctx context.Context, g *complex.Group) (int64, error) {
 	var n int64
 	if t.Sorted && g.Full() {
 		for _, w := range t.P {
 			n += int64(bits.OnesCount64(w))
 		}
-		return n
+		return n, nil
 	}
-	for p := range t.PPositions() {
+	for p := range t.PPositions(ctx) {
 		if g.IsCanonical(p) {
 			n++
 		}
 	}
-	return n
+	return n, ctx.Err()
 }

@@ -1,7 +1,9 @@
 package table
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -51,7 +53,7 @@ func nimTable(h int) *Table {
 func TestPPositionsOfNim(t *testing.T) {
 	tab := nimTable(3)
 	var got []string
-	for p := range tab.PPositions() {
+	for p := range tab.PPositions(context.Background()) {
 		got = append(got, p.String())
 		if !tab.IsP(p) {
 			t.Errorf("%v listed but not P", p)
@@ -64,7 +66,7 @@ func TestPPositionsOfNim(t *testing.T) {
 
 func ExampleTable_PPositions() {
 	tab := nimTable(1)
-	for p := range tab.PPositions() {
+	for p := range tab.PPositions(context.Background()) {
 		fmt.Println(p)
 	}
 	// Output:
@@ -72,4 +74,31 @@ func ExampleTable_PPositions() {
 	// 1,1,0
 	// 1,0,1
 	// 0,1,1
+}
+
+// TestPPositionsOfBitTables compares PPositions with IsP at every position,
+// on the bit tables (unsorted and sorted) of fileTables.
+func TestPPositionsOfBitTables(t *testing.T) {
+	for _, tab := range fileTables(t)[1:] {
+		var want []string
+		p := make(game.Position, len(tab.Box))
+		for idx := range tab.Box.Positions() {
+			tab.Box.Position(idx, p)
+			if tab.IsP(p) {
+				want = append(want, p.String())
+			}
+		}
+		var got []string
+		for q := range tab.PPositions(context.Background()) {
+			got = append(got, q.String())
+		}
+		if !slices.Equal(got, want) || int64(len(got)) != tab.CountP() {
+			t.Errorf("%s: PPositions gives %d positions, IsP %d, CountP %d", tab.Spec, len(got), len(want), tab.CountP())
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for range fileTables(t)[2].PPositions(ctx) {
+		t.Fatal("PPositions went on after its context was done")
+	}
 }

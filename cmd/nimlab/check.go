@@ -148,7 +148,10 @@ func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFl
 	if err != nil {
 		return err
 	}
-	props := check.Properties(t)
+	props, err := check.Properties(cmd.Context(), t)
+	if err != nil {
+		return err
+	}
 	out := cmd.OutOrStdout()
 	if f.json {
 		return printJSON(out, map[string]any{"game": g.Spec, "max": f.max, "properties": props})
@@ -159,7 +162,11 @@ func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFl
 		if !p.Holds {
 			verdict = "FAILS at" + exampleList(p.Counterexample)[len("   e.g."):]
 		}
-		fmt.Fprintf(out, "%-18s %s\n    %s (%d instances inside the box)\n", p.Name, p.Question, verdict, p.Checked)
+		stopped := ""
+		if p.Partial {
+			stopped = "; stopped there, at the budget"
+		}
+		fmt.Fprintf(out, "%-18s %s\n    %s (%d instances inside the box%s)\n", p.Name, p.Question, verdict, p.Checked, stopped)
 	}
 	return nil
 }

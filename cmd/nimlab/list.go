@@ -62,7 +62,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 				}
 				fmt.Fprintln(w, strings.Join(head, ","))
 			}
-			for p := range t.PPositions() {
+			for p := range t.PPositions(cmd.Context()) {
 				if group != nil && !group.IsCanonical(p) {
 					continue
 				}
@@ -74,6 +74,9 @@ symmetry class: the lexicographically smallest position of the class.`,
 				default:
 					fmt.Fprintf(w, "(%v)\n", p)
 				}
+			}
+			if err := cmd.Context().Err(); err != nil {
+				return err
 			}
 			if format == "json" {
 				if rows == nil {
