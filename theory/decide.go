@@ -53,7 +53,10 @@ const MaxRemotenessCost = 3e8
 // them is wrong.
 func Decide(ctx context.Context, g *game.Game, p game.Position, opts DecideOptions) (*Decision, error) {
 	d := &Decision{}
-	th, rule, byTheorem := Find(g)
+	th, rule, byTheorem := Find(ctx, g)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	if byTheorem {
 		isP, move, err := Apply(th, rule, g, p)
 		if err != nil {

@@ -1,6 +1,7 @@
 package theory
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -92,7 +93,7 @@ func checkAtExtremes(t testing.TB, spec string, p game.Position, rng *rand.Rand)
 	if err != nil {
 		t.Fatal(err)
 	}
-	th, rule, ok := Find(g)
+	th, rule, ok := Find(context.Background(), g)
 	if !ok {
 		t.Fatalf("no theorem covers %s", spec)
 	}

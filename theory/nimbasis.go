@@ -187,16 +187,18 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 // basisCache remembers FindNimBasis per complex, for binding the theorem.
 var basisCache sync.Map // facets string -> *listedBasis or nil
 
-func cachedBasis(c *complex.Complex) *listedBasis {
+func cachedBasis(ctx context.Context, c *complex.Complex) *listedBasis {
 	key := fmt.Sprint(c.N(), c.String())
 	if b, ok := basisCache.Load(key); ok {
 		return b.(*listedBasis)
 	}
 	var b *listedBasis
-	if members, err := FindNimBasis(context.Background(), c); err == nil {
+	if members, err := FindNimBasis(ctx, c); err == nil {
 		b = newListedBasis(c, members)
 	}
-	basisCache.Store(key, b)
+	if ctx.Err() == nil { // a search cut short answers nothing
+		basisCache.Store(key, b)
+	}
 	return b
 }
 

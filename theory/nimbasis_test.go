@@ -37,7 +37,7 @@ func TestExample46(t *testing.T) {
 	if fmt.Sprint(basis) != fmt.Sprint(want) {
 		t.Errorf("basis %v, want %v", basis, want)
 	}
-	_, rule, _ := Find(g)
+	_, rule, _ := Find(context.Background(), g)
 	if !rule.IsP(game.Position{7, 3, 5, 6}) {
 		t.Error("(7,3,5,6) is not P")
 	}

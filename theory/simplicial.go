@@ -1,6 +1,7 @@
 package theory
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -20,14 +21,14 @@ type joinRule struct {
 // bindJoin covers join, cone (a factor that is one vertex, Corollary 6.2)
 // and susp (a factor of two isolated vertices, Corollary 6.3) when every
 // factor is covered.
-func bindJoin(g *game.Game) (Rule, bool) {
+func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
 	c := g.Construction
 	if c == nil {
 		return nil, false
 	}
 	var r joinRule
 	for _, p := range c.Parts {
-		rule, ok := ruleOf(p)
+		rule, ok := ruleOf(ctx, p)
 		if !ok {
 			return nil, false
 		}
@@ -46,8 +47,8 @@ func bindJoin(g *game.Game) (Rule, bool) {
 }
 
 // ruleOf finds the rule of a part of a construction.
-func ruleOf(g *game.Game) (Rule, bool) {
-	_, r, ok := Find(g)
+func ruleOf(ctx context.Context, g *game.Game) (Rule, bool) {
+	_, r, ok := Find(ctx, g)
 	return r, ok
 }
 
@@ -98,12 +99,12 @@ type splitRule struct {
 	p    bool // P_x rather than B_x
 }
 
-func bindSplit(g *game.Game) (Rule, bool) {
+func bindSplit(ctx context.Context, g *game.Game) (Rule, bool) {
 	c := g.Construction
 	if c == nil || c.Op != "bx" && c.Op != "px" {
 		return nil, false
 	}
-	part, ok := ruleOf(c.Parts[0])
+	part, ok := ruleOf(ctx, c.Parts[0])
 	return splitRule{part: part, x: c.Vertex, p: c.Op == "px"}, ok
 }
 

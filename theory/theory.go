@@ -39,7 +39,7 @@ type Theorem struct {
 	// the tests and `nimlab repro` compare it with the exact engines.
 	Examples []Example
 	// bind returns the rule for g, or false when the theorem does not cover g.
-	bind func(g *game.Game) (Rule, bool)
+	bind func(ctx context.Context, g *game.Game) (Rule, bool)
 	// slow is true for the theorems about slow games (papers/002); the others
 	// are about take games.
 	slow bool
@@ -53,21 +53,23 @@ type Example struct {
 }
 
 // For returns the theorem's rule for g, or false when it does not cover g
-// (misère games are never covered).
-func (t *Theorem) For(g *game.Game) (Rule, bool) {
+// (misère games are never covered). Deciding whether a theorem covers a game
+// may search (circuits, a Nim-basis); when ctx is done it returns false, and
+// callers that must tell check ctx.Err().
+func (t *Theorem) For(ctx context.Context, g *game.Game) (Rule, bool) {
 	if g.Misere || g.IsTake() == t.slow {
 		return nil, false
 	}
-	return t.bind(g)
+	return t.bind(ctx, g)
 }
 
 // Theorems lists every theorem, the most specific first.
 func Theorems() []*Theorem { return theorems }
 
-// Find returns the first theorem covering g and its rule.
-func Find(g *game.Game) (*Theorem, Rule, bool) {
+// Find returns the first theorem covering g and its rule (see For for ctx).
+func Find(ctx context.Context, g *game.Game) (*Theorem, Rule, bool) {
 	for _, t := range theorems {
-		if r, ok := t.For(g); ok {
+		if r, ok := t.For(ctx, g); ok {
 			return t, r, true
 		}
 	}
@@ -98,7 +100,7 @@ func theoremList() []*Theorem {
 			Statement: "CN(n,n), and any game where every set of piles may be played: the only P-position is (0,...,0)",
 			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(2)",
 			Examples:  []Example{{"cn:4,4", 6}, {"moore:3,5", 8}, {"complex:1-2-3", 8}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				f := g.Complex.Facets()
 				return simplexRule{}, len(f) == 1 && f[0].Len() == g.Piles()
 			},
@@ -108,7 +110,7 @@ func theoremList() []*Theorem {
 			Statement: "CN(n,1) is Nim: the P-positions are those whose piles xor to 0 (Bouton)",
 			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(1)",
 			Examples:  []Example{{"nim:4", 7}, {"cn:5,1", 5}, {"path:3,1", 12}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				for _, f := range g.Complex.Facets() {
 					if f.Len() != 1 {
 						return nil, false
@@ -122,7 +124,7 @@ func theoremList() []*Theorem {
 			Statement: "CN(n,n-1), where any n-1 piles may be played: the P-positions are (a,a,...,a)",
 			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(3)",
 			Examples:  []Example{{"cn:5,4", 5}, {"moore:4,3", 6}, {"cn:3,2", 12}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				f := g.Complex.Facets()
 				return allEqualRule{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
 			},
@@ -181,7 +183,7 @@ func theoremList() []*Theorem {
 			Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
 			Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",
 			Examples:  []Example{{"moore:4,2", 7}, {"moore:5,2", 5}, {"moore:5,3", 5}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				k := g.Complex.Facets()[0].Len()
 				return mooreRule{k: k}, g.Complex.IsFull() && k < g.Piles()
 			},
@@ -191,7 +193,7 @@ func theoremList() []*Theorem {
 			Statement: "on a binary matroid (binmat:, graph:) P iff, at every binary digit, the piles with a 1 there have vectors summing to 0 over GF(2)",
 			Source:    "papers/001_50f576805b6ac608.txt, Theorem 5.7",
 			Examples:  []Example{{"graph:1-2,2-3,1-3,3-4,1-4", 5}, {"binmat:1100,0110,0011,1001,1111", 5}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				return nimBasisRule{binaryBasis{g.Binary}}, g.Binary != nil
 			},
 		},
@@ -214,7 +216,7 @@ func theoremList() []*Theorem {
 			Statement: "on the hyperoctahedron boundary O_n P iff antipodal piles are equal",
 			Source:    "papers/001_50f576805b6ac608.txt, Corollary 6.4",
 			Examples:  []Example{{"octa:3", 5}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				n := g.Piles()
 				return joinRule{rules: slices.Repeat([]Rule{nimRule{}}, n/2), sizes: slices.Repeat([]int{2}, n/2)},
 					complex.IsHyperoctahedron(g.Complex)
@@ -225,7 +227,7 @@ func theoremList() []*Theorem {
 			Statement: "on P_{n,n-1} (path:2n-2,n-1; n = 3 is P_{3,2}) P iff n-2 consecutive piles b..b+n-3 (2 <= b <= n) are empty and the piles before and after them have equal sums",
 			Source:    "papers/001_50f576805b6ac608.txt, Section 8 (P_{n,n-1}; P_{3,2} before Proposition 8.3)",
 			Examples:  []Example{{"path:4,2", 12}, {"path:6,3", 7}, {"path:8,4", 4}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				n := g.Piles()
 				if n < 4 || n%2 != 0 {
 					return nil, false
@@ -239,7 +241,7 @@ func theoremList() []*Theorem {
 			Statement: "the complex of Figure 6 (complex:1-2,1-3,2-3,3-4, piles x,y,z,w): P iff z = 0 and x+y = w, or x = y = z+w with z >= 1",
 			Source:    "papers/001_50f576805b6ac608.txt, Section 9, Figure 6",
 			Examples:  []Example{{"complex:1-2,1-3,2-3,3-4", 12}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				return figure6Rule{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), Figure6.Facets())
 			},
 		},
@@ -248,10 +250,10 @@ func theoremList() []*Theorem {
 			Statement: "on a pointed circuit complex the P-positions are the non-negative integer combinations of the circuits' indicator vectors",
 			Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
 			Examples:  []Example{{"complex:1-2-3,2-3-4,3-4-5,1-5", 6}, {"complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, {"path:3,2", 12}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				// Complexes with too many circuits to list (complex.MaxCircuitWork)
 				// are not decided by this theorem.
-				circuits, err := g.Complex.Circuits(context.Background())
+				circuits, err := g.Complex.Circuits(ctx)
 				if err != nil {
 					return nil, false
 				}
@@ -264,11 +266,11 @@ func theoremList() []*Theorem {
 			Statement: "on a Nim-regular complex (one with a Nim-basis B, searched for up to 12 piles) P iff the piles' binary digits, place by place, mark sets of B",
 			Source:    "papers/001_50f576805b6ac608.txt, Theorem 4.4 (Definition 4.1)",
 			Examples:  []Example{{"complex:1-2,1-3,1-4,2-3-4", 12}},
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				if g.Piles() > MaxBasisSearch {
 					return nil, false
 				}
-				b := cachedBasis(g.Complex)
+				b := cachedBasis(ctx, g.Complex)
 				return nimBasisRule{b}, b != nil
 			},
 		},
@@ -279,7 +281,7 @@ func theoremList() []*Theorem {
 			Source:   "papers/002_770aced0ab8f9894.txt, the M-rule (formulas lost; see papers/README.md)",
 			Examples: []Example{{"slow:2,1", 30}, {"slow:3,2", 24}, {"slow:4,3", 14}, {"slow:5,4", 9}},
 			slow:     true,
-			bind: func(g *game.Game) (Rule, bool) {
+			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				return mRule{}, isSlowNN1(g)
 			},
 		},

@@ -21,7 +21,7 @@ func TestTheoremsAgreeWithTables(t *testing.T) {
 					t.Fatal(err)
 				}
 				mis, _ := game.Parse(ex.Spec + game.MisereSuffix)
-				if _, ok := th.For(mis); ok {
+				if _, ok := th.For(context.Background(), mis); ok {
 					t.Errorf("%s claims the misère game", th.Name)
 				}
 			})
@@ -49,7 +49,7 @@ func TestWinningMovesOnHugePiles(t *testing.T) {
 func TestUncoveredGames(t *testing.T) {
 	for _, spec := range []string{"cn:6,2", "cn:7,3", "path:5,2", "nim:3/misere"} {
 		g, _ := game.Parse(spec)
-		if th, _, ok := Find(g); ok {
+		if th, _, ok := Find(context.Background(), g); ok {
 			t.Errorf("%s covered by %s", spec, th.Name)
 		}
 	}
@@ -57,7 +57,7 @@ func TestUncoveredGames(t *testing.T) {
 
 func ExampleFind() {
 	g, _ := game.Parse("cn:6,3")
-	th, rule, _ := Find(g)
+	th, rule, _ := Find(context.Background(), g)
 	// papers/000, Remark 3.4: from (10,9,5,8,4,3) one can move to
 	// (5+l, 7-l, 0+l, 8, 4, 3) for l = 0..5.
 	p := game.Position{10, 9, 5, 8, 4, 3}

@@ -20,7 +20,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	th, rule, ok := Find(g)
+	th, rule, ok := Find(ctx, g)
 	if !ok || th != t {
 		return 0, fmt.Errorf("%s is not decided by theorem %s (Find gives %v)", ex.Spec, t.Name, th)
 	}

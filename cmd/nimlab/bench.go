@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -92,7 +93,7 @@ mean and the slowest.`,
 			}
 			var queries *hugeQueries
 			if huge > 0 {
-				if queries, err = timeHugeQueries(g, huge); err != nil {
+				if queries, err = timeHugeQueries(cmd.Context(), g, huge); err != nil {
 					return err
 				}
 			}
@@ -143,8 +144,8 @@ type hugeQueries struct {
 
 // timeHugeQueries asks the theorem covering g for the remoteness of count
 // random positions with piles up to 10^18 (the same positions every run).
-func timeHugeQueries(g *game.Game, count int) (*hugeQueries, error) {
-	th, rule, ok := theory.Find(g)
+func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*hugeQueries, error) {
+	th, rule, ok := theory.Find(ctx, g)
 	remote, hasRemoteness := rule.(theory.RemotenessRule)
 	if !ok || !hasRemoteness {
 		return nil, fmt.Errorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)

@@ -80,7 +80,10 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 				if !ok {
 					return fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", theoremName)
 				}
-				rule, ok := th.For(g)
+				rule, ok := th.For(cmd.Context(), g)
+				if err := cmd.Context().Err(); err != nil {
+					return err
+				}
 				if !ok {
 					return fmt.Errorf("theorem %s (%s) does not cover %s", th.Name, th.Source, g.Spec)
 				}

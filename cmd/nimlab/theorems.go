@@ -27,8 +27,11 @@ GAME, prints the theorem that covers it, if any.`,
 					return err
 				}
 				list = nil
-				if th, _, ok := theory.Find(g); ok {
+				if th, _, ok := theory.Find(cmd.Context(), g); ok {
 					list = append(list, th)
+				}
+				if err := cmd.Context().Err(); err != nil {
+					return err
 				}
 			}
 			out := cmd.OutOrStdout()
