@@ -127,6 +127,8 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 				fmt.Fprintln(out, "Grundy value: not in the table (solve it with --grundy --out)")
 			}
 			switch r, best, ok := remoteness(d); {
+			case !ok && tableFile != "":
+				fmt.Fprintln(out, "remoteness: not in the table (solve it with --remoteness --out)")
 			case !ok:
 				fmt.Fprintln(out, "remoteness: not computed (no theorem gives it, and too many options to enumerate below this position)")
 			case best == nil:

@@ -84,7 +84,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				res := map[string]any{
 					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
 					"states": s.States, "sorted": t.Sorted,
-					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries, "symmetries_note": s.SymmetriesNote,
+					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
 					"seconds": secs, "seconds_total": total, "positions_per_second": rate, "engine": engine, "workers": workers,
 				}
 				if grundy {
@@ -94,6 +94,9 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				if t.Remoteness != nil {
 					res["remoteness_counts"] = s.RemotenessCounts
 					res["max_remoteness"] = len(s.RemotenessCounts) - 1
+				}
+				if s.SymmetriesNote != "" {
+					res["symmetries_note"] = s.SymmetriesNote
 				}
 				if out != "" {
 					res["out"] = out
