@@ -269,14 +269,17 @@ func (g *Game) IsTerminal(p Position) bool {
 	return true
 }
 
-// IsMove reports whether q is an option of p: the piles where they differ
-// form a move set, every pile of it is smaller in q, and the slow piles among
-// them are exactly one smaller.
+// IsMove reports whether q is an option of p: a position of the game (no
+// negative pile), the piles where they differ form a move set, every pile of
+// it is smaller in q, and the slow piles among them are exactly one smaller.
 func (g *Game) IsMove(p, q Position) bool {
+	if len(p) != g.Piles() || len(q) != g.Piles() {
+		return false
+	}
 	var changed complex.Set
 	for i := range p {
 		switch {
-		case q[i] > p[i], q[i] < p[i]-1 && g.SlowPiles.Has(i):
+		case q[i] < 0, q[i] > p[i], q[i] < p[i]-1 && g.SlowPiles.Has(i):
 			return false
 		case q[i] < p[i]:
 			changed |= 1 << uint(i)

@@ -192,3 +192,19 @@ func TestSlowOptions(t *testing.T) {
 		t.Error("a conjunctive move must move in every component")
 	}
 }
+
+// TestIsMoveRefusesWhatIsNoPosition: a negative pile (the wrong move of
+// papers/000's CN(5,2) oracle at 2^63-1 looked like this) or a wrong number
+// of piles is never a move.
+func TestIsMoveRefusesWhatIsNoPosition(t *testing.T) {
+	g, _ := Parse("cn:5,2")
+	p := Position{7, 7, 7, 7, 0}
+	for _, q := range []Position{{-2, 0, 7, 7, 0}, {-1, 7, 7, 7, 0}, {7, 7, 7}, {7, 7, 7, 7, 0, 0}} {
+		if g.IsMove(p, q) {
+			t.Errorf("%v -> %v taken for a move", p, q)
+		}
+	}
+	if !g.IsMove(p, Position{0, 0, 7, 7, 0}) {
+		t.Error("emptying two adjacent piles is a move of CN(5,2)")
+	}
+}

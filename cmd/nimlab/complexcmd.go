@@ -42,14 +42,14 @@ status is 1 when it does not. Write the empty set as {}.`,
 			c := g.Complex
 			circuits, circuitsErr := c.Circuits(ctx)
 			points, pointed := complex.Points(circuits)
-			symmetries := ""
-			grp, err := c.Symmetries(ctx)
-			if err == nil {
+			var symmetries string
+			switch grp, err := c.Symmetries(ctx); {
+			case err == nil:
 				symmetries = grp.Order().String()
-			} else if !errors.Is(err, complex.ErrTooLarge) {
-				return err
-			} else {
+			case errors.Is(err, complex.ErrTooLarge):
 				symmetries = notComputed(err)
+			default:
+				return err
 			}
 			if circuitsErr != nil && !errors.Is(circuitsErr, complex.ErrTooLarge) {
 				return circuitsErr
@@ -151,7 +151,7 @@ func basisFailure(check error) error {
 }
 
 // notComputed says that a budgeted computation gave up, and why, e.g.
-// "not computed (too large: the complex has more than 65536 symmetries)".
+// "not computed (too large: listing the circuits takes more than 67108864 steps)".
 func notComputed(err error) string {
 	return "not computed (" + err.Error() + ")"
 }
