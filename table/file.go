@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -127,7 +128,10 @@ func (t *Table) appendRaw(buf []byte, name string, from, to int64) []byte {
 
 // WriteTo writes t in the table file format, version 2 (see BlockBytes and
 // the format description in file.go), compressing every block with zstd.
-func (t *Table) WriteTo(w io.Writer) (int64, error) {
+func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Background(), w) }
+
+// write is WriteTo, stopping between blocks when ctx is done.
+func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
 	cw := &countingWriter{w: w}
 	h := fileHeader{Format: formatV2, Spec: t.Spec, Box: t.Box, Sorted: t.Sorted, BlockBytes: BlockBytes, Compression: "zstd"}
 	for _, s := range t.sections() {
@@ -156,6 +160,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	for _, s := range t.sections() {
 		perBlock := int64(BlockBytes / s.size)
 		for from := int64(0); from < s.count; from += perBlock {
+			if err := ctx.Err(); err != nil {
+				return cw.n, err
+			}
 			raw = t.appendRaw(raw[:0], s.name, from, min(from+perBlock, s.count))
 			frame = enc.EncodeAll(raw, frame[:0])
 			if _, err := cw.Write(frame); err != nil {
@@ -206,7 +213,9 @@ func corrupt(format string, args ...any) error {
 // that pass their checksum decompress: the arrays grow as blocks are
 // decoded. maxMemory, when positive, bounds the memory the decoded table may
 // take (a clear error instead of running out).
-func Read(r io.ReaderAt, size int64, maxMemory int64) (*Table, error) {
+//
+// It returns ctx's error, between blocks, when ctx is done.
+func Read(ctx context.Context, r io.ReaderAt, size int64, maxMemory int64) (*Table, error) {
 	if size < int64(len(magic)) {
 		return nil, errors.New("not a nimlab table file (too short)")
 	}
@@ -282,6 +291,9 @@ func Read(r io.ReaderAt, size int64, maxMemory int64) (*Table, error) {
 	var total uint64
 	for _, s := range sections {
 		for left := s.bytes(); left > 0; left -= BlockBytes {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			want := min(left, BlockBytes)
 			n := binary.LittleEndian.Uint32(index[block*indexItem:])
 			sum := binary.LittleEndian.Uint32(index[block*indexItem+4:])
@@ -460,8 +472,9 @@ func (t *Table) checkOutcomes() error {
 // Save writes t to the file at path atomically: the data goes to a temporary
 // file in the same directory, which is synced to disk and renamed to path
 // only when complete (mode 0644), so an interrupted save leaves no
-// half-written file.
-func (t *Table) Save(path string) error {
+// half-written file. When ctx is done it stops, removes the temporary file
+// and returns ctx's error.
+func (t *Table) Save(ctx context.Context, path string) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("saving table: %w", err)
@@ -472,7 +485,7 @@ func (t *Table) Save(path string) error {
 		os.Remove(tmp)
 		return fmt.Errorf("saving table to %s: %w", path, err)
 	}
-	if _, err := t.WriteTo(f); err != nil {
+	if _, err := t.write(ctx, f); err != nil {
 		return fail(err)
 	}
 	if err := f.Sync(); err != nil {
@@ -498,7 +511,7 @@ func (t *Table) Save(path string) error {
 
 // Load reads and checks the table file at path (see Read). maxMemory, when
 // positive, bounds the memory the table may take.
-func Load(path string, maxMemory int64) (*Table, error) {
+func Load(ctx context.Context, path string, maxMemory int64) (*Table, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -508,7 +521,7 @@ func Load(path string, maxMemory int64) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := Read(f, info.Size(), maxMemory)
+	t, err := Read(ctx, f, info.Size(), maxMemory)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

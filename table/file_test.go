@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -50,7 +51,7 @@ func encode(t *testing.T, tab *Table) []byte {
 }
 
 func decode(data []byte) (*Table, error) {
-	return Read(bytes.NewReader(data), int64(len(data)), 0)
+	return Read(context.Background(), bytes.NewReader(data), int64(len(data)), 0)
 }
 
 func TestFileRoundTrip(t *testing.T) {
@@ -72,10 +73,10 @@ func TestFileRoundTrip(t *testing.T) {
 func TestSaveIsAtomicWithMode0644(t *testing.T) {
 	tab := nimTable(7)
 	path := filepath.Join(t.TempDir(), "nim3.tbl")
-	if err := tab.Save(path); err != nil {
+	if err := tab.Save(context.Background(), path); err != nil {
 		t.Fatal(err)
 	}
-	got, err := Load(path, 0)
+	got, err := Load(context.Background(), path, 0)
 	if err != nil || !slices.Equal(got.PLine, tab.PLine) {
 		t.Fatalf("Load: %v", err)
 	}
@@ -83,10 +84,21 @@ func TestSaveIsAtomicWithMode0644(t *testing.T) {
 	if len(entries) != 1 {
 		t.Errorf("save left %d files, want 1", len(entries))
 	}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := tab.Save(cancelled, filepath.Join(filepath.Dir(path), "cancelled.tbl")); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled save: %v", err)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("a cancelled save left %d files, want 1", len(entries))
+	}
+	if _, err := Load(cancelled, path, 0); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled load: %v", err)
+	}
 	if info, _ := os.Stat(path); runtime.GOOS != "windows" && info.Mode().Perm() != fs.FileMode(0o644) {
 		t.Errorf("mode %v, want 0644", info.Mode().Perm())
 	}
-	if _, err := Load(path, 10); err == nil || !strings.Contains(err.Error(), "available") {
+	if _, err := Load(context.Background(), path, 10); err == nil || !strings.Contains(err.Error(), "available") {
 		t.Errorf("a table larger than the memory allowed: %v", err)
 	}
 }

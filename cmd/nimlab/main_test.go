@@ -106,7 +106,7 @@ func TestSolveOut(t *testing.T) {
 	if _, err := run(t, "solve", "path:4,2", "--max", "5", "--out", path); err != nil {
 		t.Fatal(err)
 	}
-	tab, err := table.Load(path, 0)
+	tab, err := table.Load(context.Background(), path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

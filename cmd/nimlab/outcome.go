@@ -73,7 +73,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			}
 			opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Fits: fits}
 			if tableFile != "" {
-				if opts.Table, err = loadTable(tableFile, g); err != nil {
+				if opts.Table, err = loadTable(cmd.Context(), tableFile, g); err != nil {
 					return err
 				}
 				if err := opts.Table.CheckPosition(p); err != nil {

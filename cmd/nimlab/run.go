@@ -67,7 +67,7 @@ func (f *solveFlags) solveOrLoad(ctx context.Context, g *game.Game, box table.Bo
 	if reference {
 		return nil, fmt.Errorf("--table and --reference: a table read from a file is not solved again")
 	}
-	t, err := loadTable(f.tableFile, g)
+	t, err := loadTable(ctx, f.tableFile, g)
 	if err != nil {
 		return nil, err
 	}
@@ -86,8 +86,8 @@ func (f *solveFlags) solveOrLoad(ctx context.Context, g *game.Game, box table.Bo
 }
 
 // loadTable reads the table file at path and checks that it is a table of g.
-func loadTable(path string, g *game.Game) (*table.Table, error) {
-	t, err := table.Load(path, availableMemory())
+func loadTable(ctx context.Context, path string, g *game.Game) (*table.Table, error) {
+	t, err := table.Load(ctx, path, availableMemory())
 	if err != nil {
 		return nil, err
 	}

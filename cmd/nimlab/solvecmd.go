@@ -56,7 +56,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			grundy, remoteness = t.Grundy != nil, t.Remoteness != nil
 			secs := time.Since(start).Seconds()
 			if out != "" {
-				if err := t.Save(out); err != nil {
+				if err := t.Save(cmd.Context(), out); err != nil {
 					return err
 				}
 			}
