@@ -358,3 +358,38 @@ func TestTableFlag(t *testing.T) {
 		}
 	}
 }
+
+func TestDraw(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"draw", "cn:8,3", "3,1,4,1,5,9,2,6", "--move", "3,1,4,1,0,0,0,6", "--out", filepath.Join(dir, "move.svg")},
+		{"draw", "path:5,2", "1,2,3,4,5", "--out", filepath.Join(dir, "path.png")},
+		{"draw", "graph:1-2,2-3,1-3,3-4", "--complex", "--out", filepath.Join(dir, "graph.svg")},
+	} {
+		if _, err := run(t, args...); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if info, err := os.Stat(args[len(args)-1]); err != nil || info.Size() < 1000 {
+			t.Errorf("%v: wrote %v, %v", args, info, err)
+		}
+	}
+	svg, err := run(t, "draw", "cn:4,2", "1,2,3,4", "--out", "-")
+	if err != nil || !strings.HasPrefix(svg, "<?xml") || !strings.Contains(svg, "CN(4,2)") {
+		t.Errorf("--out -: %v\n%.200s", err, svg)
+	}
+	for _, tt := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--move", "0,2,0,4,5", "--out", "-"}, "not a move"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--out", filepath.Join(dir, "x.pdf")}, ".svg or .png"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5"}, "--out"},
+		{[]string{"draw", "cn:5,2", "--out", "-"}, "POSITION"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--complex", "--out", "-"}, "no POSITION"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.mention) {
+			t.Errorf("%v: %v; want an error mentioning %q", tt.args, err, tt.mention)
+		}
+	}
+}

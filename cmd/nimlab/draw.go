@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/figure"
+	"github.com/nimlab/nimlab/game"
+	"github.com/spf13/cobra"
+)
+
+func newDrawCmd() *cobra.Command {
+	var out, move string
+	var drawComplex bool
+	cmd := &cobra.Command{
+		Use:   "draw GAME [POSITION] --out FILE.svg|FILE.png",
+		Short: "Draw a position, a move or a complex as the papers do (SVG or PNG)",
+		Long: `Draws POSITION on the structure of GAME, as the papers draw them: Circular Nim's
+stacks around a circle with their heights (papers/000_451cee323facfbde.txt,
+Figure 1), PathNim's stacks in a row, and any other complex as a graph with its
+facets shaded (papers/001_50f576805b6ac608.txt, Figures 1-6). Each stack shows
+its height inside and its number outside.
+
+--move TO draws the move from POSITION to TO: the piles it changes are marked in
+red as "p -> p'" (papers/004_d4cbba8b03246c3a.txt, Figures 1 and 4). TO must be a
+legal move.
+
+--complex draws the complex itself (no POSITION): facets shaded, and its facets
+and circuits listed.
+
+The format follows the file's extension: .svg (vector, for papers) or .png.
+--out - writes SVG on stdout.`,
+		Example: `  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --out cn83.svg
+  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --move 3,1,4,1,0,0,0,6 --out move.png
+  nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := game.Parse(args[0])
+			if err != nil {
+				return err
+			}
+			format := "svg"
+			switch out {
+			case "":
+				return errors.New("--out FILE.svg or --out FILE.png is required (--out - writes SVG on stdout)")
+			case "-":
+			default:
+				if format, err = figure.FormatOf(out); err != nil {
+					return fmt.Errorf("--out %w", err)
+				}
+			}
+			var f *figure.Figure
+			switch {
+			case drawComplex:
+				if len(args) != 1 || move != "" {
+					return errors.New("--complex draws the complex alone: give no POSITION and no --move")
+				}
+				circuits, err := g.Complex.Circuits(cmd.Context())
+				if err != nil && !errors.Is(err, complex.ErrTooLarge) {
+					return err
+				}
+				f, err = figure.Complex(g, circuits)
+				if err != nil {
+					return err
+				}
+			case len(args) != 2:
+				return errors.New("give a POSITION to draw, or --complex to draw the complex")
+			default:
+				p, err := g.ParsePosition(args[1])
+				if err != nil {
+					return err
+				}
+				var q game.Position
+				if move != "" {
+					if q, err = g.ParsePosition(move); err != nil {
+						return fmt.Errorf("--move: %w", err)
+					}
+				}
+				if f, err = figure.Position(g, p, q); err != nil {
+					return err
+				}
+			}
+			var buf bytes.Buffer
+			if err := f.Write(&buf, format); err != nil {
+				return err
+			}
+			if out == "-" {
+				_, err := cmd.OutOrStdout().Write(buf.Bytes())
+				return err
+			}
+			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+				return fmt.Errorf("writing the figure: %w", err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg or .png (- for SVG on stdout)")
+	cmd.Flags().StringVar(&move, "move", "", "draw the move from POSITION to this position")
+	cmd.Flags().BoolVar(&drawComplex, "complex", false, "draw the complex itself, with its facets and circuits")
+	return cmd
+}

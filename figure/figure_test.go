@@ -1,0 +1,154 @@
+package figure
+
+import (
+	"bytes"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// structure summarizes an SVG: one line per element, its name and, for
+// text, its content; for paths, whether they are filled or stroked and in
+// which colour. Coordinates are left out: the test is about what is drawn.
+func structure(t *testing.T, svg []byte) string {
+	t.Helper()
+	var b strings.Builder
+	d := xml.NewDecoder(bytes.NewReader(svg))
+	var inText bool
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed XML: %v", err)
+		}
+		switch e := tok.(type) {
+		case xml.StartElement:
+			fmt.Fprintf(&b, "%s", e.Name.Local)
+			for _, a := range e.Attr {
+				if a.Name.Local == "style" && e.Name.Local == "path" {
+					for _, part := range strings.Split(a.Value, ";") {
+						if strings.HasPrefix(part, "fill:") || strings.HasPrefix(part, "stroke:") {
+							fmt.Fprintf(&b, " %s", part)
+						}
+					}
+				}
+			}
+			inText = e.Name.Local == "text"
+			if !inText {
+				b.WriteByte('\n')
+			}
+		case xml.CharData:
+			if inText {
+				fmt.Fprintf(&b, " %q\n", string(e))
+				inText = false
+			}
+		}
+	}
+	return b.String()
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./figure -update to write it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s: the SVG's structure changed (go test ./figure -update rewrites the golden file after a deliberate change):\n%s", name, got)
+	}
+}
+
+func TestGoldenSVG(t *testing.T) {
+	tests := []struct {
+		name, spec, p, q string
+		complex          bool
+	}{
+		{"cn83-position", "cn:8,3", "3,1,4,1,5,9,2,6", "", false},
+		{"cn83-move", "cn:8,3", "3,1,4,1,5,9,2,6", "3,1,4,1,0,0,0,6", false},
+		{"path62", "path:6,2", "1,2,3,4,5,6", "1,2,0,0,5,6", false},
+		{"example33-move", "complex:1-2-3,2-3-4,3-4-5,1-5", "1,2,3,4,5", "1,0,0,4,5", false},
+		{"example33-complex", "complex:1-2-3,2-3-4,3-4-5,1-5", "", "", true},
+	}
+	for _, tt := range tests {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f *Figure
+		if tt.complex {
+			circuits, _ := g.Complex.Circuits(t.Context())
+			f, err = Complex(g, circuits)
+		} else {
+			p, _ := g.ParsePosition(tt.p)
+			var q game.Position
+			if tt.q != "" {
+				q, _ = g.ParsePosition(tt.q)
+			}
+			f, err = Position(g, p, q)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var svg, img bytes.Buffer
+		if err := f.Write(&svg, "svg"); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, tt.name, structure(t, svg.Bytes()))
+		if err := f.Write(&img, "png"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := png.Decode(&img); err != nil {
+			t.Errorf("%s: the PNG does not decode: %v", tt.name, err)
+		}
+	}
+}
+
+func TestLayouts(t *testing.T) {
+	for spec, want := range map[string]Layout{"cn:8,3": Circle, "cn:6,5": Circle, "path:6,2": Row, "moore:4,2": Graph, "complex:1-2,2-3,3-1": Circle} {
+		g, _ := game.Parse(spec)
+		if got := LayoutOf(g); got != want {
+			t.Errorf("%s: layout %s, want %s", spec, got, want)
+		}
+	}
+}
+
+func TestPositionRefuses(t *testing.T) {
+	g, _ := game.Parse("cn:5,2")
+	if _, err := Position(g, game.Position{1, 2, 3, 4, 5}, game.Position{0, 2, 0, 4, 5}); err == nil {
+		t.Error("a move on two stacks that are not adjacent was drawn")
+	}
+	if _, err := Position(g, game.Position{1, 2, 3}, nil); err == nil {
+		t.Error("a position with too few piles was drawn")
+	}
+	if _, err := FormatOf("figure.pdf"); err == nil {
+		t.Error("a .pdf accepted")
+	}
+}
+
+func ExamplePosition() {
+	g, _ := game.Parse("cn:8,3")
+	p, _ := g.ParsePosition("3,1,4,1,5,9,2,6")
+	f, _ := Position(g, p, nil)
+	var svg bytes.Buffer
+	f.Write(&svg, "svg")
+	fmt.Println(strings.Contains(svg.String(), "Circular Nim CN(8,3)"))
+	// Output: true
+}
