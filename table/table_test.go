@@ -102,3 +102,31 @@ func TestPPositionsOfBitTables(t *testing.T) {
 		t.Fatal("PPositions went on after its context was done")
 	}
 }
+
+func TestSlice(t *testing.T) {
+	tab := nimTable(7)
+	s, err := tab.Slice(2, 0, game.Position{0, 5, 0}, "grundy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Cols != 8 || s.Rows != 8 {
+		t.Fatalf("extents %dx%d", s.Cols, s.Rows)
+	}
+	for r := range s.Rows {
+		for c := range s.Cols {
+			p := game.Position{r, 5, c}
+			if s.Cells[r*s.Cols+c] != int(tab.GrundyOf(p)) || s.P[r*s.Cols+c] != tab.IsP(p) {
+				t.Fatalf("cell (%d,%d) differs from the table at %v", c, r, p)
+			}
+		}
+	}
+	for _, bad := range []struct {
+		x, y  int
+		fixed game.Position
+		value string
+	}{{0, 0, game.Position{0, 0, 0}, "outcome"}, {0, 3, game.Position{0, 0, 0}, "outcome"}, {0, 1, game.Position{0, 0, 9}, "outcome"}, {0, 1, game.Position{0, 0, 1}, "remoteness"}, {0, 1, game.Position{0, 0, 1}, "colour"}} {
+		if _, err := tab.Slice(bad.x, bad.y, bad.fixed, bad.value); err == nil {
+			t.Errorf("Slice(%d, %d, %v, %s) accepted", bad.x, bad.y, bad.fixed, bad.value)
+		}
+	}
+}

@@ -393,3 +393,39 @@ func TestDraw(t *testing.T) {
 		}
 	}
 }
+
+func TestPlot(t *testing.T) {
+	dir := t.TempDir()
+	tbl := filepath.Join(dir, "nim3.tbl")
+	if _, err := run(t, "solve", "nim:3", "--max", "15", "--grundy", "--out", tbl); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"plot", "cn:6,3", "--max", "8", "--axes", "1,2", "--fix", "4=5,5=3", "--out", filepath.Join(dir, "a.svg")},
+		{"plot", "nim:3", "--table", tbl, "--axes", "1,2", "--fix", "3=7", "--value", "grundy", "--out", filepath.Join(dir, "b.png")},
+		{"plot", "slow:3,2", "--max", "12", "--axes", "2,3", "--value", "remoteness", "--out", filepath.Join(dir, "c.svg")},
+	} {
+		if _, err := run(t, args...); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		if info, err := os.Stat(args[len(args)-1]); err != nil || info.Size() < 1000 {
+			t.Errorf("%v: wrote %v, %v", args, info, err)
+		}
+	}
+	for _, tt := range []struct {
+		args    []string
+		mention string
+	}{
+		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,1", "--out", filepath.Join(dir, "x.svg")}, "two different piles"},
+		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,2", "--fix", "2=1", "--out", filepath.Join(dir, "x.svg")}, "on an axis"},
+		{[]string{"plot", "nim:3", "--max", "3", "--fix", "3=9", "--out", filepath.Join(dir, "x.svg")}, "outside the table's box"},
+		{[]string{"plot", "nim:3", "--max", "3", "--value", "colour", "--out", filepath.Join(dir, "x.svg")}, "--value"},
+		{[]string{"plot", "nim:3", "--table", tbl, "--value", "remoteness", "--out", filepath.Join(dir, "x.svg")}, "no remoteness"},
+		{[]string{"plot", "nim:3", "--max", "3"}, "--out"},
+	} {
+		_, err := run(t, tt.args...)
+		if err == nil || !strings.Contains(err.Error(), tt.mention) {
+			t.Errorf("%v: %v; want an error mentioning %q", tt.args, err, tt.mention)
+		}
+	}
+}

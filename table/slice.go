@@ -1,0 +1,75 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+// Slice is a 2D section of a table: piles X and Y vary over the box, the
+// other piles are fixed.
+type Slice struct {
+	// X and Y are the piles on the axes, 0-based.
+	X int `json:"x"`
+	Y int `json:"y"`
+	// Fixed is a position whose piles off the axes give the fixed values.
+	Fixed game.Position `json:"fixed"`
+	// Value is what the cells hold: "outcome" (1 for a P-position, 0 for an
+	// N-position), "grundy" or "remoteness".
+	Value string `json:"value"`
+	// Cols and Rows are the extents: pile X takes 0..Cols-1, pile Y 0..Rows-1.
+	Cols int `json:"cols"`
+	Rows int `json:"rows"`
+	// Cells holds the value of (x, y) at y*Cols + x.
+	Cells []int `json:"cells"`
+	// P marks the P-positions the same way.
+	P []bool `json:"p"`
+}
+
+// Values lists what a slice can show.
+var Values = []string{"outcome", "grundy", "remoteness"}
+
+// Slice cuts the 2D section of t through fixed with piles x and y on the
+// axes, holding value ("outcome", "grundy" or "remoteness"; the table must hold
+// it). The fixed piles must lie in the box.
+func (t *Table) Slice(x, y int, fixed game.Position, value string) (*Slice, error) {
+	n := len(t.Box)
+	switch {
+	case x < 0 || x >= n || y < 0 || y >= n || x == y:
+		return nil, fmt.Errorf("the axes must be two different piles 1..%d, not %d and %d", n, x+1, y+1)
+	case len(fixed) != n:
+		return nil, fmt.Errorf("the fixed position has %d piles, the table %d", len(fixed), n)
+	case value == "grundy" && t.Grundy == nil:
+		return nil, fmt.Errorf("the table holds no Grundy values")
+	case value == "remoteness" && t.Remoteness == nil:
+		return nil, fmt.Errorf("the table holds no remoteness")
+	case value != "outcome" && value != "grundy" && value != "remoteness":
+		return nil, fmt.Errorf("the value must be outcome, grundy or remoteness, not %q", value)
+	}
+	p := append(game.Position(nil), fixed...)
+	p[x], p[y] = 0, 0
+	if !t.Box.Contains(p) {
+		return nil, fmt.Errorf("the fixed piles %v lie outside the table's box %v", fixed, t.Box)
+	}
+	s := &Slice{X: x, Y: y, Fixed: p, Value: value, Cols: t.Box[x] + 1, Rows: t.Box[y] + 1}
+	s.Cells, s.P = make([]int, s.Cols*s.Rows), make([]bool, s.Cols*s.Rows)
+	q := append(game.Position(nil), p...)
+	for r := range s.Rows {
+		for c := range s.Cols {
+			q[x], q[y] = c, r
+			i := r*s.Cols + c
+			s.P[i] = t.IsP(q)
+			switch value {
+			case "outcome":
+				if s.P[i] {
+					s.Cells[i] = 1
+				}
+			case "grundy":
+				s.Cells[i] = int(t.GrundyOf(q))
+			case "remoteness":
+				s.Cells[i] = t.RemotenessOf(q)
+			}
+		}
+	}
+	return s, nil
+}
