@@ -200,3 +200,24 @@ func TestPileTicks(t *testing.T) {
 		}
 	}
 }
+
+func TestText(t *testing.T) {
+	g, _ := game.Parse("cn:8,3")
+	text := Text(g, game.Position{3, 1, 4, 1, 5, 9, 2, 6})
+	for i, want := range []string{"1:3", "2:1", "3:4", "4:1", "5:5", "6:9", "7:2", "8:6"} {
+		if strings.Count(text, want) != 1 {
+			t.Errorf("pile %d (%q) is not drawn once:\n%s", i+1, want, text)
+		}
+	}
+	if lines := strings.Count(text, "\n"); lines < 5 {
+		t.Errorf("a circle of %d lines:\n%s", lines, text)
+	}
+	top := strings.SplitN(text, "\n", 2)[0]
+	if !strings.Contains(top, "1:3") {
+		t.Errorf("pile 1 is not at the top:\n%s", text)
+	}
+	p, _ := game.Parse("path:3,2")
+	if got := Text(p, game.Position{1, 2, 3}); got != "1:1 - 2:2 - 3:3\n" {
+		t.Errorf("path: %q", got)
+	}
+}

@@ -272,26 +272,54 @@ func (g *Game) IsTerminal(p Position) bool {
 // IsMove reports whether q is an option of p: a position of the game (no
 // negative pile), the piles where they differ form a move set, every pile of
 // it is smaller in q, and the slow piles among them are exactly one smaller.
-func (g *Game) IsMove(p, q Position) bool {
+func (g *Game) IsMove(p, q Position) bool { return g.CheckMove(p, q) == nil }
+
+// CheckMove returns nil when q is an option of p, and otherwise an error that
+// says why not, in words a player understands (piles numbered from 1).
+func (g *Game) CheckMove(p, q Position) error {
 	if len(p) != g.Piles() || len(q) != g.Piles() {
-		return false
+		return fmt.Errorf("%s has %d piles, the move %d", g.Spec, g.Piles(), len(q))
 	}
 	var changed complex.Set
 	for i := range p {
 		switch {
-		case q[i] < 0, q[i] > p[i], q[i] < p[i]-1 && g.SlowPiles.Has(i):
-			return false
+		case q[i] < 0:
+			return fmt.Errorf("pile %d would hold %d tokens; a pile cannot go below 0", i+1, q[i])
+		case q[i] > p[i]:
+			return fmt.Errorf("pile %d would grow from %d to %d; a move only removes tokens", i+1, p[i], q[i])
+		case q[i] < p[i]-1 && g.SlowPiles.Has(i):
+			return fmt.Errorf("pile %d would lose %d tokens; a move takes exactly one token from it", i+1, p[i]-q[i])
 		case q[i] < p[i]:
 			changed |= 1 << uint(i)
 		}
 	}
 	if changed == 0 {
-		return false
+		return errors.New("nothing changes; a move removes at least one token")
 	}
 	if g.Edges == nil {
-		return g.Complex.IsFace(changed)
+		if !g.Complex.IsFace(changed) {
+			return fmt.Errorf("piles %s may not be played together: they lie in no face of the complex (facets %v)", changed, g.Complex)
+		}
+		return nil
 	}
-	return slices.Contains(g.Edges, changed)
+	if !slices.Contains(g.Edges, changed) {
+		return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.Edges))
+	}
+	return nil
+}
+
+// moveSetsText lists a few move sets for an explanation.
+func moveSetsText(sets []complex.Set) string {
+	const shown = 6
+	parts := make([]string, 0, shown+1)
+	for i, s := range sets {
+		if i == shown {
+			parts = append(parts, fmt.Sprintf("and %d more", len(sets)-shown))
+			break
+		}
+		parts = append(parts, s.String())
+	}
+	return "the move sets are " + strings.Join(parts, ", ")
 }
 
 // IsZero reports whether every pile of p is empty.

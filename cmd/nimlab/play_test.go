@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+// playScripted runs play --json, answering every turn of yours with move(p),
+// and returns the records printed.
+func playScripted(t *testing.T, move func(p game.Position) string, args ...string) []turnRecord {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	root := newRoot()
+	root.SetIn(inR)
+	root.SetOut(outW)
+	root.SetErr(io.Discard)
+	root.SetArgs(append([]string{"play", "--json"}, args...))
+	done := make(chan error, 1)
+	go func() {
+		err := root.ExecuteContext(context.Background())
+		outW.Close()
+		done <- err
+	}()
+	var records []turnRecord
+	sc := bufio.NewScanner(outR)
+	for sc.Scan() {
+		var r turnRecord
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("not a JSON line: %q", sc.Text())
+		}
+		records = append(records, r)
+		if r.ToMove == "you" { // after an illegal move too: it is your turn again
+			io.WriteString(inW, move(r.Position)+"\n")
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return records
+}
+
+// TestPlayComputerWins plays whole games in which the computer moves first
+// from an N-position: whatever you play, the computer wins.
+func TestPlayComputerWins(t *testing.T) {
+	firstOption := func(spec string) func(p game.Position) string {
+		g, _ := game.Parse(spec)
+		return func(p game.Position) string { // always legal; empties a face, so even huge games end
+			for q := range g.Options(p) {
+				return q.String()
+			}
+			return "quit"
+		}
+	}
+	for _, args := range [][]string{
+		{"cn:8,3", "3,1,4,1,5,9,2,6", "--first", "computer"},
+		{"nim:3", "1,2,4", "--first", "computer", "--hints"},
+		{"slow:3,2", "5,6,8", "--first", "computer"},
+		{"cn:6,3", "1000000000000000,3,5,8,13,21", "--first", "computer"}, // by theorem
+	} {
+		records := playScripted(t, firstOption(args[0]), args...)
+		last := records[len(records)-1]
+		if last.Winner != "computer" {
+			t.Errorf("%v: winner %q after %d records, want computer", args, last.Winner, len(records))
+		}
+		for i, r := range records[1:] {
+			if r.Error != "" {
+				t.Errorf("%v: turn %d: %s", args, i+1, r.Error)
+			}
+		}
+		if args[0] == "cn:6,3" && len(records) < 3 {
+			t.Errorf("huge CN(6,3): only %d records", len(records))
+		}
+	}
+}
+
+func TestPlayExplainsIllegalMoves(t *testing.T) {
+	moves := []string{"1,2,3", "1,1,1,1", "3 -= 5", "9 -= 1", "2 -= 1, 3 -= 1", "0,2,3", "quit"}
+	i := 0
+	records := playScripted(t, func(game.Position) string { i++; return moves[i-1] }, "nim:3", "1,2,3")
+	var errs []string
+	for _, r := range records {
+		if r.Error != "" {
+			errs = append(errs, r.Error)
+		}
+	}
+	want := []string{"nothing changes", "has 4 piles", "below 0", "piles 1..3", "may not be played together"}
+	if len(errs) != len(want) {
+		t.Fatalf("errors %q, want %d of them", errs, len(want))
+	}
+	for k, w := range want {
+		if !strings.Contains(errs[k], w) {
+			t.Errorf("error %d: %q, want it to mention %q", k, errs[k], w)
+		}
+	}
+}
