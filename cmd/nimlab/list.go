@@ -2,34 +2,45 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
 func newListCmd() *cobra.Command {
 	var f solveFlags
 	var classes bool
-	var format string
+	var format, out string
 	cmd := &cobra.Command{
 		Use:   "list GAME --max H",
 		Short: "List the P-positions with piles up to H",
 		Long: `Lists the P-positions of GAME whose piles all hold 0..H tokens, in order of
 index (pile 1 varies fastest). With --classes, lists one representative per
-symmetry class: the lexicographically smallest position of the class.`,
+symmetry class: the lexicographically smallest position of the class.
+
+--format parquet --out FILE writes them as a Parquet file with one int64
+column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 		Example: `  nimlab list cn:4,2 --max 5
+  nimlab list cn:6,3 --max 20 --format parquet --out cn63-p.parquet
   nimlab list cn:6,3 --max 4 --classes --format json
   nimlab list cn:6,3 --table cn63.tbl --classes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "csv", "json", "text":
+			case "parquet":
+				if out == "" {
+					return errors.New("--format parquet writes a file: give --out FILE.parquet")
+				}
 			default:
-				return fmt.Errorf("--format must be csv, json or text, not %q", format)
+				return fmt.Errorf("--format must be csv, json, text or parquet, not %q", format)
 			}
 			if f.json {
 				format = "json"
@@ -51,6 +62,17 @@ symmetry class: the lexicographically smallest position of the class.`,
 			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{}, false)
 			if err != nil {
 				return err
+			}
+			if format == "parquet" {
+				return writeFile(out, func(w io.Writer) error {
+					return table.WritePositionsParquet(cmd.Context(), w, g.Piles(), func(yield func(game.Position) bool) {
+						for p := range t.PPositions(cmd.Context()) {
+							if (group == nil || group.IsCanonical(p)) && !yield(p) {
+								return
+							}
+						}
+					})
+				})
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
 			defer w.Flush()
@@ -92,6 +114,7 @@ symmetry class: the lexicographically smallest position of the class.`,
 	f.register(cmd)
 	f.registerTable(cmd)
 	cmd.Flags().BoolVar(&classes, "classes", false, "one representative per symmetry class")
-	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json or text")
+	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json, text, or parquet (with --out)")
+	cmd.Flags().StringVar(&out, "out", "", "write the Parquet file here (--format parquet)")
 	return cmd
 }

@@ -10,6 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/apache/arrow-go/v18/arrow/memory"
+	"github.com/apache/arrow-go/v18/parquet"
+	"github.com/apache/arrow-go/v18/parquet/pqarrow"
+
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -427,5 +431,48 @@ func TestPlot(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.mention) {
 			t.Errorf("%v: %v; want an error mentioning %q", tt.args, err, tt.mention)
 		}
+	}
+}
+
+// TestParquetFiles writes the P-positions with list and every position with
+// solve --export, and reads them back with Apache Arrow's Parquet reader.
+func TestParquetFiles(t *testing.T) {
+	dir := t.TempDir()
+	ppath, all := filepath.Join(dir, "p.parquet"), filepath.Join(dir, "all.parquet")
+	if _, err := run(t, "list", "cn:5,2", "--max", "6", "--format", "parquet", "--out", ppath); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := run(t, "solve", "slow:3,2", "--max", "5", "--grundy", "--remoteness", "--export", all); err != nil {
+		t.Fatal(err)
+	}
+	csv, _ := run(t, "list", "cn:5,2", "--max", "6")
+	for _, tt := range []struct {
+		path    string
+		columns string
+		rows    int64
+	}{
+		{ppath, "[p1 p2 p3 p4 p5]", int64(strings.Count(csv, "\n") - 1)},
+		{all, "[p1 p2 p3 outcome grundy remoteness]", 216},
+	} {
+		data, err := os.ReadFile(tt.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tbl, err := pqarrow.ReadTable(context.Background(), bytes.NewReader(data), parquet.NewReaderProperties(memory.DefaultAllocator),
+			pqarrow.ArrowReadProperties{}, memory.DefaultAllocator)
+		if err != nil {
+			t.Fatalf("%s: Arrow cannot read it: %v", tt.path, err)
+		}
+		var names []string
+		for _, f := range tbl.Schema().Fields() {
+			names = append(names, f.Name)
+		}
+		if fmt.Sprint(names) != tt.columns || tbl.NumRows() != tt.rows {
+			t.Errorf("%s: columns %v and %d rows, want %s and %d", tt.path, names, tbl.NumRows(), tt.columns, tt.rows)
+		}
+		tbl.Release()
+	}
+	if _, err := run(t, "list", "nim:2", "--max", "2", "--format", "parquet"); err == nil || !strings.Contains(err.Error(), "--out") {
+		t.Errorf("--format parquet without --out: %v", err)
 	}
 }

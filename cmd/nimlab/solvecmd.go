@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"time"
 
@@ -12,7 +13,7 @@ import (
 func newSolveCmd() *cobra.Command {
 	var f solveFlags
 	var grundy, remoteness, reference bool
-	var out string
+	var out, export string
 	cmd := &cobra.Command{
 		Use:   "solve GAME --max H",
 		Short: "Solve every position with piles up to H; print counts, time and rate",
@@ -37,7 +38,8 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
   nimlab solve graph:1-2,2-3,1-3,3-4 --max 12 --out k3plus.tbl
   nimlab solve slow:5,4 --max 63 --remoteness
   nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json
-  nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl`,
+  nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl
+  nimlab solve cn:5,2 --max 10 --grundy --export cn52.parquet`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
@@ -57,6 +59,11 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			secs := time.Since(start).Seconds()
 			if out != "" {
 				if err := t.Save(cmd.Context(), out); err != nil {
+					return err
+				}
+			}
+			if export != "" {
+				if err := writeFile(export, func(w io.Writer) error { return t.ExportParquet(cmd.Context(), w) }); err != nil {
 					return err
 				}
 			}
@@ -101,6 +108,9 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				if out != "" {
 					res["out"] = out
 				}
+				if export != "" {
+					res["export"] = export
+				}
 				if f.tableFile != "" {
 					res["table"] = f.tableFile
 				}
@@ -138,6 +148,9 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			if out != "" {
 				fmt.Fprintf(w, "saved         %s\n", out)
 			}
+			if export != "" {
+				fmt.Fprintf(w, "exported      %s (Parquet)\n", export)
+			}
 			return nil
 		},
 	}
@@ -147,6 +160,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "also compute the remoteness of every position")
 	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
 	cmd.Flags().StringVar(&out, "out", "", "save the table to this file (written atomically)")
+	cmd.Flags().StringVar(&export, "export", "", "write every position to this Parquet file: p1..pn, outcome, and grundy and remoteness when computed")
 	return cmd
 }
 
