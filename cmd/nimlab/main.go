@@ -18,9 +18,26 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// started is when the process started, for the whole-command times commands
-// print beside the time of their engine.
-var started = time.Now()
+// processStart is when the process started: the start of the command run
+// from the command line.
+var processStart = time.Now()
+
+// startKey carries the time a command started in its context.
+type startKey struct{}
+
+// withStart records in ctx when the command started, for the whole-command
+// times commands print beside the time of their engine.
+func withStart(ctx context.Context, t time.Time) context.Context {
+	return context.WithValue(ctx, startKey{}, t)
+}
+
+// started returns when the command of ctx started.
+func started(ctx context.Context) time.Time {
+	if t, ok := ctx.Value(startKey{}).(time.Time); ok {
+		return t
+	}
+	return processStart
+}
 
 func main() {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -29,7 +46,7 @@ func main() {
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go stopOnSignals(signals, cancel, os.Stderr, os.Exit)
 	root := newRoot()
-	if err := root.ExecuteContext(ctx); err != nil {
+	if err := root.ExecuteContext(withStart(ctx, processStart)); err != nil {
 		if errors.Is(err, context.Canceled) {
 			fmt.Fprintln(os.Stderr, "nimlab: interrupted")
 			os.Exit(130)
@@ -79,7 +96,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd())
 	return root
 }
 

@@ -137,7 +137,9 @@ func buildTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Opt
 		}
 	}
 	opts.Workers = f.workers
-	if !f.json && term.IsTerminal(int(os.Stderr.Fd())) {
+	if progress, ok := ctx.Value(progressKey{}).(func(done, total int64)); ok {
+		opts.Progress = progress // the web lab's progress events
+	} else if !f.json && term.IsTerminal(int(os.Stderr.Fd())) {
 		bar := progressbar.NewOptions64(box.Positions(),
 			progressbar.OptionSetWriter(os.Stderr),
 			progressbar.OptionSetDescription("solving "+g.Spec),

@@ -71,7 +71,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			if err != nil {
 				return err
 			}
-			total := time.Since(started).Seconds()
+			total := time.Since(started(cmd.Context())).Seconds()
 			engine := "fast"
 			workers := f.workers
 			if workers <= 0 {

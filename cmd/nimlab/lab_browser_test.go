@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+// browser starts the lab and a headless Debian chromium on it. Without
+// chromium the test is skipped, unless NIMLAB_BROWSER_TESTS=1 (CI) makes
+// that a failure. A failing test saves a screenshot and logs its path.
+func browser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	path := os.Getenv("NIMLAB_CHROMIUM")
+	if path == "" {
+		path, _ = exec.LookPath("chromium")
+	}
+	if path == "" {
+		if os.Getenv("NIMLAB_BROWSER_TESTS") == "1" {
+			t.Fatal("NIMLAB_BROWSER_TESTS=1 but no chromium: apt-get install chromium")
+		}
+		t.Skip("no chromium (apt-get install chromium); NIMLAB_BROWSER_TESTS=1 makes this a failure")
+	}
+	srv := httptest.NewServer((&server{limits: serverLimits{maxPositions: 50_000_000, timeout: time.Minute}}).handler())
+	t.Cleanup(srv.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() {
+		if t.Failed() {
+			var shot []byte
+			shotCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			if err := chromedp.Run(shotCtx, chromedp.FullScreenshot(&shot, 100)); err == nil {
+				dir, _ := os.MkdirTemp("", "nimlab-screenshot-")
+				name := filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_")+".png")
+				if os.WriteFile(name, shot, 0o644) == nil {
+					t.Logf("screenshot: %s", name)
+				}
+			}
+			cancel()
+		}
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	return ctx, srv.URL
+}
+
+func TestLabExploreSolveSliceAndClick(t *testing.T) {
+	ctx, url := browser(t)
+	var title, counts, report string
+	var cells int
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#explore"),
+		chromedp.WaitVisible("#complex-figure", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("title").textContent.includes("cn:6,3")`, nil),
+		chromedp.Text("#title", &title, chromedp.ByID),
+		chromedp.SetValue("#max", "6", chromedp.ByID),
+		chromedp.Click("#solve", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll("#slice .cell").length === 49`, nil),
+		chromedp.Text("#counts", &counts, chromedp.ByID),
+		chromedp.Evaluate(`document.querySelectorAll("#slice .cell").length`, &cells),
+		chromedp.Click(`#slice .cell[data-position="2,1,0,0,0,0"]`, chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("pos-report").textContent.includes("outcome")`, nil),
+		chromedp.Text("#pos-report", &report, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 7^6 positions and CN(6,3)'s P-positions up to 6, as the command line counts them.
+	want := runJSON(t, "solve", "cn:6,3", "--max", "6", "--json")
+	if !strings.Contains(counts, "positions   117649") || !strings.Contains(counts, fmt.Sprintf("P-positions %.0f", want["p_positions"])) {
+		t.Errorf("counts %q, the command line says %v P-positions", counts, want["p_positions"])
+	}
+	if !strings.Contains(report, "outcome     N") { // (2,1,0,0,0,0): 2+1 != 0+0
+		t.Errorf("the position page for (2,1,0,0,0,0) says %q", report)
+	}
+}
+
+// TestLabPlayComputerWins plays a whole game in the browser: the computer
+// moves first from an N-position of CN(8,3), the test answers with a legal
+// move each turn, and the computer wins.
+func TestLabPlayComputerWins(t *testing.T) {
+	ctx, url := browser(t)
+	g, _ := game.Parse("cn:8,3")
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play"),
+		chromedp.WaitVisible("#play-spec", chromedp.ByID),
+		chromedp.SetValue("#play-spec", "cn:8,3", chromedp.ByID),
+		chromedp.SetValue("#play-start", "3,1,4,1,5,9,2,6", chromedp.ByID),
+		chromedp.Click("#play-computer-first", chromedp.ByID),
+		chromedp.Click("#play-new", chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := regexp.MustCompile(`→ \(([\d,]+)\)`)
+	for turn := 0; turn < 60; turn++ {
+		var status, result, log string
+		err := chromedp.Run(ctx,
+			chromedp.Poll(`document.getElementById("result").textContent !== "" || document.getElementById("play-status").textContent === "your move"`, nil),
+			chromedp.Text("#result", &result, chromedp.ByID),
+			chromedp.Text("#play-status", &status, chromedp.ByID),
+			chromedp.Text("#play-log", &log, chromedp.ByID),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if result != "" {
+			if result != "The computer wins." {
+				t.Fatalf("the game ended with %q\n%s", result, log)
+			}
+			return
+		}
+		m := last.FindAllStringSubmatch(log, -1)
+		if m == nil {
+			t.Fatalf("no move in the log: %q", log)
+		}
+		p, err := g.ParsePosition(m[len(m)-1][1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var move string
+		for q := range g.Options(p) {
+			move = q.String()
+			break
+		}
+		before := strings.Count(log, "\n")
+		if err := chromedp.Run(ctx,
+			chromedp.Evaluate(`document.getElementById("move").value = "`+move+`"`, nil),
+			chromedp.Click("#play-move", chromedp.ByID),
+			chromedp.Poll(`document.getElementById("result").textContent !== "" || document.querySelectorAll("#play-log li").length > `+strconv.Itoa(before+1), nil),
+		); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("the game did not end in 60 turns")
+}
+
+func TestLabCheckExpression(t *testing.T) {
+	ctx, url := browser(t)
+	var right, wrong, report string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#check"),
+		chromedp.WaitVisible("#expr", chromedp.ByID),
+		chromedp.SetValue("#check-spec", "cn:6,3", chromedp.ByID),
+		chromedp.SetValue("#check-max", "6", chromedp.ByID),
+		chromedp.SetValue("#expr", "a+b == d+e && b+c == e+f", chromedp.ByID),
+		chromedp.Click("#check", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.startsWith("The expression")`, nil),
+		chromedp.Text("#verdict", &right, chromedp.ByID),
+		chromedp.SetValue("#expr", "a+b == d+e", chromedp.ByID),
+		chromedp.Click("#check", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.includes("disagrees")`, nil),
+		chromedp.Text("#verdict", &wrong, chromedp.ByID),
+		chromedp.Text("#check-report", &report, chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll("#check-slice .cell.bad").length > 0`, nil),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if right != "The expression agrees with the table." || !strings.Contains(report, "(I)") {
+		t.Errorf("verdicts %q and %q, report %q", right, wrong, report)
+	}
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func testServer(t *testing.T, data string) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer((&server{data: data, limits: serverLimits{maxPositions: 10_000_000, timeout: time.Minute}}).handler())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func get(t *testing.T, u string) (int, string, []byte) {
+	t.Helper()
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), body
+}
+
+// timing fields differ from run to run; everything else must be equal.
+var timing = []string{"seconds", "seconds_total", "positions_per_second"}
+
+// TestAPIMatchesCLI compares every /api/... answer with the JSON the command
+// line prints for the same question.
+func TestAPIMatchesCLI(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := run(t, "solve", "cn:5,2", "--max", "5", "--grundy", "--out", filepath.Join(dir, "cn52.tbl")); err != nil {
+		t.Fatal(err)
+	}
+	srv := testServer(t, dir)
+	for _, tt := range []struct {
+		api string
+		cli []string
+	}{
+		{"outcome?game=cn:6,3&position=1,2,3,4,5,6", []string{"outcome", "cn:6,3", "1,2,3,4,5,6"}},
+		{"outcome?game=cn:5,2&position=1,2,3,4,5&table=cn52.tbl", []string{"outcome", "cn:5,2", "1,2,3,4,5", "--table", filepath.Join(dir, "cn52.tbl")}},
+		{"solve?game=cn:6,3&max=6&grundy=1", []string{"solve", "cn:6,3", "--max", "6", "--grundy"}},
+		{"solve?game=slow:4,3&max=6&remoteness=true", []string{"solve", "slow:4,3", "--max", "6", "--remoteness"}},
+		{"list?game=cn:5,2&max=4&classes=1", []string{"list", "cn:5,2", "--max", "4", "--classes", "--format", "json"}},
+		{"check?game=cn:6,3&max=5&expr=" + url.QueryEscape("a+b == d+e"), []string{"check", "cn:6,3", "--max", "5", "--expr", "a+b == d+e"}},
+		{"check?game=cn:6,3&max=5&theorem=cn63", []string{"check", "cn:6,3", "--max", "5", "--theorem", "cn63"}},
+		{"complex?game=" + url.QueryEscape("complex:1-2-3,2-3-4,3-4-5,1-5"), []string{"complex", "complex:1-2-3,2-3-4,3-4-5,1-5"}},
+		{"theorems", []string{"theorems"}},
+		{"theorems?game=cn:6,3", []string{"theorems", "cn:6,3"}},
+		{"critical?game=slow:4,3&max=8", []string{"critical", "slow:4,3", "--max", "8"}},
+	} {
+		status, _, body := get(t, srv.URL+"/api/"+tt.api)
+		if status != http.StatusOK {
+			t.Errorf("%s: status %d: %s", tt.api, status, body)
+			continue
+		}
+		out, _ := run(t, append(tt.cli, "--json")...)
+		var api, cli map[string]any
+		if err := json.Unmarshal(body, &api); err != nil {
+			t.Fatalf("%s: %v", tt.api, err)
+		}
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatalf("%v: %v", tt.cli, err)
+		}
+		for _, k := range timing {
+			delete(api, k)
+			delete(cli, k)
+		}
+		if !reflect.DeepEqual(api, cli) {
+			t.Errorf("%s differs from nimlab %s --json:\napi %v\ncli %v", tt.api, strings.Join(tt.cli, " "), api, cli)
+		}
+	}
+}
+
+func TestAPIFigures(t *testing.T) {
+	srv := testServer(t, "")
+	for _, u := range []string{
+		"draw?game=cn:8,3&position=3,1,4,1,5,9,2,6&move=3,1,4,1,0,0,0,6",
+		"draw?game=cn:6,3&complex=1",
+		"plot?game=nim:3&max=7&axes=1,2&fix=3=5&value=grundy",
+	} {
+		status, kind, body := get(t, srv.URL+"/api/"+u)
+		if status != http.StatusOK || kind != "image/svg+xml" {
+			t.Errorf("%s: status %d, %s: %.200s", u, status, kind, body)
+			continue
+		}
+		d := xml.NewDecoder(strings.NewReader(string(body)))
+		for {
+			if _, err := d.Token(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Errorf("%s: not well-formed SVG: %v", u, err)
+				break
+			}
+		}
+	}
+	status, _, body := get(t, srv.URL+"/api/slice?game=nim:3&max=7&axes=1,2&fix=3=5")
+	var s struct{ Cols, Rows int }
+	if status != http.StatusOK || json.Unmarshal(body, &s) != nil || s.Cols != 8 || s.Rows != 8 {
+		t.Errorf("slice: %d %s", status, body)
+	}
+}
+
+// TestAPILimits: every request outside the limits gets a clear 4xx.
+func TestAPILimits(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(filepath.Dir(dir), "outside.tbl"), []byte("x"), 0o644)
+	srv := testServer(t, dir)
+	for _, tt := range []struct {
+		api     string
+		status  int
+		mention string
+	}{
+		{"solve?game=cn:6,3&max=40", http.StatusUnprocessableEntity, "server's limit"},
+		{"solve?game=cn:6,3&max=5&out=/tmp/x", http.StatusBadRequest, `no parameter \"out\"`},
+		{"solve?game=cn:6,3&max=5&export=/tmp/x", http.StatusBadRequest, `no parameter \"export\"`},
+		{"outcome?game=cn:6,3&position=1,2,3,4,5,6&table=../outside.tbl", http.StatusBadRequest, "inside the data directory"},
+		{"outcome?game=cn:6,3&position=1,2,3", http.StatusBadRequest, "cn:6,3 has 6"},
+		{"solve?max=3", http.StatusBadRequest, "give a game"},
+		{"slice?game=cn:6,3&max=4&axes=1,1", http.StatusBadRequest, "two different piles"},
+		{"outcome?game=cn:6,3&position=" + strings.Repeat("1,", 5000), http.StatusRequestURITooLong, "8 kB"},
+	} {
+		status, _, body := get(t, srv.URL+"/api/"+tt.api)
+		if status != tt.status || !strings.Contains(string(body), tt.mention) {
+			t.Errorf("%.80s: %d %s; want %d mentioning %q", tt.api, status, body, tt.status, tt.mention)
+		}
+	}
+	// The page and its assets are embedded.
+	for _, asset := range []string{"/", "/app.js", "/style.css"} {
+		if status, _, body := get(t, srv.URL+asset); status != http.StatusOK || len(body) < 100 {
+			t.Errorf("%s: %d, %d bytes", asset, status, len(body))
+		}
+	}
+}
+
+// TestSolveStream reads a streamed solve: progress events, then the result.
+func TestSolveStream(t *testing.T) {
+	srv := testServer(t, "")
+	_, kind, body := get(t, srv.URL+"/api/solve?game=cn:6,3&max=8&stream=1")
+	text := string(body)
+	if kind != "text/event-stream" || !strings.Contains(text, "event: progress") || !strings.Contains(text, "event: result\ndata: {") {
+		t.Errorf("%s:\n%.500s", kind, text)
+	}
+}

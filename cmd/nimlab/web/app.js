@@ -1,0 +1,354 @@
+// nimlab's web lab: every number comes from the server's /api, which answers
+// what the command line answers; this file only asks and shows.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const q = (params) => new URLSearchParams(params).toString();
+
+async function api(path, params) {
+  const r = await fetch(`/api/${path}?${q(params)}`);
+  const body = await r.json();
+  if (!r.ok && body.error) throw new Error(body.error);
+  return body;
+}
+
+function text(el, s) { el.textContent = s; }
+
+// ---- pages -----------------------------------------------------------------
+
+function route() {
+  const [page, query] = (location.hash.slice(1) || "explore").split("?");
+  for (const s of document.querySelectorAll(".page")) s.classList.toggle("active", s.id === `page-${page}`);
+  for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.page === page);
+  const params = new URLSearchParams(query || "");
+  if (page === "position" && params.has("game")) {
+    $("pos-spec").value = params.get("game");
+    $("pos-position").value = params.get("position");
+    analyze();
+  }
+}
+window.addEventListener("hashchange", route);
+
+// ---- explore ---------------------------------------------------------------
+
+let explored = null; // {game, piles}
+
+async function show(ev) {
+  if (ev) ev.preventDefault();
+  const game = $("spec").value.trim();
+  $("slice-controls").hidden = true;
+  text($("counts"), "");
+  $("slice").replaceChildren();
+  try {
+    const c = await api("complex", { game });
+    explored = { game: c.game, piles: c.vertices };
+    const th = await api("theorems", { game });
+    text($("title"), `${c.game}: ${c.vertices} piles, ${c.facets.length} facets, symmetries ${c.symmetries}`);
+    $("complex-figure").src = `/api/draw?${q({ game, complex: 1 })}`;
+    $("theorems").replaceChildren(...(th.theorems.length ? th.theorems : [{ name: "none", statement: "no theorem covers it: tables decide", source: "" }])
+      .map((t) => { const li = document.createElement("li"); li.textContent = `${t.name}: ${t.statement} (${t.source})`; return li; }));
+    const circuits = c.circuits ? c.circuits.map((s) => `{${s}}`).join(" ") : c.circuits_note;
+    text($("structure"), `facets:   ${c.facets.map((s) => `{${s}}`).join(" ")}\ncircuits: ${circuits}\npointed circuit complex: ${c.pointed}`);
+  } catch (e) {
+    text($("title"), e.message);
+  }
+}
+$("explore-form").addEventListener("submit", show);
+
+function solveGame(ev) {
+  ev.preventDefault();
+  if (!explored) return;
+  const params = { game: explored.game, max: $("max").value, stream: 1 };
+  if ($("grundy").checked) params.grundy = 1;
+  if ($("remoteness").checked) params.remoteness = 1;
+  const bar = $("progress");
+  bar.hidden = false;
+  bar.removeAttribute("value");
+  text($("counts"), "solving…");
+  const events = new EventSource(`/api/solve?${q(params)}`);
+  events.addEventListener("progress", (e) => {
+    const p = JSON.parse(e.data);
+    bar.max = p.total;
+    bar.value = p.done;
+  });
+  events.addEventListener("result", (e) => {
+    events.close();
+    bar.hidden = true;
+    const s = JSON.parse(e.data);
+    let lines = [`positions   ${s.positions}`, `P-positions ${s.p_positions}`, `P classes   ${s.p_classes} (symmetries ${s.symmetries})`];
+    if (s.grundy_counts) lines.push(`Grundy values 0..${s.max_grundy}`);
+    if (s.remoteness_counts) lines.push(`remoteness 0..${s.max_remoteness}`);
+    lines.push(`time        ${s.seconds.toFixed(3)} s`);
+    text($("counts"), lines.join("\n"));
+    setupSlice();
+  });
+  events.addEventListener("error", (e) => {
+    events.close();
+    bar.hidden = true;
+    text($("counts"), e.data ? JSON.parse(e.data).error : "the solve failed or was stopped");
+  });
+}
+$("solve-form").addEventListener("submit", solveGame);
+
+function setupSlice() {
+  const n = explored.piles;
+  const options = Array.from({ length: n }, (_, i) => `<option value="${i + 1}">pile ${i + 1}</option>`).join("");
+  $("axis-x").innerHTML = options;
+  $("axis-y").innerHTML = options;
+  $("axis-x").value = "1";
+  $("axis-y").value = "2";
+  $("value").value = $("grundy").checked ? "grundy" : $("remoteness").checked ? "remoteness" : "outcome";
+  $("slice-controls").hidden = false;
+  buildSliders();
+  drawSlice();
+}
+
+function buildSliders() {
+  const n = explored.piles, x = +$("axis-x").value, y = +$("axis-y").value;
+  const spans = [];
+  for (let i = 1; i <= n; i++) {
+    if (i === x || i === y) continue;
+    spans.push(`<label>p${i} <input type="range" class="fix" data-pile="${i}" min="0" max="${$("max").value}" value="0"><output>0</output></label>`);
+  }
+  $("sliders").innerHTML = spans.join(" ");
+  for (const r of document.querySelectorAll(".fix")) {
+    r.addEventListener("input", () => { r.nextElementSibling.value = r.value; drawSlice(); });
+  }
+}
+
+async function drawSlice(mark) {
+  const fix = [...document.querySelectorAll(".fix")].map((r) => `${r.dataset.pile}=${r.value}`).join(",");
+  const params = { game: explored.game, max: $("max").value, axes: `${$("axis-x").value},${$("axis-y").value}`, fix, value: $("value").value };
+  try {
+    const s = await api("slice", params);
+    renderSlice($("slice"), s, explored.game, mark);
+  } catch (e) {
+    text($("hover"), e.message);
+  }
+}
+for (const id of ["axis-x", "axis-y"]) $(id).addEventListener("change", () => { buildSliders(); drawSlice(); });
+$("value").addEventListener("change", () => drawSlice());
+
+// renderSlice draws a table.Slice as a grid, pile X across and pile Y up.
+function renderSlice(grid, s, game, marked) {
+  grid.style.gridTemplateColumns = `repeat(${s.cols}, 12px)`;
+  const lo = Math.min(...s.cells), hi = Math.max(...s.cells, lo + 1);
+  const cells = [];
+  for (let r = s.rows - 1; r >= 0; r--) {
+    for (let c = 0; c < s.cols; c++) {
+      const i = r * s.cols + c;
+      const p = s.fixed.slice();
+      p[s.x] = c;
+      p[s.y] = r;
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.dataset.position = p.join(",");
+      if (s.value === "outcome") {
+        if (s.p[i]) cell.classList.add("p");
+      } else {
+        const t = (s.cells[i] - lo) / (hi - lo);
+        cell.style.background = `hsl(${240 - 200 * t}, 60%, ${25 + 55 * t}%)`;
+        if (s.p[i]) cell.style.boxShadow = "inset 0 0 0 3px #fff";
+      }
+      if (marked && marked.has(cell.dataset.position)) cell.classList.add("bad");
+      const what = s.value === "outcome" ? (s.p[i] ? "P" : "N") : `${s.value} ${s.cells[i]}${s.p[i] ? " (P)" : ""}`;
+      cell.title = `(${cell.dataset.position}): ${what}`;
+      cell.addEventListener("mouseenter", () => text($("hover"), cell.title));
+      cell.addEventListener("click", () => { location.hash = `position?${q({ game, position: cell.dataset.position })}`; });
+      cells.push(cell);
+    }
+  }
+  grid.replaceChildren(...cells);
+}
+
+// ---- position --------------------------------------------------------------
+
+async function analyze(ev) {
+  if (ev) ev.preventDefault();
+  const game = $("pos-spec").value.trim(), position = $("pos-position").value.trim();
+  $("moves").replaceChildren();
+  try {
+    const r = await api("outcome", { game, position });
+    $("pos-figure").src = `/api/draw?${q({ game, position })}`;
+    const lines = [`outcome     ${r.outcome}`];
+    if (r.grundy !== undefined) lines.push(`Grundy      ${r.grundy}`);
+    if (r.remoteness !== undefined) lines.push(`remoteness  ${r.remoteness}`);
+    if (r.theorem) lines.push(`theorem     ${r.theorem.name} (${r.theorem.source})`);
+    text($("pos-report"), lines.join("\n"));
+    text($("moves-title"), r.outcome === "P" ? "A P-position: every move loses" : `Winning moves (${r.winning_moves.length})`);
+    $("moves").replaceChildren(...r.winning_moves.map((m) => {
+      const img = document.createElement("img");
+      img.className = "move";
+      img.src = `/api/draw?${q({ game, position, move: m.join(",") })}`;
+      img.alt = `${position} → ${m.join(",")}`;
+      return img;
+    }));
+  } catch (e) {
+    text($("pos-report"), e.message);
+  }
+}
+$("position-form").addEventListener("submit", analyze);
+
+// ---- play ------------------------------------------------------------------
+
+const match = { game: "", start: null, history: [], first: "you" };
+
+function toMove() { return (match.history.length - 1) % 2 === 0 ? match.first : (match.first === "you" ? "computer" : "you"); }
+function current() { return match.history[match.history.length - 1]; }
+
+async function advise(position, check) {
+  const params = { game: match.game, start: match.start.join(","), position: position.join(",") };
+  if (check) params.check = check;
+  return api("advise", params);
+}
+
+async function newGame(ev) {
+  if (ev) ev.preventDefault();
+  match.game = $("play-spec").value.trim();
+  match.start = $("play-start").value.split(",").map((s) => Number(s.trim()));
+  match.history = [match.start];
+  match.first = $("play-computer-first").checked ? "computer" : "you";
+  $("play-log").replaceChildren();
+  text($("result"), "");
+  text($("play-error"), "");
+  await turn();
+}
+$("play-form").addEventListener("submit", newGame);
+
+$("play-random").addEventListener("click", async () => {
+  const n = (await api("complex", { game: $("play-spec").value.trim() })).vertices;
+  $("play-start").value = Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join(",");
+  newGame();
+});
+
+function log(who, from, to, why) {
+  const li = document.createElement("li");
+  li.textContent = `${who}: (${from.join(",")}) → (${to.join(",")})${why ? ` — ${why}` : ""}`;
+  $("play-log").append(li);
+}
+
+async function turn() {
+  const p = current();
+  $("play-figure").src = `/api/draw?${q({ game: match.game, position: p.join(",") })}`;
+  try {
+    const a = await advise(p);
+    if (a.terminal) {
+      const last = toMove() === "you" ? "computer" : "you";
+      const misere = match.game.endsWith("/misere");
+      const winner = misere ? (last === "you" ? "computer" : "you") : last;
+      text($("play-status"), "no move is left");
+      text($("result"), winner === "computer" ? "The computer wins." : "You win!");
+      text($("play-hint"), "");
+      return;
+    }
+    if (toMove() === "computer") {
+      text($("play-status"), "the computer is thinking…");
+      match.history.push(a.advice.move);
+      log("computer", p, a.advice.move, a.advice.why);
+      return turn();
+    }
+    text($("play-status"), "your move");
+    if ($("play-hints").checked) {
+      text($("play-hint"), a.advice.outcome === "P" ? "hint: a P-position — every move loses against perfect play"
+        : `hint: an N-position — winning moves: ${a.advice.winning_moves.map((m) => `(${m.join(",")})`).join(" ")}`);
+    } else text($("play-hint"), "");
+  } catch (e) {
+    text($("play-error"), e.message);
+  }
+}
+
+// parseMove reads the position a move leaves, or edits "pile -= amount".
+function parseMove(s, p) {
+  if (!s.includes("-=")) return s.split(",").map((x) => Number(x.trim()));
+  const to = p.slice();
+  for (const edit of s.split(/[,;]/)) {
+    const m = edit.match(/^\s*(\d+)\s*-=\s*(\d+)\s*$/);
+    if (!m) return null;
+    to[Number(m[1]) - 1] -= Number(m[2]);
+  }
+  return to;
+}
+
+$("move-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  if (toMove() !== "you" || $("result").textContent) return;
+  const p = current();
+  const to = parseMove($("move").value, p);
+  if (!to || to.some((x) => !Number.isInteger(x))) { text($("play-error"), "write the position the move leaves, or pile -= amount"); return; }
+  try {
+    const a = await advise(p, to.join(","));
+    if (a.check !== "legal") { text($("play-error"), `illegal: ${a.check}`); return; }
+  } catch (e) { text($("play-error"), e.message); return; }
+  text($("play-error"), "");
+  $("move").value = "";
+  match.history.push(to);
+  log("you", p, to);
+  await turn();
+});
+
+$("play-undo").addEventListener("click", async () => {
+  if (match.history.length < 3) return;
+  match.history.splice(-2);
+  $("play-log").lastChild.remove();
+  $("play-log").lastChild.remove();
+  text($("result"), "");
+  await turn();
+});
+
+// ---- check -----------------------------------------------------------------
+
+$("check-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const game = $("check-spec").value.trim();
+  text($("verdict"), "checking…");
+  try {
+    const r = await api("check", { game, max: $("check-max").value, expr: $("expr").value });
+    text($("verdict"), r.agrees ? "The expression agrees with the table." : `The expression disagrees at ${r.p_not_accepted + r.accepted_not_p} positions.`);
+    const ex = r.examples || {};
+    const list = (k) => (ex[k] || []).map((p) => `(${p.join(",")})`).join(" ");
+    text($("check-report"), [
+      `positions                        ${r.positions}`,
+      `accepted                         ${r.accepted}`,
+      `P-positions not accepted         ${r.p_not_accepted}  ${list("p_not_accepted")}`,
+      `accepted N-positions             ${r.accepted_not_p}  ${list("accepted_not_p")}`,
+      `(I)  accepted, move to accepted  ${r.violations_1}  ${list("violations_1")}`,
+      `(II) rejected, no move into it   ${r.violations_2}  ${list("violations_2")}`,
+    ].join("\n"));
+    // The slice through the first example (or the origin), its examples marked.
+    const bad = new Set(Object.values(ex).flat().map((p) => p.join(",")));
+    const first = Object.values(ex).flat()[0];
+    const fix = first ? first.slice(2).map((v, i) => `${i + 3}=${v}`).join(",") : "";
+    const s = await api("slice", { game, max: $("check-max").value, axes: "1,2", fix, value: "outcome" });
+    renderSlice($("check-slice"), s, game, bad);
+  } catch (e) {
+    text($("verdict"), e.message);
+  }
+});
+
+// ---- papers ----------------------------------------------------------------
+
+$("papers-load").addEventListener("click", async () => {
+  const body = $("papers").querySelector("tbody");
+  body.innerHTML = "<tr><td colspan=5>recomputing every claim…</td></tr>";
+  try {
+    const r = await api("repro", {});
+    body.replaceChildren(...r.claims.map((c) => {
+      const tr = document.createElement("tr");
+      for (const v of [c.id, c.source, c.claim, c.computed]) {
+        const td = document.createElement("td");
+        td.textContent = v;
+        tr.append(td);
+      }
+      const td = document.createElement("td");
+      td.textContent = c.agrees ? "agrees" : "DISAGREES";
+      td.className = c.agrees ? "agree" : "disagree";
+      tr.append(td);
+      return tr;
+    }));
+  } catch (e) {
+    body.innerHTML = `<tr><td colspan=5>${e.message}</td></tr>`;
+  }
+});
+
+route();
+show();
