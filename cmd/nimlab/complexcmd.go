@@ -76,7 +76,7 @@ status is 1 when it does not. Write the empty set as {}.`,
 					pts[i] = v + 1 // 0 where a circuit has no point
 				}
 				v := map[string]any{
-					"game": g.Spec, "vertices": c.N(), "facets": oneBased(c.Facets()),
+					"game": g.Spec, "title": g.Title, "source": g.Source, "vertices": c.N(), "facets": oneBased(c.Facets()),
 					"circuits": oneBased(circuits), "pointed": pointed, "points": pts, "symmetries": symmetries,
 					"nim_basis": nil,
 				}

@@ -40,11 +40,10 @@ async function show(ev) {
   text($("counts"), "");
   $("slice").replaceChildren();
   try {
-    const c = await api("complex", { game });
-    explored = { game: c.game, piles: c.vertices };
-    const th = await api("theorems", { game });
-    text($("title"), `${c.game}: ${c.vertices} piles, ${c.facets.length} facets, symmetries ${c.symmetries}`);
     $("complex-figure").src = `/api/draw?${q({ game, complex: 1 })}`;
+    const [c, th] = await Promise.all([api("complex", { game }), api("theorems", { game })]);
+    explored = { game: c.game, piles: c.vertices };
+    text($("title"), `${c.title} (${c.game}) — ${c.source}; ${c.vertices} piles, ${c.facets.length} facets, ${c.symmetries} symmetries`);
     $("theorems").replaceChildren(...(th.theorems.length ? th.theorems : [{ name: "none", statement: "no theorem covers it: tables decide", source: "" }])
       .map((t) => { const li = document.createElement("li"); li.textContent = `${t.name}: ${t.statement} (${t.source})`; return li; }));
     const circuits = c.circuits ? c.circuits.map((s) => `{${s}}`).join(" ") : c.circuits_note;
