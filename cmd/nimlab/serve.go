@@ -258,12 +258,14 @@ func (s *server) command(w http.ResponseWriter, r *http.Request, name string) {
 		httpError(w, http.StatusUnprocessableEntity, err)
 		return
 	}
-	client, _, _ := net.SplitHostPort(r.RemoteAddr)
-	if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
-		httpError(w, http.StatusTooManyRequests, errors.New("one solve at a time: your previous request is still running"))
-		return
+	if r.URL.Query().Has("max") { // it solves a box: one at a time per client
+		client, _, _ := net.SplitHostPort(r.RemoteAddr)
+		if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
+			httpError(w, http.StatusTooManyRequests, errors.New("one solve at a time: your previous solve is still running"))
+			return
+		}
+		defer s.busy.Delete(client)
 	}
-	defer s.busy.Delete(client)
 	ctx := r.Context()
 	var events *eventStream
 	if r.URL.Query().Has("stream") {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"io"
@@ -151,5 +153,41 @@ func TestSolveStream(t *testing.T) {
 	text := string(body)
 	if kind != "text/event-stream" || !strings.Contains(text, "event: progress") || !strings.Contains(text, "event: result\ndata: {") {
 		t.Errorf("%s:\n%.500s", kind, text)
+	}
+}
+
+// TestOneSolvePerClient starts a long streamed solve, sees a second solve of
+// the same client refused with 429 (while quick questions still answer), then
+// goes away and sees the server stop the solve and free the client.
+func TestOneSolvePerClient(t *testing.T) {
+	srv := testServer(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/solve?game=cn:6,3&max=8&remoteness=1&stream=1", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(resp.Body).ReadString('\n')
+	if !strings.HasPrefix(line, "event: progress") {
+		t.Fatalf("first event %q", line)
+	}
+	if status, _, body := get(t, srv.URL+"/api/solve?game=nim:2&max=3"); status != http.StatusTooManyRequests {
+		t.Errorf("a second solve: %d %s; want 429", status, body)
+	}
+	if status, _, _ := get(t, srv.URL+"/api/theorems?game=cn:6,3"); status != http.StatusOK {
+		t.Errorf("a question that solves nothing: %d; want 200", status)
+	}
+	cancel()
+	resp.Body.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		status, _, _ := get(t, srv.URL+"/api/solve?game=nim:2&max=3")
+		if status == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the solve of a client that went away still holds it: %d", status)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
