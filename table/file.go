@@ -11,10 +11,11 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/nimlab/nimlab/internal/atomicfile"
 )
 
 // The table file format, version 2. Every number is little-endian.
@@ -469,44 +470,15 @@ func (t *Table) checkOutcomes() error {
 	return nil
 }
 
-// Save writes t to the file at path atomically: the data goes to a temporary
-// file in the same directory, which is synced to disk and renamed to path
-// only when complete (mode 0644), so an interrupted save leaves no
-// half-written file. When ctx is done it stops, removes the temporary file
-// and returns ctx's error.
+// Save writes t to the file at path atomically (atomicfile.Write): a
+// temporary file, synced and renamed into place with mode 0644, so an
+// interrupted save leaves no half-written file. When ctx is done it stops and
+// returns ctx's error.
 func (t *Table) Save(ctx context.Context, path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("saving table: %w", err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("saving table to %s: %w", path, err)
-	}
-	if _, err := t.write(ctx, f); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		return fail(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("saving table: %w", err)
-	}
-	// Make the rename itself durable where directories can be synced.
-	if dir, err := os.Open(filepath.Dir(path)); err == nil {
-		dir.Sync()
-		dir.Close()
-	}
-	return nil
+	return atomicfile.Write(path, func(w io.Writer) error {
+		_, err := t.write(ctx, w)
+		return err
+	})
 }
 
 // Load reads and checks the table file at path (see Read). maxMemory, when

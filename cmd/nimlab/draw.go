@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
 
@@ -83,16 +83,11 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
 					return err
 				}
 			}
-			var buf bytes.Buffer
-			if err := f.Write(&buf, format); err != nil {
-				return err
-			}
 			if out == "-" {
-				_, err := cmd.OutOrStdout().Write(buf.Bytes())
-				return err
+				return f.Write(cmd.OutOrStdout(), format)
 			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-				return fmt.Errorf("writing the figure: %w", err)
+			if err := atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, format) }); err != nil {
+				return err
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
 			return nil

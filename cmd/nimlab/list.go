@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
@@ -64,7 +65,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 				return err
 			}
 			if format == "parquet" {
-				return writeFile(out, func(w io.Writer) error {
+				return atomicfile.Write(out, func(w io.Writer) error {
 					return table.WritePositionsParquet(cmd.Context(), w, g.Piles(), func(yield func(game.Position) bool) {
 						for p := range t.PPositions(cmd.Context()) {
 							if (group == nil || group.IsCanonical(p)) && !yield(p) {

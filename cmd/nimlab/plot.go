@@ -1,16 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
@@ -66,12 +66,8 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			if err != nil {
 				return err
 			}
-			var buf bytes.Buffer
-			if err := fig.Write(&buf, format); err != nil {
+			if err := atomicfile.Write(out, func(w io.Writer) error { return fig.Write(w, format) }); err != nil {
 				return err
-			}
-			if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-				return fmt.Errorf("writing the plot: %w", err)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
 			return nil

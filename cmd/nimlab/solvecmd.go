@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/spf13/cobra"
 )
@@ -63,7 +64,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				}
 			}
 			if export != "" {
-				if err := writeFile(export, func(w io.Writer) error { return t.ExportParquet(cmd.Context(), w) }); err != nil {
+				if err := atomicfile.Write(export, func(w io.Writer) error { return t.ExportParquet(cmd.Context(), w) }); err != nil {
 					return err
 				}
 			}
