@@ -205,6 +205,11 @@ async function newGame(ev) {
   if (ev) ev.preventDefault();
   match.game = $("play-spec").value.trim();
   match.start = $("play-start").value.split(",").map((s) => Number(s.trim()));
+  if (match.start.some((x) => !Number.isSafeInteger(x) || x < 0)) {
+    // JavaScript numbers are exact up to 2^53; nimlab play takes piles up to 2^63-1.
+    text($("play-error"), "the page plays with piles of 0 to 2^53-1 tokens; use nimlab play in a terminal for larger ones");
+    return;
+  }
   match.history = [match.start];
   match.first = $("play-computer-first").checked ? "computer" : "you";
   $("play-log").replaceChildren();
