@@ -61,6 +61,12 @@ type Game struct {
 	// for the take games of papers/000 and papers/001 and holds every pile for
 	// the slow games of papers/002.
 	SlowPiles complex.Set
+	// Rule, when not nil, is the move rule of a rule variation (fixed,
+	// atleast, total, ...; see MoveRule): a move plays one set of Edges and
+	// takes from its piles the amounts Rule allows. When nil, a move plays a
+	// move set under the take rule, with the piles in SlowPiles losing exactly
+	// one token.
+	Rule MoveRule
 	// Misere is true when the player who makes the last move loses.
 	Misere bool
 	// Binary, when not nil, represents the complex as a binary matroid: pile
@@ -129,11 +135,11 @@ func examplePosition(n int) string {
 // non-empty face of the complex may be played and loses any positive number of
 // tokens on each of its piles. The line engine (solve.Fast) and the theorems
 // of papers/000 and papers/001 are about these games.
-func (g *Game) IsTake() bool { return g.Edges == nil && g.SlowPiles == 0 }
+func (g *Game) IsTake() bool { return g.Rule == nil && g.Edges == nil && g.SlowPiles == 0 }
 
 // IsSlow reports whether every pile loses exactly one token when played: the
 // slow rule of papers/002_770aced0ab8f9894.txt.
-func (g *Game) IsSlow() bool { return g.SlowPiles == complex.All(g.Piles()) }
+func (g *Game) IsSlow() bool { return g.Rule == nil && g.SlowPiles == complex.All(g.Piles()) }
 
 // MoveSets lists the sets of piles a move may play: Edges, or every non-empty
 // face of the complex. It fails with complex.ErrTooLarge when the faces are
@@ -196,6 +202,10 @@ func (g *Game) Symmetries(ctx context.Context) (*complex.Group, error) {
 		return g.Complex.Symmetries(ctx)
 	case g.Symmetric():
 		return complex.FullGroup(g.Piles()), nil
+	case g.Rule != nil && g.Construction != nil:
+		// A rule treats every pile alike, so the symmetries of the game it
+		// varies are its own.
+		return g.Construction.Parts[0].Symmetries(ctx)
 	}
 	return nil, fmt.Errorf("the symmetries of %s are not computed (only for games on a complex and for symmetric games)", g.Spec)
 }
@@ -209,6 +219,9 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	sets, err := g.MoveSets()
 	if err != nil {
 		panic("game: Options of a game whose move sets cannot be listed: " + err.Error())
+	}
+	if g.Rule != nil {
+		return g.ruleOptions(p, sets)
 	}
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
@@ -257,6 +270,34 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	}
 }
 
+// ruleOptions yields the options of p under g.Rule: for each move set whose
+// piles are all non-empty, p less every reduction the rule allows.
+func (g *Game) ruleOptions(p Position, sets []complex.Set) func(yield func(Position) bool) {
+	return func(yield func(Position) bool) {
+		q := make(Position, len(p))
+		for _, set := range sets {
+			piles := set.Vertices()
+			playable := true
+			for _, v := range piles {
+				playable = playable && p[v] > 0
+			}
+			if !playable {
+				continue
+			}
+			copy(q, p)
+			more := g.Rule.Reductions(p, piles, func(d []int) bool {
+				for j, v := range piles {
+					q[v] = p[v] - d[j]
+				}
+				return yield(q)
+			})
+			if !more {
+				return
+			}
+		}
+	}
+}
+
 // IsTerminal reports whether p has no option. In a take game every pile is a
 // face, so only the empty position is terminal.
 func (g *Game) IsTerminal(p Position) bool {
@@ -295,6 +336,19 @@ func (g *Game) CheckMove(p, q Position) error {
 	}
 	if changed == 0 {
 		return errors.New("nothing changes; a move removes at least one token")
+	}
+	if g.Rule != nil {
+		if !slices.Contains(g.Edges, changed) {
+			return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.Edges))
+		}
+		var d []int
+		for _, v := range changed.Vertices() {
+			d = append(d, p[v]-q[v])
+		}
+		if !g.Rule.Allows(d) {
+			return fmt.Errorf("taking %v from piles %s is not a move of the %s rule", d, changed, g.Rule.Name())
+		}
+		return nil
 	}
 	if g.Edges == nil {
 		if !g.Complex.IsFace(changed) {

@@ -77,6 +77,9 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 	}
 	take := !conjunctive
 	for _, p := range parts {
+		if p.Rule != nil {
+			return nil, fmt.Errorf("%s: sums and compounds of the %s rule are not supported yet", p.Spec, p.Rule.Name())
+		}
 		take = take && p.IsTake()
 	}
 	var sets []complex.Set

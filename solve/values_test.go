@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -189,4 +190,63 @@ func TestRemotenessFunction(t *testing.T) {
 			t.Errorf("Remoteness(%v, misère %v) = %d, want %d", c.options, c.misere, got, c.want)
 		}
 	}
+}
+
+// TestRuleVariationsAgainstReference compares the sweep over states with the
+// reference engine — outcome, Grundy value and remoteness at every position —
+// on the rule variations (fixed, fixedall, atleast, total, exactly, wythoff)
+// of random complexes and of symmetric games (sorted tables), in normal and
+// misère play.
+func TestRuleVariationsAgainstReference(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 4).Draw(t, "n")
+		base := "moore:" + strconv.Itoa(n) + "," + strconv.Itoa(rapid.IntRange(1, n).Draw(t, "k"))
+		if rapid.Bool().Draw(t, "complex") {
+			var facets []string
+			for range rapid.IntRange(1, 3).Draw(t, "facets") {
+				var vs []string
+				s := rapid.IntRange(1, 1<<uint(n)-1).Draw(t, "facet")
+				for v := range n {
+					if s>>uint(v)&1 == 1 {
+						vs = append(vs, strconv.Itoa(v+1))
+					}
+				}
+				facets = append(facets, strings.Join(vs, "-"))
+			}
+			for v := range n {
+				facets = append(facets, strconv.Itoa(v+1))
+			}
+			base = "complex:" + strings.Join(facets, ",")
+		}
+		rule := rapid.SampledFrom([]string{"fixed", "fixedall", "atleast", "total", "exactly", "wythoff"}).Draw(t, "rule")
+		spec := rule + "(" + base + "; " + strconv.Itoa(rapid.IntRange(1, 3).Draw(t, "a")) + ")"
+		if rule == "wythoff" {
+			spec = "wythoff(" + base + ")"
+		}
+		if rapid.Bool().Draw(t, "misere") {
+			spec += game.MisereSuffix
+		}
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		box := table.Uniform(n, rapid.IntRange(0, 5).Draw(t, "h"))
+		opts := Options{Grundy: true, Remoteness: true}
+		ref, err := Reference(context.Background(), g, box, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Table(context.Background(), g, box, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := make(game.Position, n)
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			if got.IsP(p) != ref.IsP(p) || got.GrundyOf(p) != ref.GrundyOf(p) || got.RemotenessOf(p) != ref.RemotenessOf(p) {
+				t.Fatalf("%s %v (sorted table %v): P %v/%v, Grundy %d/%d, remoteness %d/%d (sweep/reference)", spec, p, got.Sorted,
+					got.IsP(p), ref.IsP(p), got.GrundyOf(p), ref.GrundyOf(p), got.RemotenessOf(p), ref.RemotenessOf(p))
+			}
+		}
+	})
 }

@@ -1,0 +1,192 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// MoveRule is how a move of a rule variation changes the piles of a move set
+// (papers/000_451cee323facfbde.txt, Section 6, question 4): every pile of the
+// set loses at least one token, in amounts the rule allows. A game with a
+// Rule lists its move sets in Edges; the take and slow rules of the other
+// games are given by SlowPiles instead, and their Rule is nil.
+//
+// A rule knows nothing of engines: the reference engine and the sweep over
+// states enumerate its options (Game.Options) and are correct for any rule.
+type MoveRule interface {
+	// Name is the rule's combinator, e.g. "fixed".
+	Name() string
+	// Reductions yields every vector d the rule allows on the piles of a
+	// move set at p: d[j] >= 1 tokens taken from piles[j], at most p[piles[j]].
+	// The yielded slice is reused. It returns false when yield did.
+	Reductions(p Position, piles []int, yield func(d []int) bool) bool
+	// Allows reports whether taking d[j] >= 1 tokens from the j-th pile of a
+	// move set is a move of the rule.
+	Allows(d []int) bool
+}
+
+// equalAmounts takes the same amount from every pile: exactly a tokens, or
+// (a = 0) any positive amount. It is fixed, fixedall, and Wythoff's rule.
+type equalAmounts struct {
+	name string
+	a    int
+}
+
+func (r equalAmounts) Name() string { return r.name }
+
+func (r equalAmounts) Reductions(p Position, piles []int, yield func([]int) bool) bool {
+	top := r.a
+	if r.a == 0 {
+		top = p[piles[0]]
+		for _, v := range piles {
+			top = min(top, p[v])
+		}
+	}
+	d := make([]int, len(piles))
+	for t := max(r.a, 1); t <= top; t++ {
+		for j, v := range piles {
+			if p[v] < t {
+				return true
+			}
+			d[j] = t
+		}
+		if !yield(d) {
+			return false
+		}
+	}
+	return true
+}
+
+func (r equalAmounts) Allows(d []int) bool {
+	for _, t := range d {
+		if t != d[0] || r.a != 0 && t != r.a {
+			return false
+		}
+	}
+	return true
+}
+
+// amounts takes from each pile an amount of at least each, with a total in
+// lo..hi (hi < 0: no upper bound). It is atleast, total and exactly.
+type amounts struct {
+	name   string
+	each   int
+	lo, hi int
+}
+
+func (r amounts) Name() string { return r.name }
+
+func (r amounts) Reductions(p Position, piles []int, yield func([]int) bool) bool {
+	d := make([]int, len(piles))
+	sum := 0
+	for j, v := range piles {
+		if p[v] < r.each {
+			return true
+		}
+		d[j] = r.each
+		sum += r.each
+	}
+	if r.hi >= 0 && sum > r.hi {
+		return true
+	}
+	for { // an odometer over d[j] = each..p[piles[j]], the total kept at most hi
+		if sum >= r.lo && !yield(d) {
+			return false
+		}
+		j := 0
+		for ; j < len(d); j++ {
+			if d[j] < p[piles[j]] && (r.hi < 0 || sum < r.hi) {
+				d[j]++
+				sum++
+				break
+			}
+			sum -= d[j] - r.each
+			d[j] = r.each
+		}
+		if j == len(d) {
+			return true
+		}
+	}
+}
+
+func (r amounts) Allows(d []int) bool {
+	sum := 0
+	for _, t := range d {
+		if t < r.each {
+			return false
+		}
+		sum += t
+	}
+	return sum >= r.lo && (r.hi < 0 || sum <= r.hi)
+}
+
+// MaxRuleAmount bounds the amount a of a rule variation.
+const MaxRuleAmount = 1 << 20
+
+// ruleCombinator registers a rule variation NAME(A; a) (or NAME(A) without
+// an amount): the move sets are A's faces or facets — A's move sets when A
+// lists them — and the rule is made from a.
+func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, rule func(a int) MoveRule) Family {
+	return Family{
+		Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
+		Source: "papers/000_451cee323facfbde.txt, Section 6, question 4 (the rule variations)",
+		Build: func(args string) (*Game, error) {
+			texts, err := splitParts(args)
+			if err != nil {
+				return nil, err
+			}
+			if want := map[bool]int{true: 2, false: 1}[amount]; len(texts) != want {
+				return nil, fmt.Errorf("%s takes %s", name, map[bool]string{true: "a game and an amount a, separated by ';'", false: "one game"}[amount])
+			}
+			a := 0
+			if amount {
+				if a, err = strconv.Atoi(strings.TrimSpace(texts[1])); err != nil || a < 1 || a > MaxRuleAmount {
+					return nil, fmt.Errorf("the amount %q is not a whole number from 1 to %d", texts[1], MaxRuleAmount)
+				}
+			}
+			part, err := parseNormal(texts[0])
+			if err != nil {
+				return nil, err
+			}
+			if part.Rule != nil || part.SlowPiles != 0 {
+				return nil, fmt.Errorf("%s applies to a game of the take rule or to move sets, not to %s", name, part.Spec)
+			}
+			sets := part.Edges
+			if sets == nil && onFacets {
+				sets = part.Complex.Facets()
+			} else if sets == nil {
+				if sets, err = part.MoveSets(); err != nil {
+					return nil, err
+				}
+			}
+			title := fmt.Sprintf("%s(%s; %d)", name, part.Title, a)
+			if !amount {
+				title = fmt.Sprintf("%s(%s)", name, part.Title)
+			}
+			return &Game{Complex: part.Complex, Edges: sets, Rule: rule(a), Title: title,
+				Construction: &Construction{Op: name, Parts: []*Game{part}}}, nil
+		},
+	}
+}
+
+func init() {
+	Register(ruleCombinator("fixed", "fixed(A; a)", "fixed(cn:5,2; 2)",
+		"choose a face of A; take exactly a tokens from each of its piles", true, false,
+		func(a int) MoveRule { return equalAmounts{"fixed", a} }))
+	Register(ruleCombinator("fixedall", "fixedall(A; a)", "fixedall(cn:5,2; 1)",
+		"choose a facet of A; take exactly a tokens from every pile of it (fixedall(moore:N,K; 1) is slow:N,K)", true, true,
+		func(a int) MoveRule { return equalAmounts{"fixedall", a} }))
+	Register(ruleCombinator("atleast", "atleast(A; a)", "atleast(cn:5,2; 1)",
+		"choose a facet of A; take at least a tokens from every pile of it (a = 1: NIM_H on the facets)", true, true,
+		func(a int) MoveRule { return amounts{"atleast", a, 0, -1} }))
+	Register(ruleCombinator("total", "total(A; a)", "total(cn:5,2; 3)",
+		"choose a face of A; take at least a tokens in total from its piles, any amount from each", true, false,
+		func(a int) MoveRule { return amounts{"total", 1, a, -1} }))
+	Register(ruleCombinator("exactly", "exactly(A; a)", "exactly(cn:5,2; 3)",
+		"choose a face of A; take exactly a tokens in total from its piles", true, false,
+		func(a int) MoveRule { return amounts{"exactly", 1, a, a} }))
+	Register(ruleCombinator("wythoff", "wythoff(A)", "wythoff(cn:5,2)",
+		"take any positive amount from one pile, or the same positive amount from every pile of a face of two or more piles", false, false,
+		func(int) MoveRule { return equalAmounts{"wythoff", 0} }))
+}
