@@ -61,6 +61,8 @@ type Game struct {
 	// for the take games of papers/000 and papers/001 and holds every pile for
 	// the slow games of papers/002.
 	SlowPiles complex.Set
+	// rulePiles lists the piles of each of Edges, for a game with a Rule.
+	rulePiles [][]int
 	// Rule, when not nil, is the move rule of a rule variation (fixed,
 	// atleast, total, ...; see MoveRule): a move plays one set of Edges and
 	// takes from its piles the amounts Rule allows. When nil, a move plays a
@@ -221,7 +223,7 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 		panic("game: Options of a game whose move sets cannot be listed: " + err.Error())
 	}
 	if g.Rule != nil {
-		return g.ruleOptions(p, sets)
+		return g.ruleOptions(p)
 	}
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
@@ -272,11 +274,11 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 
 // ruleOptions yields the options of p under g.Rule: for each move set whose
 // piles are all non-empty, p less every reduction the rule allows.
-func (g *Game) ruleOptions(p Position, sets []complex.Set) func(yield func(Position) bool) {
+func (g *Game) ruleOptions(p Position) func(yield func(Position) bool) {
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
-		for _, set := range sets {
-			piles := set.Vertices()
+		d := make([]int, len(p))
+		for _, piles := range g.rulePiles {
 			playable := true
 			for _, v := range piles {
 				playable = playable && p[v] > 0
@@ -285,7 +287,7 @@ func (g *Game) ruleOptions(p Position, sets []complex.Set) func(yield func(Posit
 				continue
 			}
 			copy(q, p)
-			more := g.Rule.Reductions(p, piles, func(d []int) bool {
+			more := g.Rule.Reductions(p, piles, d[:len(piles)], func(d []int) bool {
 				for j, v := range piles {
 					q[v] = p[v] - d[j]
 				}

@@ -19,8 +19,9 @@ type MoveRule interface {
 	Name() string
 	// Reductions yields every vector d the rule allows on the piles of a
 	// move set at p: d[j] >= 1 tokens taken from piles[j], at most p[piles[j]].
-	// The yielded slice is reused. It returns false when yield did.
-	Reductions(p Position, piles []int, yield func(d []int) bool) bool
+	// It fills and yields d, which has len(piles) entries. It returns false
+	// when yield did.
+	Reductions(p Position, piles []int, d []int, yield func(d []int) bool) bool
 	// Allows reports whether taking d[j] >= 1 tokens from the j-th pile of a
 	// move set is a move of the rule.
 	Allows(d []int) bool
@@ -35,7 +36,13 @@ type equalAmounts struct {
 
 func (r equalAmounts) Name() string { return r.name }
 
-func (r equalAmounts) Reductions(p Position, piles []int, yield func([]int) bool) bool {
+// EqualAmount reports the capability the sweep over states uses: the rule
+// takes the same amount t from every pile of a move set, t = a, or any t >= 1
+// when a is 0; so an option's index is the position's less t times the move
+// set's stride.
+func (r equalAmounts) EqualAmount() int { return r.a }
+
+func (r equalAmounts) Reductions(p Position, piles []int, d []int, yield func([]int) bool) bool {
 	top := r.a
 	if r.a == 0 {
 		top = p[piles[0]]
@@ -43,7 +50,6 @@ func (r equalAmounts) Reductions(p Position, piles []int, yield func([]int) bool
 			top = min(top, p[v])
 		}
 	}
-	d := make([]int, len(piles))
 	for t := max(r.a, 1); t <= top; t++ {
 		for j, v := range piles {
 			if p[v] < t {
@@ -77,8 +83,7 @@ type amounts struct {
 
 func (r amounts) Name() string { return r.name }
 
-func (r amounts) Reductions(p Position, piles []int, yield func([]int) bool) bool {
-	d := make([]int, len(piles))
+func (r amounts) Reductions(p Position, piles []int, d []int, yield func([]int) bool) bool {
 	sum := 0
 	for j, v := range piles {
 		if p[v] < r.each {
@@ -119,6 +124,14 @@ func (r amounts) Allows(d []int) bool {
 		sum += t
 	}
 	return sum >= r.lo && (r.hi < 0 || sum <= r.hi)
+}
+
+// EqualAmountRule is the capability of rules that take the same amount from
+// every pile of a move set: exactly EqualAmount() tokens, or any positive
+// amount when it is 0. Engines look it up once per solve.
+type EqualAmountRule interface {
+	MoveRule
+	EqualAmount() int
 }
 
 // MaxRuleAmount bounds the amount a of a rule variation.
@@ -164,8 +177,12 @@ func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, r
 			if !amount {
 				title = fmt.Sprintf("%s(%s)", name, part.Title)
 			}
-			return &Game{Complex: part.Complex, Edges: sets, Rule: rule(a), Title: title,
-				Construction: &Construction{Op: name, Parts: []*Game{part}}}, nil
+			g := &Game{Complex: part.Complex, Edges: sets, Rule: rule(a), Title: title,
+				Construction: &Construction{Op: name, Parts: []*Game{part}}}
+			for _, s := range sets {
+				g.rulePiles = append(g.rulePiles, s.Vertices())
+			}
+			return g, nil
 		},
 	}
 }

@@ -101,8 +101,12 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	switch {
 	case t.Sorted && g.IsSlow():
 		gen = newSortedSlow(g, t.Sorting())
-	case !t.Sorted && g.IsSlow():
-		gen = newBoxSlow(g, box)
+	case !t.Sorted:
+		if a, ok := equalAmount(g); ok {
+			gen = newBoxEqual(g, box, a)
+		} else {
+			gen = &enumerated{g: g, t: t}
+		}
 	default:
 		gen = &enumerated{g: g, t: t}
 	}
@@ -214,37 +218,68 @@ func (e *enumerated) options(p game.Position, _ int64, out []int64) []int64 {
 	return out
 }
 
-// boxSlow: under the slow rule on a box, the option of playing the move set
-// S has index idx - sum over i in S of stride_i.
-type boxSlow struct {
+// boxEqual: on a box, under a rule that takes the same amount t from every
+// pile of a move set S — the slow rule (t = 1), fixed and fixedall (t = a),
+// Wythoff's (any t) — the option of playing S has index idx - t * stride(S),
+// with stride(S) the sum over i in S of stride_i.
+type boxEqual struct {
 	sets   []complex.Set
+	piles  [][]int
 	offset []int64
+	a      int // the amount taken from each pile; 0: any amount
 }
 
-func newBoxSlow(g *game.Game, box table.Box) *boxSlow {
+// newBoxEqual returns the generator for a game taking a tokens (0: any
+// number) from each pile of a move set, whose move sets are listable.
+func newBoxEqual(g *game.Game, box table.Box, a int) *boxEqual {
 	stride := box.Strides()
 	sets, _ := g.MoveSets() // checked by Values
-	b := &boxSlow{sets: sets}
+	b := &boxEqual{sets: sets, a: a}
 	for _, e := range b.sets {
 		var off int64
 		for _, v := range e.Vertices() {
 			off += stride[v]
 		}
 		b.offset = append(b.offset, off)
+		b.piles = append(b.piles, e.Vertices())
 	}
 	return b
 }
 
-func (b *boxSlow) options(p game.Position, s int64, out []int64) []int64 {
-	var nonEmpty complex.Set
-	for i, v := range p {
-		if v > 0 {
-			nonEmpty |= 1 << uint(i)
-		}
+// equalAmount reports whether g takes the same amount from every pile of a
+// move set, and which (0: any): the slow rule, or a rule with the capability.
+func equalAmount(g *game.Game) (int, bool) {
+	if g.IsSlow() {
+		return 1, true
 	}
-	for k, e := range b.sets {
-		if e&^nonEmpty == 0 {
-			out = append(out, s-b.offset[k])
+	if r, ok := g.Rule.(game.EqualAmountRule); ok {
+		return r.EqualAmount(), true
+	}
+	return 0, false
+}
+
+func (b *boxEqual) options(p game.Position, s int64, out []int64) []int64 {
+	if b.a > 0 {
+		var enough complex.Set // the piles holding at least a tokens
+		for i, v := range p {
+			if v >= b.a {
+				enough |= 1 << uint(i)
+			}
+		}
+		for k, e := range b.sets {
+			if e&^enough == 0 {
+				out = append(out, s-int64(b.a)*b.offset[k])
+			}
+		}
+		return out
+	}
+	for k, piles := range b.piles {
+		top := p[piles[0]]
+		for _, v := range piles[1:] {
+			top = min(top, p[v])
+		}
+		for t := 1; t <= top; t++ {
+			out = append(out, s-int64(t)*b.offset[k])
 		}
 	}
 	return out
