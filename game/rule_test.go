@@ -27,7 +27,14 @@ func randomRuleGame(t *rapid.T) *Game {
 			facets = append(facets, fmt.Sprint(v+1))
 		}
 	}
-	name := rapid.SampledFrom(ruleSpecs).Draw(t, "rule")
+	name := rapid.SampledFrom(append(ruleSpecs, "hyper")).Draw(t, "rule")
+	if name == "hyper" { // NIM_H on the same sets, taken as hyperedges
+		g, err := Parse("hyper:" + strings.Join(facets, ","))
+		if err != nil {
+			t.Fatalf("hyper:%s: %v", strings.Join(facets, ","), err)
+		}
+		return g
+	}
 	spec := fmt.Sprintf("%s(complex:%s; %d)", name, strings.Join(facets, ","), rapid.IntRange(1, 3).Draw(t, "a"))
 	if name == "wythoff" {
 		spec = fmt.Sprintf("wythoff(complex:%s)", strings.Join(facets, ","))

@@ -250,3 +250,47 @@ func TestRuleVariationsAgainstReference(t *testing.T) {
 		}
 	})
 }
+
+// TestLiteratureIdentities checks the newer families against games they
+// equal by definition: NIM_H on the facets of a complex is atleast(A; 1),
+// Exact K-Nim is NIM_H on the K-subsets, Extended Circular Nim with the one
+// step 1 is Circular Nim, and Necklace Nim is PathNim plus the end pair.
+func TestLiteratureIdentities(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		max  int
+	}{
+		{"hyper:1-2-3,2-3-4,3-4-5,1-2-6,1-5-6,4-5-6", "atleast(cn:6,3; 1)", 4},
+		{"exact:4,2", "atleast(moore:4,2; 1)", 6},
+		{"exact:3,3", "fixedall(cn:3,3; 1)", 0}, // max 0: only the parse and the move sets
+		{"ecn:7,{1},3", "cn:7,3", 3},
+		{"ecn:6,{1,2},2", "complex:1-2,2-3,3-4,4-5,5-6,1-6,1-3,2-4,3-5,4-6,1-5,2-6", 4},
+		{"necklace:6,3", "complex:1-2-3,2-3-4,3-4-5,4-5-6,1-6", 4},
+	} {
+		ga, err := game.Parse(tt.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gb, err := game.Parse(tt.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(ga.Piles(), tt.max)
+		opts := Options{Grundy: true, Remoteness: true}
+		ta, err := Values(context.Background(), ga, box, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Values(context.Background(), gb, box, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := make(game.Position, ga.Piles())
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			if ta.IsP(p) != tb.IsP(p) || ta.GrundyOf(p) != tb.GrundyOf(p) || ta.RemotenessOf(p) != tb.RemotenessOf(p) {
+				t.Fatalf("%s and %s differ at %v", tt.a, tt.b, p)
+			}
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package game
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"github.com/nimlab/nimlab/complex"
+)
+
+// Games published after the papers in papers/: hypergraph Nim and Exact k-Nim
+// (Boros, Gurvich, Ho, Makino and Mursic), Necklace Nim (Kadam, Heubach and
+// Dufour, 2026) and Extended Circular Nim (Suetsugu, 2025).
+
+const (
+	nimHSource     = "Boros, Gurvich, Ho, Makino, Mursic: hypergraph NIM_H (arXiv 1701.02819, 1804.03692)"
+	exactSource    = "Boros, Gurvich, Ho, Makino, Mursic: On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484)"
+	necklaceSource = "Kadam, Heubach, Dufour: Necklace Games (arXiv 2604.10364, 2026), NecklaceNim NN(n,k)"
+	ecnSource      = "Suetsugu (2025), Extended Circular Nim, as defined in nimlab's issue 11 (the paper itself was not available to us)"
+)
+
+// hyperGame is NIM_H on the hyperedges: choose an edge whose piles are all
+// non-empty and reduce every pile of it by at least one.
+func hyperGame(n int, edges []complex.Set, title string) (*Game, error) {
+	c, err := complex.New(n, edges)
+	if err != nil {
+		return nil, err
+	}
+	edges = slices.Clone(edges)
+	slices.Sort(edges)
+	edges = slices.Compact(edges)
+	g := &Game{Complex: c, Edges: edges, Rule: amounts{"hyper", 1, 0, -1}, Title: title}
+	for _, e := range edges {
+		g.rulePiles = append(g.rulePiles, e.Vertices())
+	}
+	return g, nil
+}
+
+// ecnPattern reads ecn:M,{S},K.
+var ecnPattern = regexp.MustCompile(`^(\d+),(\{[\d,]*\}),(\d+)$`)
+
+func init() {
+	Register(Family{
+		Name: "hyper", Syntax: "hyper:E1,E2,... (hyperedges as 1-based vertices joined by '-')", Example: "hyper:1-2-3,2-4",
+		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
+		Source: nimHSource,
+		Build: func(args string) (*Game, error) {
+			lists, err := vertexLists(args)
+			if err != nil {
+				return nil, err
+			}
+			n := 0
+			edges := make([]complex.Set, len(lists))
+			for i, vs := range lists {
+				edges[i] = complex.SetOf(vs...)
+				n = max(n, slices.Max(vs)+1)
+			}
+			return hyperGame(n, edges, fmt.Sprintf("hypergraph Nim on %s", plural(len(edges), "edge")))
+		},
+	})
+	Register(Family{
+		Name: "exact", Syntax: "exact:N,K", Example: "exact:4,2",
+		Help:   "Exact K-Nim: reduce exactly K of the N piles, each by at least one",
+		Source: exactSource,
+		Build: func(args string) (*Game, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, err
+			}
+			n, k := v[0], v[1]
+			if n < 1 || n > complex.MaxVertices || k < 1 || k > n {
+				return nil, fmt.Errorf("exact:N,K needs 1 <= K <= N <= %d", complex.MaxVertices)
+			}
+			if c := complex.Binomial(n, k); c > MaxEdges {
+				return nil, fmt.Errorf("exact:%d,%d has %d move sets; at most %d are supported", n, k, c, MaxEdges)
+			}
+			var edges []complex.Set
+			for s := range complex.KSubsets(n, k) {
+				edges = append(edges, s)
+			}
+			return hyperGame(n, edges, fmt.Sprintf("Exact %d-Nim on %s", k, plural(n, "pile")))
+		},
+	})
+	Register(Family{
+		Name: "necklace", Syntax: "necklace:N,K", Example: "necklace:6,3",
+		Help:   "Necklace Nim NN(N,K): PathNim on N stacks in a row (K consecutive), plus moves on the two end stacks together",
+		Source: necklaceSource,
+		Build: func(args string) (*Game, error) {
+			v, err := ints(args, "N", "K")
+			if err != nil {
+				return nil, err
+			}
+			path, err := complex.Path(v[0], v[1])
+			if err != nil {
+				return nil, err
+			}
+			facets := append(slices.Clone(path.Facets()), complex.SetOf(0, v[0]-1))
+			c, err := complex.New(v[0], facets)
+			return &Game{Complex: c, Title: fmt.Sprintf("Necklace Nim NN(%d,%d)", v[0], v[1])}, err
+		},
+	})
+	Register(Family{
+		Name: "ecn", Syntax: "ecn:M,{S},K", Example: "ecn:8,{1,3},3",
+		Help:   "Extended Circular Nim: M stacks in a circle; for a step s in S and a start i, take from the stacks i, i+s, ..., i+(j-1)s (mod M), j <= K",
+		Source: ecnSource,
+		Build: func(args string) (*Game, error) {
+			m := ecnPattern.FindStringSubmatch(args)
+			if m == nil {
+				return nil, fmt.Errorf("expected M,{S},K such as 8,{1,3},3, got %q", args)
+			}
+			n, _ := strconv.Atoi(m[1])
+			k, _ := strconv.Atoi(m[3])
+			steps, err := sizeSet(m[2])
+			if err != nil {
+				return nil, err
+			}
+			if n < 1 || n > complex.MaxVertices || k < 1 {
+				return nil, fmt.Errorf("ecn needs 1 <= M <= %d stacks and K >= 1", complex.MaxVertices)
+			}
+			var facets []complex.Set
+			for _, s := range steps {
+				if s < 1 || s >= n && n > 1 {
+					return nil, fmt.Errorf("the step %d is not in 1..%d", s, n-1)
+				}
+				for i := range n {
+					var f complex.Set
+					for t := range min(k, n) {
+						f |= complex.SetOf((i + t*s) % n)
+					}
+					facets = append(facets, f)
+				}
+			}
+			c, err := complex.New(n, facets)
+			return &Game{Complex: c, Title: fmt.Sprintf("Extended Circular Nim on %s, steps %v, at most %d", plural(n, "stack"), steps, k)}, err
+		},
+	})
+}
