@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/nimlab/nimlab/explore"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+)
+
+func newExploreCmd() *cobra.Command {
+	var maxN, h int
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "explore [--n N] [--max H]",
+		Short: "Survey the rule variations of Circular Nim: P-counts, closure properties, coinciding games",
+		Long: `Solves every rule variation of papers/000_451cee323facfbde.txt, Section 6,
+question 4 — the take rule itself, fixed(A; 1), fixedall(A; 1), atleast(A; 1),
+total(A; 2), exactly(A; 2) and wythoff(A) — on every CN(n,k) with 3 <= n <= N
+and 1 <= k <= n, with every pile 0..H (lowered for large n to keep a box under
+5 million positions), and prints for each game its P-position count, the
+closure properties that hold in the box (check --properties), and the other
+games of the survey with exactly the same P-positions in that box. Equal
+P-positions in a box are evidence, not a proof, that two games agree.`,
+		Example: `  nimlab explore --n 5 --max 4
+  nimlab explore --n 6 --max 3 --json`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if maxN < 3 || maxN > 8 {
+				return fmt.Errorf("--n must be 3 to 8, not %d", maxN)
+			}
+			if h < 0 {
+				return fmt.Errorf("--max must be 0 or more, not %d", h)
+			}
+			var progress func(string)
+			if !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
+				progress = func(spec string) { fmt.Fprintf(os.Stderr, "\r\033[Ksolving %s", spec) }
+				defer fmt.Fprint(os.Stderr, "\r\033[K")
+			}
+			rows, err := explore.Survey(cmd.Context(), maxN, h, progress)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return printJSON(out, map[string]any{"n": maxN, "max": h, "games": rows})
+			}
+			fmt.Fprintf(out, "%-24s %4s %10s  %-36s %s\n", "game", "max", "P", "properties that hold in the box", "same P-positions as")
+			for _, r := range rows {
+				fmt.Fprintf(out, "%-24s %4d %10d  %-36s %s\n", r.Spec, r.Max, r.PPositions, strings.Join(r.Properties, ","), strings.Join(r.SameAs, ", "))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&maxN, "n", 6, "survey CN(n,k) for 3 <= n <= N (at most 8)")
+	cmd.Flags().IntVar(&h, "max", 3, "largest pile")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	return cmd
+}
