@@ -104,7 +104,9 @@ func TestOptionsAreDistinctAndLegal(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"nim:3", "cn:6,3/misere", "complex:1-2-3,2-3-4", "graph:1-2,2-3,1-3", "moore:5,2", "path:4,2", "cn:,", "graph:1-",
-		"slow:3,2", "slowset:5,{2,4}", "slow(cn:6,3)", "nim:2+slow:3,2", "cn:5,2&slow:3,2/misere", "conj(nim:1;slowle:3,2)"} {
+		"slow:3,2", "slowset:5,{2,4}", "slow(cn:6,3)", "nim:2+slow:3,2", "cn:5,2&slow:3,2/misere", "conj(nim:1;slowle:3,2)",
+		"fixed(cn:5,2;2)", "wythoff(cn:2,2)/misere", "exactly(moore:3,2;1048577)", "total(slow:3,2;2)", "hyper:1-2-3,2-4",
+		"exact:4,2", "necklace:6,3", "ecn:8,{1,3},3", "ecn:8,{},3", "ecn:1,{1},1"} {
 		f.Add(s, "1,2,3")
 	}
 	f.Fuzz(func(t *testing.T, spec, pos string) {
