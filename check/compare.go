@@ -95,8 +95,8 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 		return nil, err
 	}
 	p := make(game.Position, len(box))
-	if g.Misere {
-		// In misère play a terminal position is an N-position: count it as
+	if terminalP, _, _ := g.Terminal(); !terminalP {
+		// A terminal position that is an N-position (misère play) counts as
 		// if it had a move into S, so it breaks (I) when in S and does not
 		// break (II) when outside. Under the take rule the only terminal
 		// position is (0,...,0).

@@ -378,6 +378,20 @@ func moveSetsText(sets []complex.Set) string {
 	return "the move sets are " + strings.Join(parts, ", ")
 }
 
+// Terminal is what a terminal position (one without options) is worth under
+// the game's play convention — the one place nimlab decides it. In normal
+// play the player to move there has lost: it is a P-position of Grundy value
+// 0 and remoteness 0. In misère play that player has won: it is an
+// N-position, of misère Grundy value 1 (as if one option of value 0 were
+// left) and remoteness 1 (as if one move were left). Every other position is
+// valued from its options the same way in both conventions.
+func (g *Game) Terminal() (isP bool, grundy, remoteness int) {
+	if g.Misere {
+		return false, 1, 1
+	}
+	return true, 0, 0
+}
+
 // IsZero reports whether every pile of p is empty.
 func IsZero(p Position) bool {
 	for _, v := range p {

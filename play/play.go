@@ -217,12 +217,12 @@ func (m *Match) Undo() bool {
 // Over reports whether the player to move has no move.
 func (m *Match) Over() bool { return m.Game.IsTerminal(m.Position()) }
 
-// Winner is the winner of a finished game: in normal play the player who
-// made the last move, in misère play the other one.
+// Winner is the winner of a finished game: the player to move at the
+// terminal position loses when it is a P-position (normal play: the last
+// mover wins) and wins otherwise (misère play).
 func (m *Match) Winner() Player {
-	last := m.ToMove().Other()
-	if m.Game.Misere {
-		return last.Other()
+	if terminalP, _, _ := m.Game.Terminal(); terminalP {
+		return m.ToMove().Other()
 	}
-	return last
+	return m.ToMove()
 }

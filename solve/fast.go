@@ -188,7 +188,8 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 		h = append(h, 0)
 	}
 	n := len(h)
-	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, misere: g.Misere, workers: opts.Workers}
+	terminalP, _, _ := g.Terminal()
+	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, misere: !terminalP, workers: opts.Workers}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}

@@ -41,6 +41,7 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	var seen []bool
 	var vs, rs []int
 	width := int64(box[0] + 1)
+	_, terminalGrundy, terminalRemoteness := g.Terminal()
 	for idx := range int64(len(values)) {
 		if idx%1024 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -56,11 +57,11 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 			rs = append(rs, int(remoteness[j]))
 		}
 		v := mex(vs, &seen)
-		if len(rs) == 0 && g.Misere {
-			v = 1
+		if len(rs) == 0 {
+			v = terminalGrundy
 		}
 		values[idx] = uint32(v)
-		remoteness[idx] = uint16(Remoteness(rs, g.Misere))
+		remoteness[idx] = uint16(Remoteness(rs, terminalRemoteness))
 		switch {
 		case v != 0:
 		case t.PLine != nil:

@@ -17,17 +17,15 @@ import (
 // as possible), else 1 + the largest one (the loser resists as long as
 // possible). The P-positions are the positions of even remoteness.
 //
-// In misère play a terminal position has remoteness 1: the player to move
-// there has won, as if one more move were left. Equivalently, misère
+// A terminal position has the remoteness terminal its play convention gives
+// (game.Game.Terminal): 0 in normal play, 1 in misère play, where the player
+// to move there has won, as if one more move were left. Equivalently, misère
 // remoteness is the normal-play remoteness of the game in which every terminal
 // position has one extra move, to a new terminal position. Again the
 // P-positions are those of even remoteness.
-func Remoteness(options []int, misere bool) int {
+func Remoteness(options []int, terminal int) int {
 	if len(options) == 0 {
-		if misere {
-			return 1
-		}
-		return 0
+		return terminal
 	}
 	minEven, maxAny := math.MaxInt, 0
 	for _, r := range options {
@@ -127,6 +125,7 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 		}
 	}
 	total := t.States()
+	terminalP, terminalGrundy, terminalRemoteness := g.Terminal()
 	var options []int64
 	var values, rs []int
 	var seen []bool
@@ -149,8 +148,8 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 				break
 			}
 		}
-		if len(options) == 0 && g.Misere {
-			isP = false
+		if len(options) == 0 {
+			isP = terminalP
 		}
 		if isP {
 			t.SetP(s)
@@ -161,8 +160,8 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 				values = append(values, int(t.Grundy[o]))
 			}
 			v := uint32(mex(values, &seen))
-			if len(options) == 0 && g.Misere {
-				v = 1
+			if len(options) == 0 {
+				v = uint32(terminalGrundy)
 			}
 			t.Grundy[s] = v
 		}
@@ -171,7 +170,7 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 			for _, o := range options {
 				rs = append(rs, int(t.Remoteness[o]))
 			}
-			t.Remoteness[s] = uint16(Remoteness(rs, g.Misere))
+			t.Remoteness[s] = uint16(Remoteness(rs, terminalRemoteness))
 		}
 		if !next() {
 			break

@@ -178,16 +178,19 @@ func TestSums(t *testing.T) {
 }
 
 func TestRemotenessFunction(t *testing.T) {
+	normal, _ := game.Parse("nim:1")
+	misere, _ := game.Parse("nim:1/misere")
 	for _, c := range []struct {
 		options []int
-		misere  bool
+		g       *game.Game
 		want    int
 	}{
-		{nil, false, 0}, {nil, true, 1}, {[]int{0}, false, 1}, {[]int{1, 3}, false, 4},
-		{[]int{4, 2, 7}, false, 3}, {[]int{1}, true, 2},
+		{nil, normal, 0}, {nil, misere, 1}, {[]int{0}, normal, 1}, {[]int{1, 3}, normal, 4},
+		{[]int{4, 2, 7}, normal, 3}, {[]int{1}, misere, 2},
 	} {
-		if got := Remoteness(c.options, c.misere); got != c.want {
-			t.Errorf("Remoteness(%v, misère %v) = %d, want %d", c.options, c.misere, got, c.want)
+		_, _, terminal := c.g.Terminal()
+		if got := Remoteness(c.options, terminal); got != c.want {
+			t.Errorf("Remoteness(%v) in %s = %d, want %d", c.options, c.g.Spec, got, c.want)
 		}
 	}
 }
