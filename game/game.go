@@ -163,6 +163,9 @@ func (g *Game) MoveSets() ([]complex.Set, error) {
 // sets are all the sets of some sizes and the piles all follow the same rule.
 func (g *Game) Symmetric() bool {
 	n := g.Piles()
+	if _, ok := g.Rule.(compoundRule); ok {
+		return false // the components' rules differ from pile to pile
+	}
 	if g.SlowPiles != 0 && !g.IsSlow() {
 		return false
 	}
@@ -343,11 +346,12 @@ func (g *Game) CheckMove(p, q Position) error {
 		if !slices.Contains(g.Edges, changed) {
 			return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.Edges))
 		}
-		var d []int
-		for _, v := range changed.Vertices() {
-			d = append(d, p[v]-q[v])
+		piles := changed.Vertices()
+		d := make([]int, len(piles))
+		for j, v := range piles {
+			d[j] = p[v] - q[v]
 		}
-		if !g.Rule.Allows(d) {
+		if !g.Rule.Allows(piles, d) {
 			return fmt.Errorf("taking %v from piles %s is not a move of the %s rule", d, changed, g.Rule.Name())
 		}
 		return nil

@@ -22,9 +22,9 @@ type MoveRule interface {
 	// It fills and yields d, which has len(piles) entries. It returns false
 	// when yield did.
 	Reductions(p Position, piles []int, d []int, yield func(d []int) bool) bool
-	// Allows reports whether taking d[j] >= 1 tokens from the j-th pile of a
-	// move set is a move of the rule.
-	Allows(d []int) bool
+	// Allows reports whether taking d[j] >= 1 tokens from piles[j], the
+	// piles of a move set, is a move of the rule.
+	Allows(piles, d []int) bool
 }
 
 // equalAmounts takes the same amount from every pile: exactly a tokens, or
@@ -64,7 +64,7 @@ func (r equalAmounts) Reductions(p Position, piles []int, d []int, yield func([]
 	return true
 }
 
-func (r equalAmounts) Allows(d []int) bool {
+func (r equalAmounts) Allows(_, d []int) bool {
 	for _, t := range d {
 		if t != d[0] || r.a != 0 && t != r.a {
 			return false
@@ -115,7 +115,7 @@ func (r amounts) Reductions(p Position, piles []int, d []int, yield func([]int) 
 	}
 }
 
-func (r amounts) Allows(d []int) bool {
+func (r amounts) Allows(_, d []int) bool {
 	sum := 0
 	for _, t := range d {
 		if t < r.each {
@@ -124,6 +124,61 @@ func (r amounts) Allows(d []int) bool {
 		sum += t
 	}
 	return sum >= r.lo && (r.hi < 0 || sum <= r.hi)
+}
+
+// The take and slow rules as values, for compounds that mix them with rule
+// variations: at least one token from each pile of the set, or exactly one.
+var (
+	takeRule MoveRule = amounts{"take", 1, 0, -1}
+	slowRule MoveRule = equalAmounts{"slow", 1}
+)
+
+// compoundRule plays the rules of the components of a sum or conjunctive
+// compound side by side: each pile belongs to one component (partOf), and a
+// move takes from the piles of each component what that component's rule
+// allows there (one component in a sum, every one in a conjunctive compound).
+type compoundRule struct {
+	rules  []MoveRule
+	partOf []int
+}
+
+func (c compoundRule) Name() string { return "compound" }
+
+// groups splits the piles of a move set (increasing, so each component's
+// piles are consecutive) into the runs of one component.
+func (c compoundRule) groups(piles []int) [][2]int {
+	var out [][2]int
+	for lo := 0; lo < len(piles); {
+		hi := lo + 1
+		for hi < len(piles) && c.partOf[piles[hi]] == c.partOf[piles[lo]] {
+			hi++
+		}
+		out = append(out, [2]int{lo, hi})
+		lo = hi
+	}
+	return out
+}
+
+func (c compoundRule) Reductions(p Position, piles []int, d []int, yield func([]int) bool) bool {
+	gs := c.groups(piles)
+	var product func(k int) bool
+	product = func(k int) bool {
+		if k == len(gs) {
+			return yield(d)
+		}
+		lo, hi := gs[k][0], gs[k][1]
+		return c.rules[c.partOf[piles[lo]]].Reductions(p, piles[lo:hi], d[lo:hi], func([]int) bool { return product(k + 1) })
+	}
+	return product(0)
+}
+
+func (c compoundRule) Allows(piles, d []int) bool {
+	for _, g := range c.groups(piles) {
+		if !c.rules[c.partOf[piles[g[0]]]].Allows(piles[g[0]:g[1]], d[g[0]:g[1]]) {
+			return false
+		}
+	}
+	return true
 }
 
 // EqualAmountRule is the capability of rules that take the same amount from

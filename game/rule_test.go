@@ -39,6 +39,14 @@ func randomRuleGame(t *rapid.T) *Game {
 	if name == "wythoff" {
 		spec = fmt.Sprintf("wythoff(complex:%s)", strings.Join(facets, ","))
 	}
+	if n <= 3 {
+		switch rapid.IntRange(0, 2).Draw(t, "compound") {
+		case 1:
+			spec = "sum(" + spec + "; " + rapid.SampledFrom([]string{"nim:1", "slow:2,1", "wythoff(cn:2,2)"}).Draw(t, "other") + ")"
+		case 2:
+			spec = "conj(" + spec + "; " + rapid.SampledFrom([]string{"nim:1", "slow:2,1", "exactly(nim:2; 2)"}).Draw(t, "other") + ")"
+		}
+	}
 	if rapid.Bool().Draw(t, "misere") {
 		spec += MisereSuffix
 	}
@@ -115,7 +123,7 @@ func TestRuleIdentitiesAndErrors(t *testing.T) {
 		{"wythoff(cn:5,2; 2)", "one game"},
 		{"atleast(slow:3,2; 1)", "take rule"},
 		{"fixed(fixed(cn:5,2; 1); 2)", "take rule"},
-		{"fixed(cn:5,2; 1) + nim:2", "not supported"},
+		{"conj(cn:5,2; slow:3,2) + fixed(nim:2; 1)", "mixes the take and slow rules"},
 	} {
 		if _, err := Parse(tt.spec); err == nil || !strings.Contains(err.Error(), tt.mention) {
 			t.Errorf("%s: %v; want an error mentioning %q", tt.spec, err, tt.mention)

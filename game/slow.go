@@ -75,12 +75,13 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 	if n > complex.MaxVertices {
 		return nil, fmt.Errorf("the parts have %d piles together; at most %d are supported", n, complex.MaxVertices)
 	}
-	take := !conjunctive
+	take, withRules := !conjunctive, false
 	for _, p := range parts {
-		if p.Rule != nil {
-			return nil, fmt.Errorf("%s: sums and compounds of the %s rule are not supported yet", p.Spec, p.Rule.Name())
-		}
 		take = take && p.IsTake()
+		withRules = withRules || p.Rule != nil
+	}
+	if withRules {
+		return ruleCompound(parts, conjunctive)
 	}
 	var sets []complex.Set
 	var slow complex.Set
@@ -127,6 +128,69 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 		off += p.Piles()
 	}
 	return withEdges(n, sets, slow, "")
+}
+
+// ruleCompound is compound for parts of which some follow a rule variation:
+// the move sets are built as for the others, and the compound's rule plays
+// each part's rule on its piles (compoundRule). A part under the take rule
+// or the slow rule joins as that rule; a part that mixes them (a compound of
+// take and slow games) is not supported.
+func ruleCompound(parts []*Game, conjunctive bool) (*Game, error) {
+	var rules []MoveRule
+	var partOf []int
+	for i, p := range parts {
+		switch {
+		case p.Rule != nil:
+			rules = append(rules, p.Rule)
+		case p.IsTake():
+			rules = append(rules, takeRule)
+		case p.IsSlow():
+			rules = append(rules, slowRule)
+		default:
+			return nil, fmt.Errorf("%s mixes the take and slow rules; it cannot be combined with a rule variation yet", p.Spec)
+		}
+		for range p.Piles() {
+			partOf = append(partOf, i)
+		}
+	}
+	var sets []complex.Set
+	off := 0
+	for i, p := range parts {
+		partSets, err := p.MoveSets()
+		if err != nil {
+			return nil, err
+		}
+		var next []complex.Set
+		for _, e := range partSets {
+			e <<= uint(off)
+			switch {
+			case !conjunctive || i == 0:
+				next = append(next, e)
+			default:
+				if len(sets)*len(partSets) > MaxEdges {
+					return nil, fmt.Errorf("the compound has more than %d move sets", MaxEdges)
+				}
+				for _, s := range sets {
+					next = append(next, s|e)
+				}
+			}
+		}
+		if conjunctive {
+			sets = next
+		} else {
+			sets = append(sets, next...)
+		}
+		off += p.Piles()
+	}
+	c, err := complex.New(len(partOf), sets)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Complex: c, Edges: sets, Rule: compoundRule{rules: rules, partOf: partOf}}
+	for _, s := range sets {
+		g.rulePiles = append(g.rulePiles, s.Vertices())
+	}
+	return g, nil
 }
 
 // infix splits text at the operators + and & outside parentheses. It returns

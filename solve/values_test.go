@@ -141,7 +141,10 @@ func TestSums(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
 		max  int
-	}{{"nim:2", "slow:3,2", 4}, {"cn:4,2", "slowle:3,2", 3}, {"slow:2,2", "slow(path:3,2)", 4}, {"moore:3,2", "slow:2,1", 3}} {
+	}{{"nim:2", "slow:3,2", 4}, {"cn:4,2", "slowle:3,2", 3}, {"slow:2,2", "slow(path:3,2)", 4}, {"moore:3,2", "slow:2,1", 3},
+		// rule variations with each other and with take and slow games
+		{"fixed(cn:3,2; 1)", "wythoff(cn:2,2)", 4}, {"atleast(cn:3,2; 1)", "nim:2", 3}, {"exactly(cn:3,2; 2)", "slow:2,1", 4},
+		{"hyper:1-2,2-3", "total(moore:2,2; 2)", 3}} {
 		a, _ := game.Parse(c.a)
 		b, _ := game.Parse(c.b)
 		opts := Options{Grundy: true, Remoteness: true}
