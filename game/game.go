@@ -207,9 +207,9 @@ func (g *Game) Symmetries(ctx context.Context) (*complex.Group, error) {
 		return g.Complex.Symmetries(ctx)
 	case g.Symmetric():
 		return complex.FullGroup(g.Piles()), nil
-	case g.Rule != nil && g.Construction != nil:
-		// A rule treats every pile alike, so the symmetries of the game it
-		// varies are its own.
+	case g.Rule != nil && g.Construction != nil && len(g.Construction.Parts) == 1 && g.Construction.Parts[0].Piles() == g.Piles():
+		// A rule variation treats every pile alike, so the symmetries of the
+		// game it varies (same piles, same move sets) are its own.
 		return g.Construction.Parts[0].Symmetries(ctx)
 	}
 	return nil, fmt.Errorf("the symmetries of %s are not computed (only for games on a complex and for symmetric games)", g.Spec)

@@ -133,3 +133,20 @@ func TestRuleIdentitiesAndErrors(t *testing.T) {
 		t.Errorf("an unequal move of Wythoff: %v", err)
 	}
 }
+
+// TestRuleSymmetries: a rule variation has the symmetries of the game it
+// varies; a sum with a rule variation in it is not given a part's group.
+func TestRuleSymmetries(t *testing.T) {
+	ctx := t.Context()
+	g, _ := Parse("fixed(cn:5,2; 1)")
+	if grp, err := g.Symmetries(ctx); err != nil || grp.Order().Int64() != 10 {
+		t.Errorf("fixed(cn:5,2; 1): %v, %v; want the 10 symmetries of CN(5,2)", grp, err)
+	}
+	sum, _ := Parse("fixed(cn:3,2; 1) + wythoff(cn:2,2)")
+	if grp, err := sum.Symmetries(ctx); err == nil && len(grp.Elements()) > 0 && len(grp.Elements()[0]) != sum.Piles() {
+		t.Errorf("the sum got permutations of %d piles for its %d", len(grp.Elements()[0]), sum.Piles())
+	}
+	if sum.Symmetric() {
+		t.Error("a sum of different rules was taken for a symmetric game")
+	}
+}
