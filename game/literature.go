@@ -46,15 +46,9 @@ func init() {
 		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
 		Source: nimHSource,
 		Build: func(args string) (*Game, error) {
-			lists, err := vertexLists(args)
+			n, edges, err := vertexSets(args)
 			if err != nil {
 				return nil, err
-			}
-			n := 0
-			edges := make([]complex.Set, len(lists))
-			for i, vs := range lists {
-				edges[i] = complex.SetOf(vs...)
-				n = max(n, slices.Max(vs)+1)
 			}
 			return hyperGame(n, edges, fmt.Sprintf("hypergraph Nim on %s", plural(len(edges), "edge")))
 		},

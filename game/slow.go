@@ -96,63 +96,22 @@ func compound(parts []*Game, conjunctive bool) (*Game, error) {
 		c, err := complex.New(n, sets)
 		return &Game{Complex: c}, err
 	}
+	sets, err := compoundSets(parts, conjunctive)
+	if err != nil {
+		return nil, err
+	}
 	off := 0
-	for i, p := range parts {
+	for _, p := range parts {
 		slow |= p.SlowPiles << uint(off)
-		var next []complex.Set
-		partSets, err := p.MoveSets()
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range partSets {
-			e <<= uint(off)
-			switch {
-			case !conjunctive:
-				next = append(next, e)
-			case i == 0:
-				next = append(next, e)
-			default:
-				if len(sets)*len(partSets) > MaxEdges {
-					return nil, fmt.Errorf("the compound has more than %d move sets", MaxEdges)
-				}
-				for _, s := range sets {
-					next = append(next, s|e)
-				}
-			}
-		}
-		if conjunctive {
-			sets = next
-		} else {
-			sets = append(sets, next...)
-		}
 		off += p.Piles()
 	}
 	return withEdges(n, sets, slow, "")
 }
 
-// ruleCompound is compound for parts of which some follow a rule variation:
-// the move sets are built as for the others, and the compound's rule plays
-// each part's rule on its piles (compoundRule). A part under the take rule
-// or the slow rule joins as that rule; a part that mixes them (a compound of
-// take and slow games) is not supported.
-func ruleCompound(parts []*Game, conjunctive bool) (*Game, error) {
-	var rules []MoveRule
-	var partOf []int
-	for i, p := range parts {
-		switch {
-		case p.Rule != nil:
-			rules = append(rules, p.Rule)
-		case p.IsTake():
-			rules = append(rules, takeRule)
-		case p.IsSlow():
-			rules = append(rules, slowRule)
-		default:
-			return nil, fmt.Errorf("%s mixes the take and slow rules; it cannot be combined with a rule variation yet", p.Spec)
-		}
-		for range p.Piles() {
-			partOf = append(partOf, i)
-		}
-	}
+// compoundSets lists the move sets of a compound, the piles of parts[0]
+// first: in a sum, each part's move sets; in a conjunctive compound, every
+// union of one move set of each part.
+func compoundSets(parts []*Game, conjunctive bool) ([]complex.Set, error) {
 	var sets []complex.Set
 	off := 0
 	for i, p := range parts {
@@ -181,6 +140,36 @@ func ruleCompound(parts []*Game, conjunctive bool) (*Game, error) {
 			sets = append(sets, next...)
 		}
 		off += p.Piles()
+	}
+	return sets, nil
+}
+
+// ruleCompound is compound for parts of which some follow a rule variation:
+// the move sets are built as for the others, and the compound's rule plays
+// each part's rule on its piles (compoundRule). A part under the take rule
+// or the slow rule joins as that rule; a part that mixes them (a compound of
+// take and slow games) is not supported.
+func ruleCompound(parts []*Game, conjunctive bool) (*Game, error) {
+	var rules []MoveRule
+	var partOf []int
+	for i, p := range parts {
+		switch {
+		case p.Rule != nil:
+			rules = append(rules, p.Rule)
+		case p.IsTake():
+			rules = append(rules, takeRule)
+		case p.IsSlow():
+			rules = append(rules, slowRule)
+		default:
+			return nil, fmt.Errorf("%s mixes the take and slow rules; it cannot be combined with a rule variation yet", p.Spec)
+		}
+		for range p.Piles() {
+			partOf = append(partOf, i)
+		}
+	}
+	sets, err := compoundSets(parts, conjunctive)
+	if err != nil {
+		return nil, err
 	}
 	c, err := complex.New(len(partOf), sets)
 	if err != nil {

@@ -135,6 +135,22 @@ func familyNames() string {
 	return strings.Join(names, ", ")
 }
 
+// vertexSets reads sets of 1-based vertices such as "1-2-3,2-4" (vertexLists)
+// and returns them with the number of vertices they span.
+func vertexSets(args string) (int, []complex.Set, error) {
+	lists, err := vertexLists(args)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := 0
+	sets := make([]complex.Set, len(lists))
+	for i, vs := range lists {
+		sets[i] = complex.SetOf(vs...)
+		n = max(n, slices.Max(vs)+1)
+	}
+	return n, sets, nil
+}
+
 // nkFamily is a family with spec NAME:N,K.
 func nkFamily(name, example, help, source string, build func(n, k int) (*complex.Complex, error), title func(n, k int) string) Family {
 	return Family{
@@ -232,15 +248,9 @@ func init() {
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
 		Source: "papers/001_50f576805b6ac608.txt, Section 2",
 		Build: func(args string) (*Game, error) {
-			lists, err := vertexLists(args)
+			n, sets, err := vertexSets(args)
 			if err != nil {
 				return nil, err
-			}
-			n := 0
-			sets := make([]complex.Set, len(lists))
-			for i, vs := range lists {
-				sets[i] = complex.SetOf(vs...)
-				n = max(n, slices.Max(vs)+1)
 			}
 			c, err := complex.New(n, sets)
 			if err != nil {
