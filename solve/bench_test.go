@@ -45,3 +45,13 @@ func BenchmarkRemotenessSlow54Max15Reference(b *testing.B) {
 func BenchmarkRemotenessSlowCN63Max15(b *testing.B) {
 	benchmarkOptions(b, "slow(cn:6,3)", 15, Options{Remoteness: true}, Values)
 }
+
+func BenchmarkConesAtleastCN63Max20(b *testing.B) {
+	benchmarkSolve(b, "atleast(cn:6,3; 1)", 20, false, Cones)
+}
+func BenchmarkConesFixedCN63Max15(b *testing.B) {
+	benchmarkSolve(b, "fixed(cn:6,3; 1)", 15, false, Cones)
+}
+func BenchmarkConesTotalCN63Max15(b *testing.B) {
+	benchmarkSolve(b, "total(cn:6,3; 2)", 15, false, Cones)
+}

@@ -63,7 +63,10 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 	if reference {
 		return 2*lines + 6*positions + positions/8
 	}
-	if !g.IsTake() || opts.Remoteness { // solve.Values: one bit, Grundy and remoteness per state
+	switch EngineFor(g, box, opts) {
+	case EngineCones:
+		return conesMemory(g, box, opts)
+	case EngineValues: // one bit, Grundy and remoteness per state
 		states := stateCount(g, box)
 		need := states/8 + 8
 		if opts.Grundy {
@@ -254,6 +257,21 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64)) error {
 		s.buf = make([]uint64, 2*(hd+1)*s.subLen)
 		s.bufLanes = unsafe.Slice((*W)(unsafe.Pointer(&s.buf[0])), len(s.buf)*8/int(unsafe.Sizeof(W(0))))
 	}
+	return antiDiagonals(ctx, hd, hc, s.workers, func() *scratch[W] { return newScratch(s) }, s.subSlab,
+		func(subSlabs int64) {
+			if report != nil {
+				report(subSlabs * int64(s.perSub))
+			}
+		})
+}
+
+// antiDiagonals calls cell(d, c, scratch) for every sub-slab (d, c) with
+// 0 <= d <= hd and 0 <= c <= hc, one anti-diagonal d + c = 0, 1, ... after
+// the other, the sub-slabs of a diagonal in parallel on up to workers
+// goroutines, each with its own scratch. A sub-slab may read the sub-slabs of
+// earlier diagonals. After each diagonal report gets the number of sub-slabs
+// done; ctx is checked before each.
+func antiDiagonals[S any](ctx context.Context, hd, hc, workers int, newScratch func() S, cell func(d, c int, sc S), report func(subSlabs int64)) error {
 	var done int64
 	for diag := 0; diag <= hd+hc; diag++ {
 		if err := ctx.Err(); err != nil {
@@ -263,21 +281,19 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64)) error {
 		var next atomic.Int64
 		next.Store(int64(lo))
 		var wg sync.WaitGroup
-		for range min(s.workers, hi-lo+1) {
+		for range min(workers, hi-lo+1) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				sc := newScratch[W](s)
+				sc := newScratch()
 				for d := int(next.Add(1) - 1); d <= hi; d = int(next.Add(1) - 1) {
-					s.subSlab(d, diag-d, sc)
+					cell(d, diag-d, sc)
 				}
 			}()
 		}
 		wg.Wait()
-		done += int64(hi-lo+1) * int64(s.perSub)
-		if report != nil {
-			report(done)
-		}
+		done += int64(hi - lo + 1)
+		report(done)
 	}
 	return nil
 }

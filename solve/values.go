@@ -54,14 +54,44 @@ func stateCount(g *game.Game, box table.Box) int64 {
 // MaxRemoteness is the largest remoteness a table stores.
 const MaxRemoteness = math.MaxUint16 - 1
 
-// Table solves box with the best engine for g: the line engine Fast for the
-// outcomes and Grundy values of take games, the option-by-option sweep Values
-// otherwise (the slow rule, compounds, remoteness).
+// Table solves box with the best engine for g (see EngineFor).
 func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
-	if g.IsTake() && !opts.Remoteness {
+	switch EngineFor(g, box, opts) {
+	case EngineFast:
 		return Fast(ctx, g, box, opts)
+	case EngineCones:
+		return Cones(ctx, g, box, opts)
 	}
 	return Values(ctx, g, box, opts)
+}
+
+// Engine names the engine solve.Table runs.
+type Engine string
+
+// The engines solve.Table chooses from.
+const (
+	EngineFast   Engine = "fast"   // Fast: take games, outcomes and Grundy values
+	EngineCones  Engine = "cones"  // Cones: rules with shifted cones, outcomes and Grundy values
+	EngineValues Engine = "values" // Values: everything else, and remoteness
+)
+
+// EngineFor is the engine solve.Table runs for g on box: the line engine
+// Fast for the outcomes and Grundy values of take games; the cone engine for
+// those of rules with shifted cones (game.ReachRule), except symmetric slow
+// games, whose sorted states are n! fewer; the option-by-option sweep Values
+// otherwise (remoteness, and rules without the capability).
+func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
+	switch {
+	case opts.Remoteness:
+		return EngineValues
+	case g.IsTake():
+		return EngineFast
+	case g.IsSlow() && g.Symmetric() && uniform(box):
+		return EngineValues
+	case HasCones(g, box):
+		return EngineCones
+	}
+	return EngineValues
 }
 
 // Values fills a table by visiting the states in an order where every option

@@ -38,9 +38,11 @@ func newBenchCmd() *cobra.Command {
 reference engine (which enumerates every option) on piles 0..R (--reference-max,
 default H; -1 skips it), and prints positions per second, the peak resident
 memory of the process after each run, and the speed-up of the fast engine.
-The fast engine runs first, so its peak memory is its own. For slow games,
-compounds and --remoteness the fast engine is the sweep over (sorted) states
-that "nimlab solve" uses for them; positions count every order of the piles.
+The fast engine runs first, so its peak memory is its own. It is the engine
+"nimlab solve" picks: the line engine for take games ("fast"), the cone engine
+for rule variations and hypergraph games ("cones"), and for symmetric slow
+games, other compounds and --remoteness the sweep over (sorted) states
+("values"); positions count every order of the piles.
 
 --huge N times N remoteness queries on random piles up to 10^18 for a game
 whose theorem gives remoteness (slow:N,N-1, by the M-rule) and prints the
@@ -75,10 +77,7 @@ mean and the slowest.`,
 				})
 				return nil
 			}
-			fast := "fast"
-			if !g.IsTake() || remoteness {
-				fast = "values"
-			}
+			fast := string(solve.EngineFor(g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}))
 			if err := run(fast, box); err != nil {
 				return err
 			}

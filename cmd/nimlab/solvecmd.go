@@ -30,9 +30,10 @@ saving included). --out saves the table to a file (format v2: zstd blocks with
 CRC-32C checksums; see the README); --table reads one instead of solving and
 prints its summary.
 
-Take games are solved by the line engine without enumerating options; the
-slow games, compounds and remoteness tables by a sweep that looks up every
-option. Games whose piles can be permuted freely (nim, moore, slow, slowle,
+Take games are solved by the line engine without enumerating options, and so
+are the rule variations, NIM_H, Exact k-Nim and the slow rule on a complex (the
+cone engine); the other compounds and remoteness tables by a sweep that looks
+up every option. Games whose piles can be permuted freely (nim, moore, slow, slowle,
 slowset) store only the sorted positions, n! fewer, and count every order.`,
 		Example: `  nimlab solve cn:6,3 --max 20
   nimlab solve cn:5,2 --max 10 --grundy --json
@@ -73,7 +74,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				return err
 			}
 			total := time.Since(started(cmd.Context())).Seconds()
-			engine := "fast"
+			engine := string(solve.EngineFor(g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}))
 			workers := f.workers
 			if workers <= 0 {
 				workers = runtime.GOMAXPROCS(0)
@@ -83,8 +84,8 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				engine, workers = "table file", 1
 			case reference:
 				engine, workers = "reference", 1
-			case t.PLine == nil:
-				engine, workers = "values", 1
+			case engine == string(solve.EngineValues):
+				workers = 1
 			}
 			rate := float64(s.Positions) / secs
 			w := cmd.OutOrStdout()
