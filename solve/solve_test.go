@@ -310,3 +310,43 @@ func leq(a, b game.Position) bool {
 	}
 	return true
 }
+
+// TestClassCountsByBurnside compares table.CountClasses, which counts by
+// Burnside's lemma where that is less work, with testing every P-position
+// against every symmetry, on line tables and bit tables.
+func TestClassCountsByBurnside(t *testing.T) {
+	for _, tt := range []struct {
+		spec string
+		max  int
+	}{
+		{"cn:6,3", 9}, {"cn:5,2", 8}, {"path:5,2", 7}, {"cn:8,6", 3}, {"octa:3", 4},
+		{"atleast(cn:6,3; 1)", 7}, {"fixed(cn:5,2; 2)", 8}, {"wythoff(path:4,2)", 8}, {"necklace:6,3", 5},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		tab, err := Table(ctx, g, table.Uniform(g.Piles(), tt.max), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		grp, err := g.Symmetries(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := tab.CountClasses(ctx, grp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want int64
+		for p := range tab.PPositions(ctx) {
+			if grp.IsCanonical(p) {
+				want++
+			}
+		}
+		if got != want {
+			t.Errorf("%s --max %d: %d classes counted, %d canonical P-positions", tt.spec, tt.max, got, want)
+		}
+	}
+}

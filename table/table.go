@@ -383,10 +383,100 @@ func (t *Table) CountClasses(ctx context.Context, g *complex.Group) (int64, erro
 		}
 		return n, nil
 	}
+	if !t.Sorted && !g.Full() {
+		if n, ok, err := t.classesByBurnside(ctx, g.Elements()); ok || err != nil {
+			return n, err
+		}
+	}
 	for p := range t.PPositions(ctx) {
 		if g.IsCanonical(p) {
 			n++
 		}
 	}
 	return n, ctx.Err()
+}
+
+// classesByBurnside counts the classes by Burnside's lemma: their number is
+// the mean, over the symmetries, of the number of P-positions a symmetry
+// fixes. The positions fixed by a permutation are constant on its cycles, so
+// a symmetry with c cycles is checked on (h+1)^c positions, and the identity
+// by counting bits. It reports false, without counting, when that is more
+// work than testing every P-position against every symmetry.
+func (t *Table) classesByBurnside(ctx context.Context, perms []complex.Perm) (int64, bool, error) {
+	pCount := t.CountP()
+	stride := t.Box.Strides()
+	type cycleSet struct {
+		top    []int   // the height of each cycle's piles
+		stride []int64 // the index step of adding one token to each pile of the cycle
+	}
+	var sets []cycleSet
+	work := float64(0)
+	identities := 0
+	for _, perm := range perms {
+		var cs cycleSet
+		seen := make([]bool, len(perm))
+		size := 1.0
+		for v := range perm {
+			if seen[v] {
+				continue
+			}
+			var st int64
+			for u := v; !seen[u]; u = perm[u] {
+				seen[u] = true
+				st += stride[u]
+			}
+			cs.top = append(cs.top, t.Box[v])
+			cs.stride = append(cs.stride, st)
+			size *= float64(t.Box[v] + 1)
+		}
+		if len(cs.top) == len(perm) {
+			identities++
+			continue
+		}
+		work += size
+		sets = append(sets, cs)
+	}
+	if work > float64(pCount)*float64(len(perms)) {
+		return 0, false, nil
+	}
+	total := pCount * int64(identities)
+	for _, cs := range sets {
+		value := make([]int, len(cs.top))
+		var idx int64
+		for steps := int64(0); ; steps++ {
+			if steps%(1<<16) == 0 && ctx.Err() != nil {
+				return 0, true, ctx.Err()
+			}
+			if t.isPIndex(idx) {
+				total++
+			}
+			c := 0
+			for ; c < len(value); c++ {
+				if value[c] < cs.top[c] {
+					value[c]++
+					idx += cs.stride[c]
+					break
+				}
+				idx -= int64(value[c]) * cs.stride[c]
+				value[c] = 0
+			}
+			if c == len(value) {
+				break
+			}
+		}
+	}
+	if total%int64(len(perms)) != 0 {
+		return 0, true, fmt.Errorf("burnside: %d fixed P-positions over %d symmetries: the box is not invariant under the group", total, len(perms))
+	}
+	return total / int64(len(perms)), true, nil
+}
+
+// isPIndex reports whether the position of box index idx is a P-position in
+// an unsorted table.
+func (t *Table) isPIndex(idx int64) bool {
+	if t.PLine != nil {
+		width := int64(t.Box[0] + 1)
+		return int64(t.PLine[idx/width]) == idx%width
+	}
+	return t.IsPState(idx)
 }
