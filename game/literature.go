@@ -130,3 +130,16 @@ func init() {
 		},
 	})
 }
+
+// Hyperedges returns the move sets of g when g is hypergraph NIM_H on them —
+// a move chooses a move set and lowers every pile of it by at least one, by
+// any amounts — as hyper:, exact: and atleast(A; 1) are. It reports false
+// for every other game (take games included, though they are NIM_H on their
+// faces).
+func (g *Game) Hyperedges() ([]complex.Set, bool) {
+	r, ok := g.Rule.(amounts)
+	if !ok || r.each != 1 || r.lo > 1 || r.hi >= 0 {
+		return nil, false
+	}
+	return g.Edges, true
+}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -116,12 +117,12 @@ func (r amounts) Reductions(p Position, piles []int, d []int, yield func([]int) 
 }
 
 func (r amounts) Allows(_, d []int) bool {
-	sum := 0
+	sum := 0 // saturated at math.MaxInt: piles near 2^63 must not wrap it
 	for _, t := range d {
 		if t < r.each {
 			return false
 		}
-		sum += t
+		sum = min(sum, math.MaxInt-t) + t
 	}
 	return sum >= r.lo && (r.hi < 0 || sum <= r.hi)
 }

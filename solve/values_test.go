@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -296,6 +297,46 @@ func TestLiteratureIdentities(t *testing.T) {
 			box.Position(idx, p)
 			if ta.IsP(p) != tb.IsP(p) || ta.GrundyOf(p) != tb.GrundyOf(p) || ta.RemotenessOf(p) != tb.RemotenessOf(p) {
 				t.Fatalf("%s and %s differ at %v", tt.a, tt.b, p)
+			}
+		}
+	}
+}
+
+// TestNecklaceIsDepletedCircle checks the reading of Necklace Nim that its
+// source gives (Kadam, Heubach, Dufour, arXiv 2604.10364, abstract: NN(n,k)
+// arises in Circular Nim when k-2 consecutive stacks are depleted): the
+// P-positions of necklace:N,K are those of cn:N+K-2,K with the K-2 stacks
+// after the last one empty, and so are the Grundy values.
+func TestNecklaceIsDepletedCircle(t *testing.T) {
+	for _, tt := range []struct{ n, k, max int }{{4, 3, 6}, {5, 3, 5}, {6, 3, 4}, {5, 4, 4}, {6, 4, 3}, {6, 5, 3}, {7, 3, 3}} {
+		ctx := context.Background()
+		nn, err := game.Parse(fmt.Sprintf("necklace:%d,%d", tt.n, tt.k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cn, err := game.Parse(fmt.Sprintf("cn:%d,%d", tt.n+tt.k-2, tt.k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		necklace, err := Table(ctx, nn, table.Uniform(tt.n, tt.max), Options{Grundy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(tt.n, tt.max)
+		for range tt.k - 2 {
+			box = append(box, 0)
+		}
+		circle, err := Table(ctx, cn, box, Options{Grundy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := make(game.Position, tt.n)
+		for idx := range necklace.Box.Positions() {
+			necklace.Box.Position(idx, p)
+			q := append(slices.Clone(p), make(game.Position, tt.k-2)...)
+			if necklace.IsP(p) != circle.IsP(q) || necklace.GrundyOf(p) != circle.GrundyOf(q) {
+				t.Fatalf("%s at %v: P %v, Grundy %d; %s at %v: P %v, Grundy %d", nn.Spec, p, necklace.IsP(p), necklace.GrundyOf(p),
+					cn.Spec, q, circle.IsP(q), circle.GrundyOf(q))
 			}
 		}
 	}

@@ -40,9 +40,10 @@ type Theorem struct {
 	Examples []Example
 	// bind returns the rule for g, or false when the theorem does not cover g.
 	bind func(ctx context.Context, g *game.Game) (Rule, bool)
-	// slow is true for the theorems about slow games (papers/002); the others
+	// slow is true for the theorems about slow games (papers/002), hyper
+	// for those about hypergraph NIM_H (game.Game.Hyperedges); the others
 	// are about take games.
-	slow bool
+	slow, hyper bool
 }
 
 // Example is a game a theorem covers and a height for comparing it with a
@@ -57,7 +58,14 @@ type Example struct {
 // may search (circuits, a Nim-basis); when ctx is done it returns false, and
 // callers that must tell check ctx.Err().
 func (t *Theorem) For(ctx context.Context, g *game.Game) (Rule, bool) {
-	if g.Misere || g.IsTake() == t.slow {
+	switch {
+	case g.Misere:
+		return nil, false
+	case t.hyper:
+		if _, ok := g.Hyperedges(); !ok {
+			return nil, false
+		}
+	case g.IsTake() == t.slow:
 		return nil, false
 	}
 	return t.bind(ctx, g)
@@ -235,6 +243,26 @@ func theoremList() []*Theorem {
 				p, _ := complex.Path(n, n/2)
 				return pathRule{k: n / 2}, slices.Equal(p.Facets(), g.Complex.Facets())
 			},
+		},
+		{
+			Name:      "exact-all",
+			Statement: "NIM_H whose one hyperedge holds every pile (Exact n-Nim): the options of p are all q < p, the Grundy value is min(p), and P iff some pile is empty",
+			Source:    "Boros, Gurvich, Ho, Makino, Mursic, On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484), the case k = n of 2k >= n; it follows from the definition",
+			Examples:  []Example{{"exact:3,3", 12}, {"exact:4,4", 8}, {"hyper:1-2-3-4-5", 5}},
+			hyper:     true,
+			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
+				return len(edges) == 1 && edges[0] == complex.All(n)
+			}, minRule{}),
+		},
+		{
+			Name:      "exact-1",
+			Statement: "NIM_H whose hyperedges are the single piles (Exact 1-Nim) is Nim: P iff the piles xor to 0 (Bouton)",
+			Source:    "Boros, Gurvich, Ho, Makino, Mursic, On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484): Exact 1-Nim is Nim",
+			Examples:  []Example{{"exact:3,1", 12}, {"hyper:1,2,3,4", 7}},
+			hyper:     true,
+			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
+				return len(edges) == n && !slices.ContainsFunc(edges, func(e complex.Set) bool { return e.Len() != 1 })
+			}, nimRule{}),
 		},
 		{
 			Name:      "figure6",
