@@ -195,7 +195,8 @@ const MaxRuleAmount = 1 << 20
 
 // ruleCombinator registers a rule variation NAME(A; a) (or NAME(A) without
 // an amount): the move sets are A's faces or facets — A's move sets when A
-// lists them — and the rule is made from a.
+// lists them (hypergraphs, slow games, compounds, other rule variations) —
+// and the rule, made from a, replaces A's.
 func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, rule func(a int) MoveRule) Family {
 	return Family{
 		Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
@@ -217,9 +218,6 @@ func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, r
 			part, err := parseNormal(texts[0])
 			if err != nil {
 				return nil, err
-			}
-			if part.Rule != nil || part.SlowPiles != 0 {
-				return nil, fmt.Errorf("%s applies to a game of the take rule or to move sets, not to %s", name, part.Spec)
 			}
 			sets := part.Edges
 			if sets == nil && onFacets {

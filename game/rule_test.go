@@ -121,8 +121,6 @@ func TestRuleIdentitiesAndErrors(t *testing.T) {
 		{"fixed(cn:5,2; 0)", "from 1"},
 		{"fixed(cn:5,2)", "a game and an amount"},
 		{"wythoff(cn:5,2; 2)", "one game"},
-		{"atleast(slow:3,2; 1)", "take rule"},
-		{"fixed(fixed(cn:5,2; 1); 2)", "take rule"},
 		{"conj(cn:5,2; slow:3,2) + fixed(nim:2; 1)", "mixes the take and slow rules"},
 	} {
 		if _, err := Parse(tt.spec); err == nil || !strings.Contains(err.Error(), tt.mention) {

@@ -273,6 +273,9 @@ func TestLiteratureIdentities(t *testing.T) {
 		{"ecn:7,{1},3", "cn:7,3", 3},
 		{"ecn:6,{1,2},2", "complex:1-2,2-3,3-4,4-5,5-6,1-6,1-3,2-4,3-5,4-6,1-5,2-6", 4},
 		{"necklace:6,3", "complex:1-2-3,2-3-4,3-4-5,4-5-6,1-6", 4},
+		{"fixedall(slow:4,2; 1)", "slow:4,2", 5}, // a rule variation of a game with move sets plays on them
+		{"atleast(slow:3,2; 1)", "exact:3,2", 5},
+		{"wythoff(exact:2,1)", "wythoff(nim:2)", 8},
 	} {
 		ga, err := game.Parse(tt.a)
 		if err != nil {
