@@ -12,12 +12,15 @@ import (
 // Games published after the papers in papers/: hypergraph Nim and Exact k-Nim
 // (Boros, Gurvich, Ho, Makino and Mursic), Necklace Nim (Kadam, Heubach and
 // Dufour, 2026) and Extended Circular Nim (Suetsugu, 2025).
+//
+// The steps of Extended Circular Nim are any of 1..M-1 here; the paper takes
+// s <= M/2 (s and M-s give the same game).
 
 const (
 	nimHSource     = "Boros, Gurvich, Ho, Makino, Mursic: hypergraph NIM_H (arXiv 1701.02819, 1804.03692)"
 	exactSource    = "Boros, Gurvich, Ho, Makino, Mursic: On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484)"
 	necklaceSource = "Kadam, Heubach, Dufour: Necklace Games (arXiv 2604.10364, 2026), NecklaceNim NN(n,k)"
-	ecnSource      = "Suetsugu (2025), Extended Circular Nim, as defined in nimlab's issue 11 (the paper itself was not available to us)"
+	ecnSource      = "Suetsugu, Extended circular nim (arXiv 2501.12045, 2025); the definition as its abstract states it"
 )
 
 // hyperGame is NIM_H on the hyperedges: choose an edge whose piles are all
