@@ -32,3 +32,32 @@ func ExampleAnalyze() {
 	fmt.Println(r.Outcome, r.Grundy, r.WinningMoves)
 	// Output: N 7 [1,2,3]
 }
+
+// Wythoff's game is wythoff(cn:2,2); its P-positions are the pairs
+// (floor(k·φ), floor(k·φ²)) and their mirror images.
+func ExampleCones() {
+	g, _ := game.Parse("wythoff(cn:2,2)")
+	t, err := solve.Cones(context.Background(), g, table.Uniform(2, 10), solve.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for p := range t.PPositions(context.Background()) {
+		if p[0] <= p[1] {
+			fmt.Print(p, " ")
+		}
+	}
+	fmt.Println()
+	// Output: 0,0 1,2 3,5 4,7 6,10
+}
+
+func ExampleEngineFor() {
+	for _, spec := range []string{"cn:6,3", "atleast(cn:6,3; 1)", "slow:5,4", "hyper:1-2-3,3-4"} {
+		g, _ := game.Parse(spec)
+		fmt.Println(spec, solve.EngineFor(g, table.Uniform(g.Piles(), 10), solve.Options{}))
+	}
+	// Output:
+	// cn:6,3 fast
+	// atleast(cn:6,3; 1) cones
+	// slow:5,4 values
+	// hyper:1-2-3,3-4 cones
+}

@@ -53,11 +53,11 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	return fastWith[uint64](ctx, g, box, opts)
 }
 
-// MemoryNeeded estimates the bytes a solve of box allocates: the table and,
-// for the fast engine, the working memory of the sweep (two slabs of Z words,
-// plus the positions already valued when computing Grundy values). For
-// Values, the engine solve.Table picks for other games and for remoteness,
-// it is the table.
+// MemoryNeeded estimates the bytes a solve of box allocates with the engine
+// solve.Table picks (EngineFor), or with the reference engine: the table
+// and, for the line and cone engines, the working memory of the sweep (two
+// or R slabs of Z words, plus the positions already valued when computing
+// Grundy values). For Values it is the table.
 func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
 	positions, lines := box.Positions(), box.Lines()
 	if reference {
