@@ -137,6 +137,9 @@ type coneSweep[W word] struct {
 	level    uint32
 	excluded []W // Grundy only: positions valued below level, [line][word]
 	found    atomic.Int64
+
+	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
+	hasOption []uint64 // HasOptionIn only: output, same layout
 }
 
 func newConeSweep[W word](g *game.Game, box table.Box, opts Options) (*coneSweep[W], error) {
@@ -357,6 +360,21 @@ func (s *coneSweep[W]) line1(at, line, j int, sc *coneScratch[W]) {
 			leastD0 = min(leastD0, d0)
 		}
 	}
+	if s.given != nil { // HasOptionIn: the line's members of the set are given
+		p := W(s.given[line])
+		for _, k := range sc.selfSets {
+			z := sc.u[k] | p
+			if s.sets[k].prefix {
+				z |= -z
+			}
+			for _, d0 := range s.sets[k].self {
+				known |= z << uint(d0)
+			}
+		}
+		s.hasOption[line] = uint64(known & sc.valid[0])
+		s.writeZ1(at, p, sc)
+		return
+	}
 	cand := sc.valid[0] &^ known
 	if s.excluded != nil {
 		cand &^= s.excluded[line]
@@ -381,6 +399,13 @@ func (s *coneSweep[W]) line1(at, line, j int, sc *coneScratch[W]) {
 		}
 		p = next
 	}
+	s.writeZ1(at, p, sc)
+	sc.p[0] = p
+	s.record(line, sc.p)
+}
+
+// writeZ1 stores the Z lanes of a one-word line whose members are p.
+func (s *coneSweep[W]) writeZ1(at int, p W, sc *coneScratch[W]) {
 	for k := range s.sets {
 		z := sc.u[k] | p
 		if s.sets[k].prefix {
@@ -388,8 +413,6 @@ func (s *coneSweep[W]) line1(at, line, j int, sc *coneScratch[W]) {
 		}
 		s.buf[at+k] = z
 	}
-	sc.p[0] = p
-	s.record(line, sc.p)
 }
 
 // lineWide is line1 for lines of several words.
@@ -419,18 +442,38 @@ func (s *coneSweep[W]) lineWide(at, line, j int, sc *coneScratch[W]) {
 			leastD0 = min(leastD0, d0)
 		}
 	}
-	for k := range w {
-		sc.cand[k] = sc.valid[k] &^ sc.known[k]
-		if s.excluded != nil {
-			sc.cand[k] &^= s.excluded[line*w+k]
+	if s.given != nil { // HasOptionIn: the line's members of the set are given
+		for k := range w {
+			sc.p[k] = W(s.given[line*w+k])
 		}
-	}
-	if s.level != s.terminalLevel {
-		clearBelow(sc.cand, leastD0)
-	}
-	copy(sc.p, sc.cand)
-	if len(sc.selfSets) > 0 {
-		s.settleSelf(sc)
+		z := sc.cand // free here
+		for _, k := range sc.selfSets {
+			copy(z, sc.u[k*w:(k+1)*w])
+			or(z, sc.p)
+			if s.sets[k].prefix {
+				prefixOR(z)
+			}
+			for _, d0 := range s.sets[k].self {
+				shiftOr(sc.known, z, d0)
+			}
+		}
+		for k := range w {
+			s.hasOption[line*w+k] = uint64(sc.known[k] & sc.valid[k])
+		}
+	} else {
+		for k := range w {
+			sc.cand[k] = sc.valid[k] &^ sc.known[k]
+			if s.excluded != nil {
+				sc.cand[k] &^= s.excluded[line*w+k]
+			}
+		}
+		if s.level != s.terminalLevel {
+			clearBelow(sc.cand, leastD0)
+		}
+		copy(sc.p, sc.cand)
+		if len(sc.selfSets) > 0 {
+			s.settleSelf(sc)
+		}
 	}
 	out := s.buf[at : at+s.lanes]
 	for k := range s.sets {
@@ -441,7 +484,9 @@ func (s *coneSweep[W]) lineWide(at, line, j int, sc *coneScratch[W]) {
 			prefixOR(z)
 		}
 	}
-	s.record(line, sc.p)
+	if s.given == nil {
+		s.record(line, sc.p)
+	}
 }
 
 // settleSelf finds the positions of value level on a line whose sets read
@@ -562,4 +607,19 @@ func conesMemory(g *game.Game, box table.Box, opts Options) int64 {
 		need += 4*positions + lines*int64(s.words)*bytes
 	}
 	return need
+}
+
+// conesHasOption is HasOptionIn by the cone engine: the sweep of Cones with
+// the given set in place of the P-positions it would find.
+func conesHasOption[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
+	s, err := newConeSweep[W](g, box, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.given, s.hasOption = set, make([]uint64, len(set))
+	total := box.Positions()
+	if err := s.run(ctx, func(lines int64) { opts.progress(lines*s.width, total) }); err != nil {
+		return nil, fmt.Errorf("options of %s into a set: %w", g.Spec, err)
+	}
+	return s.hasOption, nil
 }

@@ -477,8 +477,9 @@ func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
 // condition (I) of papers/000_451cee323facfbde.txt, Theorem 1.2 (a move from
 // S into S), and positions in neither break condition (II).
 //
-// Games other than take games (the slow rule, compounds) have few options;
-// for them the options of each position are looked up one by one.
+// Rules with shifted cones (game.ReachRule) run the cone engine's sweep the
+// same way; for other games (symmetric slow games aside, compounds mixing
+// take and slow piles) the options of each position are looked up one by one.
 func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
@@ -488,7 +489,18 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
 	}
 	if !g.IsTake() {
-		return hasOptionEnumerated(ctx, g, box, set)
+		if !HasCones(g, box) {
+			return hasOptionEnumerated(ctx, g, box, set)
+		}
+		switch {
+		case box[0] < 8:
+			return conesHasOption[uint8](ctx, g, box, set, opts)
+		case box[0] < 16:
+			return conesHasOption[uint16](ctx, g, box, set, opts)
+		case box[0] < 32:
+			return conesHasOption[uint32](ctx, g, box, set, opts)
+		}
+		return conesHasOption[uint64](ctx, g, box, set, opts)
 	}
 	switch {
 	case box[0] < 8:

@@ -202,12 +202,19 @@ func TestFastCancels(t *testing.T) {
 	}
 }
 
-// TestHasOptionInMatchesEnumeration compares HasOptionIn on random sets with
-// the options enumerated one by one.
+// TestHasOptionInMatchesEnumeration compares HasOptionIn (the line engine's
+// sweep for take games, the cone engine's for rules) with enumerating the
+// options of every position.
 func TestHasOptionInMatchesEnumeration(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		spec := rapid.SampledFrom([]string{"nim:2", "cn:4,2", "cn:5,3", "path:4,2", "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3", "nim:1"}).Draw(rt, "game")
-		g, _ := game.Parse(spec)
+		if rapid.Bool().Draw(rt, "cones") { // a rule the cone engine solves
+			spec = drawConeGame(rt, rapid.IntRange(1, 4).Draw(rt, "n"))
+		}
+		g, err := game.Parse(spec)
+		if err != nil {
+			rt.Fatal(err)
+		}
 		box := make(table.Box, g.Piles())
 		for i := range box {
 			box[i] = rapid.IntRange(0, 4).Draw(rt, "max")
