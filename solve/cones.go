@@ -76,15 +76,13 @@ func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Op
 		return t, nil
 	}
 	s.excluded = make([]W, box.Lines()*int64(s.words))
-	var valued int64
-	for v := uint32(0); valued < total; v++ {
+	err = levelSets(total, opts, func(v uint32) (int64, error) {
 		s.level = v
-		if err := s.run(ctx, nil); err != nil {
-			return nil, fmt.Errorf("solving %s (Grundy value %d): %w", g.Spec, v, err)
-		}
-		valued += s.found.Load()
-		s.found.Store(0)
-		opts.progress(valued, total)
+		err := s.run(ctx, nil)
+		return s.found.Swap(0), err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
 	}
 	return t, nil
 }

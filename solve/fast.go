@@ -123,17 +123,32 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	// Level sets: run the sweep for v = 0, 1, ... until every position has a value.
 	s.excluded = make([]W, int64(len(t.PLine))*int64(s.words))
 	s.grundy = t.Grundy
-	var valued int64
-	for v := uint32(0); valued < total; v++ {
+	err := levelSets(total, opts, func(v uint32) (int64, error) {
 		s.level = v
-		if err := s.run(ctx, nil); err != nil {
-			return nil, fmt.Errorf("solving %s (Grundy value %d): %w", g.Spec, v, err)
-		}
-		valued += s.found.Load()
-		s.found.Store(0)
-		opts.progress(valued, total)
+		err := s.run(ctx, nil)
+		return s.found.Swap(0), err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
 	}
 	return t, nil
+}
+
+// levelSets computes Grundy values as level sets: pass(v) gives value v to
+// the positions not valued below v with no option of value v, and returns
+// how many; the passes run for v = 0, 1, ... until all total positions have
+// a value.
+func levelSets(total int64, opts Options, pass func(v uint32) (int64, error)) error {
+	var valued int64
+	for v := uint32(0); valued < total; v++ {
+		found, err := pass(v)
+		if err != nil {
+			return fmt.Errorf("at Grundy value %d: %w", v, err)
+		}
+		valued += found
+		opts.progress(valued, total)
+	}
+	return nil
 }
 
 // sweep holds what one pass of the box recurrence needs.
