@@ -250,6 +250,7 @@ type coneScratch[W word] struct {
 	nonEmpty             uint64  // the piles 1..n-3 of the line that are not empty, as bits
 	u                    []W     // per set: Z of the lines one step below, shifted
 	known, cand, p, next []W     // one line each
+	z                    []W     // one line: a set's Z, for selfReads
 	valid                []W     // the bits 0..h[0] of a line
 	selfSets             []int   // the sets with reads on the line itself
 	from                 [][]int // per set and read: where it reads line 0 of the sub-slab in buf, or noRead
@@ -258,7 +259,7 @@ type coneScratch[W word] struct {
 func (s *coneSweep[W]) newScratch() *coneScratch[W] {
 	w := s.words
 	sc := &coneScratch[W]{q: make([]int, s.n), u: make([]W, s.lanes)}
-	for _, b := range []*[]W{&sc.known, &sc.cand, &sc.p, &sc.next, &sc.valid} {
+	for _, b := range []*[]W{&sc.known, &sc.cand, &sc.p, &sc.next, &sc.valid, &sc.z} {
 		*b = make([]W, w)
 	}
 	for x := 0; x <= s.h[0]; x++ {
@@ -360,15 +361,7 @@ func (s *coneSweep[W]) line1(at, line, j int, sc *coneScratch[W]) {
 	}
 	if s.given != nil { // HasOptionIn: the line's members of the set are given
 		p := W(s.given[line])
-		for _, k := range sc.selfSets {
-			z := sc.u[k] | p
-			if s.sets[k].prefix {
-				z |= -z
-			}
-			for _, d0 := range s.sets[k].self {
-				known |= z << uint(d0)
-			}
-		}
+		known |= s.selfReads1(p, sc)
 		s.hasOption[line] = uint64(known & sc.valid[0])
 		s.writeZ1(at, p, sc)
 		return
@@ -381,17 +374,8 @@ func (s *coneSweep[W]) line1(at, line, j int, sc *coneScratch[W]) {
 		cand &^= 1<<uint(leastD0) - 1
 	}
 	p := cand
-	for len(sc.selfSets) > 0 { // settle the reads of the line itself
-		next := cand
-		for _, k := range sc.selfSets {
-			z := sc.u[k] | p
-			if s.sets[k].prefix {
-				z |= -z
-			}
-			for _, d0 := range s.sets[k].self {
-				next &^= z << uint(d0)
-			}
-		}
+	for len(sc.selfSets) > 0 { // settle the reads of the line itself: the greatest fixed point of p = cand &^ reads(p)
+		next := cand &^ s.selfReads1(p, sc)
 		if next == p {
 			break
 		}
@@ -444,17 +428,7 @@ func (s *coneSweep[W]) lineWide(at, line, j int, sc *coneScratch[W]) {
 		for k := range w {
 			sc.p[k] = W(s.given[line*w+k])
 		}
-		z := sc.cand // free here
-		for _, k := range sc.selfSets {
-			copy(z, sc.u[k*w:(k+1)*w])
-			or(z, sc.p)
-			if s.sets[k].prefix {
-				prefixOR(z)
-			}
-			for _, d0 := range s.sets[k].self {
-				shiftOr(sc.known, z, d0)
-			}
-		}
+		s.selfReads(sc.known, sc)
 		for k := range w {
 			s.hasOption[line*w+k] = uint64(sc.known[k] & sc.valid[k])
 		}
@@ -492,18 +466,11 @@ func (s *coneSweep[W]) lineWide(at, line, j int, sc *coneScratch[W]) {
 // from p = cand.
 func (s *coneSweep[W]) settleSelf(sc *coneScratch[W]) {
 	w := s.words
-	z := sc.known // free now
 	for {
-		copy(sc.next, sc.cand)
-		for _, k := range sc.selfSets {
-			copy(z, sc.u[k*w:(k+1)*w])
-			or(z, sc.p)
-			if s.sets[k].prefix {
-				prefixOR(z)
-			}
-			for _, d0 := range s.sets[k].self {
-				shiftAndNot(sc.next, z, d0)
-			}
+		clear(sc.next)
+		s.selfReads(sc.next, sc)
+		for k := range w {
+			sc.next[k] = sc.cand[k] &^ sc.next[k]
 		}
 		same := true
 		for k := range w {
@@ -513,6 +480,38 @@ func (s *coneSweep[W]) settleSelf(sc *coneScratch[W]) {
 			return
 		}
 		sc.p, sc.next = sc.next, sc.p
+	}
+}
+
+// selfReads1 is what the reads of a one-word line itself find when its
+// members are p: the positions with an option among them along the line.
+func (s *coneSweep[W]) selfReads1(p W, sc *coneScratch[W]) W {
+	var reads W
+	for _, k := range sc.selfSets {
+		z := sc.u[k] | p
+		if s.sets[k].prefix {
+			z |= -z
+		}
+		for _, d0 := range s.sets[k].self {
+			reads |= z << uint(d0)
+		}
+	}
+	return reads
+}
+
+// selfReads is selfReads1 for lines of several words: it ORs into into what
+// the reads of the line itself find when its members are sc.p.
+func (s *coneSweep[W]) selfReads(into []W, sc *coneScratch[W]) {
+	w := s.words
+	for _, k := range sc.selfSets {
+		copy(sc.z, sc.u[k*w:(k+1)*w])
+		or(sc.z, sc.p)
+		if s.sets[k].prefix {
+			prefixOR(sc.z)
+		}
+		for _, d0 := range s.sets[k].self {
+			shiftOr(into, sc.z, d0)
+		}
 	}
 }
 
@@ -564,13 +563,6 @@ func shifted[W word](b []W, i, k int) W {
 func shiftOr[W word](a, b []W, k int) {
 	for i := range a {
 		a[i] |= shifted(b, i, k)
-	}
-}
-
-// shiftAndNot clears in a the bits of b << k.
-func shiftAndNot[W word](a, b []W, k int) {
-	for i := range a {
-		a[i] &^= shifted(b, i, k)
 	}
 }
 
