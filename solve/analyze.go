@@ -98,26 +98,43 @@ func ReportFrom(g *game.Game, t *table.Table, p game.Position) (*Report, error) 
 	return r, nil
 }
 
-// RemotenessCost estimates the option lookups of a remoteness table for p:
-// the states of AnalysisBox times the options of p. Take games enumerate
-// their options, so the cost grows with the product of the piles of a face.
+// RemotenessCost estimates the work of a remoteness table for p, on
+// AnalysisBox: the cheaper of the two ways remotenessCosts gives.
 func RemotenessCost(g *game.Game, p game.Position) float64 {
+	recurrence, lookups := remotenessCosts(g, AnalysisBox(g, p))
+	return min(recurrence, lookups)
+}
+
+// remotenessCosts estimates the work of a remoteness table of box in two
+// ways: by the min/max recurrence of the line engine (fastRemoteness, take
+// games only, +Inf otherwise), the positions times the sum of the facet
+// sizes; and by looking up every option (Values), the states times the
+// options of the box's top position. Take games list many options: the
+// product of the piles of each face.
+func remotenessCosts(g *game.Game, box table.Box) (recurrence, lookups float64) {
+	recurrence = math.Inf(1)
+	if g.IsTake() {
+		sizes := 0
+		for _, f := range g.Complex.Facets() {
+			sizes += f.Len()
+		}
+		recurrence = float64(box.Positions()) * float64(max(sizes, 1))
+	}
 	sets, err := g.MoveSets()
 	if err != nil {
-		return math.Inf(1) // too many move sets to enumerate options
+		return recurrence, math.Inf(1) // too many move sets to enumerate options
 	}
-	states := float64(stateCount(g, AnalysisBox(g, p)))
 	options := 0.0
 	for _, e := range sets {
 		o := 1.0
 		for _, v := range e.Vertices() {
 			if !g.SlowPiles.Has(v) {
-				o *= float64(p[v])
+				o *= float64(box[v])
 			}
 		}
 		options += o
 	}
-	return states * max(options, 1)
+	return recurrence, float64(stateCount(g, box)) * max(options, 1)
 }
 
 // Summary counts what a table holds. Counts are over every position of the

@@ -34,7 +34,8 @@ import (
 //
 // Grundy values come from the same sweep run once per value v (level sets): the
 // positions of value v are those not valued below v with no option of value v,
-// again at most one per line.
+// again at most one per line. Remoteness comes from a min/max box recurrence
+// over positions (fastRemoteness), one pass.
 func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
@@ -78,6 +79,16 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		return need
 	}
 	need := 2 * lines // PLine
+	if opts.Remoteness { // the table, and two slabs of pairs per facet (fastRemoteness)
+		slowest := int64(1)
+		if len(box) >= 3 {
+			slowest = int64(box[len(box)-1]) + 1
+		}
+		need += 2*positions + 2*positions/slowest*int64(len(g.Complex.Facets()))*4
+		if !opts.Grundy {
+			return need
+		}
+	}
 	if opts.Grundy {
 		need += 4 * positions
 	}
@@ -109,8 +120,16 @@ type word interface {
 func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
 
 func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
-	s := newSweep[W](g, box, opts)
 	t := table.New(g.Spec, box, opts.Grundy)
+	if opts.Remoteness {
+		if err := fastRemoteness(ctx, g, box, t, opts); err != nil {
+			return nil, err
+		}
+		if !opts.Grundy {
+			return t, nil
+		}
+	}
+	s := newSweep[W](g, box, opts)
 	s.pline = t.PLine
 	total := box.Positions()
 	if !opts.Grundy {

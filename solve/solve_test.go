@@ -11,8 +11,6 @@ import (
 	"pgregory.net/rapid"
 )
 
-// sameTable fails the test when two tables of the same box differ in outcome
-// or, when both have them, in Grundy value.
 // tester is what the checks need from testing.T and rapid.T.
 type tester interface {
 	Helper()
@@ -20,6 +18,8 @@ type tester interface {
 	Fatalf(format string, args ...any)
 }
 
+// sameTable fails the test when two tables of the same box differ in outcome
+// or, when both have them, in Grundy value or remoteness.
 func sameTable(t tester, spec string, want, got *table.Table) {
 	t.Helper()
 	if !slices.Equal(want.PLine, got.PLine) {
@@ -41,20 +41,31 @@ func sameTable(t tester, spec string, want, got *table.Table) {
 			}
 		}
 	}
+	if want.Remoteness != nil && got.Remoteness != nil {
+		p := make(game.Position, len(want.Box))
+		for i := range want.Remoteness {
+			if want.Remoteness[i] != got.Remoteness[i] {
+				want.Box.Position(int64(i), p)
+				t.Fatalf("%s box %v: remoteness of %v: reference %d, fast %d", spec, want.Box, p, want.Remoteness[i], got.Remoteness[i])
+			}
+		}
+	}
 }
 
-func solveBoth(t tester, spec string, box table.Box, grundy bool, workers int) {
+// solveBoth solves box with the reference engine and Fast (with opts) and
+// compares the tables.
+func solveBoth(t tester, spec string, box table.Box, opts Options) {
 	t.Helper()
 	g, err := game.Parse(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	want, err := Reference(ctx, g, box, Options{Grundy: grundy})
+	want, err := Reference(ctx, g, box, Options{Grundy: opts.Grundy, Remoteness: opts.Remoteness})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Fast(ctx, g, box, Options{Grundy: grundy, Workers: workers})
+	got, err := Fast(ctx, g, box, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +95,9 @@ func TestFastMatchesReferenceOnFamilies(t *testing.T) {
 				if g.Piles() >= 6 {
 					h = 2
 				}
-				solveBoth(t, spec, table.Uniform(g.Piles(), h), true, 2)
+				box := table.Uniform(g.Piles(), h)
+				solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+				solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
 			})
 		}
 	}
@@ -96,7 +109,10 @@ func TestFastWideLines(t *testing.T) {
 		g, _ := game.Parse(spec)
 		box := table.Uniform(g.Piles(), 4)
 		box[0] = 150
-		t.Run(spec, func(t *testing.T) { solveBoth(t, spec, box, true, 2) })
+		t.Run(spec, func(t *testing.T) {
+			solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+			solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
+		})
 	}
 }
 
@@ -134,9 +150,11 @@ func TestFastMatchesReferenceOnRandomComplexes(t *testing.T) {
 		for i := range box {
 			box[i] = rapid.IntRange(0, limit).Draw(rt, "max")
 		}
-		grundy := rapid.Bool().Draw(rt, "grundy")
-		workers := rapid.IntRange(1, 3).Draw(rt, "workers")
-		solveBoth(rt, spec, box, grundy, workers)
+		solveBoth(rt, spec, box, Options{
+			Grundy:     rapid.Bool().Draw(rt, "grundy"),
+			Remoteness: rapid.Bool().Draw(rt, "remoteness"),
+			Workers:    rapid.IntRange(1, 3).Draw(rt, "workers"),
+		})
 	})
 }
 

@@ -70,22 +70,31 @@ type Engine string
 
 // The engines solve.Table chooses from.
 const (
-	EngineFast   Engine = "fast"   // Fast: take games, outcomes and Grundy values
+	EngineFast   Engine = "fast"   // Fast: take games: outcomes, Grundy values and remoteness
 	EngineCones  Engine = "cones"  // Cones: rules with shifted cones, outcomes and Grundy values
-	EngineValues Engine = "values" // Values: everything else, and remoteness
+	EngineValues Engine = "values" // Values: everything else, and the remoteness of rules
 )
 
 // EngineFor is the engine solve.Table runs for g on box: the line engine
-// Fast for the outcomes and Grundy values of take games; the cone engine for
-// those of rules with shifted cones (game.ReachRule), except symmetric slow
-// games, whose sorted states are n! fewer; the option-by-option sweep Values
-// otherwise (remoteness, and rules without the capability).
+// Fast for take games (outcomes, Grundy values and remoteness), unless
+// looking up the options of the n! times fewer sorted states of a symmetric
+// game is less work for remoteness; the cone engine for the outcomes and
+// Grundy values of rules with shifted cones (game.ReachRule), except
+// symmetric slow games, whose sorted states are n! fewer; the
+// option-by-option sweep Values otherwise (the remoteness of rules, and
+// rules without the capability).
 func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
 	switch {
+	case g.IsTake():
+		if opts.Remoteness && g.Symmetric() && uniform(box) {
+			// Sorted states are n! fewer: looking up options may be less work.
+			if recurrence, lookups := remotenessCosts(g, box); lookups < recurrence {
+				return EngineValues
+			}
+		}
+		return EngineFast
 	case opts.Remoteness:
 		return EngineValues
-	case g.IsTake():
-		return EngineFast
 	case g.IsSlow() && g.Symmetric() && uniform(box):
 		return EngineValues
 	case HasCones(g, box):
@@ -113,12 +122,8 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 		return nil, err
 	}
 	if opts.Remoteness {
-		total := 0
-		for _, h := range box {
-			total += h
-		}
-		if total >= MaxRemoteness {
-			return nil, fmt.Errorf("%s on %v: %w: remoteness may exceed %d", g.Spec, box, ErrTooLarge, MaxRemoteness)
+		if err := checkRemotenessBound(g, box); err != nil {
+			return nil, err
 		}
 	}
 	t, err := table.NewStates(g.Spec, box, g.Symmetric() && uniform(box), opts.Grundy, opts.Remoteness)
