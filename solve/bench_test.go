@@ -55,3 +55,7 @@ func BenchmarkConesFixedCN63Max15(b *testing.B) {
 func BenchmarkConesTotalCN63Max15(b *testing.B) {
 	benchmarkSolve(b, "total(cn:6,3; 2)", 15, false, Cones)
 }
+func BenchmarkFastGrundyCN63Max20(b *testing.B) { benchmarkSolve(b, "cn:6,3", 20, true, Fast) }
+func BenchmarkFastRemotenessCN63Max15(b *testing.B) {
+	benchmarkOptions(b, "cn:6,3", 15, Options{Remoteness: true}, Fast)
+}

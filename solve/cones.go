@@ -76,7 +76,7 @@ func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Op
 		return t, nil
 	}
 	s.excluded = make([]W, box.Lines()*int64(s.words))
-	err = levelSets(total, opts, func(v uint32) (int64, error) {
+	err = levelSets(total, 1, opts, func(v uint32) (int64, error) {
 		s.level = v
 		err := s.run(ctx, nil)
 		return s.found.Swap(0), err

@@ -129,7 +129,11 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 			return t, nil
 		}
 	}
-	s := newSweep[W](g, box, opts)
+	levels := 1
+	if opts.Grundy {
+		levels = grundyLevels
+	}
+	s := newSweep[W](g, box, opts, levels)
 	s.pline = t.PLine
 	total := box.Positions()
 	if !opts.Grundy {
@@ -139,10 +143,11 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 		}
 		return t, nil
 	}
-	// Level sets: run the sweep for v = 0, 1, ... until every position has a value.
+	// Level sets: run the sweep for v = 0, K, 2K, ... until every position
+	// has a value, each pass finding the values v..v+K-1.
 	s.excluded = make([]W, int64(len(t.PLine))*int64(s.words))
 	s.grundy = t.Grundy
-	err := levelSets(total, opts, func(v uint32) (int64, error) {
+	err := levelSets(total, s.levels, opts, func(v uint32) (int64, error) {
 		s.level = v
 		err := s.run(ctx, nil)
 		return s.found.Swap(0), err
@@ -153,13 +158,13 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	return t, nil
 }
 
-// levelSets computes Grundy values as level sets: pass(v) gives value v to
-// the positions not valued below v with no option of value v, and returns
-// how many; the passes run for v = 0, 1, ... until all total positions have
-// a value.
-func levelSets(total int64, opts Options, pass func(v uint32) (int64, error)) error {
+// levelSets computes Grundy values as level sets: pass(v) gives the values
+// v..v+levels-1 in turn, value u to the positions not valued below u with no
+// option of value u, and returns how many it valued; the passes run for
+// v = 0, levels, 2*levels, ... until all total positions have a value.
+func levelSets(total int64, levels int, opts Options, pass func(v uint32) (int64, error)) error {
 	var valued int64
-	for v := uint32(0); valued < total; v++ {
+	for v := uint32(0); valued < total; v += uint32(levels) {
 		found, err := pass(v)
 		if err != nil {
 			return fmt.Errorf("at Grundy value %d: %w", v, err)
@@ -179,6 +184,11 @@ func levelSets(total int64, opts Options, pass func(v uint32) (int64, error)) er
 // facets containing i. That is one masked OR per uint64 of the block and pile,
 // instead of one load per facet and pile: for CN(8,6) with piles up to 11, 14
 // instead of 42.
+//
+// For Grundy values a pass finds the level sets of several values at once:
+// the block holds the lanes of every facet for each of the values
+// level..level+levels-1, so the loads of a line and the walk over the box
+// are shared, and the values are settled one after the other on each line.
 type sweep[W word] struct {
 	h       []int // the box, padded with zeros to at least 3 piles
 	n       int   // len(h)
@@ -186,7 +196,8 @@ type sweep[W word] struct {
 	misere  bool
 	facets  int
 	with0   int // facets 0..with0-1 contain pile 0, the others do not
-	lanes   int // lanes W per block: facets * words, rounded up to fill the block
+	levels  int // values per pass: 1 for outcomes, grundyLevels for Grundy values
+	lanes   int // lanes W per block: levels * facets * words, rounded up to fill the block
 	block   int // uint64s per block
 	perSub  int // lines per sub-slab
 	subLen  int // uint64s of Z per sub-slab: perSub * block
@@ -196,15 +207,16 @@ type sweep[W word] struct {
 	below [2][]belowLine
 
 	// buf holds Z of sub-slab (d, c) at ((c%2)*(h[n-2]+1) + d) * subLen;
-	// lane f*words + k of a block is word k of facet f.
+	// lane (v*facets + f)*words + k of a block is word k of facet f for
+	// value level+v.
 	buf      []uint64
 	bufLanes []W // buf seen as lanes
 
 	pline    []uint16 // output: pile-0 value of the line's P-position, set at level 0
 	excluded []W      // Grundy only: positions valued below level, [line][word]
 	grundy   []uint32 // Grundy only: output values
-	level    uint32
-	found    atomic.Int64 // positions given value level in this pass
+	level    uint32       // the first value of the pass
+	found    atomic.Int64 // positions valued in this pass
 
 	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
 	hasOption []uint64 // HasOptionIn only: output, same layout
@@ -219,14 +231,20 @@ type belowLine struct {
 	mask []uint64
 }
 
-func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
+// grundyLevels is the number of values a pass of the line engine finds when
+// computing Grundy values.
+const grundyLevels = 8
+
+// newSweep prepares passes over box that find the level sets of levels
+// values each.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) *sweep[W] {
 	h := append([]int(nil), box...)
 	for len(h) < 3 {
 		h = append(h, 0)
 	}
 	n := len(h)
 	terminalP, _, _ := g.Terminal()
-	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, misere: !terminalP, workers: opts.Workers}
+	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, misere: !terminalP, workers: opts.Workers, levels: levels}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
@@ -245,7 +263,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 	}
 	s.facets = len(facets)
 	perBlock := 8 / int(unsafe.Sizeof(W(0)))
-	s.block = (s.facets*s.words + perBlock - 1) / perBlock
+	s.block = (s.levels*s.facets*s.words + perBlock - 1) / perBlock
 	s.lanes = s.block * perBlock
 	back := make([]int, n) // distance back in buf along pile i
 	s.perSub = 1
@@ -259,10 +277,12 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options) *sweep[W] {
 	for i := 1; i < n; i++ {
 		mask := make([]uint64, s.block)
 		maskLanes := unsafe.Slice((*W)(unsafe.Pointer(&mask[0])), s.lanes)
-		for f, set := range facets {
-			if set.Has(i) {
-				for k := range s.words {
-					maskLanes[f*s.words+k] = ^W(0)
+		for v := range s.levels {
+			for f, set := range facets {
+				if set.Has(i) {
+					for k := range s.words {
+						maskLanes[(v*s.facets+f)*s.words+k] = ^W(0)
+					}
 				}
 			}
 		}
@@ -337,6 +357,7 @@ type scratch[W word] struct {
 	q     []int    // the current line's piles 1..n-3
 	acc   []uint64 // Z of the lines below, gathered: one block
 	lanes []W      // acc seen as lanes
+	found int64    // positions valued in the current sub-slab
 	// wide lines only
 	m, sh, nw []W
 }
@@ -382,15 +403,18 @@ func (s *sweep[W]) subSlab(d, c int, sc *scratch[W]) {
 			}
 		}
 		line := base + j
-		terminal := s.misere && s.level == 0 && line == 0
-		lanesAt := at * len(s.bufLanes) / len(s.buf)
+		lanesAt := at * (len(s.bufLanes) / len(s.buf))
 		switch {
 		case s.given != nil:
 			s.lineGiven(s.bufLanes[lanesAt:lanesAt+s.facets*s.words], line, sc)
 		case s.words == 1:
-			s.line1(s.bufLanes[lanesAt:lanesAt+s.facets], line, terminal, sc)
+			n := s.levels * s.facets
+			s.line1(s.bufLanes[lanesAt:lanesAt+n], sc.lanes[:n], line, sc)
 		default:
-			s.lineWide(s.bufLanes[lanesAt:lanesAt+s.facets*s.words], line, terminal, sc)
+			for v := range s.levels {
+				lanes := v * s.facets * s.words
+				s.lineWide(s.bufLanes[lanesAt+lanes:lanesAt+lanes+s.facets*s.words], sc.lanes[lanes:lanes+s.facets*s.words], line, s.level+uint32(v), sc)
+			}
 		}
 		at += s.block
 		// Advance the odometer of piles 1..n-3.
@@ -404,64 +428,82 @@ func (s *sweep[W]) subSlab(d, c int, sc *scratch[W]) {
 			nonzero &^= 1 << uint(i)
 		}
 	}
+	if sc.found != 0 {
+		s.found.Add(sc.found)
+		sc.found = 0
+	}
 }
 
-// record stores the position of value s.level found at pile-0 value x of line.
-func (s *sweep[W]) record(line, x int) {
-	if s.level == 0 {
+// record stores the position of value level found at pile-0 value x of line.
+func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
+	if level == 0 {
 		s.pline[line] = uint16(x)
 	}
 	if s.grundy != nil {
-		s.grundy[line*(s.h[0]+1)+x] = s.level
+		s.grundy[line*(s.h[0]+1)+x] = level
 		b := wordBits[W]()
 		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
-		s.found.Add(1)
+		sc.found++
 	}
 }
 
-// line1 finishes a line that fits in one word: sc.lanes holds, per facet,
-// the OR of Z over the lines one token below; out receives the line's Z.
-func (s *sweep[W]) line1(out []W, line int, terminal bool, sc *scratch[W]) {
-	u := sc.lanes[:len(out)]
-	var known, shifted W // N-positions found through facets; prefix-OR shifted by one
-	for _, uf := range u[:s.with0] {
-		known |= uf
-		shifted |= (uf | -uf) << 1
-	}
-	for _, uf := range u[s.with0:] {
-		known |= uf
-	}
-	known |= shifted
-	if terminal {
-		known |= 1
-	}
-	if s.excluded != nil {
-		known |= s.excluded[line]
-	}
-	var p W
-	// ^known == 0 gives 64, beyond any line held in one word.
-	if x := bits.TrailingZeros64(uint64(^known)); x <= s.h[0] {
-		p = 1 << uint(x)
-		s.record(line, x)
-	}
-	for f, uf := range u[:s.with0] {
-		z := uf | p
-		out[f] = z | -z
-	}
-	for f := s.with0; f < len(u); f++ {
-		out[f] = u[f] | p
+// terminal reports whether the position at pile-0 value 0 of line is the
+// terminal position of misère play at value level: an N-position, of
+// misère Grundy value 1, not 0.
+func (s *sweep[W]) terminal(line int, level uint32) bool {
+	return s.misere && level == 0 && line == 0
+}
+
+// line1 finishes a line that fits in one word, for the values
+// level..level+levels-1 in turn: u holds, per value and facet, the OR of Z
+// over the lines one token below; out receives the line's Z.
+//
+// Since prefix-OR distributes over OR, the options on the line itself, over
+// all facets containing pile 0, are the prefix-OR of their union, shifted.
+func (s *sweep[W]) line1(out, u []W, line int, sc *scratch[W]) {
+	nf, with0 := s.facets, s.with0
+	for v := range s.levels {
+		uv, ov := u[v*nf:(v+1)*nf], out[v*nf:(v+1)*nf]
+		var near, known W // near: Z of the facets containing pile 0
+		for _, uf := range uv[:with0] {
+			near |= uf
+		}
+		for _, uf := range uv[with0:] {
+			known |= uf
+		}
+		known |= near | (near|-near)<<1
+		if s.excluded != nil {
+			known |= s.excluded[line]
+		}
+		level := s.level + uint32(v)
+		if s.terminal(line, level) {
+			known |= 1
+		}
+		var p W
+		// ^known == 0 gives 64, beyond any line held in one word.
+		if x := bits.TrailingZeros64(uint64(^known)); x <= s.h[0] {
+			p = 1 << uint(x)
+			s.record(line, x, level, sc)
+		}
+		for f, uf := range uv[:with0] {
+			z := uf | p
+			ov[f] = z | -z
+		}
+		for f := with0; f < nf; f++ {
+			ov[f] = uv[f] | p
+		}
 	}
 }
 
-// lineWide is line1 for lines longer than a word: every value is a run of
-// s.words words, least significant first.
-func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
+// lineWide is line1 for lines longer than a word, for the value level: every
+// value is a run of s.words words, least significant first.
+func (s *sweep[W]) lineWide(out, lanes []W, line int, level uint32, sc *scratch[W]) {
 	w := s.words
 	known, shifted := sc.m, sc.sh
 	clear(known)
 	clear(shifted)
 	for f := range s.facets {
-		u := sc.lanes[f*w : (f+1)*w]
+		u := lanes[f*w : (f+1)*w]
 		or(known, u)
 		if f < s.with0 {
 			copy(sc.nw, u)
@@ -471,7 +513,7 @@ func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
 		}
 	}
 	or(known, shifted)
-	if terminal {
+	if s.terminal(line, level) {
 		known[0] |= 1
 	}
 	if s.excluded != nil {
@@ -489,11 +531,11 @@ func (s *sweep[W]) lineWide(out []W, line int, terminal bool, sc *scratch[W]) {
 	}
 	if x >= 0 && x <= s.h[0] {
 		p[x/b] = 1 << uint(x%b)
-		s.record(line, x)
+		s.record(line, x, level, sc)
 	}
 	for f := range s.facets {
 		z := out[f*w : (f+1)*w]
-		copy(z, sc.lanes[f*w:(f+1)*w])
+		copy(z, lanes[f*w:(f+1)*w])
 		or(z, p)
 		if f < s.with0 {
 			prefixOR(z)
@@ -548,7 +590,7 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 }
 
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s := newSweep[W](g, box, opts)
+	s := newSweep[W](g, box, opts, 1)
 	s.given = set
 	s.hasOption = make([]uint64, len(set))
 	total := box.Positions()
