@@ -78,7 +78,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		}
 		return need
 	}
-	need := 2 * lines // PLine
+	need := 2 * lines    // PLine
 	if opts.Remoteness { // the table, and two slabs of pairs per facet (fastRemoteness)
 		slowest := int64(1)
 		if len(box) >= 3 {
@@ -128,6 +128,12 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 		if !opts.Grundy {
 			return t, nil
 		}
+	}
+	if opts.Grundy && useGrundySets(g, box) {
+		if err := fastGrundySets(ctx, g, box, t, opts); err != nil {
+			return nil, err
+		}
+		return t, nil
 	}
 	levels := 1
 	if opts.Grundy {
@@ -212,9 +218,9 @@ type sweep[W word] struct {
 	buf      []uint64
 	bufLanes []W // buf seen as lanes
 
-	pline    []uint16 // output: pile-0 value of the line's P-position, set at level 0
-	excluded []W      // Grundy only: positions valued below level, [line][word]
-	grundy   []uint32 // Grundy only: output values
+	pline    []uint16     // output: pile-0 value of the line's P-position, set at level 0
+	excluded []W          // Grundy only: positions valued below level, [line][word]
+	grundy   []uint32     // Grundy only: output values
 	level    uint32       // the first value of the pass
 	found    atomic.Int64 // positions valued in this pass
 

@@ -97,6 +97,7 @@ func TestFastMatchesReferenceOnFamilies(t *testing.T) {
 				}
 				box := table.Uniform(g.Piles(), h)
 				solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+				grundyByLevelSets(func() { solveBoth(t, spec, box, Options{Grundy: true, Workers: 2}) })
 				solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
 			})
 		}
@@ -111,7 +112,27 @@ func TestFastWideLines(t *testing.T) {
 		box[0] = 150
 		t.Run(spec, func(t *testing.T) {
 			solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+			grundyByLevelSets(func() { solveBoth(t, spec, box, Options{Grundy: true, Workers: 2}) })
 			solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
+		})
+	}
+}
+
+// TestFastGrundyAbove64 reaches Grundy values beyond one word of the value
+// sets: on a single facet every smaller position is an option, so the
+// Grundy value is the total of the piles.
+func TestFastGrundyAbove64(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		box  table.Box
+	}{
+		{"complex:1-2", table.Box{60, 60}},         // sets of 2 words
+		{"complex:1-2/misere", table.Box{50, 70}},  // misère: values up to 121
+		{"complex:1-2-3", table.Box{40, 45, 50}},   // sets of 3 words
+		{"complex:1-2,2-3", table.Box{30, 40, 50}}, // two facets
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2})
 		})
 	}
 }
@@ -150,12 +171,25 @@ func TestFastMatchesReferenceOnRandomComplexes(t *testing.T) {
 		for i := range box {
 			box[i] = rapid.IntRange(0, limit).Draw(rt, "max")
 		}
-		solveBoth(rt, spec, box, Options{
+		opts := Options{
 			Grundy:     rapid.Bool().Draw(rt, "grundy"),
 			Remoteness: rapid.Bool().Draw(rt, "remoteness"),
 			Workers:    rapid.IntRange(1, 3).Draw(rt, "workers"),
-		})
+		}
+		if rapid.Bool().Draw(rt, "level sets") {
+			grundyByLevelSets(func() { solveBoth(rt, spec, box, opts) })
+		} else {
+			solveBoth(rt, spec, box, opts)
+		}
 	})
+}
+
+// grundyByLevelSets runs f with Fast computing Grundy values by level sets
+// rather than by sets of values.
+func grundyByLevelSets(f func()) {
+	grundyBySets = false
+	defer func() { grundyBySets = true }()
+	f()
 }
 
 func join(vs []string) string {
