@@ -78,19 +78,19 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		}
 		return need
 	}
-	need := 2 * lines    // PLine
-	if opts.Remoteness { // the table, and two slabs of pairs per facet (fastRemoteness)
-		slowest := int64(1)
-		if len(box) >= 3 {
-			slowest = int64(box[len(box)-1]) + 1
-		}
-		need += 2*positions + 2*positions/slowest*int64(len(g.Complex.Facets()))*4
-		if !opts.Grundy {
-			return need
-		}
+	need := 2 * lines // PLine
+	// The position recurrences keep two slabs of entries per facet:
+	// remoteness pairs (4 bytes), value sets (grundySetBytes).
+	if opts.Remoteness {
+		need += 2*positions + 4*gridEntries(g, box)
 	}
 	if opts.Grundy {
 		need += 4 * positions
+		if useGrundySets(g, box) {
+			return need + grundySetBytes(g, box)
+		}
+	} else if opts.Remoteness {
+		return need
 	}
 	bytes := int64(1)
 	for bytes < 8 && int64(box[0]) >= 8*bytes {

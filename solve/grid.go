@@ -79,6 +79,16 @@ func newPositionGrid(g *game.Game, box table.Box) *positionGrid {
 // entries is the number of entries kept: two slabs.
 func (pg *positionGrid) entries() int { return 2 * pg.slab }
 
+// gridEntries is the number of entries a positionGrid of g on box keeps,
+// without building it.
+func gridEntries(g *game.Game, box table.Box) int64 {
+	slab := box.Positions()
+	if len(box) >= 3 {
+		slab /= int64(box[len(box)-1]) + 1
+	}
+	return 2 * slab * int64(len(g.Complex.Facets()))
+}
+
 // gridScratch is one worker's state while walking sub-slabs.
 type gridScratch[S any] struct {
 	user    S

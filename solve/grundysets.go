@@ -44,11 +44,7 @@ func grundySetWords(box table.Box) int {
 
 // grundySetBytes is the memory of the set recurrence's two slabs.
 func grundySetBytes(g *game.Game, box table.Box) int64 {
-	slowest := int64(1)
-	if len(box) >= 3 {
-		slowest = int64(box[len(box)-1]) + 1
-	}
-	return 2 * box.Positions() / slowest * int64(len(g.Complex.Facets())) * int64(grundySetWords(box)) * 8
+	return gridEntries(g, box) * int64(grundySetWords(box)) * 8
 }
 
 // grundyBySets lets the tests turn the set recurrence off, to test the

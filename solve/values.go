@@ -4,6 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
@@ -130,89 +134,227 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	if err != nil {
 		return nil, err
 	}
-	var gen optionStates
-	switch {
-	case t.Sorted && g.IsSlow():
-		gen = newSortedSlow(g, t.Sorting())
-	case !t.Sorted:
-		if a, ok := equalAmount(g); ok {
-			gen = newBoxEqual(g, box, a)
-		} else {
-			gen = &enumerated{g: g, t: t}
-		}
-	default:
-		gen = &enumerated{g: g, t: t}
-	}
-	p := make(game.Position, len(box))
-	var next func() bool
-	if t.Sorted {
-		next = func() bool { return t.Sorting().Next(p) }
-	} else {
-		next = func() bool {
-			for i := range p {
-				if p[i] < box[i] {
-					p[i]++
-					return true
-				}
-				p[i] = 0
+	newGen := func() optionStates {
+		switch {
+		case t.Sorted && g.IsSlow():
+			return newSortedSlow(g, t.Sorting())
+		case !t.Sorted:
+			if a, ok := equalAmount(g); ok {
+				return newBoxEqual(g, box, a)
 			}
-			return false
+		}
+		return &enumerated{g: g, t: t}
+	}
+	terminalP, terminalGrundy, terminalRemoteness := g.Terminal()
+	v := &valuesPass{t: t, strides: box.Strides(), terminalP: terminalP, terminalGrundy: terminalGrundy, terminalRemoteness: terminalRemoteness}
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers > 1 && t.States() >= minLayeredStates {
+		err = v.byLayers(ctx, workers, newGen, opts)
+	} else {
+		err = v.inOrder(ctx, newGen(), opts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
+	}
+	return t, nil
+}
+
+// minLayeredStates is the fewest states Values splits into layers for
+// several workers (a variable for the tests).
+var minLayeredStates int64 = 1 << 16
+
+// valuesPass settles the states of a table one by one from their options.
+type valuesPass struct {
+	t                                  *table.Table
+	strides                            []int64 // of the box
+	terminalP                          bool
+	terminalGrundy, terminalRemoteness int
+}
+
+// valuesScratch is one worker's scratch for settle.
+type valuesScratch struct {
+	gen     optionStates
+	options []int64
+	values  []int
+	seen    []bool
+	p       game.Position
+	settled int64
+	rs      []int
+}
+
+// settle computes the outcome, and on request the Grundy value and the
+// remoteness, of state s at position p from those of its options, which
+// must be settled. P bits are read and set atomically, so that workers may
+// settle states whose bits share a word.
+func (v *valuesPass) settle(s int64, p game.Position, sc *valuesScratch) {
+	t := v.t
+	sc.options = sc.gen.options(p, s, sc.options[:0])
+	isP := true
+	for _, o := range sc.options {
+		if atomic.LoadUint64(&t.P[o/64])>>uint(o%64)&1 == 1 {
+			isP = false
+			break
 		}
 	}
-	total := t.States()
-	terminalP, terminalGrundy, terminalRemoteness := g.Terminal()
-	var options []int64
-	var values, rs []int
-	var seen []bool
+	if len(sc.options) == 0 {
+		isP = v.terminalP
+	}
+	if isP {
+		atomic.OrUint64(&t.P[s/64], 1<<uint(s%64))
+	}
+	if t.Grundy != nil {
+		sc.values = sc.values[:0]
+		for _, o := range sc.options {
+			sc.values = append(sc.values, int(t.Grundy[o]))
+		}
+		g := uint32(mex(sc.values, &sc.seen))
+		if len(sc.options) == 0 {
+			g = uint32(v.terminalGrundy)
+		}
+		t.Grundy[s] = g
+	}
+	if t.Remoteness != nil {
+		sc.rs = sc.rs[:0]
+		for _, o := range sc.options {
+			sc.rs = append(sc.rs, int(t.Remoteness[o]))
+		}
+		t.Remoteness[s] = uint16(Remoteness(sc.rs, v.terminalRemoteness))
+	}
+}
+
+// next turns p into the position of the next state and reports whether
+// there is one.
+func (v *valuesPass) next(p game.Position) bool {
+	if v.t.Sorted {
+		return v.t.Sorting().Next(p)
+	}
+	box := v.t.Box
+	for i := range p {
+		if p[i] < box[i] {
+			p[i]++
+			return true
+		}
+		p[i] = 0
+	}
+	return false
+}
+
+// inOrder settles the states in the order of their numbers, where every
+// option comes first.
+func (v *valuesPass) inOrder(ctx context.Context, gen optionStates, opts Options) error {
+	total := v.t.States()
+	sc := &valuesScratch{gen: gen, p: make(game.Position, len(v.t.Box))}
 	for s := int64(0); ; s++ {
 		// A state may have thousands of options: look at ctx often enough
 		// to stop within milliseconds.
 		if s%1024 == 0 {
 			if err := ctx.Err(); err != nil {
-				return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
+				return err
 			}
 			if s%(1<<16) == 0 {
 				opts.progress(s, total)
 			}
 		}
-		options = gen.options(p, s, options[:0])
-		isP := true
-		for _, o := range options {
-			if t.IsPState(o) {
-				isP = false
-				break
-			}
-		}
-		if len(options) == 0 {
-			isP = terminalP
-		}
-		if isP {
-			t.SetP(s)
-		}
-		if t.Grundy != nil {
-			values = values[:0]
-			for _, o := range options {
-				values = append(values, int(t.Grundy[o]))
-			}
-			v := uint32(mex(values, &seen))
-			if len(options) == 0 {
-				v = uint32(terminalGrundy)
-			}
-			t.Grundy[s] = v
-		}
-		if t.Remoteness != nil {
-			rs = rs[:0]
-			for _, o := range options {
-				rs = append(rs, int(t.Remoteness[o]))
-			}
-			t.Remoteness[s] = uint16(Remoteness(rs, terminalRemoteness))
-		}
-		if !next() {
+		v.settle(s, sc.p, sc)
+		if !v.next(sc.p) {
 			break
 		}
 	}
 	opts.progress(total, total)
-	return t, nil
+	return nil
+}
+
+// byLayers settles the states layer by layer, a layer being the states of
+// one total of the piles: every move takes tokens, so the options of a
+// state lie in earlier layers and the states of a layer can be settled in
+// parallel. A layer is cut by the value of the last pile; workers
+// goroutines take the pieces in turn and walk the states of each.
+func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() optionStates, opts Options) error {
+	box := v.t.Box
+	n := len(box)
+	maxTotal := 0
+	for _, h := range box {
+		maxTotal += h
+	}
+	// below[i] is the largest total of piles 0..i-1.
+	below := make([]int, n+1)
+	for i, h := range box {
+		below[i+1] = below[i] + h
+	}
+	var settled atomic.Int64
+	states := v.t.States()
+	for total := range maxTotal + 1 {
+		var next atomic.Int64
+		g, gctx := errgroup.WithContext(ctx)
+		for range workers {
+			g.Go(func() error {
+				w := &layerWalk{v: v, below: below, sc: &valuesScratch{gen: newGen(), p: make(game.Position, n)}}
+				for {
+					// The largest pieces first: the last ones are the smallest.
+					m := min(box[n-1], total) - int(next.Add(1)-1)
+					if m < 0 {
+						return nil
+					}
+					if err := gctx.Err(); err != nil {
+						return err
+					}
+					w.p = w.sc.p
+					w.p[n-1] = m
+					w.walk(n-2, total-m, m, v.stateWeight(n-1, m))
+					settled.Add(w.count)
+					w.count = 0
+				}
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
+		opts.progress(settled.Load(), states)
+	}
+	return nil
+}
+
+// stateWeight is what pile i holding x tokens adds to the number of a
+// state: its rank term for a sorted table, x times its stride otherwise.
+func (v *valuesPass) stateWeight(i, x int) int64 {
+	if v.t.Sorted {
+		return v.t.Sorting().Term(i, x)
+	}
+	return int64(x) * v.strides[i]
+}
+
+// layerWalk walks the states of a layer with the last pile fixed.
+type layerWalk struct {
+	v     *valuesPass
+	below []int
+	sc    *valuesScratch
+	p     game.Position
+	count int64
+}
+
+// walk fills piles i, i-1, ..., 0 with sum tokens, each at most top in a
+// sorted table, and settles each state; s is the number of the state so
+// far.
+func (w *layerWalk) walk(i, sum, top int, s int64) {
+	if i < 0 {
+		if sum == 0 {
+			w.v.settle(s, w.p, w.sc)
+			w.count++
+		}
+		return
+	}
+	lo, hi := max(0, sum-w.below[i]), min(w.v.t.Box[i], sum)
+	if w.v.t.Sorted {
+		hi = min(hi, top)
+		lo = max(lo, (sum+i)/(i+1)) // piles 0..i-1 hold at most x each
+	}
+	for x := lo; x <= hi; x++ {
+		w.p[i] = x
+		w.walk(i-1, sum-x, x, s+w.v.stateWeight(i, x))
+	}
 }
 
 // mex returns the least non-negative integer not in values; seen is scratch.

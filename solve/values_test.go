@@ -50,6 +50,13 @@ func valuesBoth(t tester, g *game.Game, box table.Box) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	layered := valuesByLayers(func() (*table.Table, error) {
+		return Values(ctx, g, box, Options{Grundy: true, Remoteness: true, Workers: 3})
+	})
+	if layered == nil {
+		t.Fatalf("%s: Values by layers failed", g.Spec)
+	}
+	sameValues(t, g.Spec+" (by layers)", want, layered)
 	if got.Sorted != (g.Symmetric() && uniform(box)) {
 		t.Fatalf("%s: sorted table %v, symmetric game %v", g.Spec, got.Sorted, g.Symmetric())
 	}
@@ -57,6 +64,18 @@ func valuesBoth(t tester, g *game.Game, box table.Box) {
 	if want.CountP() != got.CountP() {
 		t.Fatalf("%s: %d P-positions by reference, %d by values", g.Spec, want.CountP(), got.CountP())
 	}
+}
+
+// valuesByLayers runs solve with Values settling states by layers, whatever
+// their number, and returns its table (nil on error).
+func valuesByLayers(solve func() (*table.Table, error)) *table.Table {
+	defer func(old int64) { minLayeredStates = old }(minLayeredStates)
+	minLayeredStates = 0
+	t, err := solve()
+	if err != nil {
+		return nil
+	}
+	return t
 }
 
 func TestValuesMatchReference(t *testing.T) {

@@ -49,6 +49,9 @@ func NewSorting(n, h int) (*Sorting, error) {
 // Count is the number of sorted positions, C(h+n, n).
 func (s *Sorting) Count() int64 { return s.binom[s.h+s.n][s.n] }
 
+// Term is what pile i holding x tokens adds to the rank: C(x+i, i+1).
+func (s *Sorting) Term(i, x int) int64 { return s.binom[x+i][i+1] }
+
 // Rank returns the number of the sorted position x.
 func (s *Sorting) Rank(x []int) int64 {
 	var r int64

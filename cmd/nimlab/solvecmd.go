@@ -84,8 +84,6 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				engine, workers = "table file", 1
 			case reference:
 				engine, workers = "reference", 1
-			case engine == string(solve.EngineValues):
-				workers = 1
 			}
 			rate := float64(s.Positions) / secs
 			w := cmd.OutOrStdout()
