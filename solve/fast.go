@@ -86,7 +86,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 	}
 	if opts.Grundy {
 		need += 4 * positions
-		if useGrundySets(g, box) {
+		if useGrundySets(g, box, opts) {
 			return need + grundySetBytes(g, box)
 		}
 	} else if opts.Remoteness {
@@ -129,7 +129,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 			return t, nil
 		}
 	}
-	if opts.Grundy && useGrundySets(g, box) {
+	if opts.Grundy && useGrundySets(g, box, opts) {
 		if err := fastGrundySets(ctx, g, box, t, opts); err != nil {
 			return nil, err
 		}

@@ -47,13 +47,9 @@ func grundySetBytes(g *game.Game, box table.Box) int64 {
 	return gridEntries(g, box) * int64(grundySetWords(box)) * 8
 }
 
-// grundyBySets lets the tests turn the set recurrence off, to test the
-// level sets on small boxes.
-var grundyBySets = true
-
 // useGrundySets reports whether Fast computes Grundy values by sets.
-func useGrundySets(g *game.Game, box table.Box) bool {
-	return grundyBySets && grundySetBytes(g, box) <= max(maxSetBytes, 4*box.Positions())
+func useGrundySets(g *game.Game, box table.Box, opts Options) bool {
+	return !opts.levelSets && grundySetBytes(g, box) <= max(maxSetBytes, 4*box.Positions())
 }
 
 // fastGrundySets fills t.Grundy and t.PLine for a take game.

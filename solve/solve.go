@@ -30,6 +30,8 @@ type Options struct {
 	// positions settled so far and the total. It is called from one goroutine
 	// at a time.
 	Progress func(done, total int64)
+
+	levelSets bool // Fast computes Grundy values by level sets, not by sets of values
 }
 
 func (o Options) progress(done, total int64) {

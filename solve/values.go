@@ -69,6 +69,32 @@ func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tab
 	return Values(ctx, g, box, opts)
 }
 
+// Previous solves box with the engine solve.Table ran for g and opts before
+// the current one, for benchmarks, and names it; it returns a nil table
+// when the engine has not changed. Take games computed remoteness by looking
+// up every option (Values) and Grundy values by level sets; Values ran on
+// one worker.
+func Previous(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, string, error) {
+	engine := EngineFor(g, box, opts)
+	var t *table.Table
+	var err error
+	var name string
+	switch {
+	case engine == EngineFast && opts.Remoteness:
+		t, err = Values(ctx, g, box, opts)
+		name = "values (looks up options)"
+	case engine == EngineFast && opts.Grundy:
+		opts.levelSets = true
+		t, err = Fast(ctx, g, box, opts)
+		name = "fast (level sets)"
+	case engine == EngineValues:
+		opts.Workers = 1
+		t, err = Values(ctx, g, box, opts)
+		name = "values (1 worker)"
+	}
+	return t, name, err
+}
+
 // Engine names the engine solve.Table runs.
 type Engine string
 

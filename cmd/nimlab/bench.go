@@ -30,7 +30,7 @@ type engineRun struct {
 func newBenchCmd() *cobra.Command {
 	var f solveFlags
 	var grundy, remoteness bool
-	var refMax, huge int
+	var refMax, prevMax, huge int
 	cmd := &cobra.Command{
 		Use:   "bench GAME --max H",
 		Short: "Time the fast engine, and the reference engine on the same game, and compare",
@@ -44,12 +44,18 @@ for rule variations and hypergraph games ("cones"), and for symmetric slow
 games, other compounds and --remoteness the sweep over (sorted) states
 ("values"); positions count every order of the piles.
 
+--previous-max P also runs, on piles 0..P, the engine the same command
+used before this one's (remoteness of take games: option look-ups; Grundy
+values of take games: level sets; the sweep over states: one worker), and
+prints the speed-up over it.
+
 --huge N times N remoteness queries on random piles up to 10^18 for a game
 whose theorem gives remoteness (slow:N,N-1, by the M-rule) and prints the
 mean and the slowest.`,
 		Example: `  nimlab bench cn:6,3 --max 31 --reference-max -1
   nimlab bench cn:6,3 --max 10
-  nimlab bench slow:5,4 --max 63 --remoteness --reference-max 12
+  nimlab bench slow:5,4 --max 63 --remoteness --reference-max 12 --previous-max 63
+  nimlab bench cn:6,3 --max 15 --remoteness --reference-max 6 --previous-max 10
   nimlab bench slow:5,4 --max 0 --reference-max -1 --huge 10000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -65,7 +71,17 @@ mean and the slowest.`,
 				reference := engine == "reference"
 				opts := solve.Options{Grundy: grundy, Remoteness: remoteness}
 				start := time.Now()
-				if _, err := buildTable(cmd.Context(), g, box, opts, &f, reference); err != nil {
+				if engine == "previous" {
+					opts.Workers = f.workers
+					t, name, err := solve.Previous(cmd.Context(), g, box, opts)
+					if err != nil {
+						return err
+					}
+					if t == nil {
+						return nil // no previous engine
+					}
+					engine = name
+				} else if _, err := buildTable(cmd.Context(), g, box, opts, &f, reference); err != nil {
 					return err
 				}
 				secs := time.Since(start).Seconds()
@@ -90,6 +106,16 @@ mean and the slowest.`,
 			if len(runs) == 2 {
 				speedup = runs[0].Rate / runs[1].Rate
 			}
+			speedupPrevious := 0.0
+			if prevMax >= 0 {
+				before := len(runs)
+				if err := run("previous", table.Uniform(g.Piles(), prevMax)); err != nil {
+					return err
+				}
+				if len(runs) > before {
+					speedupPrevious = runs[0].Rate / runs[before].Rate
+				}
+			}
 			var queries *hugeQueries
 			if huge > 0 {
 				if queries, err = timeHugeQueries(cmd.Context(), g, huge); err != nil {
@@ -101,6 +127,9 @@ mean and the slowest.`,
 				res := map[string]any{"game": g.Spec, "grundy": grundy, "remoteness": remoteness, "runs": runs}
 				if speedup > 0 {
 					res["speedup"] = speedup
+				}
+				if speedupPrevious > 0 {
+					res["speedup_previous"] = speedupPrevious
 				}
 				if queries != nil {
 					res["huge_queries"] = queries
@@ -118,6 +147,11 @@ mean and the slowest.`,
 			if speedup > 0 {
 				fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", speedup, fast)
 			}
+			if speedupPrevious > 0 {
+				fmt.Fprintf(w, "speed-up   %.1f× (positions per second, %s over the previous engine)\n", speedupPrevious, fast)
+			} else if prevMax >= 0 {
+				fmt.Fprintf(w, "previous   none: %s ran this before\n", fast)
+			}
 			if queries != nil {
 				fmt.Fprintf(w, "huge       %d remoteness queries by theorem %s, piles up to 10^18: mean %.2f µs, slowest %.2f µs\n",
 					queries.Count, queries.Theorem, queries.MeanSeconds*1e6, queries.MaxSeconds*1e6)
@@ -127,8 +161,9 @@ mean and the slowest.`,
 	}
 	f.register(cmd)
 	cmd.Flags().BoolVar(&grundy, "grundy", false, "compute Grundy values, not only outcomes")
-	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "compute remoteness (the sweep over states)")
+	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "compute remoteness")
 	cmd.Flags().IntVar(&huge, "huge", 0, "also time this many remoteness queries on random piles up to 10^18")
+	cmd.Flags().IntVar(&prevMax, "previous-max", -1, "largest pile for the previous engine (-1: skip it)")
 	cmd.Flags().IntVar(&refMax, "reference-max", -2, "largest pile for the reference engine (default: --max; -1: skip it)")
 	return cmd
 }
