@@ -47,7 +47,8 @@ func TestCommandsStopOnSIGTERM(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"solve", "cn:6,3", "--max", "40"},
-		{"solve", "cn:6,3", "--max", "14", "--remoteness"},
+		{"solve", "cn:6,3", "--max", "18", "--remoteness"},
+		{"solve", "slow(cn:6,3)", "--max", "20", "--remoteness"},
 		{"complex", "moore:12,6"},
 		{"check", "cn:6,3", "--max", "40", "--theorem", "cn63"},
 		{"list", "cn:6,3", "--max", "40", "--classes"},
