@@ -69,7 +69,7 @@ func fastGrundySets(ctx context.Context, g *game.Game, box table.Box, t *table.T
 			grundySetsLine(pg, t, make([]uint64, pg.entries()*words), words, terminalGrundy), progress)
 	}
 	if err != nil {
-		return fmt.Errorf("Grundy values of %s: %w", g.Spec, err)
+		return fmt.Errorf("solving %s for Grundy values: %w", g.Spec, err)
 	}
 	return nil
 }

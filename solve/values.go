@@ -207,7 +207,6 @@ type valuesScratch struct {
 	values  []int
 	seen    []bool
 	p       game.Position
-	settled int64
 	rs      []int
 }
 
