@@ -32,10 +32,12 @@ import (
 // d + c = s run in parallel. Z is kept for two slabs (c-1 and c, by parity of
 // c), so the working memory is two slabs of lines, whatever the box.
 //
-// Grundy values come from the same sweep run once per value v (level sets): the
-// positions of value v are those not valued below v with no option of value v,
-// again at most one per line. Remoteness comes from a min/max box recurrence
-// over positions (fastRemoteness), one pass.
+// Grundy values come from a recurrence on sets of values, one pass over the
+// positions (fastGrundySets); when those sets would not fit in memory, from
+// the same sweep run for 8 values at a time (level sets): the positions of
+// value v are those not valued below v with no option of value v, again at
+// most one per line. Remoteness comes from a min/max recurrence over the
+// positions (fastRemoteness), one pass.
 func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
@@ -78,18 +80,16 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		}
 		return need
 	}
-	need := 2 * lines // PLine
-	// The position recurrences keep two slabs of entries per facet:
-	// remoteness pairs (4 bytes), value sets (grundySetBytes).
-	if opts.Remoteness {
-		need += 2*positions + 4*gridEntries(g, box)
+	need := 2 * lines    // PLine
+	if opts.Remoteness { // the table, and two slabs of pairs (4 bytes) per facet
+		need = saturatingAdd(need, 2*positions, saturatingMul(4, gridEntries(g, box)))
 	}
-	if opts.Grundy {
-		need += 4 * positions
-		if useGrundySets(g, box, opts) {
-			return need + grundySetBytes(g, box)
-		}
-	} else if opts.Remoteness {
+	switch {
+	case opts.Grundy && useGrundySets(g, box, opts):
+		return saturatingAdd(need, 4*positions, grundySetBytes(g, box))
+	case opts.Grundy:
+		need += 4 * positions // then the level sets' sweep, below
+	case opts.Remoteness:
 		return need
 	}
 	bytes := int64(1)

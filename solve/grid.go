@@ -2,6 +2,9 @@ package solve
 
 import (
 	"context"
+	"fmt"
+	"math"
+	"math/bits"
 	"runtime"
 
 	"github.com/nimlab/nimlab/game"
@@ -80,13 +83,49 @@ func newPositionGrid(g *game.Game, box table.Box) *positionGrid {
 func (pg *positionGrid) entries() int { return 2 * pg.slab }
 
 // gridEntries is the number of entries a positionGrid of g on box keeps,
-// without building it.
+// without building it; it saturates at math.MaxInt64 (games with many
+// facets on large boxes).
 func gridEntries(g *game.Game, box table.Box) int64 {
 	slab := box.Positions()
 	if len(box) >= 3 {
 		slab /= int64(box[len(box)-1]) + 1
 	}
-	return 2 * slab * int64(len(g.Complex.Facets()))
+	return saturatingMul(2*slab, int64(len(g.Complex.Facets())))
+}
+
+// maxGridEntries bounds the entries of a positionGrid; larger ones are
+// refused with ErrTooLarge rather than allocated.
+const maxGridEntries = 1 << 40
+
+// checkGrid refuses a positionGrid of more than maxGridEntries entries.
+func checkGrid(g *game.Game, box table.Box) error {
+	if e := gridEntries(g, box); e > maxGridEntries {
+		return fmt.Errorf("%s on %v: %w: the recurrence would keep %d entries", g.Spec, box, ErrTooLarge, e)
+	}
+	return nil
+}
+
+// saturatingMul is a*b for non-negative a and b, or math.MaxInt64 when
+// that overflows.
+func saturatingMul(a, b int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(lo)
+}
+
+// saturatingAdd is the sum of non-negative terms, or math.MaxInt64 when that
+// overflows.
+func saturatingAdd(terms ...int64) int64 {
+	var sum int64
+	for _, t := range terms {
+		if sum > math.MaxInt64-t {
+			return math.MaxInt64
+		}
+		sum += t
+	}
+	return sum
 }
 
 // gridScratch is one worker's state while walking sub-slabs.

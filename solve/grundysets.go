@@ -44,7 +44,7 @@ func grundySetWords(box table.Box) int {
 
 // grundySetBytes is the memory of the set recurrence's two slabs.
 func grundySetBytes(g *game.Game, box table.Box) int64 {
-	return gridEntries(g, box) * int64(grundySetWords(box)) * 8
+	return saturatingMul(gridEntries(g, box), int64(grundySetWords(box))*8)
 }
 
 // useGrundySets reports whether Fast computes Grundy values by sets.
@@ -55,6 +55,9 @@ func useGrundySets(g *game.Game, box table.Box, opts Options) bool {
 // fastGrundySets fills t.Grundy and t.PLine for a take game.
 func fastGrundySets(ctx context.Context, g *game.Game, box table.Box, t *table.Table, opts Options) error {
 	_, terminalGrundy, _ := g.Terminal()
+	if err := checkGrid(g, box); err != nil {
+		return err
+	}
 	words := grundySetWords(box)
 	pg := newPositionGrid(g, box)
 	nf := len(pg.facets)

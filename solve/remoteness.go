@@ -42,6 +42,9 @@ func fastRemoteness(ctx context.Context, g *game.Game, box table.Box, t *table.T
 	if err := checkRemotenessBound(g, box); err != nil {
 		return err
 	}
+	if err := checkGrid(g, box); err != nil {
+		return err
+	}
 	_, _, terminalR := g.Terminal()
 	terminal := uint16(terminalR)
 	pg := newPositionGrid(g, box)

@@ -18,38 +18,39 @@ type tester interface {
 	Fatalf(format string, args ...any)
 }
 
-// sameTable fails the test when two tables of the same box differ in outcome
-// or, when both have them, in Grundy value or remoteness.
+// sameTable fails the test when two tables of the same box differ in outcome,
+// Grundy value or remoteness; got must hold the values want holds.
 func sameTable(t tester, spec string, want, got *table.Table) {
 	t.Helper()
-	if !slices.Equal(want.PLine, got.PLine) {
-		p := make(game.Position, len(want.Box))
-		for l := range want.PLine {
-			if want.PLine[l] != got.PLine[l] {
-				want.Box.Position(int64(l)*int64(want.Box[0]+1), p)
-				t.Fatalf("%s box %v: line of %v: reference P at pile 1 = %d, fast says %d (%d = none)",
-					spec, want.Box, p, want.PLine[l], got.PLine[l], table.NoP)
-			}
+	if len(got.PLine) != len(want.PLine) || len(got.Grundy) != len(want.Grundy) || len(got.Remoteness) != len(want.Remoteness) {
+		t.Fatalf("%s box %v: fast holds %d lines, %d Grundy values, %d remoteness values; reference %d, %d, %d", spec, want.Box,
+			len(got.PLine), len(got.Grundy), len(got.Remoteness), len(want.PLine), len(want.Grundy), len(want.Remoteness))
+	}
+	p := make(game.Position, len(want.Box))
+	if l := firstDifference(want.PLine, got.PLine); l >= 0 {
+		want.Box.Position(int64(l)*int64(want.Box[0]+1), p)
+		t.Fatalf("%s box %v: line of %v: reference P at pile 1 = %d, fast says %d (%d = none)",
+			spec, want.Box, p, want.PLine[l], got.PLine[l], table.NoP)
+	}
+	if i := firstDifference(want.Grundy, got.Grundy); i >= 0 {
+		want.Box.Position(int64(i), p)
+		t.Fatalf("%s box %v: Grundy value of %v: reference %d, fast %d", spec, want.Box, p, want.Grundy[i], got.Grundy[i])
+	}
+	if i := firstDifference(want.Remoteness, got.Remoteness); i >= 0 {
+		want.Box.Position(int64(i), p)
+		t.Fatalf("%s box %v: remoteness of %v: reference %d, fast %d", spec, want.Box, p, want.Remoteness[i], got.Remoteness[i])
+	}
+}
+
+// firstDifference is the first index where got, as long as want, differs
+// from it, or -1.
+func firstDifference[T comparable](want, got []T) int {
+	for i, w := range want {
+		if got[i] != w {
+			return i
 		}
 	}
-	if want.Grundy != nil && got.Grundy != nil {
-		p := make(game.Position, len(want.Box))
-		for i := range want.Grundy {
-			if want.Grundy[i] != got.Grundy[i] {
-				want.Box.Position(int64(i), p)
-				t.Fatalf("%s box %v: Grundy value of %v: reference %d, fast %d", spec, want.Box, p, want.Grundy[i], got.Grundy[i])
-			}
-		}
-	}
-	if want.Remoteness != nil && got.Remoteness != nil {
-		p := make(game.Position, len(want.Box))
-		for i := range want.Remoteness {
-			if want.Remoteness[i] != got.Remoteness[i] {
-				want.Box.Position(int64(i), p)
-				t.Fatalf("%s box %v: remoteness of %v: reference %d, fast %d", spec, want.Box, p, want.Remoteness[i], got.Remoteness[i])
-			}
-		}
-	}
+	return -1
 }
 
 // solveBoth solves box with the reference engine and Fast (with opts) and

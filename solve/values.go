@@ -173,6 +173,9 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	}
 	terminalP, terminalGrundy, terminalRemoteness := g.Terminal()
 	v := &valuesPass{t: t, strides: box.Strides(), terminalP: terminalP, terminalGrundy: terminalGrundy, terminalRemoteness: terminalRemoteness}
+	if t.Sorted {
+		v.sorting = t.Sorting() // built here, before any worker starts
+	}
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -195,7 +198,8 @@ var minLayeredStates int64 = 1 << 16
 // valuesPass settles the states of a table one by one from their options.
 type valuesPass struct {
 	t                                  *table.Table
-	strides                            []int64 // of the box
+	strides                            []int64        // of the box
+	sorting                            *table.Sorting // of a sorted table
 	terminalP                          bool
 	terminalGrundy, terminalRemoteness int
 }
@@ -254,7 +258,7 @@ func (v *valuesPass) settle(s int64, p game.Position, sc *valuesScratch) {
 // there is one.
 func (v *valuesPass) next(p game.Position) bool {
 	if v.t.Sorted {
-		return v.t.Sorting().Next(p)
+		return v.sorting.Next(p)
 	}
 	box := v.t.Box
 	for i := range p {
@@ -346,7 +350,7 @@ func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() op
 // state: its rank term for a sorted table, x times its stride otherwise.
 func (v *valuesPass) stateWeight(i, x int) int64 {
 	if v.t.Sorted {
-		return v.t.Sorting().Term(i, x)
+		return v.sorting.Term(i, x)
 	}
 	return int64(x) * v.strides[i]
 }
