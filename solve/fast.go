@@ -139,11 +139,14 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	if opts.Grundy {
 		levels = grundyLevels
 	}
-	s := newSweep[W](g, box, opts, levels)
+	s, err := newSweep[W](g, box, opts, levels)
+	if err != nil {
+		return nil, err
+	}
 	s.pline = t.PLine
 	total := box.Positions()
 	if !opts.Grundy {
-		err := s.run(ctx, func(done int64) { opts.progress(done*int64(box[0]+1), total) })
+		err = s.run(ctx, func(done int64) { opts.progress(done*int64(box[0]+1), total) })
 		if err != nil {
 			return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
 		}
@@ -153,7 +156,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	// has a value, each pass finding the values v..v+K-1.
 	s.excluded = make([]W, int64(len(t.PLine))*int64(s.words))
 	s.grundy = t.Grundy
-	err := levelSets(total, s.levels, opts, func(v uint32) (int64, error) {
+	err = levelSets(total, s.levels, opts, func(v uint32) (int64, error) {
 		s.level = v
 		err := s.run(ctx, nil)
 		return s.found.Swap(0), err
@@ -242,8 +245,9 @@ type belowLine struct {
 const grundyLevels = 8
 
 // newSweep prepares passes over box that find the level sets of levels
-// values each.
-func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) *sweep[W] {
+// values each. It fails with ErrTooLarge when the two slabs of Z would
+// exceed maxWorkingBytes.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*sweep[W], error) {
 	h := append([]int(nil), box...)
 	for len(h) < 3 {
 		h = append(h, 0)
@@ -271,6 +275,14 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) *sw
 	perBlock := 8 / int(unsafe.Sizeof(W(0)))
 	s.block = (s.levels*s.facets*s.words + perBlock - 1) / perBlock
 	s.lanes = s.block * perBlock
+	perSub := int64(1)
+	for i := 1; i <= n-3; i++ {
+		perSub *= int64(h[i]) + 1 // at most the box's positions
+	}
+	zBytes := saturatingMul(saturatingMul(perSub, int64(s.block)), 2*(int64(h[n-2])+1)*8)
+	if err := checkWorking(g, box, zBytes); err != nil {
+		return nil, err
+	}
 	back := make([]int, n) // distance back in buf along pile i
 	s.perSub = 1
 	for i := 1; i <= n-3; i++ {
@@ -306,7 +318,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) *sw
 			s.below[parity] = append(s.below[parity], belowLine{back: b, pile: uint(i), mask: mask})
 		}
 	}
-	return s
+	return s, nil
 }
 
 // run makes one pass over the box; report, if not nil, gets the number of
@@ -596,11 +608,14 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 }
 
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s := newSweep[W](g, box, opts, 1)
+	s, err := newSweep[W](g, box, opts, 1)
+	if err != nil {
+		return nil, err
+	}
 	s.given = set
 	s.hasOption = make([]uint64, len(set))
 	total := box.Positions()
-	err := s.run(ctx, func(done int64) { opts.progress(done*int64(box[0]+1), total) })
+	err = s.run(ctx, func(done int64) { opts.progress(done*int64(box[0]+1), total) })
 	if err != nil {
 		return nil, fmt.Errorf("options of %s into a set: %w", g.Spec, err)
 	}

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"math/bits"
 	"runtime"
@@ -93,16 +92,10 @@ func gridEntries(g *game.Game, box table.Box) int64 {
 	return saturatingMul(2*slab, int64(len(g.Complex.Facets())))
 }
 
-// maxGridEntries bounds the entries of a positionGrid; larger ones are
-// refused with ErrTooLarge rather than allocated.
-const maxGridEntries = 1 << 40
-
-// checkGrid refuses a positionGrid of more than maxGridEntries entries.
-func checkGrid(g *game.Game, box table.Box) error {
-	if e := gridEntries(g, box); e > maxGridEntries {
-		return fmt.Errorf("%s on %v: %w: the recurrence would keep %d entries", g.Spec, box, ErrTooLarge, e)
-	}
-	return nil
+// checkGrid refuses a positionGrid of entries of entryBytes each that
+// exceeds maxWorkingBytes.
+func checkGrid(g *game.Game, box table.Box, entryBytes int64) error {
+	return checkWorking(g, box, saturatingMul(gridEntries(g, box), entryBytes))
 }
 
 // saturatingMul is a*b for non-negative a and b, or math.MaxInt64 when

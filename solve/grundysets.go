@@ -55,7 +55,7 @@ func useGrundySets(g *game.Game, box table.Box, opts Options) bool {
 // fastGrundySets fills t.Grundy and t.PLine for a take game.
 func fastGrundySets(ctx context.Context, g *game.Game, box table.Box, t *table.Table, opts Options) error {
 	_, terminalGrundy, _ := g.Terminal()
-	if err := checkGrid(g, box); err != nil {
+	if err := checkGrid(g, box, int64(grundySetWords(box))*8); err != nil {
 		return err
 	}
 	words := grundySetWords(box)

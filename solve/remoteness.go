@@ -42,7 +42,7 @@ func fastRemoteness(ctx context.Context, g *game.Game, box table.Box, t *table.T
 	if err := checkRemotenessBound(g, box); err != nil {
 		return err
 	}
-	if err := checkGrid(g, box); err != nil {
+	if err := checkGrid(g, box, 4); err != nil {
 		return err
 	}
 	_, _, terminalR := g.Terminal()

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -395,5 +396,25 @@ func TestClassCountsByBurnside(t *testing.T) {
 		if got != want {
 			t.Errorf("%s --max %d: %d classes counted, %d canonical P-positions", tt.spec, tt.max, got, want)
 		}
+	}
+}
+
+// TestPositionGridTooLarge asks the position recurrences for more entries
+// than they keep (moore:21,9 has 293930 facets): ErrTooLarge, not an
+// overflowing allocation.
+func TestPositionGridTooLarge(t *testing.T) {
+	g, err := game.Parse("moore:21,9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := table.Uniform(21, 1)
+	box[0] = 3
+	for _, opts := range []Options{{Remoteness: true}, {Grundy: true}} {
+		if _, err := Fast(context.Background(), g, box, opts); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%+v: got %v, want ErrTooLarge", opts, err)
+		}
+	}
+	if need := MemoryNeeded(g, box, Options{Grundy: true, Remoteness: true}, false); need < 1<<40 {
+		t.Errorf("memory estimate %d, want the saturated size of the recurrences", need)
 	}
 }
