@@ -237,7 +237,7 @@ func (s *coneSweep[W]) run(ctx context.Context, report func(lines int64)) error 
 	if s.buf == nil {
 		s.buf = make([]W, s.ring*(hd+1)*s.perSub*s.lanes)
 	}
-	return antiDiagonals(ctx, hd, hc, s.workers, s.newScratch, s.subSlab, func(subSlabs int64) {
+	return antiDiagonals(ctx, hd, hc, s.workers, s.perSub, s.newScratch, s.subSlab, func(subSlabs int64) {
 		if report != nil {
 			report(subSlabs * int64(s.perSub))
 		}

@@ -143,7 +143,7 @@ func runPositionGrid[S any](ctx context.Context, pg *positionGrid, workers int, 
 	}
 	n := pg.n
 	hd, hc := pg.h[n-2], pg.h[n-1]
-	return antiDiagonals(ctx, hd, hc, workers,
+	return antiDiagonals(ctx, hd, hc, workers, pg.perSub,
 		func() *gridScratch[S] {
 			return &gridScratch[S]{user: newScratch(), q: make([]int, n), sources: make([][]int, len(pg.facets))}
 		},

@@ -1,0 +1,664 @@
+package solve
+
+import (
+	"context"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// sweep holds what one pass of the box recurrence of Fast needs.
+//
+// Lanes. The Z words of one line, one lane of type W per facet and line
+// word, are packed into a block of uint64s. Reading the lines one token
+// below is then done pile by pile rather than facet by facet: for pile i,
+// the block of the line below in pile i is ORed in under a mask that keeps
+// the lanes of the facets containing i. That is one masked OR per uint64 of
+// the block and pile, instead of one load per facet and pile: for CN(8,6)
+// with piles up to 11, 14 instead of 42.
+//
+// For Grundy values by level sets a pass finds the level sets of several
+// values at once: the block holds the lanes of every facet for each of the
+// values level..level+levels-1, so the loads of a line and the walk over
+// the box are shared, and the values are settled one after the other.
+//
+// Order and memory. The lines are walked slab by slab of the slowest pile
+// c = pile n-1, so the outcomes of a slab are final when it ends and can be
+// written out (FastStream). Within a slab the lines are grouped in
+// sub-slabs by the next two piles (e, d) = (pile n-3, pile n-2); a sub-slab
+// reads only the sub-slabs (e-1, d) and (e, d-1) and itself one slab
+// earlier, so the sub-slabs of one anti-diagonal e + d run in parallel.
+//
+// A block has two parts. The carried part holds the lanes of the facets
+// that contain pile n-1: they are read one slab later at the same line, so
+// one slab of them is kept, and each line is overwritten in place once it
+// has been read. The local part holds the lanes of the other facets, which
+// are read only within the slab, by the sub-slabs (e+1, d) and (e, d+1):
+// they are kept for the sub-slabs of two values of d (by parity). The
+// working memory is one slab of carried parts and 2(h[n-3]+1) sub-slabs of
+// local parts: for CN(8,4) with piles up to 15, 134 MB and 17 MB, where two
+// slabs of whole blocks took 537 MB.
+type sweep[W word] struct {
+	h       []int // the box, padded with zeros to at least 4 piles
+	n       int   // len(h)
+	words   int   // words W per line of positions
+	perWord int   // lanes W per uint64
+	misere  bool
+	levels  int // values per pass: 1 for outcomes, grundyLevels for Grundy values
+	workers int
+
+	// Per value, the carried part lists the carried facets without pile 0,
+	// then those with pile 0, and the local part the local facets with
+	// pile 0, then those without: the facets with pile 0 are contiguous.
+	// Lane (v*carried + f)*words + k of the carried part is word k of its
+	// facet f for value level+v, and likewise in the local part.
+	carried, local           int // facets in each part
+	carriedNot0, localWith0  int
+	carriedWords, localWords int // uint64s per line of each part
+	// facetLanes lists, per value, where each facet's lanes begin in a
+	// block (the local part after the carried part) and whether the facet
+	// contains pile 0.
+	facetLanes [][]facetLane
+	perSub     int // lines per sub-slab
+	slabLines  int
+	// below[d%2] lists, for each pile i >= 1 and part with a facet
+	// containing i, where the line one token below in pile i lies.
+	below [2][]belowLine
+
+	slab        []uint64 // carried parts: line j of the slab at j*carriedWords
+	window      []uint64 // local parts: sub-slab (e, d) at ((d%2)*(h[n-3]+1) + e)*perSub*localWords
+	slabLanes   []W
+	windowLanes []W
+
+	pline       []uint16 // output: pile-0 value of the line's P-position, at line - plineBase
+	plineBase   int
+	plineBySlab bool         // pline holds one slab, set to NoP before each
+	excluded    []W          // Grundy only: positions valued below level, [line][word]
+	grundy      []uint32     // Grundy only: output values
+	level       uint32       // the first value of the pass
+	found       atomic.Int64 // positions valued in this pass
+
+	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
+	hasOption []uint64 // HasOptionIn only: output, same layout
+}
+
+// facetLane is where a facet's lanes for one value begin in a block.
+type facetLane struct {
+	at    int
+	with0 bool
+}
+
+// belowLine is the line one token below the current one in pile `pile`, in
+// one part: its part lies `back` uint64s before the current line's in the
+// part's buffer (the slab for the carried part, the window for the local
+// part), and mask keeps the lanes of the facets that contain the pile.
+type belowLine struct {
+	local  bool
+	back   int
+	pile   uint
+	mask   []uint64
+	m0, m1 uint64 // the mask's first words, 0 past its end
+}
+
+// grundyLevels is the number of values a pass of the line engine finds when
+// computing Grundy values by level sets.
+const grundyLevels = 8
+
+// sweepParts splits the facets of g for a box of n piles (padded) into the
+// carried facets (those with pile n-1), those without pile 0 first, and the
+// local facets, those with pile 0 first.
+func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
+	facets := g.Complex.Facets()
+	for _, with0 := range []bool{false, true} {
+		for _, f := range facets {
+			if f.Has(n-1) && f.Has(0) == with0 {
+				carried = append(carried, f)
+			}
+		}
+	}
+	for _, with0 := range []bool{true, false} {
+		for _, f := range facets {
+			if !f.Has(n-1) && f.Has(0) == with0 {
+				local = append(local, f)
+			}
+		}
+	}
+	return carried, local
+}
+
+// sweepMemory is the working memory of a sweep of box finding levels values
+// per pass, in the narrowest word that holds a line (as Fast picks it):
+// one slab of carried parts and the window of local parts. It saturates.
+func sweepMemory(g *game.Game, box table.Box, levels int) int64 {
+	wordBytes := 1
+	for wordBytes < 8 && box[0] >= 8*wordBytes {
+		wordBytes *= 2
+	}
+	h := padded(box)
+	n := len(h)
+	words := h[0]/(8*wordBytes) + 1
+	carried, local := sweepParts(g, n)
+	partBytes := func(facets int) int64 {
+		lanes := saturatingMul(int64(levels*facets), int64(words))
+		return (lanes*int64(wordBytes) + 7) / 8 * 8
+	}
+	perSub := int64(1)
+	for i := 1; i <= n-4; i++ {
+		perSub = saturatingMul(perSub, int64(h[i])+1)
+	}
+	slabLines := saturatingMul(perSub, int64(h[n-3]+1)*int64(h[n-2]+1))
+	return saturatingAdd(saturatingMul(slabLines, partBytes(len(carried))),
+		saturatingMul(saturatingMul(perSub, 2*int64(h[n-3]+1)), partBytes(len(local))))
+}
+
+// padded returns box padded with zero piles to at least 4.
+func padded(box table.Box) []int {
+	h := append([]int(nil), box...)
+	for len(h) < 4 {
+		h = append(h, 0)
+	}
+	return h
+}
+
+// lanesOf views a slice of uint64s as lanes of W.
+func lanesOf[W word](b []uint64) []W {
+	if len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*W)(unsafe.Pointer(&b[0])), len(b)*8/int(unsafe.Sizeof(W(0))))
+}
+
+// newSweep prepares passes over box that find the level sets of levels
+// values each. It fails with ErrTooLarge when its working memory would
+// exceed maxWorkingBytes.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*sweep[W], error) {
+	if err := checkWorking(g, box, sweepMemory(g, box, levels)); err != nil {
+		return nil, err
+	}
+	h := padded(box)
+	n := len(h)
+	terminalP, _, _ := g.Terminal()
+	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
+		misere: !terminalP, workers: opts.Workers, levels: levels}
+	if s.workers <= 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	carried, local := sweepParts(g, n)
+	s.carried, s.local = len(carried), len(local)
+	for _, f := range carried {
+		if !f.Has(0) {
+			s.carriedNot0++
+		}
+	}
+	for _, f := range local {
+		if f.Has(0) {
+			s.localWith0++
+		}
+	}
+	s.carriedWords = (levels*s.carried*s.words + s.perWord - 1) / s.perWord
+	s.localWords = (levels*s.local*s.words + s.perWord - 1) / s.perWord
+	localAt := s.carriedWords * s.perWord
+	for v := range levels {
+		var lanes []facetLane
+		for f, set := range carried {
+			lanes = append(lanes, facetLane{(v*s.carried + f) * s.words, set.Has(0)})
+		}
+		for f, set := range local {
+			lanes = append(lanes, facetLane{localAt + (v*s.local+f)*s.words, set.Has(0)})
+		}
+		s.facetLanes = append(s.facetLanes, lanes)
+	}
+	// stride[i]: lines between neighbours in pile i within a slab.
+	stride := make([]int, n)
+	s.perSub = 1
+	for i := 1; i <= n-4; i++ {
+		stride[i] = s.perSub
+		s.perSub *= h[i] + 1
+	}
+	stride[n-3] = s.perSub
+	stride[n-2] = s.perSub * (h[n-3] + 1)
+	s.slabLines = stride[n-2] * (h[n-2] + 1)
+	parts := []struct {
+		local  bool
+		facets []complex.Set
+		words  int
+	}{{false, carried, s.carriedWords}, {true, local, s.localWords}}
+	for i := 1; i < n; i++ {
+		for _, part := range parts {
+			if part.words == 0 {
+				continue
+			}
+			mask := make([]uint64, part.words)
+			maskLanes := lanesOf[W](mask)
+			for v := range levels {
+				for f, set := range part.facets {
+					if set.Has(i) {
+						for k := range s.words {
+							maskLanes[(v*len(part.facets)+f)*s.words+k] = ^W(0)
+						}
+					}
+				}
+			}
+			if !slices.ContainsFunc(mask, func(m uint64) bool { return m != 0 }) {
+				continue
+			}
+			for parity := range 2 {
+				back := stride[i] * part.words
+				switch {
+				case !part.local && i == n-1: // the same line, one slab earlier: in place
+					back = 0
+				case part.local && i == n-2: // the other parity of d
+					back = (2*parity - 1) * (h[n-3] + 1) * s.perSub * part.words
+				}
+				src := belowLine{local: part.local, back: back, pile: uint(i), mask: mask, m0: mask[0]}
+				if len(mask) > 1 {
+					src.m1 = mask[1]
+				}
+				s.below[parity] = append(s.below[parity], src)
+			}
+		}
+	}
+	return s, nil
+}
+
+// run makes one pass over the box, slab by slab of the slowest pile.
+// report, if not nil, gets the number of lines done after each
+// anti-diagonal; slabDone, if not nil, is called after slab c, when the
+// outcomes of its lines are final.
+func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone func(c int) error) error {
+	he, hd, hc := s.h[s.n-3], s.h[s.n-2], s.h[s.n-1]
+	if s.slab == nil && s.window == nil {
+		s.slab = make([]uint64, s.slabLines*s.carriedWords)
+		s.window = make([]uint64, 2*(he+1)*s.perSub*s.localWords)
+		s.slabLanes, s.windowLanes = lanesOf[W](s.slab), lanesOf[W](s.window)
+	}
+	subSlabs := int64(he+1) * int64(hd+1)
+	for c := 0; c <= hc; c++ {
+		if s.plineBySlab {
+			s.plineBase = c * s.slabLines
+			for i := range s.pline {
+				s.pline[i] = table.NoP
+			}
+		}
+		err := antiDiagonals(ctx, he, hd, s.workers, s.perSub, func() *scratch[W] { return newScratch(s) },
+			func(e, d int, sc *scratch[W]) { s.subSlab(e, d, c, sc) },
+			func(done int64) {
+				if report != nil {
+					report((int64(c)*subSlabs + done) * int64(s.perSub))
+				}
+			})
+		if err != nil {
+			return err
+		}
+		if slabDone != nil {
+			if err := slabDone(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// parallelLines is the least work, in lines, for which the cells of one
+// anti-diagonal are handed to several goroutines.
+const parallelLines = 4096
+
+// antiDiagonals calls cell(d, c, scratch) for every cell (d, c) with
+// 0 <= d <= hd and 0 <= c <= hc, one anti-diagonal d + c = 0, 1, ... after
+// the other, the cells of a diagonal in parallel on up to workers
+// goroutines, each with its own scratch, when the diagonal holds at least
+// parallelLines lines (cellLines per cell). A cell may read the cells of
+// earlier diagonals. After each diagonal report gets the number of cells
+// done; ctx is checked before each.
+func antiDiagonals[S any](ctx context.Context, hd, hc, workers, cellLines int, newScratch func() S, cell func(d, c int, sc S), report func(cells int64)) error {
+	var done int64
+	var serial S
+	hasSerial := false
+	for diag := 0; diag <= hd+hc; diag++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		lo, hi := max(0, diag-hc), min(hd, diag)
+		if workers <= 1 || hi == lo || (hi-lo+1)*cellLines < parallelLines {
+			if !hasSerial {
+				serial, hasSerial = newScratch(), true
+			}
+			for d := lo; d <= hi; d++ {
+				cell(d, diag-d, serial)
+			}
+		} else {
+			var next atomic.Int64
+			next.Store(int64(lo))
+			var wg sync.WaitGroup
+			for range min(workers, hi-lo+1) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					sc := newScratch()
+					for d := int(next.Add(1) - 1); d <= hi; d = int(next.Add(1) - 1) {
+						cell(d, diag-d, sc)
+					}
+				}()
+			}
+			wg.Wait()
+		}
+		done += int64(hi - lo + 1)
+		report(done)
+	}
+	return nil
+}
+
+// scratch is one worker's temporary storage.
+type scratch[W word] struct {
+	q     []int    // the current line's piles 1..n-4
+	acc   []uint64 // Z of the lines below, gathered: one block
+	lanes []W      // acc seen as lanes
+	found int64    // positions valued in the current sub-slab
+	// The lines below that exist for the piles in nonzero, from
+	// below[parity], by part.
+	parity         int
+	nonzero        uint64
+	carried, local []*belowLine
+	// wide lines only
+	m, sh, nw []W
+}
+
+func newScratch[W word](s *sweep[W]) *scratch[W] {
+	acc := make([]uint64, s.carriedWords+s.localWords)
+	return &scratch[W]{
+		q:      make([]int, s.n),
+		acc:    acc,
+		parity: -1,
+		lanes:  lanesOf[W](acc),
+		m:      make([]W, s.words),
+		sh:     make([]W, s.words),
+		nw:     make([]W, s.words),
+	}
+}
+
+// activate lists the lines below in below (for d of the given parity) that
+// exist when the piles in nonzero are not 0, by part.
+func (sc *scratch[W]) activate(below []belowLine, parity int, nonzero uint64) {
+	sc.parity, sc.nonzero = parity, nonzero
+	sc.carried, sc.local = sc.carried[:0], sc.local[:0]
+	for k := range below {
+		src := &below[k]
+		switch {
+		case nonzero>>src.pile&1 == 0:
+		case src.local:
+			sc.local = append(sc.local, src)
+		default:
+			sc.carried = append(sc.carried, src)
+		}
+	}
+}
+
+// gather sets acc to the OR of the parts of the lines in from, each at
+// at - back in buf, under their masks; parts of one or two words, the
+// common case, are unrolled.
+func gather(acc, buf []uint64, at int, from []*belowLine) {
+	switch len(acc) {
+	case 0:
+	case 1:
+		var a0 uint64
+		for _, src := range from {
+			a0 |= buf[at-src.back] & src.m0
+		}
+		acc[0] = a0
+	case 2:
+		var a0, a1 uint64
+		for _, src := range from {
+			z := buf[at-src.back : at-src.back+2 : at-src.back+2]
+			a0 |= z[0] & src.m0
+			a1 |= z[1] & src.m1
+		}
+		acc[0], acc[1] = a0, a1
+	default:
+		clear(acc)
+		for _, src := range from {
+			z := buf[at-src.back : at-src.back+len(acc)]
+			for b, m := range src.mask {
+				acc[b] |= z[b] & m
+			}
+		}
+	}
+}
+
+// subSlab runs the recurrence on the lines of slab c with pile n-3 = e and
+// pile n-2 = d.
+func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
+	n, he := s.n, s.h[s.n-3]
+	below := s.below[d%2]
+	sub := e + (he+1)*d // the sub-slab's place in its slab
+	cw, lw, pw := s.carriedWords, s.localWords, s.perWord
+	atC := sub * s.perSub * cw
+	atL := ((d%2)*(he+1) + e) * s.perSub * lw
+	// nonzero has bit i set when pile i of the current line is not 0, so
+	// that the line one token below in pile i exists.
+	var nonzero uint64
+	if e > 0 {
+		nonzero |= 1 << uint(n-3)
+	}
+	if d > 0 {
+		nonzero |= 1 << uint(n-2)
+	}
+	if c > 0 {
+		nonzero |= 1 << uint(n-1)
+	}
+	base := sub*s.perSub + c*s.slabLines
+	clear(sc.q)
+	for j := range s.perSub {
+		// Gather Z of the lines one token below, lane by lane under the
+		// masks; the carried part of this line, one slab earlier, is read
+		// before it is overwritten.
+		if nonzero != sc.nonzero || sc.parity != d%2 {
+			sc.activate(below, d%2, nonzero)
+		}
+		gather(sc.acc[:cw], s.slab, atC, sc.carried)
+		gather(sc.acc[cw:], s.window, atL, sc.local)
+		line := base + j
+		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
+		switch {
+		case s.given != nil:
+			s.lineGiven(oc, ol, line, sc)
+		case s.words == 1:
+			s.line1(oc, ol, line, sc)
+		default:
+			for v := range s.levels {
+				s.lineWide(oc, ol, line, v, sc)
+			}
+		}
+		atC += cw
+		atL += lw
+		// Advance the odometer of piles 1..n-4.
+		for i := 1; i <= n-4; i++ {
+			if sc.q[i] < s.h[i] {
+				sc.q[i]++
+				nonzero |= 1 << uint(i)
+				break
+			}
+			sc.q[i] = 0
+			nonzero &^= 1 << uint(i)
+		}
+	}
+	if sc.found != 0 {
+		s.found.Add(sc.found)
+		sc.found = 0
+	}
+}
+
+// record stores the position of value level found at pile-0 value x of line.
+func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
+	if level == 0 {
+		s.pline[line-s.plineBase] = uint16(x)
+	}
+	if s.grundy != nil {
+		s.grundy[line*(s.h[0]+1)+x] = level
+		b := wordBits[W]()
+		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
+		sc.found++
+	}
+}
+
+// terminal reports whether the position at pile-0 value 0 of line is the
+// terminal position of misère play at value level: an N-position, of
+// misère Grundy value 1, not 0.
+func (s *sweep[W]) terminal(line int, level uint32) bool {
+	return s.misere && level == 0 && line == 0
+}
+
+// line1 finishes a line that fits in one word, for the values
+// level..level+levels-1 in turn: the scratch's lanes hold, per value and
+// facet, the OR of Z over the lines one token below; oc and ol receive the
+// line's Z, carried and local parts.
+//
+// Since prefix-OR distributes over OR, the options on the line itself, over
+// all facets containing pile 0, are the prefix-OR of their union, shifted.
+func (s *sweep[W]) line1(oc, ol []W, line int, sc *scratch[W]) {
+	cf, lf, c0, l0 := s.carried, s.local, s.carriedNot0, s.localWith0
+	cu, lu := sc.lanes[:s.carriedWords*s.perWord], sc.lanes[s.carriedWords*s.perWord:]
+	for v := range s.levels {
+		uc, ul := cu[v*cf:(v+1)*cf], lu[v*lf:(v+1)*lf]
+		outC, outL := oc[v*cf:(v+1)*cf], ol[v*lf:(v+1)*lf]
+		var near, known W // near: Z of the facets containing pile 0
+		for _, z := range uc[c0:] {
+			near |= z
+		}
+		for _, z := range ul[:l0] {
+			near |= z
+		}
+		for _, z := range uc[:c0] {
+			known |= z
+		}
+		for _, z := range ul[l0:] {
+			known |= z
+		}
+		known |= near | (near|-near)<<1
+		if s.excluded != nil {
+			known |= s.excluded[line]
+		}
+		level := s.level + uint32(v)
+		if s.terminal(line, level) {
+			known |= 1
+		}
+		var p W
+		// ^known == 0 gives 64, beyond any line held in one word.
+		if x := bits.TrailingZeros64(uint64(^known)); x <= s.h[0] {
+			p = 1 << uint(x)
+			s.record(line, x, level, sc)
+		}
+		for f, z := range uc[:c0] {
+			outC[f] = z | p
+		}
+		for f := c0; f < cf; f++ {
+			z := uc[f] | p
+			outC[f] = z | -z
+		}
+		for f, z := range ul[:l0] {
+			z |= p
+			outL[f] = z | -z
+		}
+		for f := l0; f < lf; f++ {
+			outL[f] = ul[f] | p
+		}
+	}
+}
+
+// outLanes returns the output lanes from block lane at on: in the carried
+// part oc or the local part ol.
+func (s *sweep[W]) outLanes(oc, ol []W, at int) []W {
+	if c := s.carriedWords * s.perWord; at >= c {
+		return ol[at-c:]
+	}
+	return oc[at:]
+}
+
+// lineWide is line1 for lines longer than a word, for the value level+v:
+// every facet's Z is a run of s.words words, least significant first.
+func (s *sweep[W]) lineWide(oc, ol []W, line, v int, sc *scratch[W]) {
+	w := s.words
+	known, shifted := sc.m, sc.sh
+	clear(known)
+	clear(shifted)
+	for _, f := range s.facetLanes[v] {
+		u := sc.lanes[f.at : f.at+w]
+		or(known, u)
+		if f.with0 {
+			copy(sc.nw, u)
+			prefixOR(sc.nw)
+			shiftLeft1(sc.nw)
+			or(shifted, sc.nw)
+		}
+	}
+	or(known, shifted)
+	level := s.level + uint32(v)
+	if s.terminal(line, level) {
+		known[0] |= 1
+	}
+	if s.excluded != nil {
+		or(known, s.excluded[line*w:])
+	}
+	p := sc.nw
+	clear(p)
+	x := -1
+	b := wordBits[W]()
+	for k, wd := range known {
+		if ^wd != 0 {
+			x = k*b + bits.TrailingZeros64(uint64(^wd))
+			break
+		}
+	}
+	if x >= 0 && x <= s.h[0] {
+		p[x/b] = 1 << uint(x%b)
+		s.record(line, x, level, sc)
+	}
+	for _, f := range s.facetLanes[v] {
+		z := s.outLanes(oc, ol, f.at)[:w]
+		copy(z, sc.lanes[f.at:f.at+w])
+		or(z, p)
+		if f.with0 {
+			prefixOR(z)
+		}
+	}
+}
+
+// lineGiven is the sweep step of HasOptionIn: the line's members of S are
+// given rather than found, and several may lie on one line.
+func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
+	w := s.words
+	known, in := sc.m, sc.sh
+	clear(known)
+	for k := range in {
+		in[k] = W(s.given[line*w+k]) // one word of W holds the line when W is narrower than 64 bits
+	}
+	for _, f := range s.facetLanes[0] {
+		u := sc.lanes[f.at : f.at+w]
+		or(known, u)
+		if f.with0 {
+			// Options on the line itself: any position below one with Z.
+			copy(sc.nw, u)
+			or(sc.nw, in)
+			prefixOR(sc.nw)
+			shiftLeft1(sc.nw)
+			or(known, sc.nw)
+		}
+	}
+	for k, wd := range known {
+		s.hasOption[line*w+k] = uint64(wd)
+	}
+	for _, f := range s.facetLanes[0] {
+		z := s.outLanes(oc, ol, f.at)[:w]
+		copy(z, sc.lanes[f.at:f.at+w])
+		or(z, in)
+		if f.with0 {
+			prefixOR(z)
+		}
+	}
+}
