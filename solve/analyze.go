@@ -61,8 +61,10 @@ func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (
 
 // ReportFrom reads what t knows about p: the outcome and the winning moves,
 // and the Grundy value and remoteness (with a best move) when t holds them.
-// t must be a table of g whose box holds p (so it holds every option of p).
-func ReportFrom(g *game.Game, t *table.Table, p game.Position) (*Report, error) {
+// t must be a table of g whose box holds p (so it holds every option of p):
+// held in memory or read from its file (table.File), where the options are
+// looked up in the order of the table, so each block is read once.
+func ReportFrom(g *game.Game, t table.Lookup, p game.Position) (*Report, error) {
 	if err := t.CheckGame(g); err != nil {
 		return nil, err
 	}
@@ -72,27 +74,52 @@ func ReportFrom(g *game.Game, t *table.Table, p game.Position) (*Report, error) 
 	if err := checkMoveSets(g); err != nil {
 		return nil, err
 	}
+	grundy, remoteness := t.Holds()
 	r := &Report{Position: p, Grundy: -1, Outcome: "N", Remoteness: -1}
-	if t.Grundy != nil {
-		r.Grundy = int(t.GrundyOf(p))
+	if grundy {
+		v, err := t.LookupGrundy(p)
+		if err != nil {
+			return nil, err
+		}
+		r.Grundy = int(v)
 	}
-	if t.IsP(p) {
+	isP, err := t.LookupP(p)
+	if err != nil {
+		return nil, err
+	}
+	if isP {
 		r.Outcome = "P"
 	}
 	var options []game.Position
 	for q := range g.Options(p) {
 		options = append(options, slices.Clone(q))
 	}
-	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(t.Box.Index(a), t.Box.Index(b)) })
-	if t.Remoteness != nil {
-		r.Remoteness = t.RemotenessOf(p)
+	// Every option lies in the box of p; the order of its indices there is
+	// the table's (the last pile most significant).
+	below := table.BoxOf(p)
+	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(below.Index(a), below.Index(b)) })
+	if remoteness {
+		if r.Remoteness, err = t.LookupRemoteness(p); err != nil {
+			return nil, err
+		}
 	}
 	for _, q := range options {
-		if r.Outcome == "N" && t.IsP(q) {
-			r.WinningMoves = append(r.WinningMoves, q)
+		if r.Outcome == "N" {
+			if isP, err = t.LookupP(q); err != nil {
+				return nil, err
+			}
+			if isP {
+				r.WinningMoves = append(r.WinningMoves, q)
+			}
 		}
-		if t.Remoteness != nil && r.BestMove == nil && t.RemotenessOf(q) == r.Remoteness-1 {
-			r.BestMove = q
+		if remoteness && r.BestMove == nil {
+			rq, err := t.LookupRemoteness(q)
+			if err != nil {
+				return nil, err
+			}
+			if rq == r.Remoteness-1 {
+				r.BestMove = q
+			}
 		}
 	}
 	return r, nil

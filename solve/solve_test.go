@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -72,6 +73,36 @@ func solveBoth(t tester, spec string, box table.Box, opts Options) {
 		t.Fatal(err)
 	}
 	sameTable(t, spec, want, got)
+	if Streams(g, opts) {
+		sameStream(t, g, box, opts, got)
+	}
+}
+
+// sameStream checks StreamTable against the table Fast made: the file it
+// writes is byte for byte the one WriteTo writes, the table it keeps and
+// the table read back are equal, and it counts the same P-positions.
+func sameStream(t tester, g *game.Game, box table.Box, opts Options, want *table.Table) {
+	t.Helper()
+	var wantFile, gotFile bytes.Buffer
+	if _, err := want.WriteTo(&wantFile); err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []bool{false, true} {
+		gotFile.Reset()
+		kept, pPositions, err := StreamTable(context.Background(), g, box, opts, &gotFile, keep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(gotFile.Bytes(), wantFile.Bytes()) {
+			t.Fatalf("%s on %v: the streamed file differs from the table's", g.Spec, box)
+		}
+		if pPositions != want.CountP() {
+			t.Fatalf("%s on %v: streamed %d P-positions, the table has %d", g.Spec, box, pPositions, want.CountP())
+		}
+		if keep != (kept != nil) || (kept != nil && !slices.Equal(kept.PLine, want.PLine)) {
+			t.Fatalf("%s on %v: the kept table (keep %v) differs", g.Spec, box, keep)
+		}
+	}
 }
 
 func TestFastMatchesReferenceOnFamilies(t *testing.T) {

@@ -133,57 +133,186 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) { return t.write(context.Bac
 
 // write is WriteTo, stopping between blocks when ctx is done.
 func (t *Table) write(ctx context.Context, w io.Writer) (int64, error) {
-	cw := &countingWriter{w: w}
-	h := fileHeader{Format: formatV2, Spec: t.Spec, Box: t.Box, Sorted: t.Sorted, BlockBytes: BlockBytes, Compression: "zstd"}
-	for _, s := range t.sections() {
+	sections := t.sections()
+	bw, err := newBlockWriter(w, fileHeader{Spec: t.Spec, Box: t.Box, Sorted: t.Sorted}, sections)
+	if err != nil {
+		return bw.written(), err
+	}
+	defer bw.close()
+	var raw []byte
+	for _, s := range sections {
+		perBlock := int64(BlockBytes / s.size)
+		for from := int64(0); from < s.count; from += perBlock {
+			raw = t.appendRaw(raw[:0], s.name, from, min(from+perBlock, s.count))
+			if err := bw.write(ctx, raw); err != nil {
+				return bw.written(), err
+			}
+		}
+	}
+	return bw.written(), bw.finish()
+}
+
+// blockWriter writes the table file format: the magic and header when it is
+// made, then the raw bytes of the sections in order, cut into blocks
+// compressed one by one, then the index and trailer (finish).
+type blockWriter struct {
+	cw       *countingWriter
+	enc      *zstd.Encoder
+	line     []byte // the header line
+	sections []section
+	section  int   // the section being written
+	left     int64 // its raw bytes still to come
+	raw      []byte
+	frame    []byte
+	index    []byte
+	stored   uint64
+}
+
+// newBlockWriter writes the magic and the header (h, completed with the
+// format, block size, compression and the sections) to w.
+func newBlockWriter(w io.Writer, h fileHeader, sections []section) (*blockWriter, error) {
+	bw := &blockWriter{cw: &countingWriter{w: w}, sections: sections, raw: make([]byte, 0, BlockBytes)}
+	h.Format, h.BlockBytes, h.Compression = formatV2, BlockBytes, "zstd"
+	for _, s := range sections {
 		h.Sections = append(h.Sections, fileSection{s.name, s.bytes()})
 	}
 	line, err := json.Marshal(h)
 	if err != nil {
-		return 0, err
+		return bw, err
 	}
-	line = append(line, '\n')
-	if _, err := io.WriteString(cw, magic); err != nil {
-		return cw.n, err
+	bw.line = append(line, '\n')
+	if _, err := io.WriteString(bw.cw, magic); err != nil {
+		return bw, err
 	}
-	if _, err := cw.Write(line); err != nil {
-		return cw.n, err
+	if _, err := bw.cw.Write(bw.line); err != nil {
+		return bw, err
 	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		return cw.n, err
+	if bw.enc, err = zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1)); err != nil {
+		return bw, err
 	}
-	defer enc.Close()
-	var index []byte
-	var stored uint64
-	raw := make([]byte, 0, BlockBytes)
-	var frame []byte
-	for _, s := range t.sections() {
-		perBlock := int64(BlockBytes / s.size)
-		for from := int64(0); from < s.count; from += perBlock {
-			if err := ctx.Err(); err != nil {
-				return cw.n, err
+	if len(sections) > 0 {
+		bw.left = sections[0].bytes()
+	}
+	return bw, nil
+}
+
+// written is the number of bytes written so far.
+func (bw *blockWriter) written() int64 { return bw.cw.n }
+
+// write appends raw section bytes, writing every block it completes; a
+// block ends at BlockBytes or at the end of a section. It returns ctx's
+// error, before writing, when ctx is done.
+func (bw *blockWriter) write(ctx context.Context, raw []byte) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for len(raw) > 0 {
+		if bw.section == len(bw.sections) {
+			return fmt.Errorf("%d bytes more than the table's sections hold", len(raw))
+		}
+		n := min(int64(len(raw)), int64(BlockBytes-len(bw.raw)), bw.left)
+		bw.raw = append(bw.raw, raw[:n]...)
+		raw, bw.left = raw[n:], bw.left-n
+		if len(bw.raw) == BlockBytes || bw.left == 0 {
+			if err := bw.flush(); err != nil {
+				return err
 			}
-			raw = t.appendRaw(raw[:0], s.name, from, min(from+perBlock, s.count))
-			frame = enc.EncodeAll(raw, frame[:0])
-			if _, err := cw.Write(frame); err != nil {
-				return cw.n, err
+		}
+		for bw.left == 0 && bw.section < len(bw.sections) {
+			if bw.section++; bw.section < len(bw.sections) {
+				bw.left = bw.sections[bw.section].bytes()
 			}
-			index = binary.LittleEndian.AppendUint32(index, uint32(len(frame)))
-			index = binary.LittleEndian.AppendUint32(index, crc32.Checksum(frame, castagnoli))
-			stored += uint64(len(frame))
 		}
 	}
-	trailer := binary.LittleEndian.AppendUint32(nil, crc32.Checksum(line, castagnoli))
-	trailer = binary.LittleEndian.AppendUint32(trailer, crc32.Checksum(index, castagnoli))
-	trailer = binary.LittleEndian.AppendUint64(trailer, stored)
+	return nil
+}
+
+// flush compresses and writes the block in raw.
+func (bw *blockWriter) flush() error {
+	bw.frame = bw.enc.EncodeAll(bw.raw, bw.frame[:0])
+	bw.raw = bw.raw[:0]
+	if _, err := bw.cw.Write(bw.frame); err != nil {
+		return err
+	}
+	bw.index = binary.LittleEndian.AppendUint32(bw.index, uint32(len(bw.frame)))
+	bw.index = binary.LittleEndian.AppendUint32(bw.index, crc32.Checksum(bw.frame, castagnoli))
+	bw.stored += uint64(len(bw.frame))
+	return nil
+}
+
+// finish writes the index and the trailer, once every section is complete.
+func (bw *blockWriter) finish() error {
+	if bw.section < len(bw.sections) {
+		s := bw.sections[bw.section]
+		return fmt.Errorf("the table is incomplete: section %s lacks %d of its %d bytes", s.name, bw.left, s.bytes())
+	}
+	trailer := binary.LittleEndian.AppendUint32(nil, crc32.Checksum(bw.line, castagnoli))
+	trailer = binary.LittleEndian.AppendUint32(trailer, crc32.Checksum(bw.index, castagnoli))
+	trailer = binary.LittleEndian.AppendUint64(trailer, bw.stored)
 	trailer = append(trailer, endMark...)
-	for _, b := range [][]byte{index, trailer} {
-		if _, err := cw.Write(b); err != nil {
-			return cw.n, err
+	for _, b := range [][]byte{bw.index, trailer} {
+		if _, err := bw.cw.Write(b); err != nil {
+			return err
 		}
 	}
-	return cw.n, nil
+	return nil
+}
+
+// close releases the encoder.
+func (bw *blockWriter) close() {
+	if bw.enc != nil {
+		bw.enc.Close()
+	}
+}
+
+// PLineWriter writes the outcomes of a take game's table to a table file
+// as they are computed, line after line in table order (see Table.PLine),
+// without holding the table: a solve whose table exceeds memory streams it
+// to its file. The file is the one Table.WriteTo writes for the same lines.
+type PLineWriter struct {
+	bw    *blockWriter
+	box   Box
+	lines int64 // written so far
+	raw   []byte
+}
+
+// NewPLineWriter writes the header of the table of spec on box, which holds
+// outcomes only, to w; the lines follow with Write, and Close ends the file.
+func NewPLineWriter(w io.Writer, spec string, box Box) (*PLineWriter, error) {
+	if err := box.Check(); err != nil {
+		return nil, err
+	}
+	bw, err := newBlockWriter(w, fileHeader{Spec: spec, Box: box}, []section{{"p_lines", 2, box.Lines()}})
+	if err != nil {
+		bw.close()
+		return nil, err
+	}
+	return &PLineWriter{bw: bw, box: box}, nil
+}
+
+// Write appends lines: for each, the pile-1 value of its P-position or
+// NoP. It returns ctx's error when ctx is done, and an error when the
+// lines go beyond the box or a P-position lies outside it.
+func (w *PLineWriter) Write(ctx context.Context, lines []uint16) error {
+	if w.lines+int64(len(lines)) > w.box.Lines() {
+		return fmt.Errorf("%d lines written to a table of %d", w.lines+int64(len(lines)), w.box.Lines())
+	}
+	w.raw = w.raw[:0]
+	for _, x := range lines {
+		if x != NoP && int(x) > w.box[0] {
+			return fmt.Errorf("line %d has its P-position at pile 1 = %d, outside the box (0..%d)", w.lines, x, w.box[0])
+		}
+		w.raw = binary.LittleEndian.AppendUint16(w.raw, x)
+	}
+	w.lines += int64(len(lines))
+	return w.bw.write(ctx, w.raw)
+}
+
+// Close writes the index and trailer, once every line of the box has been
+// written, and releases the compressor.
+func (w *PLineWriter) Close() error {
+	defer w.bw.close()
+	return w.bw.finish()
 }
 
 type countingWriter struct {
@@ -217,6 +346,63 @@ func corrupt(format string, args ...any) error {
 //
 // It returns ctx's error, between blocks, when ctx is done.
 func Read(ctx context.Context, r io.ReaderAt, size int64, maxMemory int64) (*Table, error) {
+	l, err := readLayout(r, size)
+	if err != nil {
+		return nil, err
+	}
+	var need int64
+	for _, s := range l.sections {
+		need += s.bytes()
+	}
+	if maxMemory > 0 && need > maxMemory {
+		return nil, fmt.Errorf("the table needs %d bytes of memory, but only %d are available", need, maxMemory)
+	}
+	dec, err := newDecoder()
+	if err != nil {
+		return nil, err
+	}
+	defer dec.Close()
+	t, block := l.table, 0
+	var frame, raw []byte
+	for _, s := range l.sections {
+		for left := s.bytes(); left > 0; left -= BlockBytes {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			if frame, raw, err = l.readBlock(r, dec, block, frame, raw); err != nil {
+				return nil, err
+			}
+			t.appendDecoded(s.name, raw)
+			block++
+		}
+	}
+	if err := t.checkOutcomes(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// layout is what the fixed parts of a table file say: the header, the
+// sections, and where each block lies and what it holds.
+type layout struct {
+	table    *Table // empty: spec, box, and non-nil empty arrays for what the file holds
+	sections []section
+	// per block: where it starts, its stored size, its checksum, its raw size
+	offsets []int64
+	sizes   []uint32
+	sums    []uint32
+	raws    []int64
+	names   []string // its section
+}
+
+// newDecoder returns a zstd decoder for blocks of at most BlockBytes.
+func newDecoder() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(BlockBytes), zstd.WithDecoderMaxWindow(BlockBytes))
+}
+
+// readLayout reads and checks the magic, header, trailer and index of a
+// table file of size bytes (see Read), without reading any block.
+func readLayout(r io.ReaderAt, size int64) (*layout, error) {
 	if size < int64(len(magic)) {
 		return nil, errors.New("not a nimlab table file (too short)")
 	}
@@ -275,57 +461,47 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, maxMemory int64) (*Tab
 	if crc32.Checksum(index, castagnoli) != binary.LittleEndian.Uint32(trailer[4:]) {
 		return nil, corrupt("the block index's checksum does not match")
 	}
-	var need int64
-	for _, s := range sections {
-		need += s.bytes()
-	}
-	if maxMemory > 0 && need > maxMemory {
-		return nil, fmt.Errorf("the table needs %d bytes of memory, but only %d are available", need, maxMemory)
-	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(BlockBytes), zstd.WithDecoderMaxWindow(BlockBytes))
-	if err != nil {
-		return nil, err
-	}
-	defer dec.Close()
+	l := &layout{table: t, sections: sections}
 	offset, block := dataStart, 0
-	var frame, raw []byte
-	var total uint64
 	for _, s := range sections {
 		for left := s.bytes(); left > 0; left -= BlockBytes {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			want := min(left, BlockBytes)
 			n := binary.LittleEndian.Uint32(index[block*indexItem:])
-			sum := binary.LittleEndian.Uint32(index[block*indexItem+4:])
-			if total += uint64(n); total > stored {
+			l.offsets = append(l.offsets, offset)
+			l.sizes = append(l.sizes, n)
+			l.sums = append(l.sums, binary.LittleEndian.Uint32(index[block*indexItem+4:]))
+			l.raws = append(l.raws, min(left, BlockBytes))
+			l.names = append(l.names, s.name)
+			if offset += int64(n); offset-dataStart > int64(stored) {
 				return nil, corrupt("the block index adds up to more than the %d bytes of blocks", stored)
 			}
-			frame = slices.Grow(frame[:0], int(n))[:n]
-			if _, err := r.ReadAt(frame, offset); err != nil {
-				return nil, err
-			}
-			if crc32.Checksum(frame, castagnoli) != sum {
-				return nil, corrupt("block %d (%s) fails its checksum: the file is damaged", block, s.name)
-			}
-			if raw, err = dec.DecodeAll(frame, raw[:0]); err != nil {
-				return nil, corrupt("block %d (%s) does not decompress: %v", block, s.name, err)
-			}
-			if int64(len(raw)) != want {
-				return nil, corrupt("block %d (%s) holds %d bytes, not %d", block, s.name, len(raw), want)
-			}
-			t.appendDecoded(s.name, raw)
-			offset += int64(n)
 			block++
 		}
 	}
-	if total != stored {
-		return nil, corrupt("the block index adds up to %d bytes, the blocks take %d", total, stored)
+	if offset-dataStart != int64(stored) {
+		return nil, corrupt("the block index adds up to %d bytes, the blocks take %d", offset-dataStart, stored)
 	}
-	if err := t.checkOutcomes(); err != nil {
-		return nil, err
+	return l, nil
+}
+
+// readBlock reads block number block into frame, checks it and decompresses
+// it into raw; it returns both buffers, grown as needed.
+func (l *layout) readBlock(r io.ReaderAt, dec *zstd.Decoder, block int, frame, raw []byte) ([]byte, []byte, error) {
+	n := l.sizes[block]
+	frame = slices.Grow(frame[:0], int(n))[:n]
+	if _, err := r.ReadAt(frame, l.offsets[block]); err != nil {
+		return frame, raw, err
 	}
-	return t, nil
+	if crc32.Checksum(frame, castagnoli) != l.sums[block] {
+		return frame, raw, corrupt("block %d (%s) fails its checksum: the file is damaged", block, l.names[block])
+	}
+	raw, err := dec.DecodeAll(frame, raw[:0])
+	if err != nil {
+		return frame, raw, corrupt("block %d (%s) does not decompress: %v", block, l.names[block], err)
+	}
+	if int64(len(raw)) != l.raws[block] {
+		return frame, raw, corrupt("block %d (%s) holds %d bytes, not %d", block, l.names[block], len(raw), l.raws[block])
+	}
+	return frame, raw, nil
 }
 
 // trailingOrTruncated explains a file that does not end with the trailer:

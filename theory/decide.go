@@ -37,8 +37,8 @@ type DecideOptions struct {
 	// Fits, when not nil, may refuse a box before it is solved (for memory).
 	Fits func(table.Box) error
 	// Table, when not nil, is a saved table of the game to read instead of
-	// solving; p must lie in its box.
-	Table *table.Table
+	// solving, in memory or read from its file; p must lie in its box.
+	Table table.Lookup
 }
 
 // MaxRemotenessCost bounds the option lookups (solve.RemotenessCost) Decide

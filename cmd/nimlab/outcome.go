@@ -73,12 +73,20 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			}
 			opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Fits: fits}
 			if tableFile != "" {
-				if opts.Table, err = loadTable(cmd.Context(), tableFile, g); err != nil {
+				// Read by random access: only the blocks holding p and its
+				// options, whatever the size of the table.
+				tf, err := table.Open(tableFile)
+				if err != nil {
 					return err
 				}
-				if err := opts.Table.CheckPosition(p); err != nil {
+				defer tf.Close()
+				if err := tf.CheckGame(g); err != nil {
 					return fmt.Errorf("%s: %w", tableFile, err)
 				}
+				if err := tf.CheckPosition(p); err != nil {
+					return fmt.Errorf("%s: %w", tableFile, err)
+				}
+				opts.Table = tf
 			}
 			d, err := theory.Decide(cmd.Context(), g, p, opts)
 			if err != nil {
