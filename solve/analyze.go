@@ -90,20 +90,28 @@ func ReportFrom(g *game.Game, t table.Lookup, p game.Position) (*Report, error) 
 	if isP {
 		r.Outcome = "P"
 	}
-	var options []game.Position
-	for q := range g.Options(p) {
-		options = append(options, slices.Clone(q))
+	if r.Outcome == "P" && !remoteness {
+		return r, nil // no winning move, and no best move to look for
 	}
 	// Every option lies in the box of p; the order of its indices there is
 	// the table's (the last pile most significant).
+	type option struct {
+		index int64
+		q     game.Position
+	}
+	var options []option
 	below := table.BoxOf(p)
-	slices.SortFunc(options, func(a, b game.Position) int { return cmp.Compare(below.Index(a), below.Index(b)) })
+	for q := range g.Options(p) {
+		options = append(options, option{below.Index(q), slices.Clone(q)})
+	}
+	slices.SortFunc(options, func(a, b option) int { return cmp.Compare(a.index, b.index) })
 	if remoteness {
 		if r.Remoteness, err = t.LookupRemoteness(p); err != nil {
 			return nil, err
 		}
 	}
-	for _, q := range options {
+	for _, o := range options {
+		q := o.q
 		if r.Outcome == "N" {
 			if isP, err = t.LookupP(q); err != nil {
 				return nil, err
@@ -257,7 +265,20 @@ func uniform(b table.Box) bool {
 // CheckMemory returns an error wrapping ErrTooLarge when a solve needs more
 // than available bytes.
 func CheckMemory(g *game.Game, box table.Box, opts Options, reference bool, available int64) error {
-	need := MemoryNeeded(g, box, opts, reference)
+	return checkNeed(g, box, MemoryNeeded(g, box, opts, reference), available)
+}
+
+// CheckStreamMemory is CheckMemory for StreamTable (StreamMemory, and the
+// table when it is kept).
+func CheckStreamMemory(g *game.Game, box table.Box, keep bool, available int64) error {
+	need := StreamMemory(g, box)
+	if keep {
+		need = saturatingAdd(need, 2*box.Lines())
+	}
+	return checkNeed(g, box, need, available)
+}
+
+func checkNeed(g *game.Game, box table.Box, need, available int64) error {
 	if need > available {
 		return fmt.Errorf("%w: solving %s on %v needs about %s, but only %s is available (use --force to try anyway)",
 			ErrTooLarge, g.Spec, box, Bytes(need), Bytes(available))

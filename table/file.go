@@ -187,7 +187,9 @@ func newBlockWriter(w io.Writer, h fileHeader, sections []section) (*blockWriter
 	if _, err := bw.cw.Write(bw.line); err != nil {
 		return bw, err
 	}
-	if bw.enc, err = zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1)); err != nil {
+	// Every block is a frame of its own: a window of one block suffices,
+	// and the block's CRC-32C in the index makes zstd's checksum redundant.
+	if bw.enc, err = zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(BlockBytes), zstd.WithLowerEncoderMem(true), zstd.WithEncoderCRC(false)); err != nil {
 		return bw, err
 	}
 	if len(sections) > 0 {
@@ -297,15 +299,22 @@ func (w *PLineWriter) Write(ctx context.Context, lines []uint16) error {
 	if w.lines+int64(len(lines)) > w.box.Lines() {
 		return fmt.Errorf("%d lines written to a table of %d", w.lines+int64(len(lines)), w.box.Lines())
 	}
-	w.raw = w.raw[:0]
-	for _, x := range lines {
-		if x != NoP && int(x) > w.box[0] {
-			return fmt.Errorf("line %d has its P-position at pile 1 = %d, outside the box (0..%d)", w.lines, x, w.box[0])
+	for len(lines) > 0 { // a block's worth at a time, to hold no more
+		piece := lines[:min(len(lines), BlockBytes/2)]
+		w.raw = w.raw[:0]
+		for _, x := range piece {
+			if x != NoP && int(x) > w.box[0] {
+				return fmt.Errorf("line %d has its P-position at pile 1 = %d, outside the box (0..%d)", w.lines, x, w.box[0])
+			}
+			w.raw = binary.LittleEndian.AppendUint16(w.raw, x)
+			w.lines++
 		}
-		w.raw = binary.LittleEndian.AppendUint16(w.raw, x)
+		if err := w.bw.write(ctx, w.raw); err != nil {
+			return err
+		}
+		lines = lines[len(piece):]
 	}
-	w.lines += int64(len(lines))
-	return w.bw.write(ctx, w.raw)
+	return nil
 }
 
 // Close writes the index and trailer, once every line of the box has been

@@ -119,6 +119,49 @@ func TestSolveOut(t *testing.T) {
 	}
 }
 
+// TestStreamedTable solves outcomes into a file as they are computed, with
+// and without keeping the table, and reads single positions of the file
+// back (random access) as outcome would solve them.
+func TestStreamedTable(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cn63.tbl")
+	solved := runJSON(t, "solve", "cn:6,3", "--max", "7", "--json")
+	for _, keep := range []int64{keepStreamed, 0} {
+		old := keepStreamed
+		keepStreamed = keep
+		streamed := runJSON(t, "solve", "cn:6,3", "--max", "7", "--json", "--out", path)
+		keepStreamed = old
+		if streamed["streamed"] != true || streamed["p_positions"] != solved["p_positions"] {
+			t.Fatalf("keep %d: streamed %v with %v P-positions; solved %v", keep, streamed["streamed"], streamed["p_positions"], solved["p_positions"])
+		}
+		wantClasses := solved["p_classes"]
+		if keep == 0 {
+			wantClasses = -1.0
+		}
+		if streamed["p_classes"] != wantClasses {
+			t.Errorf("keep %d: %v P classes, want %v (%v)", keep, streamed["p_classes"], wantClasses, streamed["symmetries_note"])
+		}
+	}
+	read := runJSON(t, "solve", "cn:6,3", "--table", path, "--json")
+	if read["p_classes"] != solved["p_classes"] || read["p_positions"] != solved["p_positions"] {
+		t.Errorf("the streamed table read back: %v P-positions in %v classes; solved %v in %v", read["p_positions"], read["p_classes"], solved["p_positions"], solved["p_classes"])
+	}
+	for _, p := range []string{"0,0,0,0,0,0", "7,7,7,7,7,7", "7,7,7,7,7,6", "3,1,4,1,5,7", "1,2,3,1,2,3"} {
+		want := runJSON(t, "outcome", "cn:6,3", p, "--json")
+		got := runJSON(t, "outcome", "cn:6,3", p, "--json", "--table", path)
+		for _, k := range []string{"outcome", "winning_moves"} {
+			if fmt.Sprint(want[k]) != fmt.Sprint(got[k]) {
+				t.Errorf("%s %s: %v from the file, %v solved", p, k, got[k], want[k])
+			}
+		}
+	}
+	// Streaming applies to outcomes of take games only.
+	grundy := runJSON(t, "solve", "cn:6,3", "--max", "4", "--grundy", "--json", "--out", path)
+	if grundy["streamed"] != false {
+		t.Errorf("a Grundy table was streamed")
+	}
+}
+
 func TestErrorsAreOneLine(t *testing.T) {
 	tests := [][]string{
 		{"solve", "cn:6"},
@@ -354,6 +397,7 @@ func TestTableFlag(t *testing.T) {
 		{[]string{"list", "cn:6,3", "--max", "5", "--table", cn63}, "leave --max out"},
 		{[]string{"critical", "nim:3", "--table", filepath.Join(dir, "nim3.tbl")}, "no remoteness"},
 		{[]string{"solve", "cn:6,3", "--table", damaged}, "corrupt"},
+		{[]string{"outcome", "cn:6,3", "6,6,6,6,6,6", "--table", damaged}, "corrupt"},
 		{[]string{"solve", "cn:6,3", "--table", filepath.Join(dir, "none.tbl")}, "no such file"},
 	} {
 		_, err := run(t, tt.args...)

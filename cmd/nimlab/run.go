@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/internal/machine"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -105,29 +107,66 @@ func buildTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Opt
 			return nil, err
 		}
 	}
-	opts.Workers = f.workers
-	if progress, ok := ctx.Value(progressKey{}).(func(done, total int64)); ok {
-		opts.Progress = progress // the web lab's progress events
-	} else if !f.json && term.IsTerminal(int(os.Stderr.Fd())) {
-		bar := progressbar.NewOptions64(box.Positions(),
-			progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription("solving "+g.Spec),
-			progressbar.OptionShowCount(),
-			progressbar.OptionThrottle(100_000_000),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionSetPredictTime(true),
-		)
-		defer bar.Exit()
-		opts.Progress = func(done, total int64) {
-			bar.ChangeMax64(total)
-			bar.Set64(done)
-		}
-	}
+	opts, done := f.withProgress(ctx, g, box, opts)
+	defer done()
 	engine := solve.Table
 	if reference {
 		engine = solve.Reference
 	}
 	return engine(ctx, g, box, opts)
+}
+
+// keepStreamed bounds the outcomes (bytes of P-lines) a streamed solve also
+// keeps in memory, to count their symmetry classes (a variable for tests).
+var keepStreamed int64 = 256 << 20
+
+// streamTable solves the outcomes of g on box into the table file out as
+// they are computed (solve.StreamTable), after checking the memory
+// estimate. It returns the number of P-positions and, when the table is
+// small enough to keep as well (keepStreamed), the table.
+func streamTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Options, f *solveFlags, out string) (*table.Table, int64, error) {
+	keep := 2*box.Lines() <= keepStreamed
+	if !f.force {
+		if err := solve.CheckStreamMemory(g, box, keep, availableMemory()); err != nil {
+			return nil, 0, err
+		}
+	}
+	opts, done := f.withProgress(ctx, g, box, opts)
+	defer done()
+	var t *table.Table
+	var pPositions int64
+	err := atomicfile.Write(out, func(w io.Writer) error {
+		var err error
+		t, pPositions, err = solve.StreamTable(ctx, g, box, opts, w, keep)
+		return err
+	})
+	return t, pPositions, err
+}
+
+// withProgress sets the workers and a progress report on opts: the web
+// lab's progress events, or a bar on a terminal, which done removes.
+func (f *solveFlags) withProgress(ctx context.Context, g *game.Game, box table.Box, opts solve.Options) (solve.Options, func()) {
+	opts.Workers = f.workers
+	if progress, ok := ctx.Value(progressKey{}).(func(done, total int64)); ok {
+		opts.Progress = progress
+		return opts, func() {}
+	}
+	if f.json || !term.IsTerminal(int(os.Stderr.Fd())) {
+		return opts, func() {}
+	}
+	bar := progressbar.NewOptions64(box.Positions(),
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription("solving "+g.Spec),
+		progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100_000_000),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetPredictTime(true),
+	)
+	opts.Progress = func(done, total int64) {
+		bar.ChangeMax64(total)
+		bar.Set64(done)
+	}
+	return opts, func() { bar.Exit() }
 }
 
 // availableMemory is the memory a solve may use (machine.AvailableMemory);

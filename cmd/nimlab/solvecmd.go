@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
@@ -29,6 +31,13 @@ solving with its rate, and the time of the whole command (parsing, counting and
 saving included). --out saves the table to a file (format v2: zstd blocks with
 CRC-32C checksums; see the README); --table reads one instead of solving and
 prints its summary.
+
+The outcomes of a take game saved with --out are written to the file as they
+are computed, slab by slab of the last pile, so the table need not fit in
+memory (CN(8,4) with piles up to 15, 4.3e9 positions, in about 200 MB). The
+symmetry classes are then counted only when the table is small enough to keep
+as well (256 MiB of lines); "outcome --table FILE" reads single positions of
+such a file without loading it.
 
 Take games are solved by the line engine without enumerating options, and so
 are the rule variations, NIM_H, Exact k-Nim and the slow rule on a complex (the
@@ -52,14 +61,30 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 				return fmt.Errorf("--table and --out: the table is already in %s", f.tableFile)
 			}
 			start := time.Now()
-			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}, reference)
-			if err != nil {
-				return err
+			opts := solve.Options{Grundy: grundy, Remoteness: remoteness}
+			// Outcomes of a take game saved to a file are streamed there as
+			// they are computed, so the table need not fit in memory.
+			streamed := out != "" && export == "" && !reference && solve.Streams(g, opts) && solve.EngineFor(g, box, opts) == solve.EngineFast
+			var t *table.Table
+			var s *solve.Summary
+			if streamed {
+				var pPositions int64
+				if t, pPositions, err = streamTable(cmd.Context(), g, box, opts, &f, out); err != nil {
+					return err
+				}
+				if t == nil {
+					s = &solve.Summary{Positions: box.Positions(), States: box.Positions(), PPositions: pPositions, PClasses: -1,
+						SymmetriesNote: fmt.Sprintf("not counted: the table was written to %s as it was solved, without being held (count them with: nimlab solve %s --table %s)", out, shellQuote(g.Spec), shellQuote(out))}
+				}
+			} else {
+				if t, err = f.solveOrLoad(cmd.Context(), g, box, opts, reference); err != nil {
+					return err
+				}
+				// A table read from a file reports what it holds.
+				grundy, remoteness = t.Grundy != nil, t.Remoteness != nil
 			}
-			// A table read from a file reports what it holds.
-			grundy, remoteness = t.Grundy != nil, t.Remoteness != nil
 			secs := time.Since(start).Seconds()
-			if out != "" {
+			if out != "" && !streamed {
 				if err := t.Save(cmd.Context(), out); err != nil {
 					return err
 				}
@@ -69,10 +94,12 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					return err
 				}
 			}
-			s, err := solve.Summarize(cmd.Context(), g, t)
-			if err != nil {
-				return err
+			if t != nil {
+				if s, err = solve.Summarize(cmd.Context(), g, t); err != nil {
+					return err
+				}
 			}
+			sorted := t != nil && t.Sorted
 			total := time.Since(started(cmd.Context())).Seconds()
 			engine := string(solve.EngineFor(g, box, solve.Options{Grundy: grundy, Remoteness: remoteness}))
 			workers := f.workers
@@ -90,7 +117,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			if f.json {
 				res := map[string]any{
 					"game": g.Spec, "title": g.Title, "max": f.max, "positions": s.Positions,
-					"states": s.States, "sorted": t.Sorted,
+					"states": s.States, "sorted": sorted,
 					"p_positions": s.PPositions, "p_classes": s.PClasses, "symmetries": s.Symmetries,
 					"seconds": secs, "seconds_total": total, "positions_per_second": rate, "engine": engine, "workers": workers,
 				}
@@ -98,7 +125,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					res["grundy_counts"] = s.GrundyCounts
 					res["max_grundy"] = len(s.GrundyCounts) - 1
 				}
-				if t.Remoteness != nil {
+				if remoteness {
 					res["remoteness_counts"] = s.RemotenessCounts
 					res["max_remoteness"] = len(s.RemotenessCounts) - 1
 				}
@@ -106,7 +133,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 					res["symmetries_note"] = s.SymmetriesNote
 				}
 				if out != "" {
-					res["out"] = out
+					res["out"], res["streamed"] = out, streamed
 				}
 				if export != "" {
 					res["export"] = export
@@ -118,7 +145,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			}
 			fmt.Fprintf(w, "game          %s (%s)\n", g.Spec, g.Title)
 			fmt.Fprintf(w, "positions     %d (every pile 0..%d)\n", s.Positions, f.max)
-			if t.Sorted {
+			if sorted {
 				fmt.Fprintf(w, "states        %d sorted positions (the piles can be permuted freely)\n", s.States)
 			}
 			fmt.Fprintf(w, "P-positions   %d (%.4g%%)\n", s.PPositions, 100*float64(s.PPositions)/float64(s.Positions))
@@ -131,7 +158,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			if grundy {
 				fmt.Fprintf(w, "Grundy values 0..%d; positions per value: %v\n", len(s.GrundyCounts)-1, s.GrundyCounts)
 			}
-			if t.Remoteness != nil {
+			if remoteness {
 				fmt.Fprintf(w, "remoteness    0..%d; positions per outcome and remoteness:\n", len(s.RemotenessCounts)-1)
 				for r, c := range s.RemotenessCounts {
 					if c != 0 {
@@ -183,4 +210,15 @@ func outcomeOf(remoteness int) string {
 		return "P"
 	}
 	return "N"
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but letters,
+// digits and the plain punctuation of specs and paths.
+func shellQuote(s string) string {
+	for _, r := range s {
+		if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,._/-+=", r) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
 }
