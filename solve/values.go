@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -181,7 +183,7 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 		workers = runtime.GOMAXPROCS(0)
 	}
 	if workers > 1 && t.States() >= minLayeredStates {
-		err = v.byLayers(ctx, workers, newGen, opts)
+		err = v.byLayers(ctx, g, workers, newGen, opts)
 	} else {
 		err = v.inOrder(ctx, newGen(), opts)
 	}
@@ -301,7 +303,13 @@ func (v *valuesPass) inOrder(ctx context.Context, gen optionStates, opts Options
 // state lie in earlier layers and the states of a layer can be settled in
 // parallel. A layer is cut by the value of the last pile; workers
 // goroutines take the pieces in turn and walk the states of each.
-func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() optionStates, opts Options) error {
+//
+// When every move takes a multiple of step tokens in total (totalStep), the
+// layers of one total modulo step never read the others': with at least as
+// many such chains as workers, each chain runs on one goroutine, without a
+// barrier between its layers. Exact slow k-Nim takes k tokens per move, so
+// slow:5,4 has 4 chains.
+func (v *valuesPass) byLayers(ctx context.Context, g *game.Game, workers int, newGen func() optionStates, opts Options) error {
 	box := v.t.Box
 	n := len(box)
 	maxTotal := 0
@@ -314,8 +322,9 @@ func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() op
 		below[i+1] = below[i] + h
 	}
 	var settled atomic.Int64
+	var progress sync.Mutex
 	states := v.t.States()
-	for total := range maxTotal + 1 {
+	layer := func(ctx context.Context, total, workers int) error {
 		var next atomic.Int64
 		g, gctx := errgroup.WithContext(ctx)
 		for range workers {
@@ -341,9 +350,55 @@ func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() op
 		if err := g.Wait(); err != nil {
 			return err
 		}
+		progress.Lock()
 		opts.progress(settled.Load(), states)
+		progress.Unlock()
+		return nil
+	}
+	if step := totalStep(g, box); step > 1 && step >= workers {
+		chains, cctx := errgroup.WithContext(ctx)
+		chains.SetLimit(workers)
+		for r := range step {
+			chains.Go(func() error {
+				for total := r; total <= maxTotal; total += step {
+					if err := layer(cctx, total, 1); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+		}
+		return chains.Wait()
+	}
+	for total := range maxTotal + 1 {
+		if err := layer(ctx, total, workers); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// totalStep is the greatest common divisor of the numbers of tokens the
+// moves of g take in total, on box, when the rule says (game.Reaches): the
+// offsets' and the steps' totals. It is 1 when the rule does not say.
+func totalStep(g *game.Game, box table.Box) int {
+	reaches, ok := g.Reaches(box, MaxConeOffsets)
+	if !ok {
+		return 1
+	}
+	step := 0
+	for _, r := range reaches {
+		for _, d := range append(slices.Clone(r.Offsets), r.Steps...) {
+			sum := 0
+			for _, x := range d {
+				sum += x
+			}
+			for sum != 0 {
+				step, sum = sum, step%sum
+			}
+		}
+	}
+	return max(step, 1)
 }
 
 // stateWeight is what pile i holding x tokens adds to the number of a
