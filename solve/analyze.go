@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/parallel"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -196,7 +198,7 @@ type Summary struct {
 }
 
 // Summarize counts the P-positions of t, their symmetry classes under the
-// symmetries of g, the Grundy values and the remoteness. When the symmetry
+// symmetries of g, the Grundy values and the remoteness, on every core. When the symmetry
 // group is not computed (too large, or not known for the game) PClasses is
 // -1 and SymmetriesNote says why; when ctx is done it returns ctx's error.
 func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, error) {
@@ -227,20 +229,33 @@ func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, err
 	if t.Grundy == nil && t.Remoteness == nil {
 		return s, nil
 	}
-	count := func(i, w int64) {
+	count := func(into *Summary, i, w int64) {
 		if t.Grundy != nil {
-			add(&s.GrundyCounts, int(t.Grundy[i]), w)
+			add(&into.GrundyCounts, int(t.Grundy[i]), w)
 		}
 		if t.Remoteness != nil {
-			add(&s.RemotenessCounts, int(t.Remoteness[i]), w)
+			add(&into.RemotenessCounts, int(t.Remoteness[i]), w)
 		}
 	}
-	if !t.Sorted {
-		for i := range t.States() {
-			if i%(1<<20) == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
+	if !t.Sorted { // in chunks on every core, each counted apart
+		var mu sync.Mutex
+		err := parallel.Chunks(ctx, t.States(), 1<<22, 0, func(from, to int64) error {
+			part := &Summary{}
+			for i := from; i < to; i++ {
+				count(part, i, 1)
 			}
-			count(i, 1)
+			mu.Lock()
+			defer mu.Unlock()
+			for v, c := range part.GrundyCounts {
+				add(&s.GrundyCounts, v, c)
+			}
+			for r, c := range part.RemotenessCounts {
+				add(&s.RemotenessCounts, r, c)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		return s, nil
 	}
@@ -248,7 +263,7 @@ func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, err
 		if i%(1<<20) == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		count(i, table.Orbit(x))
+		count(s, i, table.Orbit(x))
 	}
 	return s, nil
 }

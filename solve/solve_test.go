@@ -400,6 +400,8 @@ func TestClassCountsByBurnside(t *testing.T) {
 	}{
 		{"cn:6,3", 9}, {"cn:5,2", 8}, {"path:5,2", 7}, {"cn:8,6", 3}, {"octa:3", 4},
 		{"atleast(cn:6,3; 1)", 7}, {"fixed(cn:5,2; 2)", 8}, {"wythoff(path:4,2)", 8}, {"necklace:6,3", 5},
+		// several chunks of a million positions: lines, a full group, bits
+		{"cn:6,3", 12}, {"nim:4", 40}, {"atleast(cn:6,3; 1)", 11},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {
@@ -419,13 +421,34 @@ func TestClassCountsByBurnside(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want int64
+		var canonical []string
 		for p := range tab.PPositions(ctx) {
 			if grp.IsCanonical(p) {
 				want++
+				canonical = append(canonical, p.String())
 			}
 		}
 		if got != want {
 			t.Errorf("%s --max %d: %d classes counted, %d canonical P-positions", tt.spec, tt.max, got, want)
+		}
+		for _, workers := range []int{1, 3} {
+			var listed []string
+			for p := range tab.ClassRepresentatives(ctx, grp, workers) {
+				listed = append(listed, p.String())
+			}
+			if !slices.Equal(listed, canonical) {
+				t.Errorf("%s --max %d, %d workers: %d class representatives listed, %d canonical P-positions (or another order)", tt.spec, tt.max, workers, len(listed), len(canonical))
+			}
+		}
+	}
+	// Stopping early stops the workers too.
+	g, _ := game.Parse("cn:6,3")
+	tab, _ := Table(context.Background(), g, table.Uniform(6, 12), Options{})
+	grp, _ := g.Symmetries(context.Background())
+	seen := 0
+	for range tab.ClassRepresentatives(context.Background(), grp, 2) {
+		if seen++; seen == 5 {
+			break
 		}
 	}
 }

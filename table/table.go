@@ -22,7 +22,6 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 )
 
@@ -323,152 +322,59 @@ func (t *Table) SortedStates() func(yield func(int64, game.Position) bool) {
 // that must tell check ctx.Err() afterwards): a sorted table looks at every
 // position of the box between P-positions.
 func (t *Table) PPositions(ctx context.Context) func(yield func(game.Position) bool) {
-	return func(yield func(game.Position) bool) {
-		n := len(t.Box)
-		p := make(game.Position, n)
-		switch {
-		case t.Sorted:
-			for idx := range t.Box.Positions() {
-				if idx%(1<<16) == 0 && ctx.Err() != nil {
-					return
-				}
-				t.Box.Position(idx, p)
-				if t.IsP(p) && !yield(p) {
-					return
-				}
+	return func(yield func(game.Position) bool) { t.pPositionsIn(ctx, 0, t.Box.Positions(), yield) }
+}
+
+// pPositionsIn is PPositions on the box indices [from, to), from a
+// multiple of 64 times the line width; it returns false when yield did.
+func (t *Table) pPositionsIn(ctx context.Context, from, to int64, yield func(game.Position) bool) bool {
+	n := len(t.Box)
+	p := make(game.Position, n)
+	width := int64(t.Box[0] + 1)
+	switch {
+	case t.Sorted:
+		for idx := from; idx < to; idx++ {
+			if idx%(1<<16) == 0 && ctx.Err() != nil {
+				return true
 			}
-		case t.PLine == nil: // one bit per position, in index order
-			for k, w := range t.P {
-				if k%(1<<12) == 0 && ctx.Err() != nil {
-					return
-				}
-				for ; w != 0; w &= w - 1 {
-					t.Box.Position(int64(k)*64+int64(bits.TrailingZeros64(w)), p)
-					if !yield(p) {
-						return
-					}
-				}
+			t.Box.Position(idx, p)
+			if t.IsP(p) && !yield(p) {
+				return false
 			}
-		default:
-			for l, x := range t.PLine {
-				if l%(1<<16) == 0 && ctx.Err() != nil {
-					return
-				}
-				if x == NoP {
-					continue
-				}
-				rest := int64(l)
-				for i := 1; i < n; i++ {
-					p[i] = int(rest % int64(t.Box[i]+1))
-					rest /= int64(t.Box[i] + 1)
-				}
-				p[0] = int(x)
+		}
+	case t.PLine == nil: // one bit per position, in index order
+		for k := from / 64; k < (to+63)/64; k++ {
+			if k%(1<<12) == 0 && ctx.Err() != nil {
+				return true
+			}
+			for w := t.P[k]; w != 0; w &= w - 1 {
+				t.Box.Position(k*64+int64(bits.TrailingZeros64(w)), p)
 				if !yield(p) {
-					return
+					return false
 				}
 			}
 		}
-	}
-}
-
-// CountClasses returns the number of symmetry classes of P-positions under the
-// group, which must be listed (complex.Group.Listed). The box must be
-// invariant under it (a uniform box always is). It returns ctx's error when
-// ctx is done.
-func (t *Table) CountClasses(ctx context.Context, g *complex.Group) (int64, error) {
-	var n int64
-	if t.Sorted && g.Full() {
-		for _, w := range t.P {
-			n += int64(bits.OnesCount64(w))
-		}
-		return n, nil
-	}
-	if !t.Sorted && !g.Full() {
-		if n, ok, err := t.classesByBurnside(ctx, g.Elements()); ok || err != nil {
-			return n, err
-		}
-	}
-	for p := range t.PPositions(ctx) {
-		if g.IsCanonical(p) {
-			n++
-		}
-	}
-	return n, ctx.Err()
-}
-
-// classesByBurnside counts the classes by Burnside's lemma: their number is
-// the mean, over the symmetries, of the number of P-positions a symmetry
-// fixes. The positions fixed by a permutation are constant on its cycles, so
-// a symmetry with c cycles is checked on (h+1)^c positions, and the identity
-// by counting bits. It reports false, without counting, when that is more
-// work than testing every P-position against every symmetry.
-func (t *Table) classesByBurnside(ctx context.Context, perms []complex.Perm) (int64, bool, error) {
-	pCount := t.CountP()
-	stride := t.Box.Strides()
-	type cycleSet struct {
-		top    []int   // the height of each cycle's piles
-		stride []int64 // the index step of adding one token to each pile of the cycle
-	}
-	var sets []cycleSet
-	work := float64(0)
-	identities := 0
-	for _, perm := range perms {
-		var cs cycleSet
-		seen := make([]bool, len(perm))
-		size := 1.0
-		for v := range perm {
-			if seen[v] {
+	default:
+		for l := from / width; l < (to+width-1)/width; l++ {
+			if l%(1<<16) == 0 && ctx.Err() != nil {
+				return true
+			}
+			x := t.PLine[l]
+			if x == NoP {
 				continue
 			}
-			var st int64
-			for u := v; !seen[u]; u = perm[u] {
-				seen[u] = true
-				st += stride[u]
+			rest := l
+			for i := 1; i < n; i++ {
+				p[i] = int(rest % int64(t.Box[i]+1))
+				rest /= int64(t.Box[i] + 1)
 			}
-			cs.top = append(cs.top, t.Box[v])
-			cs.stride = append(cs.stride, st)
-			size *= float64(t.Box[v] + 1)
-		}
-		if len(cs.top) == len(perm) {
-			identities++
-			continue
-		}
-		work += size
-		sets = append(sets, cs)
-	}
-	if work > float64(pCount)*float64(len(perms)) {
-		return 0, false, nil
-	}
-	total := pCount * int64(identities)
-	for _, cs := range sets {
-		value := make([]int, len(cs.top))
-		var idx int64
-		for steps := int64(0); ; steps++ {
-			if steps%(1<<16) == 0 && ctx.Err() != nil {
-				return 0, true, ctx.Err()
-			}
-			if t.isPIndex(idx) {
-				total++
-			}
-			c := 0
-			for ; c < len(value); c++ {
-				if value[c] < cs.top[c] {
-					value[c]++
-					idx += cs.stride[c]
-					break
-				}
-				idx -= int64(value[c]) * cs.stride[c]
-				value[c] = 0
-			}
-			if c == len(value) {
-				break
+			p[0] = int(x)
+			if !yield(p) {
+				return false
 			}
 		}
 	}
-	if total%int64(len(perms)) != 0 {
-		return 0, true, fmt.Errorf("burnside: %d fixed P-positions over %d symmetries: the box is not invariant under the group", total, len(perms))
-	}
-	return total / int64(len(perms)), true, nil
+	return true
 }
 
 // isPIndex reports whether the position of box index idx is a P-position in

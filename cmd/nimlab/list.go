@@ -66,13 +66,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 			}
 			if format == "parquet" {
 				return atomicfile.Write(out, func(w io.Writer) error {
-					return table.WritePositionsParquet(cmd.Context(), w, g.Piles(), func(yield func(game.Position) bool) {
-						for p := range t.PPositions(cmd.Context()) {
-							if (group == nil || group.IsCanonical(p)) && !yield(p) {
-								return
-							}
-						}
-					})
+					return table.WritePositionsParquet(cmd.Context(), w, g.Piles(), t.ClassRepresentatives(cmd.Context(), group, f.workers))
 				})
 			}
 			w := bufio.NewWriter(cmd.OutOrStdout())
@@ -85,10 +79,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 				}
 				fmt.Fprintln(w, strings.Join(head, ","))
 			}
-			for p := range t.PPositions(cmd.Context()) {
-				if group != nil && !group.IsCanonical(p) {
-					continue
-				}
+			for p := range t.ClassRepresentatives(cmd.Context(), group, f.workers) {
 				switch format {
 				case "json":
 					rows = append(rows, append(game.Position(nil), p...))
