@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/parallel"
 )
 
 // Critical returns, for every remoteness r that occurs in t, the positions of
@@ -19,66 +21,188 @@ import (
 // are minimal among all positions, not only those of the box; minimal
 // positions outside the box are not found.
 //
-// One pass in state order keeps, for each state, the set of remoteness values
-// met strictly below it: the union over the lower neighbours (one pile one
-// token smaller; for sorted positions, the first pile of a run of equal
-// piles) of their own value and their set.
+// It keeps, for each state x, the set D(x) of the remoteness values of the
+// states y <= x, as bits. D is a prefix-OR over the box, so it is computed
+// one pile at a time: after the pass along pile i, D(x) covers the states
+// that differ from x in the piles done so far, each smaller. For sorted
+// positions the passes run from the last pile to the first, which keeps
+// every intermediate position sorted (lower pile 0 first, then pile 1, ...,
+// and each stays between its neighbours). The states below x are then those
+// below its lower neighbours (one pile one token smaller; for sorted
+// positions, the first pile of a run of equal piles), so x is critical when
+// its own value is in no lower neighbour's D. Every pass runs on every core:
+// along a pile other than the last, the states of one value of the last
+// pile form a contiguous range that reads nothing outside it; along the last
+// pile, the ranges of one value read only the previous one.
 func Critical(ctx context.Context, t *Table) ([][]game.Position, error) {
 	if t.Remoteness == nil {
 		return nil, fmt.Errorf("critical positions need a remoteness table")
 	}
 	n := len(t.Box)
 	words := int64(slices.Max(t.Remoteness))/64 + 1
-	below := make([]uint64, t.States()*words) // bit r of state s: remoteness r occurs strictly below s
-	var out [][]game.Position
-	add := func(r int, p game.Position) {
-		for r >= len(out) {
-			out = append(out, nil)
-		}
-		out[r] = append(out[r], append(game.Position(nil), p...))
+	d := make([]uint64, t.States()*words) // D: bit r of state s: remoteness r occurs at or below s
+	for s, r := range t.Remoteness {
+		d[int64(s)*words+int64(r/64)] |= 1 << (r % 64)
 	}
-	stride := t.Box.Strides()
-	// lower calls f with the state of every lower neighbour of p (state s).
-	lower := func(p game.Position, s int64, f func(int64)) {
-		for i := range n {
-			switch {
-			case p[i] == 0:
-			case !t.Sorted:
-				f(s - stride[i])
-			case i == 0 || p[i-1] < p[i]:
-				f(s - t.Sorting().Drop(i, p[i]))
-			}
+	w := t.stateWalk()
+	// or sets D(s) |= D(q).
+	or := func(s, q int64) {
+		for k := range words {
+			d[s*words+k] |= d[q*words+k]
 		}
 	}
-	visit := func(p game.Position, s int64) {
-		set := below[s*words : (s+1)*words]
-		lower(p, s, func(q int64) {
-			for k, w := range below[q*words : (q+1)*words] {
-				set[k] |= w
+	top := t.Box[n-1]
+	for i := n - 1; i >= 0; i-- {
+		if i == n-1 {
+			for m := 1; m <= top; m++ {
+				from, to := w.lastPile(m)
+				err := w.chunks(ctx, from, to, func(s int64, x game.Position) {
+					if q, ok := w.lower(s, x, i); ok {
+						or(s, q)
+					}
+				})
+				if err != nil {
+					return nil, err
+				}
 			}
-			r := t.Remoteness[q]
-			set[r/64] |= 1 << (r % 64)
+			continue
+		}
+		// One range per value of the last pile, the largest first.
+		err := parallel.Chunks(ctx, int64(top+1), 1, 0, func(k, _ int64) error {
+			from, to := w.lastPile(top - int(k))
+			x := make(game.Position, n)
+			w.walk(from, to, x, func(s int64, x game.Position) {
+				if q, ok := w.lower(s, x, i); ok {
+					or(s, q)
+				}
+			})
+			return ctx.Err()
 		})
-		if r := t.Remoteness[s]; set[r/64]>>(r%64)&1 == 0 {
-			add(int(r), p)
+		if err != nil {
+			return nil, err
 		}
 	}
-	if t.Sorted {
-		for s, x := range t.SortedStates() {
-			if s%(1<<16) == 0 && ctx.Err() != nil {
-				return nil, ctx.Err()
+	// The critical positions, found chunk by chunk and put in state order.
+	type found struct {
+		r int
+		p game.Position
+	}
+	var mu sync.Mutex
+	byChunk := map[int64][]found{}
+	err := parallel.Chunks(ctx, t.States(), criticalChunk, 0, func(from, to int64) error {
+		var list []found
+		below := make([]uint64, words)
+		x := make(game.Position, n)
+		w.walk(from, to, x, func(s int64, x game.Position) {
+			clear(below)
+			for i := range n {
+				if q, ok := w.lower(s, x, i); ok {
+					for k := range words {
+						below[k] |= d[q*words+k]
+					}
+				}
 			}
-			visit(x, s)
-		}
-		return out, nil
+			if r := t.Remoteness[s]; below[r/64]>>(r%64)&1 == 0 {
+				list = append(list, found{int(r), slices.Clone(x)})
+			}
+		})
+		mu.Lock()
+		byChunk[from] = list
+		mu.Unlock()
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, err
 	}
-	p := make(game.Position, n)
-	for idx := range t.Box.Positions() {
-		if idx%(1<<16) == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+	var out [][]game.Position
+	for from := int64(0); from < t.States(); from += criticalChunk {
+		for _, f := range byChunk[from] {
+			for f.r >= len(out) {
+				out = append(out, nil)
+			}
+			out[f.r] = append(out[f.r], f.p)
 		}
-		t.Box.Position(idx, p)
-		visit(p, idx)
 	}
 	return out, nil
+}
+
+// criticalChunk is the number of states a worker of Critical takes at a
+// time (a variable for the tests).
+var criticalChunk int64 = 1 << 16
+
+// stateWalk walks the states of a table in order, with their positions.
+type stateWalk struct {
+	t      *Table
+	stride []int64
+}
+
+func (t *Table) stateWalk() *stateWalk {
+	if t.Sorted {
+		t.Sorting() // built before any worker asks for it
+	}
+	return &stateWalk{t: t, stride: t.Box.Strides()}
+}
+
+// lastPile returns the range of states whose last pile holds m tokens.
+func (w *stateWalk) lastPile(m int) (from, to int64) {
+	n := len(w.t.Box)
+	if w.t.Sorted {
+		s := w.t.Sorting()
+		return s.Term(n-1, m), s.Term(n-1, m+1)
+	}
+	return int64(m) * w.stride[n-1], int64(m+1) * w.stride[n-1]
+}
+
+// lower returns the state one token below s (position x) in pile i, and
+// false when there is none (pile i is empty, or for a sorted table, pile i
+// is not the first of its value).
+func (w *stateWalk) lower(s int64, x game.Position, i int) (int64, bool) {
+	switch {
+	case x[i] == 0:
+		return 0, false
+	case !w.t.Sorted:
+		return s - w.stride[i], true
+	case i == 0 || x[i-1] < x[i]:
+		return s - w.t.Sorting().Drop(i, x[i]), true
+	}
+	return 0, false
+}
+
+// walk calls f for the states from..to-1 in order, with their positions
+// (in x, reused).
+func (w *stateWalk) walk(from, to int64, x game.Position, f func(s int64, x game.Position)) {
+	if from >= to {
+		return
+	}
+	if w.t.Sorted {
+		w.t.Sorting().Unrank(from, x)
+	} else {
+		w.t.Box.Position(from, x)
+	}
+	for s := from; ; s++ {
+		f(s, x)
+		if s+1 == to {
+			return
+		}
+		if w.t.Sorted {
+			w.t.Sorting().Next(x)
+			continue
+		}
+		for i := range x { // the next position in index order
+			if x[i] < w.t.Box[i] {
+				x[i]++
+				break
+			}
+			x[i] = 0
+		}
+	}
+}
+
+// chunks calls f for the states from..to-1, in chunks of criticalChunk on
+// every core; f must not depend on the order of states within the range.
+func (w *stateWalk) chunks(ctx context.Context, from, to int64, f func(s int64, x game.Position)) error {
+	return parallel.Chunks(ctx, to-from, criticalChunk, 0, func(a, b int64) error {
+		w.walk(from+a, from+b, make(game.Position, len(w.t.Box)), f)
+		return ctx.Err()
+	})
 }

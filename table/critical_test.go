@@ -2,17 +2,32 @@ package table
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
 )
 
-// TestCriticalByDefinition compares Critical with the definition, on a made-up
-// remoteness table of three piles (sorted and unsorted).
+// TestCriticalByDefinition compares Critical with the definition, on made-up
+// remoteness tables of three and four piles (sorted and unsorted, values
+// below and above 64), in one chunk and in chunks of 5 states.
 func TestCriticalByDefinition(t *testing.T) {
-	value := func(p game.Position) uint16 { return uint16((p[0]*3 + p[1]*p[2] + p[0]*p[1]*p[2]) % 5) }
+	defer func(old int64) { criticalChunk = old }(criticalChunk)
+	for _, tc := range []struct {
+		piles, h, mod, add int
+		chunk              int64
+	}{{3, 5, 5, 0, 1 << 16}, {3, 5, 5, 0, 5}, {4, 4, 7, 60, 5}, {4, 4, 3, 0, 1 << 16}} {
+		criticalChunk = tc.chunk
+		criticalByDefinition(t, tc.piles, tc.h, tc.mod, tc.add)
+	}
+}
+
+func criticalByDefinition(t *testing.T, piles, h, mod, add int) {
+	value := func(p game.Position) uint16 {
+		return uint16((p[0]*3+p[1]*p[2]+p[0]*p[1]*p[2]+p[len(p)-1]*p[0])%mod + add)
+	}
 	for _, sorted := range []bool{false, true} {
-		box := Uniform(3, 5)
+		box := Uniform(piles, h)
 		tab, err := NewStates("test", box, sorted, false, true)
 		if err != nil {
 			t.Fatal(err)
@@ -21,10 +36,14 @@ func TestCriticalByDefinition(t *testing.T) {
 		f := value
 		if sorted {
 			f = func(p game.Position) uint16 {
-				return uint16((p[0] + p[1] + p[2] + p[0]*p[1]*p[2]) % 5)
+				sum, prod := 0, 1
+				for _, x := range p {
+					sum, prod = sum+x, prod*x
+				}
+				return uint16((sum+prod)%mod + add)
 			}
 		}
-		p := make(game.Position, 3)
+		p := make(game.Position, piles)
 		for idx := range box.Positions() {
 			box.Position(idx, p)
 			tab.Remoteness[tab.State(p)] = f(p)
@@ -42,10 +61,10 @@ func TestCriticalByDefinition(t *testing.T) {
 				got[x.String()] = true
 			}
 		}
-		y := make(game.Position, 3)
+		y := make(game.Position, piles)
 		for idx := range box.Positions() {
 			box.Position(idx, p)
-			if sorted && !(p[0] <= p[1] && p[1] <= p[2]) {
+			if sorted && !slices.IsSorted(p) {
 				continue
 			}
 			minimal := true

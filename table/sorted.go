@@ -69,6 +69,20 @@ func (s *Sorting) RankOf(p game.Position) int64 {
 	return s.Rank(slices.Sorted(slices.Values(p)))
 }
 
+// Unrank fills x (n entries) with the sorted position of rank r, for
+// 0 <= r < Count(): the largest value of each pile, from the last, whose
+// term fits in what is left of the rank.
+func (s *Sorting) Unrank(r int64, x []int) {
+	top := s.h
+	for i := s.n - 1; i >= 0; i-- {
+		v := top
+		for v > 0 && s.Term(i, v) > r {
+			v--
+		}
+		x[i], r, top = v, r-s.Term(i, v), v
+	}
+}
+
 // Drop is Rank(x) - Rank(x - e_i) for a sorted x with x_i >= 1: what the
 // rank loses when pile i loses one token (x - e_i is sorted when i is the
 // first pile of its value).
