@@ -237,33 +237,32 @@ func Summarize(ctx context.Context, g *game.Game, t *table.Table) (*Summary, err
 			add(&into.RemotenessCounts, int(t.Remoteness[i]), w)
 		}
 	}
-	if !t.Sorted { // in chunks on every core, each counted apart
-		var mu sync.Mutex
-		err := parallel.Chunks(ctx, t.States(), 1<<22, 0, func(from, to int64) error {
-			part := &Summary{}
+	// In chunks on every core, each counted apart; a sorted state counts
+	// every order of its piles.
+	var mu sync.Mutex
+	err = parallel.Chunks(ctx, t.States(), 1<<22, 0, func(from, to int64) error {
+		part := &Summary{}
+		if t.Sorted {
+			for i, x := range t.StatesIn(from, to) {
+				count(part, i, table.Orbit(x))
+			}
+		} else {
 			for i := from; i < to; i++ {
 				count(part, i, 1)
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			for v, c := range part.GrundyCounts {
-				add(&s.GrundyCounts, v, c)
-			}
-			for r, c := range part.RemotenessCounts {
-				add(&s.RemotenessCounts, r, c)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
 		}
-		return s, nil
-	}
-	for i, x := range t.SortedStates() {
-		if i%(1<<20) == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
+		mu.Lock()
+		defer mu.Unlock()
+		for v, c := range part.GrundyCounts {
+			add(&s.GrundyCounts, v, c)
 		}
-		count(s, i, table.Orbit(x))
+		for r, c := range part.RemotenessCounts {
+			add(&s.RemotenessCounts, r, c)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -182,9 +182,13 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	if workers > 1 && t.States() >= minLayeredStates {
-		err = v.byLayers(ctx, g, workers, newGen, opts)
-	} else {
+	step := totalStep(g, box)
+	switch {
+	case workers > 1 && t.States() >= minLayeredStates && step%workers == 0:
+		err = v.byClasses(ctx, step, workers, newGen, opts)
+	case workers > 1 && t.States() >= minLayeredStates:
+		err = v.byLayers(ctx, workers, newGen, opts)
+	default:
 		err = v.inOrder(ctx, newGen(), opts)
 	}
 	if err != nil {
@@ -276,7 +280,13 @@ func (v *valuesPass) next(p game.Position) bool {
 // inOrder settles the states in the order of their numbers, where every
 // option comes first.
 func (v *valuesPass) inOrder(ctx context.Context, gen optionStates, opts Options) error {
-	total := v.t.States()
+	return v.inOrderClass(ctx, gen, 1, 1, 0, func(done int64) { opts.progress(done, v.t.States()) })
+}
+
+// inOrderClass settles, in order, the states whose pile total modulo step,
+// modulo classes, is class (every state when classes is 1), and reports
+// every 2^16 states how many it has passed.
+func (v *valuesPass) inOrderClass(ctx context.Context, gen optionStates, step, classes, class int, progress func(done int64)) error {
 	sc := &valuesScratch{gen: gen, p: make(game.Position, len(v.t.Box))}
 	for s := int64(0); ; s++ {
 		// A state may have thousands of options: look at ctx often enough
@@ -286,16 +296,50 @@ func (v *valuesPass) inOrder(ctx context.Context, gen optionStates, opts Options
 				return err
 			}
 			if s%(1<<16) == 0 {
-				opts.progress(s, total)
+				progress(s)
 			}
 		}
-		v.settle(s, sc.p, sc)
+		if classes == 1 || pileTotal(sc.p)%step%classes == class {
+			v.settle(s, sc.p, sc)
+		}
 		if !v.next(sc.p) {
 			break
 		}
 	}
-	opts.progress(total, total)
+	progress(v.t.States())
 	return nil
+}
+
+// pileTotal is the number of tokens of p.
+func pileTotal(p game.Position) int {
+	total := 0
+	for _, x := range p {
+		total += x
+	}
+	return total
+}
+
+// byClasses settles the states on workers goroutines when every move takes a
+// multiple of step tokens in total (totalStep), step a multiple of workers:
+// the states whose totals differ modulo step never read each other, so each
+// goroutine takes the totals of step/workers residues and settles their
+// states in order, without any barrier. Exact Slow k-Nim takes k tokens per move: slow:5,4 has 4
+// residues, two per goroutine on two cores.
+func (v *valuesPass) byClasses(ctx context.Context, step, workers int, newGen func() optionStates, opts Options) error {
+	var mu sync.Mutex
+	passed := make([]int64, workers)
+	g, gctx := errgroup.WithContext(ctx)
+	for class := range workers {
+		g.Go(func() error {
+			return v.inOrderClass(gctx, newGen(), step, workers, class, func(done int64) {
+				mu.Lock()
+				defer mu.Unlock()
+				passed[class] = done
+				opts.progress(slices.Min(passed), v.t.States())
+			})
+		})
+	}
+	return g.Wait()
 }
 
 // byLayers settles the states layer by layer, a layer being the states of
@@ -303,13 +347,7 @@ func (v *valuesPass) inOrder(ctx context.Context, gen optionStates, opts Options
 // state lie in earlier layers and the states of a layer can be settled in
 // parallel. A layer is cut by the value of the last pile; workers
 // goroutines take the pieces in turn and walk the states of each.
-//
-// When every move takes a multiple of step tokens in total (totalStep), the
-// layers of one total modulo step never read the others': with at least as
-// many such chains as workers, each chain runs on one goroutine, without a
-// barrier between its layers. Exact slow k-Nim takes k tokens per move, so
-// slow:5,4 has 4 chains.
-func (v *valuesPass) byLayers(ctx context.Context, g *game.Game, workers int, newGen func() optionStates, opts Options) error {
+func (v *valuesPass) byLayers(ctx context.Context, workers int, newGen func() optionStates, opts Options) error {
 	box := v.t.Box
 	n := len(box)
 	maxTotal := 0
@@ -322,7 +360,6 @@ func (v *valuesPass) byLayers(ctx context.Context, g *game.Game, workers int, ne
 		below[i+1] = below[i] + h
 	}
 	var settled atomic.Int64
-	var progress sync.Mutex
 	states := v.t.States()
 	layer := func(ctx context.Context, total, workers int) error {
 		var next atomic.Int64
@@ -350,25 +387,8 @@ func (v *valuesPass) byLayers(ctx context.Context, g *game.Game, workers int, ne
 		if err := g.Wait(); err != nil {
 			return err
 		}
-		progress.Lock()
 		opts.progress(settled.Load(), states)
-		progress.Unlock()
 		return nil
-	}
-	if step := totalStep(g, box); step > 1 && step >= workers {
-		chains, cctx := errgroup.WithContext(ctx)
-		chains.SetLimit(workers)
-		for r := range step {
-			chains.Go(func() error {
-				for total := r; total <= maxTotal; total += step {
-					if err := layer(cctx, total, 1); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-		}
-		return chains.Wait()
 	}
 	for total := range maxTotal + 1 {
 		if err := layer(ctx, total, workers); err != nil {

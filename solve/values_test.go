@@ -50,13 +50,17 @@ func valuesBoth(t tester, g *game.Game, box table.Box) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	layered := valuesByLayers(func() (*table.Table, error) {
-		return Values(ctx, g, box, Options{Grundy: true, Remoteness: true, Workers: 3})
-	})
-	if layered == nil {
-		t.Fatalf("%s: Values by layers failed", g.Spec)
+	// Two and three workers: by layers, or by classes of totals when every
+	// move takes a multiple of the workers' number of tokens.
+	for _, workers := range []int{2, 3} {
+		layered := valuesByLayers(func() (*table.Table, error) {
+			return Values(ctx, g, box, Options{Grundy: true, Remoteness: true, Workers: workers})
+		})
+		if layered == nil {
+			t.Fatalf("%s: Values on %d workers failed", g.Spec, workers)
+		}
+		sameValues(t, fmt.Sprintf("%s (%d workers, total step %d)", g.Spec, workers, totalStep(g, box)), want, layered)
 	}
-	sameValues(t, g.Spec+" (by layers)", want, layered)
 	if got.Sorted != (g.Symmetric() && uniform(box)) {
 		t.Fatalf("%s: sorted table %v, symmetric game %v", g.Spec, got.Sorted, g.Symmetric())
 	}

@@ -70,12 +70,11 @@ func Critical(ctx context.Context, t *Table) ([][]game.Position, error) {
 		// One range per value of the last pile, the largest first.
 		err := parallel.Chunks(ctx, int64(top+1), 1, 0, func(k, _ int64) error {
 			from, to := w.lastPile(top - int(k))
-			x := make(game.Position, n)
-			w.walk(from, to, x, func(s int64, x game.Position) {
+			for s, x := range t.StatesIn(from, to) {
 				if q, ok := w.lower(s, x, i); ok {
 					or(s, q)
 				}
-			})
+			}
 			return ctx.Err()
 		})
 		if err != nil {
@@ -92,8 +91,7 @@ func Critical(ctx context.Context, t *Table) ([][]game.Position, error) {
 	err := parallel.Chunks(ctx, t.States(), criticalChunk, 0, func(from, to int64) error {
 		var list []found
 		below := make([]uint64, words)
-		x := make(game.Position, n)
-		w.walk(from, to, x, func(s int64, x game.Position) {
+		for s, x := range t.StatesIn(from, to) {
 			clear(below)
 			for i := range n {
 				if q, ok := w.lower(s, x, i); ok {
@@ -105,7 +103,7 @@ func Critical(ctx context.Context, t *Table) ([][]game.Position, error) {
 			if r := t.Remoteness[s]; below[r/64]>>(r%64)&1 == 0 {
 				list = append(list, found{int(r), slices.Clone(x)})
 			}
-		})
+		}
 		mu.Lock()
 		byChunk[from] = list
 		mu.Unlock()
@@ -136,12 +134,7 @@ type stateWalk struct {
 	stride []int64
 }
 
-func (t *Table) stateWalk() *stateWalk {
-	if t.Sorted {
-		t.Sorting() // built before any worker asks for it
-	}
-	return &stateWalk{t: t, stride: t.Box.Strides()}
-}
+func (t *Table) stateWalk() *stateWalk { return &stateWalk{t: t, stride: t.Box.Strides()} }
 
 // lastPile returns the range of states whose last pile holds m tokens.
 func (w *stateWalk) lastPile(m int) (from, to int64) {
@@ -168,41 +161,13 @@ func (w *stateWalk) lower(s int64, x game.Position, i int) (int64, bool) {
 	return 0, false
 }
 
-// walk calls f for the states from..to-1 in order, with their positions
-// (in x, reused).
-func (w *stateWalk) walk(from, to int64, x game.Position, f func(s int64, x game.Position)) {
-	if from >= to {
-		return
-	}
-	if w.t.Sorted {
-		w.t.Sorting().Unrank(from, x)
-	} else {
-		w.t.Box.Position(from, x)
-	}
-	for s := from; ; s++ {
-		f(s, x)
-		if s+1 == to {
-			return
-		}
-		if w.t.Sorted {
-			w.t.Sorting().Next(x)
-			continue
-		}
-		for i := range x { // the next position in index order
-			if x[i] < w.t.Box[i] {
-				x[i]++
-				break
-			}
-			x[i] = 0
-		}
-	}
-}
-
 // chunks calls f for the states from..to-1, in chunks of criticalChunk on
 // every core; f must not depend on the order of states within the range.
 func (w *stateWalk) chunks(ctx context.Context, from, to int64, f func(s int64, x game.Position)) error {
 	return parallel.Chunks(ctx, to-from, criticalChunk, 0, func(a, b int64) error {
-		w.walk(from+a, from+b, make(game.Position, len(w.t.Box)), f)
+		for s, x := range w.t.StatesIn(from+a, from+b) {
+			f(s, x)
+		}
 		return ctx.Err()
 	})
 }

@@ -21,8 +21,11 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/parallel"
 )
 
 // Box is the set of positions whose pile i holds 0..Box[i] tokens.
@@ -188,7 +191,8 @@ type Table struct {
 	// solve.Remoteness for the definition and the misère convention).
 	Remoteness []uint16
 
-	sorting *Sorting
+	sorting     *Sorting
+	sortingOnce sync.Once
 }
 
 // New allocates a table for spec on box, with room for Grundy values when
@@ -227,15 +231,16 @@ func NewStates(spec string, box Box, sorted, grundy, remoteness bool) (*Table, e
 	return t, nil
 }
 
-// Sorting returns the numbering of the sorted positions of a sorted table.
+// Sorting returns the numbering of the sorted positions of a sorted table,
+// built on first use; it is safe for concurrent use.
 func (t *Table) Sorting() *Sorting {
-	if t.sorting == nil {
+	t.sortingOnce.Do(func() {
 		s, err := NewSorting(len(t.Box), t.Box[0])
 		if err != nil {
 			panic("table: sorted table of an invalid box: " + err.Error())
 		}
 		t.sorting = s
-	}
+	})
 	return t.sorting
 }
 
@@ -288,12 +293,19 @@ func (t *Table) CountP() int64 {
 				n++
 			}
 		}
-	case t.Sorted:
-		for s, x := range t.SortedStates() {
-			if t.IsPState(s) {
-				n += Orbit(x)
+	case t.Sorted: // every order of the piles, counted on every core
+		var count atomic.Int64
+		parallel.Chunks(context.Background(), t.States(), 1<<20, 0, func(from, to int64) error {
+			var part int64
+			for s, x := range t.StatesIn(from, to) {
+				if t.IsPState(s) {
+					part += Orbit(x)
+				}
 			}
-		}
+			count.Add(part)
+			return nil
+		})
+		n = count.Load()
 	default:
 		for _, w := range t.P {
 			n += int64(bits.OnesCount64(w))
@@ -311,6 +323,39 @@ func (t *Table) SortedStates() func(yield func(int64, game.Position) bool) {
 		for r := int64(0); ; r++ {
 			if !yield(r, x) || !s.Next(x) {
 				return
+			}
+		}
+	}
+}
+
+// StatesIn yields the states from..to-1 of t in order, with their
+// positions: sorted positions for a sorted table (table.Sorting.Unrank, then
+// Next), box positions otherwise. The yielded slice is reused.
+func (t *Table) StatesIn(from, to int64) func(yield func(int64, game.Position) bool) {
+	return func(yield func(int64, game.Position) bool) {
+		if from >= to {
+			return
+		}
+		x := make(game.Position, len(t.Box))
+		if t.Sorted {
+			t.Sorting().Unrank(from, x)
+		} else {
+			t.Box.Position(from, x)
+		}
+		for s := from; ; s++ {
+			if !yield(s, x) || s+1 == to {
+				return
+			}
+			if t.Sorted {
+				t.Sorting().Next(x)
+				continue
+			}
+			for i := range x { // the next position in index order
+				if x[i] < t.Box[i] {
+					x[i]++
+					break
+				}
+				x[i] = 0
 			}
 		}
 	}
