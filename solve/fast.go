@@ -37,18 +37,25 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	return fastLines(ctx, g, box, opts, nil)
+}
+
+// fastLines runs the line engine in the narrowest word that holds a line:
+// into a table, or, with emit, handing out the outcomes slab by slab
+// (FastStream).
+func fastLines(ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
 	if !g.IsTake() {
 		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)
 	}
 	switch {
 	case box[0] < 8:
-		return fastWith[uint8](ctx, g, box, opts)
+		return fastWith[uint8](ctx, g, box, opts, emit)
 	case box[0] < 16:
-		return fastWith[uint16](ctx, g, box, opts)
+		return fastWith[uint16](ctx, g, box, opts, emit)
 	case box[0] < 32:
-		return fastWith[uint32](ctx, g, box, opts)
+		return fastWith[uint32](ctx, g, box, opts, emit)
 	}
-	return fastWith[uint64](ctx, g, box, opts)
+	return fastWith[uint64](ctx, g, box, opts, emit)
 }
 
 // MemoryNeeded estimates the bytes a solve of box allocates with the engine
@@ -105,7 +112,10 @@ type word interface {
 // wordBits is the number of bits of W.
 func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
 
-func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
+	if emit != nil {
+		return nil, fastStreamWith[W](ctx, g, box, opts, emit)
+	}
 	t := table.New(g.Spec, box, opts.Grundy)
 	if opts.Remoteness {
 		if err := fastRemoteness(ctx, g, box, t, opts); err != nil {

@@ -20,18 +20,8 @@ func FastStream(ctx context.Context, g *game.Game, box table.Box, opts Options, 
 	if err := checkBox(g, box); err != nil {
 		return err
 	}
-	if !g.IsTake() {
-		return fmt.Errorf("%s is not a take game: the line engine does not apply", g.Spec)
-	}
-	switch {
-	case box[0] < 8:
-		return fastStreamWith[uint8](ctx, g, box, opts, emit)
-	case box[0] < 16:
-		return fastStreamWith[uint16](ctx, g, box, opts, emit)
-	case box[0] < 32:
-		return fastStreamWith[uint32](ctx, g, box, opts, emit)
-	}
-	return fastStreamWith[uint64](ctx, g, box, opts, emit)
+	_, err := fastLines(ctx, g, box, opts, emit)
+	return err
 }
 
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
