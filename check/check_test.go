@@ -42,6 +42,8 @@ func TestCompareCorrectCharacterizations(t *testing.T) {
 		{"cn:6,3", "sym(a+b == d+e && b+c == e+f)"},    // the same set: it is symmetric
 		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)"}, // papers/000, Theorem 2.1(3)
 		{"nim:3/misere", "max(a,b,c) <= 1 ? (a+b+c) % 2 == 1 : xor(a,b,c) == 0"},
+		{"moore:4,2", "colmod(3, a, b, c, d)"}, // papers/001, Proposition 4.7
+		{"nim:3", "colmod(2, a, b, c)"},
 	}
 	for _, tt := range tests {
 		r := compare(t, tt.spec, 5, tt.expr)

@@ -8,6 +8,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,9 @@ const ExprHelp = `An expression is true on the positions it accepts. Piles are a
 pile 1) or p1, p2, ...; values are integers (booleans are 1 and 0). Operators:
 + - * / % (Go's integer division and remainder; division by zero gives 0),
 ** (power), ^ (xor, as in Go), == != < <= > >=, && || ! (also and, or, not),
-cond ? x : y. Functions: xor(x, y, ...), min(x, ...), max(x, ...), abs(x), and
+cond ? x : y. Functions: xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
+colmod(m, x, y, ...): at every binary digit the number of values with a 1
+there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...)), and
 sym(e): e holds for some symmetry of the position (rotations and reflections
 for cn, reversal for path, ...).`
 
@@ -261,6 +264,20 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 				return v
 			}
 		}, nil
+	case "colmod":
+		if err := need(len(fs) >= 2, "a modulus and one or more values"); err != nil {
+			return nil, err
+		}
+		m, xs := fs[0], fs[1:]
+		return func(p game.Position) int {
+			return b2i(ColumnsDivisible(m(p), func(yield func(int) bool) {
+				for _, x := range xs {
+					if !yield(x(p)) {
+						return
+					}
+				}
+			}))
+		}, nil
 	case "sym":
 		if err := need(len(fs) == 1, "one"); err != nil {
 			return nil, err
@@ -286,7 +303,31 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 			return 0
 		}, nil
 	}
-	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs and sym", name)
+	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs, colmod and sym", name)
+}
+
+// ColumnsDivisible reports whether, at every binary digit, the number of
+// values with a 1 there is divisible by m (m >= 1; for m = 2 the values xor
+// to 0). Negative values and m < 1 never are.
+func ColumnsDivisible(m int, values func(yield func(int) bool)) bool {
+	if m < 1 {
+		return false
+	}
+	var counts [64]int
+	for x := range values {
+		if x < 0 {
+			return false
+		}
+		for ; x != 0; x &= x - 1 {
+			counts[bits.TrailingZeros64(uint64(x))]++
+		}
+	}
+	for _, c := range counts {
+		if c%m != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func fold(fs []value, op func(a, b int) int) value {

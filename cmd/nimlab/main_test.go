@@ -162,6 +162,20 @@ func TestStreamedTable(t *testing.T) {
 	}
 }
 
+func TestDiscover(t *testing.T) {
+	v := runJSON(t, "discover", "cn:4,2", "--max", "5", "--json")
+	if v["exact"] != true || v["expr"] != "a == c && b == d" || v["verified_max"] != 7.0 {
+		t.Errorf("discover cn:4,2: %v", v)
+	}
+	out, err := run(t, "discover", "cn:4,2", "--max", "5")
+	if err != nil || !strings.Contains(out, "exact up to 7") || !strings.Contains(out, "nimlab check cn:4,2 --max 7 --expr") {
+		t.Errorf("discover cn:4,2: %v\n%s", err, out)
+	}
+	if _, err := run(t, "discover", "cn:4,2"); err == nil || !strings.Contains(err.Error(), "--max is required") {
+		t.Errorf("no --max: %v", err)
+	}
+}
+
 func TestErrorsAreOneLine(t *testing.T) {
 	tests := [][]string{
 		{"solve", "cn:6"},

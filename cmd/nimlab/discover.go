@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/spf13/cobra"
+)
+
+func newDiscoverCmd() *cobra.Command {
+	var opts discover.Options
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "discover GAME --max H",
+		Short: "Propose a characterization of the P-positions, verify it, print it as a check expression",
+		Long: `Solves GAME with every pile 0..H, looks for a description of its P-positions
+and checks it on a larger box (--verify-max; by default a few above H).
+
+It tries, from the simplest: the exact integer linear relations that hold on
+every P-position (a+b = d+e; found by exact row reduction, not floating
+point), then column sums modulo m at every binary digit (Moore's Nim), then
+xor relations on sets of piles (linear algebra over GF(2) on the digits).
+When no single description fits, it splits the P-positions into regions by
+where the zeros sit, where the minimum sits or where the maximum sits, up to
+the game's symmetries, and describes each region the same way (the regions
+are joined by sym()).
+
+A description is kept only when it accepts exactly the P-positions of the box
+of height H. It is then checked, as printed, on the verification box with
+conditions (I) and (II): "exact up to H'" means it is the set of P-positions
+of that whole box. Otherwise the best description found is printed with how
+many P-positions it covers and the smallest counterexamples. Nothing is
+claimed beyond the box checked.`,
+		Example: `  nimlab discover cn:6,3 --max 6
+  nimlab discover cn:5,3 --max 8 --verify-max 12
+  nimlab discover moore:4,2 --max 7 --json
+  nimlab discover binmat:101,011,110 --max 7`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := game.Parse(args[0])
+			if err != nil {
+				return err
+			}
+			if opts.Max < 0 {
+				return fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
+			}
+			start := time.Now()
+			r, err := discover.Discover(cmd.Context(), g, opts)
+			if err != nil {
+				return err
+			}
+			secs := time.Since(start).Seconds()
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return printJSON(w, map[string]any{
+					"game": r.Game, "max": r.Max, "verified_max": r.VerifiedMax, "expr": r.Expr, "exact": r.Exact,
+					"method": r.Method, "p_positions": r.PPositions, "covered": r.Covered,
+					"accepted_not_p": r.AcceptedNotP, "counterexamples": r.Counterexamples, "seconds": secs,
+				})
+			}
+			fmt.Fprintf(w, "game          %s (%s)\n", g.Spec, g.Title)
+			fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+			fmt.Fprintf(w, "expression    %s\n", r.Expr)
+			if r.Exact {
+				fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
+			} else {
+				fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
+				for _, p := range r.Counterexamples {
+					fmt.Fprintf(w, "  counterexample %v\n", p)
+				}
+			}
+			fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", shellQuote(g.Spec), r.VerifiedMax, shellQuote(r.Expr))
+			fmt.Fprintf(w, "time          %.2f s\n", secs)
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&opts.Max, "max", -1, "height to learn on: every pile 0..MAX (required)")
+	cmd.Flags().IntVar(&opts.VerifyMax, "verify-max", 0, "height to verify on (0: a few above --max, at most 4e6 positions)")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	return cmd
+}

@@ -1,0 +1,563 @@
+// Package discover proposes a characterization of the P-positions of a game
+// from its table, verifies it on a larger box, and writes it as an
+// expression of check's language (check.Compile), as papers/000, papers/001
+// and papers/004 state theirs: linear relations among the piles (a+b = d+e),
+// xor relations on sets of piles, column sums modulo m (Moore's Nim), and,
+// when no single description holds, regions (where the zeros sit, where the
+// minimum or the maximum sits) taken up to the game's symmetries, each with
+// its own relations, joined by sym().
+//
+// Every relation is found exactly: integer linear relations by row
+// reduction over the rationals (the kernel of the rows (p, 1)), xor
+// relations by linear algebra over GF(2) on the binary digits. A candidate
+// is kept only when it accepts exactly the P-positions of the box it was
+// learned on; the result is then checked, as the expression printed, on a
+// larger box with conditions (I) and (II), and it never claims more than
+// that check showed.
+package discover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync/atomic"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/parallel"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Options says how far Discover learns and verifies.
+type Options struct {
+	// Max is the height of the box the relations are learned on.
+	Max int
+	// VerifyMax is the height of the box the result is checked on; 0 picks
+	// one above Max (at most 4e6 positions, at least Max+1).
+	VerifyMax int
+	// Examples is the number of counterexamples kept of each kind (0: 5).
+	Examples int
+	// Workers for the solves (0: every core).
+	Workers int
+}
+
+// Result is what Discover found.
+type Result struct {
+	Game string `json:"game"`
+	// Max is the height learned from, VerifiedMax the height checked.
+	Max         int `json:"max"`
+	VerifiedMax int `json:"verified_max"`
+	// Expr is the characterization in check's language (nimlab check --expr).
+	Expr string `json:"expr"`
+	// Exact is true when Expr accepts exactly the P-positions of the box of
+	// height VerifiedMax (and so satisfies conditions (I) and (II) there).
+	Exact bool `json:"exact"`
+	// Method says what kind of description was found.
+	Method string `json:"method"`
+	// PPositions counts the P-positions of the verification box, Covered
+	// those Expr accepts, AcceptedNotP the N-positions it accepts.
+	PPositions   int64 `json:"p_positions"`
+	Covered      int64 `json:"covered"`
+	AcceptedNotP int64 `json:"accepted_not_p"`
+	// Counterexamples lists the smallest P-positions Expr misses and the
+	// smallest N-positions it accepts.
+	Counterexamples []game.Position `json:"counterexamples"`
+	// Verification is check's report on the verification box.
+	Verification *check.Report `json:"verification"`
+}
+
+// maxLearnPositions bounds the box Discover learns on.
+const maxLearnPositions = 50_000_000
+
+// maxVerifyPositions bounds the verification box Discover picks.
+const maxVerifyPositions = 4_000_000
+
+// Discover proposes a characterization of the P-positions of g learned on
+// the box of height opts.Max, and verifies it on a larger box.
+func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) {
+	n := g.Piles()
+	if n > 26 {
+		return nil, fmt.Errorf("%s has %d piles; discover names them a..z, at most 26", g.Spec, n)
+	}
+	box := table.Uniform(n, opts.Max)
+	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
+		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
+	}
+	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers})
+	if err != nil {
+		return nil, err
+	}
+	var ps [][]int
+	for p := range t.PPositions(ctx) {
+		ps = append(ps, slices.Clone([]int(p)))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s := &search{g: g, t: t, n: n, ps: ps, names: pileNames(n)}
+	if s.perms, err = symmetries(ctx, g); err != nil {
+		return nil, err
+	}
+	best, err := s.run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.verify(ctx, best, opts)
+}
+
+// pileNames are a, b, c, ...
+func pileNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = string(rune('a' + i))
+	}
+	return names
+}
+
+// symmetries lists the game's symmetries for regions, or nil when there are
+// too many to try at every position.
+func symmetries(ctx context.Context, g *game.Game) ([]complex.Perm, error) {
+	group, err := g.Symmetries(ctx)
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil || !group.Listed():
+		return nil, nil
+	case group.Full() && g.Piles() <= 7:
+		return complex.Permutations(g.Piles()), nil
+	case group.Full():
+		return nil, nil
+	}
+	return group.Elements(), nil
+}
+
+// description is a conjunction of relations.
+type description struct {
+	linear []Linear
+	xors   []uint64
+	moduli []int
+}
+
+func (d *description) holds(p []int) bool {
+	for _, l := range d.linear {
+		if !l.holds(p) {
+			return false
+		}
+	}
+	for _, x := range d.xors {
+		if !xorHolds(x, p) {
+			return false
+		}
+	}
+	for _, m := range d.moduli {
+		if !check.ColumnsDivisible(m, slices.Values(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *description) terms(names []string) []string {
+	var out []string
+	for _, l := range d.linear {
+		out = append(out, l.expr(names))
+	}
+	for _, x := range d.xors {
+		out = append(out, xorExpr(x, names))
+	}
+	for _, m := range d.moduli {
+		out = append(out, fmt.Sprintf("colmod(%d, %s)", m, strings.Join(names, ", ")))
+	}
+	return out
+}
+
+// describe finds every relation that holds on ps, at a level: 0 linear
+// relations only, 1 with column sums, 2 with xor relations too.
+func describe(ps [][]int, n, level int) description {
+	d := description{linear: linearRelations(ps, n)}
+	if level >= 1 {
+		d.moduli = columnModuli(ps, n)
+	}
+	if level >= 2 {
+		d.xors = xorRelations(ps, n)
+	}
+	return d
+}
+
+// regionKind is how the P-positions are split.
+type regionKind int
+
+const (
+	whole  regionKind = iota // one description for all
+	zeros                    // by the set of empty piles
+	minima                   // by the set of piles holding the minimum
+	maxima                   // by the set of piles holding the maximum
+)
+
+func (k regionKind) String() string {
+	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits", "regions by where the maximum sits"}[k]
+}
+
+// key returns the set of piles that places p in its region.
+func (k regionKind) key(p []int) uint64 {
+	var set uint64
+	switch k {
+	case zeros:
+		for i, x := range p {
+			if x == 0 {
+				set |= 1 << i
+			}
+		}
+	case minima, maxima:
+		m := slices.Min(p)
+		if k == maxima {
+			m = slices.Max(p)
+		}
+		for i, x := range p {
+			if x == m {
+				set |= 1 << i
+			}
+		}
+	}
+	return set
+}
+
+// cond writes the condition of the region of key set.
+func (k regionKind) cond(set uint64, names []string) string {
+	var in, out []string
+	for i, name := range names {
+		if set>>i&1 == 1 {
+			in = append(in, name)
+		} else {
+			out = append(out, name)
+		}
+	}
+	var parts []string
+	switch k {
+	case zeros:
+		for _, name := range in {
+			parts = append(parts, name+" == 0")
+		}
+		if len(out) > 0 {
+			parts = append(parts, fmt.Sprintf("min(%s) > 0", strings.Join(out, ", ")))
+		}
+	case minima, maxima:
+		for _, name := range in[1:] {
+			parts = append(parts, in[0]+" == "+name)
+		}
+		if len(out) > 0 {
+			op, f := "<", "min"
+			if k == maxima {
+				op, f = ">", "max"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+		}
+	}
+	return strings.Join(parts, " && ")
+}
+
+// implies reports whether the condition of the region of key set implies
+// the linear relation l: a relation among the piles of the key alone, with
+// no constant, that holds when they are all 0 (zeros) or all equal (minima,
+// maxima).
+func (k regionKind) implies(set uint64, l Linear) bool {
+	if k == whole || l.RHS != 0 {
+		return false
+	}
+	var sum int64
+	for i, c := range l.Coef {
+		if c != 0 && set>>i&1 == 0 {
+			return false
+		}
+		sum += c
+	}
+	return k == zeros || sum == 0
+}
+
+// region is one part of a candidate: the positions of key set satisfying
+// desc.
+type region struct {
+	set  uint64
+	desc description
+}
+
+// candidate is a proposed characterization.
+type candidate struct {
+	kind    regionKind
+	regions []region
+	perms   []complex.Perm // the symmetries a region is taken up to (nil: none)
+	level   int
+}
+
+// accepts reports whether p is in the candidate's set; q is scratch.
+func (c *candidate) accepts(p, q []int) bool {
+	if c.kind == whole {
+		return c.regions[0].desc.holds(p)
+	}
+	try := func(q []int) bool {
+		key := c.kind.key(q)
+		for i := range c.regions {
+			if c.regions[i].set == key && c.regions[i].desc.holds(q) {
+				return true
+			}
+		}
+		return false
+	}
+	if c.perms == nil {
+		return try(p)
+	}
+	for _, perm := range c.perms {
+		for i, j := range perm {
+			q[i] = p[j]
+		}
+		if try(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// expr writes the candidate in check's language.
+func (c *candidate) expr(names []string) string {
+	and := func(terms []string) string {
+		if len(terms) == 0 {
+			return "true"
+		}
+		return strings.Join(terms, " && ")
+	}
+	if c.kind == whole {
+		return and(c.regions[0].desc.terms(names))
+	}
+	var parts []string
+	for _, r := range c.regions {
+		terms := append([]string{c.kind.cond(r.set, names)}, r.desc.terms(names)...)
+		part := and(terms)
+		if c.perms != nil {
+			part = "sym(" + part + ")"
+		} else if len(c.regions) > 1 {
+			part = "(" + part + ")"
+		}
+		parts = append(parts, part)
+	}
+	if len(parts) == 0 {
+		return "false"
+	}
+	return strings.Join(parts, " || ")
+}
+
+// search holds what the search for a candidate needs.
+type search struct {
+	g     *game.Game
+	t     *table.Table
+	n     int
+	ps    [][]int
+	names []string
+	perms []complex.Perm
+}
+
+// mismatches counts the positions of the learning box where the candidate
+// and the table disagree.
+func (s *search) mismatches(ctx context.Context, c *candidate) (int64, error) {
+	var miss atomic.Int64
+	box := s.t.Box
+	err := parallel.Chunks(ctx, box.Positions(), 1<<14, 0, func(from, to int64) error {
+		p, q := make(game.Position, s.n), make([]int, s.n)
+		var m int64
+		for idx := from; idx < to; idx++ {
+			box.Position(idx, p)
+			if c.accepts(p, q) != s.t.IsP(p) {
+				m++
+			}
+		}
+		miss.Add(m)
+		return ctx.Err()
+	})
+	return miss.Load(), err
+}
+
+// run tries the candidates from the simplest and returns the first exact one
+// on the learning box, or the one with the fewest disagreements.
+func (s *search) run(ctx context.Context) (*candidate, error) {
+	var best *candidate
+	bestMiss := int64(-1)
+	try := func(c *candidate) (bool, error) {
+		miss, err := s.mismatches(ctx, c)
+		if err != nil {
+			return false, err
+		}
+		if bestMiss < 0 || miss < bestMiss {
+			best, bestMiss = c, miss
+		}
+		return miss == 0, nil
+	}
+	kinds := []regionKind{whole, zeros, minima, maxima}
+	if s.perms == nil {
+		kinds = []regionKind{whole}
+	}
+	for _, kind := range kinds {
+		groups := s.regions(kind)
+		for level := range 3 {
+			c := &candidate{kind: kind, level: level}
+			if kind != whole && len(s.perms) > 1 {
+				c.perms = s.perms
+			}
+			for _, set := range sortedKeys(groups) {
+				d := describe(groups[set], s.n, level)
+				d.linear = slices.DeleteFunc(d.linear, func(l Linear) bool { return kind.implies(set, l) })
+				c.regions = append(c.regions, region{set: set, desc: d})
+			}
+			exact, err := try(c)
+			if err != nil {
+				return nil, err
+			}
+			if exact {
+				return s.simplify(ctx, c)
+			}
+		}
+	}
+	if best == nil {
+		return nil, errors.New("no candidate")
+	}
+	return best, nil
+}
+
+// regions groups the P-positions by the canonical key of kind: the key
+// whose image under the symmetries is the smallest; the region of a
+// canonical key holds the P-positions with exactly that key (the others are
+// its images).
+func (s *search) regions(kind regionKind) map[uint64][][]int {
+	groups := map[uint64][][]int{}
+	if kind == whole {
+		groups[0] = s.ps
+		return groups
+	}
+	canonical := map[uint64]uint64{}
+	for _, p := range s.ps {
+		key := kind.key(p)
+		c, ok := canonical[key]
+		if !ok {
+			c = key
+			for _, perm := range s.perms {
+				var image uint64
+				for i, j := range perm {
+					image |= key >> j & 1 << i
+				}
+				c = min(c, image)
+			}
+			canonical[key] = c
+		}
+		if c == key {
+			groups[key] = append(groups[key], p)
+		}
+	}
+	return groups
+}
+
+func sortedKeys(groups map[uint64][][]int) []uint64 {
+	keys := make([]uint64, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b uint64) int {
+		if d := bits.OnesCount64(b) - bits.OnesCount64(a); d != 0 {
+			return d
+		}
+		return int(int64(a) - int64(b))
+	})
+	return keys
+}
+
+// simplify drops the xor relations and column sums an exact candidate does
+// not need, one at a time, keeping it exact.
+func (s *search) simplify(ctx context.Context, c *candidate) (*candidate, error) {
+	for r := range c.regions {
+		for i := len(c.regions[r].desc.xors) - 1; i >= 0; i-- {
+			trial := c.clone()
+			d := &trial.regions[r].desc
+			d.xors = slices.Delete(d.xors, i, i+1)
+			if exact, err := s.exact(ctx, trial); err != nil {
+				return nil, err
+			} else if exact {
+				c = trial
+			}
+		}
+		for i := len(c.regions[r].desc.moduli) - 1; i >= 0; i-- {
+			trial := c.clone()
+			d := &trial.regions[r].desc
+			d.moduli = slices.Delete(d.moduli, i, i+1)
+			if exact, err := s.exact(ctx, trial); err != nil {
+				return nil, err
+			} else if exact {
+				c = trial
+			}
+		}
+	}
+	return c, nil
+}
+
+// exact reports whether the candidate accepts exactly the P-positions of the
+// learning box.
+func (s *search) exact(ctx context.Context, c *candidate) (bool, error) {
+	miss, err := s.mismatches(ctx, c)
+	return miss == 0, err
+}
+
+func (c *candidate) clone() *candidate {
+	out := *c
+	out.regions = make([]region, len(c.regions))
+	for i, r := range c.regions {
+		out.regions[i] = region{set: r.set, desc: description{
+			linear: r.desc.linear, xors: slices.Clone(r.desc.xors), moduli: slices.Clone(r.desc.moduli)}}
+	}
+	return &out
+}
+
+// verify checks the candidate's expression, as printed, on the verification
+// box with check.Compare.
+func (s *search) verify(ctx context.Context, c *candidate, opts Options) (*Result, error) {
+	vmax := opts.VerifyMax
+	if vmax == 0 {
+		vmax = opts.Max + max(2, opts.Max/2)
+		for vmax > opts.Max+1 && table.Uniform(s.n, vmax).Positions() > maxVerifyPositions {
+			vmax--
+		}
+	}
+	if vmax < opts.Max {
+		return nil, fmt.Errorf("--verify-max %d is below --max %d", vmax, opts.Max)
+	}
+	vbox := table.Uniform(s.n, vmax)
+	if err := vbox.Check(); err != nil {
+		return nil, err
+	}
+	src := c.expr(s.names)
+	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
+	if err != nil {
+		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
+	}
+	vt, err := solve.Table(ctx, s.g, vbox, solve.Options{Workers: opts.Workers})
+	if err != nil {
+		return nil, err
+	}
+	examples := opts.Examples
+	if examples <= 0 {
+		examples = 5
+	}
+	rep, err := check.Compare(ctx, s.g, vt, e.Evaluator, examples)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{
+		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: c.kind.String(),
+		Exact: rep.Agrees() && rep.Violations1 == 0 && rep.Violations2 == 0, Verification: rep,
+		PPositions: vt.CountP(), AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
+	}
+	r.Covered = r.PPositions - rep.PNotAccepted
+	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
+	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
+	return r, nil
+}

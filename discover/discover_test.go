@@ -1,0 +1,114 @@
+package discover_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/theory"
+)
+
+// TestRediscoversTheorems runs Discover on games whose P-positions a theorem
+// of the papers characterizes, from tables of modest height, and compares
+// the expression found with the theorem's own membership test on a box
+// larger than the one Discover verified on.
+func TestRediscoversTheorems(t *testing.T) {
+	for _, tt := range []struct {
+		spec    string
+		max     int
+		theorem string
+	}{
+		{"nim:3", 7, "nim"},
+		{"cn:4,2", 6, "cn42"},
+		{"cn:5,2", 6, "cn52"},
+		{"cn:5,3", 6, "cn53"},
+		{"cn:6,3", 5, "cn63"},
+		{"cn:6,4", 5, "cn64"},
+		{"cn:5,4", 5, "cn-n-1"},
+		{"moore:4,2", 7, "moore"},
+		{"moore:5,3", 5, "moore"},
+		{"graph:1-2,2-3,1-3,3-4,4-1", 7, "binary-matroid"},
+		{"binmat:1100,0110,0011,1001,1111", 5, "binary-matroid"},
+		{"path:4,2", 7, "path-n-n-1"},
+		{"path:6,3", 5, "path-n-n-1"},
+		{"complex:1-2,1-3,2-3,3-4", 7, "figure6"},
+		{"octa:2", 6, "octa"},
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			ctx := context.Background()
+			g, err := game.Parse(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := discover.Discover(ctx, g, discover.Options{Max: tt.max})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Exact || r.VerifiedMax <= tt.max {
+				t.Fatalf("%s: %q not exact up to %d (%s)", tt.spec, r.Expr, r.VerifiedMax, r.Method)
+			}
+			th, rule, ok := theory.Find(ctx, g)
+			if !ok || th.Name != tt.theorem {
+				t.Fatalf("%s: theorem %v, want %s", tt.spec, th, tt.theorem)
+			}
+			e, err := check.Compile(r.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			accept := e.Evaluator()
+			box := table.Uniform(g.Piles(), r.VerifiedMax+2)
+			if box.Positions() > 3_000_000 {
+				box = table.Uniform(g.Piles(), r.VerifiedMax+1)
+			}
+			p := make(game.Position, g.Piles())
+			for idx := range box.Positions() {
+				box.Position(idx, p)
+				isP, _, err := theory.Apply(th, rule, g, p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if accept(p) != isP {
+					t.Fatalf("%s: %q says %v at %v, theorem %s says P = %v", tt.spec, r.Expr, accept(p), p, th.Name, isP)
+				}
+			}
+		})
+	}
+}
+
+// TestNeverClaimsMore: where no description fits, Discover says so, with
+// counterexamples from the verification box, and the counts add up.
+func TestNeverClaimsMore(t *testing.T) {
+	g, err := game.Parse("slow:3,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := discover.Discover(context.Background(), g, discover.Options{Max: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Exact || len(r.Counterexamples) == 0 || r.Covered > r.PPositions {
+		t.Fatalf("slow:3,2: %+v", r)
+	}
+	if r.Verification.Agrees() {
+		t.Fatal("the verification agrees, but Exact is false")
+	}
+}
+
+func ExampleDiscover() {
+	g, _ := game.Parse("cn:6,3")
+	r, err := discover.Discover(context.Background(), g, discover.Options{Max: 5})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Expr)
+	fmt.Println(r.Exact, r.VerifiedMax)
+	// Output:
+	// a + b == d + e && a + f == c + d
+	// true 7
+}
