@@ -44,6 +44,9 @@ type Options struct {
 	Examples int
 	// Workers for the solves (0: every core).
 	Workers int
+	// MaxMemory, when positive, bounds the memory of the verification
+	// solve (solve.CheckMemory).
+	MaxMemory int64
 }
 
 // Result is what Discover found.
@@ -74,8 +77,13 @@ type Result struct {
 // maxLearnPositions bounds the box Discover learns on.
 const maxLearnPositions = 50_000_000
 
-// maxVerifyPositions bounds the verification box Discover picks.
-const maxVerifyPositions = 4_000_000
+// maxVerifyPositions bounds the verification box Discover picks;
+// maxVerifyAsked the one it accepts (the expression is evaluated at every
+// position).
+const (
+	maxVerifyPositions = 4_000_000
+	maxVerifyAsked     = 1_000_000_000
+)
 
 // Discover proposes a characterization of the P-positions of g learned on
 // the box of height opts.Max, and verifies it on a larger box.
@@ -531,8 +539,13 @@ func (s *search) verify(ctx context.Context, c *candidate, opts Options) (*Resul
 		return nil, fmt.Errorf("--verify-max %d is below --max %d", vmax, opts.Max)
 	}
 	vbox := table.Uniform(s.n, vmax)
-	if err := vbox.Check(); err != nil {
-		return nil, err
+	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
+		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, s.n, vmax, int64(maxVerifyAsked))
+	}
+	if opts.MaxMemory > 0 {
+		if err := solve.CheckMemory(s.g, vbox, solve.Options{}, false, opts.MaxMemory); err != nil {
+			return nil, err
+		}
 	}
 	src := c.expr(s.names)
 	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })

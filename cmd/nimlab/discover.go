@@ -47,6 +47,7 @@ claimed beyond the box checked.`,
 				return fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
 			}
 			start := time.Now()
+			opts.MaxMemory = availableMemory()
 			r, err := discover.Discover(cmd.Context(), g, opts)
 			if err != nil {
 				return err
