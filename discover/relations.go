@@ -130,18 +130,8 @@ func insertRow(basis [][]*big.Rat, pivots []int, row []*big.Rat) ([][]*big.Rat, 
 // kernel returns the integer relations spanning the kernel of the reduced
 // basis over m columns (the last one the constant): one per free column.
 func kernel(basis [][]*big.Rat, pivots []int, m int) []Linear {
-	isPivot := make([]int, m)
-	for c := range isPivot {
-		isPivot[c] = -1
-	}
-	for r, c := range pivots {
-		isPivot[c] = r
-	}
 	var out []Linear
-	for free := range m {
-		if isPivot[free] >= 0 {
-			continue
-		}
+	for _, free := range freeColumns(pivots, m) {
 		v := make([]*big.Rat, m)
 		for c := range m {
 			v[c] = new(big.Rat)
@@ -189,6 +179,18 @@ func kernel(basis [][]*big.Rat, pivots []int, m int) []Linear {
 		}
 	}
 	return out
+}
+
+// freeColumns lists the columns 0..m-1 that are not pivots: one kernel
+// vector each.
+func freeColumns(pivots []int, m int) []int {
+	var free []int
+	for c := range m {
+		if !slices.Contains(pivots, c) {
+			free = append(free, c)
+		}
+	}
+	return free
 }
 
 // xorRelations returns a basis of the sets of piles whose xor is 0 on every
@@ -255,18 +257,8 @@ func gf2Kernel(rows []uint64, n int) []uint64 {
 		}
 		pivotRows, pivotCols = append(pivotRows, r), append(pivotCols, col)
 	}
-	isPivot := make([]int, n)
-	for i := range isPivot {
-		isPivot[i] = -1
-	}
-	for k, c := range pivotCols {
-		isPivot[c] = k
-	}
 	var out []uint64
-	for free := range n {
-		if isPivot[free] >= 0 {
-			continue
-		}
+	for _, free := range freeColumns(pivotCols, n) {
 		c := uint64(1) << free
 		for k, col := range pivotCols {
 			if pivotRows[k]>>free&1 == 1 {
