@@ -205,10 +205,15 @@ const (
 	zeros                    // by the set of empty piles
 	minima                   // by the set of piles holding the minimum
 	maxima                   // by the set of piles holding the maximum
+	minimaSign               // by the set of piles holding the minimum, and whether it is 0
 )
 
+// positiveMin is the flag of minimaSign's keys for a minimum above 0.
+const positiveMin = 1 << 62
+
 func (k regionKind) String() string {
-	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits", "regions by where the maximum sits"}[k]
+	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits",
+		"regions by where the maximum sits", "regions by where the minimum sits and whether it is 0"}[k]
 }
 
 // key returns the set of piles that places p in its region.
@@ -221,7 +226,7 @@ func (k regionKind) key(p []int) uint64 {
 				set |= 1 << i
 			}
 		}
-	case minima, maxima:
+	case minima, maxima, minimaSign:
 		m := slices.Min(p)
 		if k == maxima {
 			m = slices.Max(p)
@@ -231,6 +236,9 @@ func (k regionKind) key(p []int) uint64 {
 				set |= 1 << i
 			}
 		}
+		if k == minimaSign && m > 0 {
+			set |= positiveMin
+		}
 	}
 	return set
 }
@@ -238,6 +246,7 @@ func (k regionKind) key(p []int) uint64 {
 // cond writes the condition of the region of key set.
 func (k regionKind) cond(set uint64, names []string) string {
 	var in, out []string
+	positive := set&positiveMin != 0
 	for i, name := range names {
 		if set>>i&1 == 1 {
 			in = append(in, name)
@@ -254,7 +263,7 @@ func (k regionKind) cond(set uint64, names []string) string {
 		if len(out) > 0 {
 			parts = append(parts, fmt.Sprintf("min(%s) > 0", strings.Join(out, ", ")))
 		}
-	case minima, maxima:
+	case minima, maxima, minimaSign:
 		for _, name := range in[1:] {
 			parts = append(parts, in[0]+" == "+name)
 		}
@@ -264,6 +273,12 @@ func (k regionKind) cond(set uint64, names []string) string {
 				op, f = ">", "max"
 			}
 			parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+		}
+		switch {
+		case k == minimaSign && positive:
+			parts = append(parts, in[0]+" > 0")
+		case k == minimaSign:
+			parts = append(parts, in[0]+" == 0")
 		}
 	}
 	return strings.Join(parts, " && ")
@@ -284,7 +299,7 @@ func (k regionKind) implies(set uint64, l Linear) bool {
 		}
 		sum += c
 	}
-	return k == zeros || sum == 0
+	return k == zeros || (k == minimaSign && set&positiveMin == 0) || sum == 0
 }
 
 // region is one part of a candidate: the positions of key set satisfying
@@ -403,7 +418,7 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 		}
 		return miss == 0, nil
 	}
-	kinds := []regionKind{whole, zeros, minima, maxima}
+	kinds := []regionKind{whole, zeros, minima, maxima, minimaSign}
 	if s.perms == nil {
 		kinds = []regionKind{whole}
 	}
@@ -450,8 +465,9 @@ func (s *search) regions(kind regionKind) map[uint64][][]int {
 		c, ok := canonical[key]
 		if !ok {
 			c = key
+			flags := key &^ (1<<s.n - 1) // kept by every symmetry
 			for _, perm := range s.perms {
-				var image uint64
+				image := flags
 				for i, j := range perm {
 					image |= key >> j & 1 << i
 				}

@@ -38,6 +38,7 @@ func TestRediscoversTheorems(t *testing.T) {
 		{"path:6,3", 5, "path-n-n-1"},
 		{"complex:1-2,1-3,2-3,3-4", 7, "figure6"},
 		{"octa:2", 6, "octa"},
+		{"cn:7,4", 5, "cn74"}, // regions by the minimum and whether it is 0
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
 			ctx := context.Background()
@@ -61,9 +62,10 @@ func TestRediscoversTheorems(t *testing.T) {
 				t.Fatal(err)
 			}
 			accept := e.Evaluator()
+			// Above the box learned on: past the one verified when small.
 			box := table.Uniform(g.Piles(), r.VerifiedMax+2)
-			if box.Positions() > 3_000_000 {
-				box = table.Uniform(g.Piles(), r.VerifiedMax+1)
+			for h := r.VerifiedMax + 1; box.Positions() > 1_000_000 && h >= r.VerifiedMax; h-- {
+				box = table.Uniform(g.Piles(), h)
 			}
 			p := make(game.Position, g.Piles())
 			for idx := range box.Positions() {
