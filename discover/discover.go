@@ -201,11 +201,11 @@ func describe(ps [][]int, n, level int) description {
 type regionKind int
 
 const (
-	whole  regionKind = iota // one description for all
-	zeros                    // by the set of empty piles
-	minima                   // by the set of piles holding the minimum
-	maxima                   // by the set of piles holding the maximum
-	minimaSign               // by the set of piles holding the minimum, and whether it is 0
+	whole      regionKind = iota // one description for all
+	zeros                        // by the set of empty piles
+	minima                       // by the set of piles holding the minimum
+	maxima                       // by the set of piles holding the maximum
+	minimaSign                   // by the set of piles holding the minimum, and whether it is 0
 )
 
 // positiveMin is the flag of minimaSign's keys for a minimum above 0.
