@@ -1,0 +1,232 @@
+// Package atlas surveys a family of games and writes one row per game: the
+// P-positions and their classes, the closure properties the papers ask
+// about (papers/001, Questions 9.1–9.3 and Conjecture 8.1), the theorem that
+// covers the game, whether a genuine zero position exists (Question 9.4),
+// whether the Nim-basis is the set of disjoint unions of circuits (Question
+// 9.5), and the characterization package discover finds.
+//
+// A survey is split into shards by the game's place in the family, so that a
+// Slurm job array or a Kubernetes Indexed Job runs it on many machines; each
+// shard keeps its finished rows in a journal and skips them when restarted.
+package atlas
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/theory"
+)
+
+// Row is what the atlas says about one game. Property columns read
+// "holds", "fails" or "untested" (no instance inside the box).
+type Row struct {
+	Index           int    `parquet:"index" json:"index"`
+	Game            string `parquet:"game" json:"game"`
+	Max             int    `parquet:"max" json:"max"`
+	Positions       int64  `parquet:"positions" json:"positions"`
+	PPositions      int64  `parquet:"p_positions" json:"p_positions"`
+	PClasses        int64  `parquet:"p_classes" json:"p_classes"`
+	Addition        string `parquet:"addition" json:"addition"`
+	PlusOnes        string `parquet:"plus_ones" json:"plus_ones"`
+	Doubling        string `parquet:"doubling" json:"doubling"`
+	MultiplesOfOnes string `parquet:"multiples_of_ones" json:"multiples_of_ones"`
+	Theorem         string `parquet:"theorem" json:"theorem"`
+	GenuineZero     bool   `parquet:"genuine_zero" json:"genuine_zero"`
+	GenuineZeroMin1 bool   `parquet:"genuine_zero_min1" json:"genuine_zero_min1"`
+	// NimBasis is "unions of circuits", "not unions of circuits", "none"
+	// (not Nim-regular) or "not searched" (not a complex, or too many piles).
+	NimBasis    string `parquet:"nim_basis" json:"nim_basis"`
+	Expr        string `parquet:"expr" json:"expr"`
+	Exact       bool   `parquet:"exact" json:"exact"`
+	VerifiedMax int    `parquet:"verified_max" json:"verified_max"`
+}
+
+// Options says how deep a survey goes.
+type Options struct {
+	// Max is the height solved for every game, lowered for a game whose box
+	// would pass MaxPositions.
+	Max int
+	// Workers for the engines (0: every core).
+	Workers int
+}
+
+// MaxPositions bounds the box of one game.
+const MaxPositions = 20_000_000
+
+// discoverPositions bounds the box discover learns on.
+const discoverPositions = 200_000
+
+// Family lists the specs of a family, in a fixed order. A family is one or
+// more items separated by ";", each a spec or a range:
+//
+//	cn:A..B     every CN(n,k) with A <= n <= B and 1 <= k <= n
+//	path:A..B   every PathNim path:n,k with A <= n <= B and 1 <= k <= n
+func Family(family string) ([]string, error) {
+	var specs []string
+	for _, item := range strings.Split(family, ";") {
+		item = strings.TrimSpace(item)
+		name, rng, _ := strings.Cut(item, ":")
+		lo, hi, isRange := strings.Cut(rng, "..")
+		switch {
+		case item == "":
+		case isRange && (name == "cn" || name == "path"):
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil || a < 1 || b < a || b > 64 {
+				return nil, fmt.Errorf("family %q: want %s:A..B with 1 <= A <= B <= 64", item, name)
+			}
+			for n := a; n <= b; n++ {
+				for k := 1; k <= n; k++ {
+					specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
+				}
+			}
+		default:
+			specs = append(specs, item)
+		}
+	}
+	if len(specs) == 0 {
+		return nil, fmt.Errorf("family %q: no games (cn:A..B, path:A..B, or specs, separated by ;)", family)
+	}
+	return specs, nil
+}
+
+// Shard is the part i of n (0 <= i < n) of a survey: the games whose index
+// in the family is i modulo n.
+type Shard struct{ I, N int }
+
+// ParseShard reads "i/N".
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("--shard %q: want i/N with 0 <= i < N", s)
+	}
+	return Shard{i, n}, nil
+}
+
+// Has reports whether the shard holds the game of index idx.
+func (s Shard) Has(idx int) bool { return idx%s.N == s.I }
+
+// Survey computes the row of the game of index idx in its family.
+func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error) {
+	g, err := game.Parse(spec)
+	if err != nil {
+		return Row{}, err
+	}
+	h := opts.Max
+	for h > 0 && table.Uniform(g.Piles(), h).Positions() > MaxPositions {
+		h--
+	}
+	box := table.Uniform(g.Piles(), h)
+	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers})
+	if err != nil {
+		return Row{}, fmt.Errorf("%s: %w", spec, err)
+	}
+	s, err := solve.Summarize(ctx, g, t)
+	if err != nil {
+		return Row{}, err
+	}
+	r := Row{Index: idx, Game: g.Spec, Max: h, Positions: s.Positions, PPositions: s.PPositions, PClasses: s.PClasses}
+	props, err := check.Properties(ctx, t)
+	if err != nil {
+		return Row{}, err
+	}
+	for _, p := range props {
+		v := "fails"
+		switch {
+		case p.Checked == 0:
+			v = "untested"
+		case p.Holds:
+			v = "holds"
+		}
+		switch p.Name {
+		case "addition":
+			r.Addition = v
+		case "plus-ones":
+			r.PlusOnes = v
+		case "doubling":
+			r.Doubling = v
+		case "multiples-of-ones":
+			r.MultiplesOfOnes = v
+		}
+	}
+	if th, _, ok := theory.Find(ctx, g); ok {
+		r.Theorem = th.Name
+	}
+	for p := range t.PPositions(ctx) {
+		if m := slices.Min(p); m > 0 {
+			r.GenuineZero = true
+			if m == 1 {
+				r.GenuineZeroMin1 = true
+				break
+			}
+		}
+	}
+	if r.NimBasis, err = nimBasis(ctx, g); err != nil {
+		return Row{}, err
+	}
+	dh := h
+	for dh > 0 && table.Uniform(g.Piles(), dh).Positions() > discoverPositions {
+		dh--
+	}
+	d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers})
+	switch {
+	case errors.Is(err, solve.ErrTooLarge):
+		r.Expr = "not searched (too large)"
+	case err != nil:
+		return Row{}, err
+	default:
+		r.Expr, r.Exact, r.VerifiedMax = d.Expr, d.Exact, d.VerifiedMax
+	}
+	return r, ctx.Err()
+}
+
+// nimBasis says whether the Nim-basis of g's complex, when there is one, is
+// the set of disjoint unions of its circuits (papers/001, Question 9.5).
+func nimBasis(ctx context.Context, g *game.Game) (string, error) {
+	if !g.IsTake() || g.Piles() > theory.MaxBasisSearch {
+		return "not searched", nil
+	}
+	basis, err := theory.FindNimBasis(ctx, g.Complex)
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if err != nil {
+		return "none", nil
+	}
+	circuits, err := g.Complex.Circuits(ctx)
+	if err != nil {
+		return "not searched", nil
+	}
+	unions := map[complex.Set]bool{0: true}
+	var grow func(from int, s complex.Set)
+	grow = func(from int, s complex.Set) {
+		for i := from; i < len(circuits); i++ {
+			if c := circuits[i]; c&s == 0 {
+				unions[s|c] = true
+				grow(i+1, s|c)
+			}
+		}
+	}
+	grow(0, 0)
+	if len(unions) != len(basis) {
+		return "not unions of circuits", nil
+	}
+	for _, b := range basis {
+		if !unions[b] {
+			return "not unions of circuits", nil
+		}
+	}
+	return "unions of circuits", nil
+}

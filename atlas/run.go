@@ -1,0 +1,172 @@
+package atlas
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"text/tabwriter"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/nimlab/nimlab/internal/atomicfile"
+)
+
+// Paths names the files of one shard in dir: the journal of finished rows
+// (JSON lines), the Parquet part and the readable report.
+func Paths(dir string, s Shard) (journal, part, report string) {
+	base := filepath.Join(dir, fmt.Sprintf("atlas-%03d-of-%03d", s.I, s.N))
+	return base + ".jsonl", base + ".parquet", base + ".txt"
+}
+
+// Run surveys the games of the family in the shard, writing each finished
+// row to the shard's journal in dir, and skipping the games the journal
+// already holds (a survey interrupted and restarted goes on where it
+// stopped). When every game is done it writes the shard's Parquet part and
+// report. progress, when not nil, is told each game as it starts, and
+// whether it was already done.
+func Run(ctx context.Context, family string, s Shard, dir string, opts Options, progress func(spec string, done bool)) ([]Row, error) {
+	specs, err := Family(family)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	journal, part, report := Paths(dir, s)
+	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N)}
+	done, err := readJournal(journal, head)
+	if err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(journal, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err == nil && info.Size() == 0 { // a new journal starts with what it is a journal of
+		line, _ := json.Marshal(head)
+		if _, err := f.Write(append(line, '\n')); err != nil {
+			return nil, err
+		}
+	}
+	var rows []Row
+	for idx, spec := range specs {
+		if !s.Has(idx) {
+			continue
+		}
+		if r, ok := done[idx]; ok {
+			rows = append(rows, r)
+			if progress != nil {
+				progress(spec, true)
+			}
+			continue
+		}
+		if progress != nil {
+			progress(spec, false)
+		}
+		r, err := Survey(ctx, idx, spec, opts)
+		if err != nil {
+			return nil, fmt.Errorf("atlas: %s: %w", spec, err)
+		}
+		line, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := f.Write(append(line, '\n')); err != nil {
+			return nil, err
+		}
+		if err := f.Sync(); err != nil {
+			return nil, err
+		}
+		rows = append(rows, r)
+	}
+	if err := atomicfile.Write(part, func(w io.Writer) error { return WriteParquet(w, rows) }); err != nil {
+		return nil, err
+	}
+	if err := atomicfile.Write(report, func(w io.Writer) error { return WriteReport(w, family, s, rows) }); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// journalHead is the first line of a journal: the survey it belongs to.
+type journalHead struct {
+	Family string `json:"family"`
+	Max    int    `json:"max"`
+	Shard  string `json:"shard"`
+}
+
+// readJournal reads the rows a journal of the survey head holds, by index;
+// a last line cut short by an interruption is ignored, and a journal of
+// another survey is an error.
+func readJournal(path string, head journalHead) (map[int]Row, error) {
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return map[int]Row{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rows := map[int]Row{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<24)
+	for first := true; sc.Scan(); first = false {
+		if first {
+			var h journalHead
+			if json.Unmarshal(sc.Bytes(), &h) != nil || h != head {
+				return nil, fmt.Errorf("%s is the journal of another survey (%s); use another --out directory", path, sc.Text())
+			}
+			continue
+		}
+		var r Row
+		if json.Unmarshal(sc.Bytes(), &r) == nil && r.Game != "" {
+			rows[r.Index] = r
+		}
+	}
+	return rows, sc.Err()
+}
+
+// WriteParquet writes the rows as a Parquet file (zstd), one row group.
+func WriteParquet(w io.Writer, rows []Row) error {
+	pw := parquet.NewGenericWriter[Row](w, parquet.Compression(&parquet.Zstd))
+	if _, err := pw.Write(rows); err != nil {
+		return err
+	}
+	return pw.Close()
+}
+
+// ReadParquet reads the rows of a Parquet part.
+func ReadParquet(path string) ([]Row, error) {
+	rows, err := parquet.ReadFile[Row](path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	slices.SortFunc(rows, func(a, b Row) int { return a.Index - b.Index })
+	return rows, nil
+}
+
+// WriteReport writes the rows as a readable table.
+func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
+	fmt.Fprintf(w, "nimlab atlas %s, shard %d/%d: %d games\n\n", family, s.I, s.N, len(rows))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "game\tmax\tP\tclasses\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to")
+	for _, r := range rows {
+		exact := "-"
+		if r.Exact {
+			exact = fmt.Sprint(r.VerifiedMax)
+		}
+		theorem := r.Theorem
+		if theorem == "" {
+			theorem = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%v\t%v\t%s\t%s\t%s\n", r.Game, r.Max, r.PPositions, r.PClasses, theorem,
+			r.GenuineZero, r.GenuineZeroMin1, r.NimBasis, r.Expr, exact)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/nimlab/nimlab/atlas"
+	"github.com/spf13/cobra"
+)
+
+func newAtlasCmd() *cobra.Command {
+	var opts atlas.Options
+	var out, shard string
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "atlas FAMILY --max H --out DIR",
+		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
+		Long: `Solves every game of FAMILY with every pile 0..H (lowered for a game whose box
+would pass 2e7 positions) and writes one row per game: the P-positions and
+their symmetry classes, the closure properties of papers/001 (addition,
+plus-ones, doubling, multiples of ones: holds, fails or untested in the box),
+the theorem that covers the game, whether a genuine zero position (every pile
+non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
+is the set of disjoint unions of circuits (Question 9.5), and the
+characterization "discover" finds, with the height it was verified to.
+
+FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B, or
+specs separated by ";".
+
+--shard i/N surveys the games whose place in the family is i modulo N, so a
+Slurm job array (deploy/slurm/atlas.sbatch) or a Kubernetes Indexed Job
+(deploy/k8s/atlas-job.yaml) runs the survey on many machines. Each shard
+writes DIR/atlas-i-of-N.parquet (all parts read as one table:
+read_parquet('DIR/*.parquet') in DuckDB, pandas.read_parquet(DIR)) and
+DIR/atlas-i-of-N.txt; its finished rows go to DIR/atlas-i-of-N.jsonl as they
+come, and a survey restarted skips them.`,
+		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
+  nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
+  nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if opts.Max < 0 {
+				return fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
+			}
+			if out == "" {
+				return fmt.Errorf("--out is required: the directory of the survey")
+			}
+			s, err := atlas.ParseShard(shard)
+			if err != nil {
+				return err
+			}
+			progress := func(spec string, done bool) {
+				if !asJSON {
+					state := "surveying"
+					if done {
+						state = "already done"
+					}
+					fmt.Fprintf(os.Stderr, "%s %s\n", state, spec)
+				}
+			}
+			rows, err := atlas.Run(cmd.Context(), args[0], s, out, opts, progress)
+			if err != nil {
+				return err
+			}
+			_, part, report := atlas.Paths(out, s)
+			w := cmd.OutOrStdout()
+			if asJSON {
+				return printJSON(w, map[string]any{"family": args[0], "shard": shard, "rows": rows, "parquet": part, "report": report})
+			}
+			if err := atlas.WriteReport(w, args[0], s, rows); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "\nwrote %s and %s\n", part, report)
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&opts.Max, "max", -1, "height: every pile 0..MAX (required)")
+	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
+	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
+	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	return cmd
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/nimlab/nimlab/atlas"
+)
+
+// atlasRows reads every Parquet part of a survey directory, by index.
+func atlasRows(t *testing.T, dir string) []atlas.Row {
+	t.Helper()
+	parts, err := filepath.Glob(filepath.Join(dir, "*.parquet"))
+	if err != nil || len(parts) == 0 {
+		t.Fatalf("no Parquet part in %s: %v", dir, err)
+	}
+	var rows []atlas.Row
+	for _, p := range parts {
+		rs, err := atlas.ReadParquet(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, rs...)
+	}
+	slices.SortFunc(rows, func(a, b atlas.Row) int { return a.Index - b.Index })
+	return rows
+}
+
+// TestAtlasShardsAsProcesses runs a survey as N shards in separate processes,
+// at the same time, and checks that the union of their parts equals the
+// unsharded survey, row for row.
+func TestAtlasShardsAsProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "nimlab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	family := "cn:3..5;path:4,2;moore:4,2;complex:1-2,1-3,2-3,3-4"
+	whole, sharded := t.TempDir(), t.TempDir()
+	if out, err := exec.Command(bin, "atlas", family, "--max", "3", "--out", whole).CombinedOutput(); err != nil {
+		t.Fatalf("atlas: %v\n%s", err, out)
+	}
+	const n = 3
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := exec.Command(bin, "atlas", family, "--max", "3", "--out", sharded, "--shard", fmt.Sprintf("%d/%d", i, n)).CombinedOutput()
+			if err != nil {
+				errs[i] = fmt.Errorf("shard %d: %v\n%s", i, err, out)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, got := atlasRows(t, whole), atlasRows(t, sharded)
+	specs, _ := atlas.Family(family)
+	if len(want) != len(specs) || !slices.Equal(want, got) {
+		t.Fatalf("%d rows unsharded, %d from %d shards; they differ:\n%v\n%v", len(want), len(got), n, want, got)
+	}
+
+	// The Slurm script, run as two array tasks would run it.
+	viaSlurm := t.TempDir()
+	for i := range 2 {
+		script := exec.Command("bash", "../../deploy/slurm/atlas.sbatch")
+		script.Env = append(os.Environ(), "FAMILY="+family, "MAX=3", "OUT="+viaSlurm, "NIMLAB="+bin,
+			"SLURM_ARRAY_TASK_COUNT=2", fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", i), "SLURM_CPUS_PER_TASK=1")
+		if out, err := script.CombinedOutput(); err != nil {
+			t.Fatalf("atlas.sbatch, task %d: %v\n%s", i, err, out)
+		}
+	}
+	if got := atlasRows(t, viaSlurm); !slices.Equal(want, got) {
+		t.Fatalf("the Slurm script's parts differ from the unsharded survey")
+	}
+}
+
+// TestAtlasResumes restarts a survey whose journal holds some rows (and a
+// last line cut short): those games are not surveyed again.
+func TestAtlasResumes(t *testing.T) {
+	dir := t.TempDir()
+	v := runJSON(t, "atlas", "cn:3..4", "--max", "3", "--out", dir, "--json")
+	if rows, _ := v["rows"].([]any); len(rows) != 7 {
+		t.Fatalf("%d rows for cn:3..4", len(rows))
+	}
+	journal, _, _ := atlas.Paths(dir, atlas.Shard{I: 0, N: 1})
+	data, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	// Keep the head, two rows, one marked, and half a third line.
+	kept := lines[0] + strings.Replace(lines[1], `"p_classes":`, `"p_classes":-7,"x":`, 1) + lines[2] + lines[3][:len(lines[3])/2]
+	if err := os.WriteFile(journal, []byte(kept), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, "atlas", "cn:3..4", "--max", "3", "--out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "cn:4,4") {
+		t.Errorf("the report after the restart:\n%s", out)
+	}
+	rows := atlasRows(t, dir)
+	if len(rows) != 7 || rows[0].PClasses != -7 || rows[2].PClasses < 0 {
+		t.Fatalf("after the restart: %v", rows)
+	}
+	// Another survey in the same directory is refused.
+	if _, err := run(t, "atlas", "cn:3..4", "--max", "4", "--out", dir); err == nil || !strings.Contains(err.Error(), "another survey") {
+		t.Errorf("another --max in the same directory: %v", err)
+	}
+}
