@@ -69,8 +69,9 @@ const discoverPositions = 200_000
 // Family lists the specs of a family, in a fixed order. A family is one or
 // more items separated by ";", each a spec or a range:
 //
-//	cn:A..B     every CN(n,k) with A <= n <= B and 1 <= k <= n
-//	path:A..B   every PathNim path:n,k with A <= n <= B and 1 <= k <= n
+//	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
+//	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
+//	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 5)
 func Family(family string) ([]string, error) {
 	var specs []string
 	for _, item := range strings.Split(family, ";") {
@@ -79,6 +80,18 @@ func Family(family string) ([]string, error) {
 		lo, hi, isRange := strings.Cut(rng, "..")
 		switch {
 		case item == "":
+		case name == "complexes":
+			v, err := strconv.Atoi(rng)
+			if err != nil {
+				return nil, fmt.Errorf("family %q: want complexes:V", item)
+			}
+			for n := 1; n <= v; n++ {
+				cs, err := Complexes(n)
+				if err != nil {
+					return nil, fmt.Errorf("family %q: %w", item, err)
+				}
+				specs = append(specs, cs...)
+			}
 		case isRange && (name == "cn" || name == "path"):
 			a, err1 := strconv.Atoi(lo)
 			b, err2 := strconv.Atoi(hi)

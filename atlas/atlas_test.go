@@ -5,6 +5,11 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 )
 
 func TestFamily(t *testing.T) {
@@ -23,6 +28,48 @@ func TestFamily(t *testing.T) {
 		if (err != nil) != tt.fails || !slices.Equal(got, tt.want) {
 			t.Errorf("Family(%q) = %v, %v", tt.family, got, err)
 		}
+	}
+}
+
+// TestComplexes counts the complexes up to isomorphism: papers/001, Section
+// 9, says there are 14 connected non-isomorphic simplicial complexes on 4
+// vertices.
+func TestComplexes(t *testing.T) {
+	connected := func(spec string) bool {
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := g.Piles()
+		reach := complex.Set(1)
+		for changed := true; changed; {
+			changed = false
+			for _, f := range g.Complex.Facets() {
+				if f&reach != 0 && f&^reach != 0 {
+					reach |= f
+					changed = true
+				}
+			}
+		}
+		return reach == complex.Set(1)<<uint(n)-1
+	}
+	for _, tt := range []struct{ v, all, connected int }{{1, 1, 1}, {2, 2, 1}, {3, 5, 3}, {4, 20, 14}} {
+		specs, err := Complexes(tt.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := 0
+		for _, s := range specs {
+			if connected(s) {
+				c++
+			}
+		}
+		if len(specs) != tt.all || c != tt.connected {
+			t.Errorf("%d vertices: %d complexes, %d connected; want %d and %d", tt.v, len(specs), c, tt.all, tt.connected)
+		}
+	}
+	if _, err := Complexes(6); err == nil {
+		t.Error("6 vertices: no error")
 	}
 }
 
@@ -74,4 +121,35 @@ func ExampleFamily() {
 	specs, _ := Family("cn:3..3;moore:4,2")
 	fmt.Println(specs)
 	// Output: [cn:3,1 cn:3,2 cn:3,3 moore:4,2]
+}
+
+// TestQuestions91And92HaveCounterexamples checks, with the reference engine
+// (every option enumerated), what the atlas of complexes:5 found: on the
+// tree with edges 3-4, 4-5, 5-1, 5-2, (3,3,3,2,1) is a zero position but
+// (6,6,6,4,2) is not (papers/001, Question 9.1), and (1,1,1,1,1) is one but
+// (3,3,3,3,3) is not (Question 9.2); on a triangle and a point (4
+// vertices), (3,2,2,1) is one but (6,4,4,2) is not.
+func TestQuestions91And92HaveCounterexamples(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		spec   string
+		zero   game.Position
+		scaled game.Position
+	}{
+		{"complex:3-4,1-5,2-5,4-5", game.Position{3, 3, 3, 2, 1}, game.Position{6, 6, 6, 4, 2}},
+		{"complex:3-4,1-5,2-5,4-5", game.Position{1, 1, 1, 1, 1}, game.Position{3, 3, 3, 3, 3}},
+		{"complex:1-2,1-3,2-3,4", game.Position{3, 2, 2, 1}, game.Position{6, 4, 4, 2}},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := solve.Reference(ctx, g, table.BoxOf(tt.scaled), solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ref.IsP(tt.zero) || ref.IsP(tt.scaled) {
+			t.Errorf("%s: %v is P %v, %v is P %v", tt.spec, tt.zero, ref.IsP(tt.zero), tt.scaled, ref.IsP(tt.scaled))
+		}
+	}
 }
