@@ -123,3 +123,40 @@ func TestAtlasResumes(t *testing.T) {
 		t.Errorf("another --max in the same directory: %v", err)
 	}
 }
+
+// TestAtlasUnderSlurm submits deploy/slurm/atlas.sbatch as a job array to a
+// real Slurm (deploy/slurm/single-node.sh starts one; .ci/run does) and
+// checks that the parts equal the unsharded survey. It runs only with
+// NIMLAB_SLURM_TESTS=1.
+func TestAtlasUnderSlurm(t *testing.T) {
+	if os.Getenv("NIMLAB_SLURM_TESTS") != "1" {
+		t.Skip("set NIMLAB_SLURM_TESTS=1 with a running Slurm (deploy/slurm/single-node.sh)")
+	}
+	bin := filepath.Join(t.TempDir(), "nimlab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	family := "cn:3..5;moore:4,2"
+	whole, viaSlurm, logs := t.TempDir(), t.TempDir(), t.TempDir()
+	if out, err := exec.Command(bin, "atlas", family, "--max", "3", "--out", whole).CombinedOutput(); err != nil {
+		t.Fatalf("atlas: %v\n%s", err, out)
+	}
+	script, err := filepath.Abs("../../deploy/slurm/atlas.sbatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sbatch := exec.Command("timeout", "240", "sbatch", "--array=0-2", "--wait", "--cpus-per-task=1", "--mem=1G", script)
+	sbatch.Dir = logs
+	sbatch.Env = append(os.Environ(), "FAMILY="+family, "MAX=3", "OUT="+viaSlurm, "NIMLAB="+bin)
+	if out, err := sbatch.CombinedOutput(); err != nil {
+		taskLogs, _ := filepath.Glob(filepath.Join(logs, "*.log"))
+		for _, l := range taskLogs {
+			data, _ := os.ReadFile(l)
+			t.Logf("%s:\n%s", l, data)
+		}
+		t.Fatalf("sbatch: %v\n%s", err, out)
+	}
+	if want, got := atlasRows(t, whole), atlasRows(t, viaSlurm); !slices.Equal(want, got) {
+		t.Fatalf("the parts of the Slurm array differ from the unsharded survey:\n%v\n%v", want, got)
+	}
+}
