@@ -39,10 +39,7 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	bin := filepath.Join(t.TempDir(), "nimlab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	family := "cn:3..5;path:4,2;moore:4,2;complex:1-2,1-3,2-3,3-4"
 	whole, sharded := t.TempDir(), t.TempDir()
 	if out, err := exec.Command(bin, "atlas", family, "--max", "3", "--out", whole).CombinedOutput(); err != nil {
@@ -132,10 +129,7 @@ func TestAtlasUnderSlurm(t *testing.T) {
 	if os.Getenv("NIMLAB_SLURM_TESTS") != "1" {
 		t.Skip("set NIMLAB_SLURM_TESTS=1 with a running Slurm (deploy/slurm/single-node.sh)")
 	}
-	bin := filepath.Join(t.TempDir(), "nimlab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	family := "cn:3..5;moore:4,2"
 	whole, viaSlurm, logs := t.TempDir(), t.TempDir(), t.TempDir()
 	if out, err := exec.Command(bin, "atlas", family, "--max", "3", "--out", whole).CombinedOutput(); err != nil {

@@ -41,10 +41,7 @@ func TestCommandsStopOnSIGTERM(t *testing.T) {
 	if runtime.GOOS == "windows" || testing.Short() {
 		t.Skip("needs SIGTERM and a build of the command")
 	}
-	bin := filepath.Join(t.TempDir(), "nimlab")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t)
 	for _, args := range [][]string{
 		{"solve", "cn:6,3", "--max", "40"},
 		{"solve", "cn:6,3", "--max", "18", "--remoteness"},
@@ -83,4 +80,15 @@ func TestCommandsStopOnSIGTERM(t *testing.T) {
 			}
 		})
 	}
+}
+
+// buildCommand builds nimlab into a temporary directory and returns its path,
+// for the tests that run it as a user would.
+func buildCommand(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "nimlab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
