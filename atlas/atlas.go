@@ -21,6 +21,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/explore"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -72,6 +73,8 @@ const discoverPositions = 200_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 5)
+//	rules:A..B    every rule variation of papers/000 Section 6 (explore.Rules)
+//	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(family string) ([]string, error) {
 	var specs []string
 	for _, item := range strings.Split(family, ";") {
@@ -92,7 +95,7 @@ func Family(family string) ([]string, error) {
 				}
 				specs = append(specs, cs...)
 			}
-		case isRange && (name == "cn" || name == "path"):
+		case isRange && (name == "cn" || name == "path" || name == "rules"):
 			a, err1 := strconv.Atoi(lo)
 			b, err2 := strconv.Atoi(hi)
 			if err1 != nil || err2 != nil || a < 1 || b < a || b > 64 {
@@ -100,7 +103,13 @@ func Family(family string) ([]string, error) {
 			}
 			for n := a; n <= b; n++ {
 				for k := 1; k <= n; k++ {
-					specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
+					if name != "rules" {
+						specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
+						continue
+					}
+					for _, rule := range explore.Rules {
+						specs = append(specs, fmt.Sprintf(rule.Template, fmt.Sprintf("cn:%d,%d", n, k)))
+					}
 				}
 			}
 		default:

@@ -20,6 +20,9 @@ func TestFamily(t *testing.T) {
 	}{
 		{family: "cn:3..4", want: []string{"cn:3,1", "cn:3,2", "cn:3,3", "cn:4,1", "cn:4,2", "cn:4,3", "cn:4,4"}},
 		{family: "path:2..2; nim:3", want: []string{"path:2,1", "path:2,2", "nim:3"}},
+		{family: "rules:3..3", want: []string{"cn:3,1", "fixed(cn:3,1; 1)", "fixedall(cn:3,1; 1)", "atleast(cn:3,1; 1)", "total(cn:3,1; 2)", "exactly(cn:3,1; 2)", "wythoff(cn:3,1)",
+			"cn:3,2", "fixed(cn:3,2; 1)", "fixedall(cn:3,2; 1)", "atleast(cn:3,2; 1)", "total(cn:3,2; 2)", "exactly(cn:3,2; 2)", "wythoff(cn:3,2)",
+			"cn:3,3", "fixed(cn:3,3; 1)", "fixedall(cn:3,3; 1)", "atleast(cn:3,3; 1)", "total(cn:3,3; 2)", "exactly(cn:3,3; 2)", "wythoff(cn:3,3)"}},
 		{family: "cn:5..3", fails: true},
 		{family: "cn:0..3", fails: true},
 		{family: " ; ", fails: true},

@@ -260,7 +260,11 @@ func (k regionKind) cond(set uint64, names []string) string {
 		for _, name := range in {
 			parts = append(parts, name+" == 0")
 		}
-		if len(out) > 0 {
+		switch len(out) {
+		case 0:
+		case 1:
+			parts = append(parts, out[0]+" > 0")
+		default:
 			parts = append(parts, fmt.Sprintf("min(%s) > 0", strings.Join(out, ", ")))
 		}
 	case minima, maxima, minimaSign:
@@ -272,7 +276,11 @@ func (k regionKind) cond(set uint64, names []string) string {
 			if k == maxima {
 				op, f = ">", "max"
 			}
-			parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+			if len(out) == 1 {
+				parts = append(parts, fmt.Sprintf("%s %s %s", in[0], op, out[0]))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+			}
 		}
 		switch {
 		case k == minimaSign && positive:
