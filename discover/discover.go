@@ -96,6 +96,10 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
 		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
 	}
+	vbox, err := verifyBox(g, opts)
+	if err != nil {
+		return nil, err
+	}
 	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers})
 	if err != nil {
 		return nil, err
@@ -115,7 +119,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	return s.verify(ctx, best, opts)
+	return s.verify(ctx, best, vbox, opts)
 }
 
 // pileNames are a, b, c, ...
@@ -549,28 +553,37 @@ func (c *candidate) clone() *candidate {
 	return &out
 }
 
-// verify checks the candidate's expression, as printed, on the verification
-// box with check.Compare.
-func (s *search) verify(ctx context.Context, c *candidate, opts Options) (*Result, error) {
+// verifyBox returns the box Discover verifies on (Options.VerifyMax), and
+// refuses one that is too large or below the learning box before anything
+// is solved.
+func verifyBox(g *game.Game, opts Options) (table.Box, error) {
+	n := g.Piles()
 	vmax := opts.VerifyMax
 	if vmax == 0 {
 		vmax = opts.Max + max(2, opts.Max/2)
-		for vmax > opts.Max+1 && table.Uniform(s.n, vmax).Positions() > maxVerifyPositions {
+		for vmax > opts.Max+1 && table.Uniform(n, vmax).Positions() > maxVerifyPositions {
 			vmax--
 		}
 	}
 	if vmax < opts.Max {
 		return nil, fmt.Errorf("--verify-max %d is below --max %d", vmax, opts.Max)
 	}
-	vbox := table.Uniform(s.n, vmax)
+	vbox := table.Uniform(n, vmax)
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
-		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, s.n, vmax, int64(maxVerifyAsked))
+		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
 	}
 	if opts.MaxMemory > 0 {
-		if err := solve.CheckMemory(s.g, vbox, solve.Options{}, false, opts.MaxMemory); err != nil {
+		if err := solve.CheckMemory(g, vbox, solve.Options{}, false, opts.MaxMemory); err != nil {
 			return nil, err
 		}
 	}
+	return vbox, nil
+}
+
+// verify checks the candidate's expression, as printed, on the verification
+// box with check.Compare.
+func (s *search) verify(ctx context.Context, c *candidate, vbox table.Box, opts Options) (*Result, error) {
+	vmax := vbox[0]
 	src := c.expr(s.names)
 	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
 	if err != nil {

@@ -144,6 +144,9 @@ func (tf *File) element(name string, size int, i int64) ([]byte, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: the table holds no %s", tf.path, name)
 	}
+	if i < 0 || i >= tf.layout.sections[tf.sectionOf(name)].count {
+		return nil, fmt.Errorf("%s: element %d of %s lies outside the table", tf.path, i, name)
+	}
 	at := i * int64(size)
 	block := first + int(at/BlockBytes)
 	raw, err := tf.block(block)
@@ -151,6 +154,11 @@ func (tf *File) element(name string, size int, i int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", tf.path, err)
 	}
 	return raw[at%BlockBytes : at%BlockBytes+int64(size)], nil
+}
+
+// sectionOf returns the place of the named section in the layout.
+func (tf *File) sectionOf(name string) int {
+	return slices.IndexFunc(tf.layout.sections, func(s section) bool { return s.name == name })
 }
 
 // block returns the decompressed bytes of a block, from the cache or read.

@@ -54,6 +54,10 @@ func TestFileLookups(t *testing.T) {
 					}
 				}
 			}
+			first := tf.layout.sections[0]
+			if _, err := tf.element(first.name, first.size, first.count); err == nil {
+				t.Errorf("the element after the last of %s: no error", first.name)
+			}
 			if !grundy {
 				if _, err := tf.LookupGrundy(p); err == nil {
 					t.Error("a Grundy value read from a table without them")
