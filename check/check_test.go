@@ -3,6 +3,8 @@ package check
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,6 +122,10 @@ func TestCompileErrors(t *testing.T) {
 		{"abs(a, b)", "takes one"},
 		{"sym(sym(a == 0))", "inside sym"},
 		{`a == "x"`, "unsupported"},
+		{"let x = 1; x", "two or more letters"},
+		{"let p2 = 1; p2", "names a pile"},
+		{"(let mm = a; mm) + mm", "unknown name \"mm\""},
+		{"slowmoves(2)", "takes a number of piles k"},
 	} {
 		_, err := Compile(tt.expr, 3, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {
@@ -129,7 +135,7 @@ func TestCompileErrors(t *testing.T) {
 }
 
 func FuzzCompile(f *testing.F) {
-	for _, s := range []string{"a ^ b == 0", "sym(a+b == c)", "xor(a,b) == min(a, b) % 0", "a ** -1 > 2 ? a : b/0", "not (a < b) or c"} {
+	for _, s := range []string{"let mm = slowmoves(2, a, b, c); min(a, mm) % 2 == 0", "a ^ b == 0", "sym(a+b == c)", "xor(a,b) == min(a, b) % 0", "a ** -1 > 2 ? a : b/0", "not (a < b) or c"} {
 		f.Add(s)
 	}
 	g, _ := game.Parse("cn:3,2")
@@ -141,6 +147,99 @@ func FuzzCompile(f *testing.F) {
 		}
 		e.Evaluator()(game.Position{3, 0, 7}) // must not panic
 	})
+}
+
+// TestLet: a let is computed once per evaluation, read in its body, shadows
+// an outer let of the same name, and is recomputed under each symmetry sym()
+// tries.
+func TestLet(t *testing.T) {
+	g, _ := game.Parse("cn:3,2")
+	grp, _ := g.Symmetries(context.Background())
+	for _, tt := range []struct {
+		src  string
+		p    game.Position
+		want bool
+	}{
+		{"let sum = a + b; sum == c", game.Position{1, 2, 3}, true},
+		{"let sum = a + b; sum == c", game.Position{1, 2, 4}, false},
+		{"let xx = a; (let xx = b; xx == 2) && xx == 1", game.Position{1, 2, 0}, true},
+		{"let xx = a; (let xx = b; xx == 2) && xx == 2", game.Position{1, 2, 0}, false},
+		{"sym(let first = a; first == 5)", game.Position{0, 0, 5}, true},
+		{"sym(let first = a; first == 6)", game.Position{0, 0, 5}, false},
+	} {
+		e, err := Compile(tt.src, 3, func() (*complex.Group, error) { return grp, nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Evaluator()(tt.p); got != tt.want {
+			t.Errorf("%s at %v: %v, want %v", tt.src, tt.p, got, tt.want)
+		}
+	}
+}
+
+// longestSlowPlay is the most moves a play of NIM(n,k) lasts from p, by
+// enumerating every play.
+func longestSlowPlay(k int, p []int, memo map[string]int) int {
+	key := fmt.Sprint(p)
+	if v, ok := memo[key]; ok {
+		return v
+	}
+	best := 0
+	for s := range complex.KSubsets(len(p), k) {
+		q := slices.Clone(p)
+		ok := true
+		for i := range q {
+			if s.Has(i) {
+				if q[i] == 0 {
+					ok = false
+				}
+				q[i]--
+			}
+		}
+		if ok {
+			best = max(best, 1+longestSlowPlay(k, q, memo))
+		}
+	}
+	memo[key] = best
+	return best
+}
+
+// TestSlowMoves compares SlowMoves with the longest play found by
+// enumeration on every position of small boxes, and checks it at the top of
+// int, where the sums leave 64 bits.
+func TestSlowMoves(t *testing.T) {
+	for n := 1; n <= 4; n++ {
+		for k := 1; k <= n; k++ {
+			memo := map[string]int{}
+			box := table.Uniform(n, 5)
+			p := make(game.Position, n)
+			for idx := range box.Positions() {
+				box.Position(idx, p)
+				if got, want := SlowMoves(k, p), longestSlowPlay(k, p, memo); got != want {
+					t.Fatalf("SlowMoves(%d, %v) = %d, longest play %d", k, p, got, want)
+				}
+			}
+		}
+	}
+	top := math.MaxInt
+	for _, tt := range []struct {
+		k     int
+		piles []int
+		want  int
+	}{
+		{1, []int{top, top}, top},         // the true count 2^64-2 does not fit: saturates
+		{2, []int{top, top, top}, top},    // floor(3·top/2) > top: saturates
+		{2, []int{top, top}, top},         // both piles every move
+		{2, []int{top, 1}, 1},             // the small pile ends it
+		{3, []int{top, top, top, 3}, top}, // top+1: saturates
+		{3, []int{top, top, 5, 5}, 10},
+		{0, []int{1, 2}, 0},
+		{2, []int{-4, 7, 7}, 7},
+	} {
+		if got := SlowMoves(tt.k, tt.piles); got != tt.want {
+			t.Errorf("SlowMoves(%d, %v) = %d, want %d", tt.k, tt.piles, got, tt.want)
+		}
+	}
 }
 
 func ExampleCompile() {

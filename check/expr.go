@@ -8,6 +8,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -25,9 +26,14 @@ pile 1) or p1, p2, ...; values are integers (booleans are 1 and 0). Operators:
 ** (power), ^ (xor, as in Go), == != < <= > >=, && || ! (also and, or, not),
 cond ? x : y. Functions: xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
 colmod(m, x, y, ...): at every binary digit the number of values with a 1
-there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...)), and
-sym(e): e holds for some symmetry of the position (rotations and reflections
-for cn, reversal for path, ...).`
+there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...)),
+slowmoves(k, x, y, ...): the most moves a play of Exact Slow k-Nim can last
+from piles x, y, ... (one token from each of exactly k piles a move; a pile
+holding more than that has tokens no play reaches), and sym(e): e holds for
+some symmetry of the position (rotations and reflections for cn, reversal
+for path, ...). "let name = x; e" names a value in e (a name of two or more
+letters, which shadows no pile), e.g.
+let moves = slowmoves(2, a, b, c); (min(a, moves) + b) % 2 == 0.`
 
 // Expr is a compiled expression over the piles of a position.
 type Expr struct {
@@ -36,6 +42,9 @@ type Expr struct {
 	n          int
 	symmetries func() (*complex.Group, error)
 	perms      []complex.Perm
+	// names holds, while an expression is built, the value of each name a
+	// let in scope binds (one slot per evaluator).
+	names map[string]*int
 }
 
 // maxSymPerms bounds the symmetries sym() tries at every position.
@@ -109,6 +118,9 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 		v := b2i(n.Value)
 		return func(game.Position) int { return v }, nil
 	case *ast.IdentifierNode:
+		if slot, ok := e.names[n.Value]; ok {
+			return func(game.Position) int { return *slot }, nil
+		}
 		i, err := e.pile(n.Value)
 		if err != nil {
 			return nil, err
@@ -143,6 +155,8 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 			}
 			return y(p)
 		}, nil
+	case *ast.VariableDeclaratorNode:
+		return e.let(n, inSym)
 	case *ast.BuiltinNode:
 		return e.call(n.Name, n.Arguments, inSym)
 	case *ast.CallNode:
@@ -151,6 +165,40 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 		}
 	}
 	return nil, fmt.Errorf("unsupported expression %q", node.String())
+}
+
+// let builds "let name = value; body": the value is computed once per
+// evaluation and read wherever body names it.
+func (e *Expr) let(n *ast.VariableDeclaratorNode, inSym bool) (value, error) {
+	if len(n.Name) < 2 {
+		return nil, fmt.Errorf("let %s: a name needs two or more letters (one letter names a pile)", n.Name)
+	}
+	if _, err := e.pile(n.Name); err == nil {
+		return nil, fmt.Errorf("let %s: %s names a pile", n.Name, n.Name)
+	}
+	v, err := e.build(n.Value, inSym)
+	if err != nil {
+		return nil, err
+	}
+	if e.names == nil {
+		e.names = map[string]*int{}
+	}
+	slot := new(int)
+	outer, shadows := e.names[n.Name]
+	e.names[n.Name] = slot
+	body, err := e.build(n.Expr, inSym)
+	if shadows {
+		e.names[n.Name] = outer
+	} else {
+		delete(e.names, n.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return func(p game.Position) int {
+		*slot = v(p)
+		return body(p)
+	}, nil
 }
 
 // pile maps a name (a, b, ... or p1, p2, ...) to a pile index.
@@ -278,6 +326,18 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 				}
 			}))
 		}, nil
+	case "slowmoves":
+		if err := need(len(fs) >= 2, "a number of piles k and one or more piles"); err != nil {
+			return nil, err
+		}
+		k, xs := fs[0], fs[1:]
+		piles := make([]int, len(xs))
+		return func(p game.Position) int {
+			for i, x := range xs {
+				piles[i] = x(p)
+			}
+			return SlowMoves(k(p), piles)
+		}, nil
 	case "sym":
 		if err := need(len(fs) == 1, "one"); err != nil {
 			return nil, err
@@ -303,7 +363,7 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 			return 0
 		}, nil
 	}
-	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs, colmod and sym", name)
+	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs, colmod, slowmoves and sym", name)
 }
 
 // ColumnsDivisible reports whether, at every binary digit, the number of
@@ -328,6 +388,58 @@ func ColumnsDivisible(m int, values func(yield func(int) bool)) bool {
 		}
 	}
 	return true
+}
+
+// SlowMoves returns the most moves a play of Exact Slow k-Nim (NIM(n,k) of
+// papers/002_770aced0ab8f9894.txt: a move takes one token from each of
+// exactly k piles) can last from the given piles: the largest t with
+// sum of min(x, t) >= k·t, since each of t moves plays k piles and a pile
+// at most once. No pile can lose more than that many tokens, so the tokens
+// above it are never played (the reduced positions of Dufour and Heubach,
+// arXiv 2404.06608). Negative piles count as empty; k < 1 gives 0. The
+// sums are taken in 128 bits, so it is exact for every int, except that a
+// count above math.MaxInt saturates there.
+func SlowMoves(k int, piles []int) int {
+	if k < 1 {
+		return 0
+	}
+	// playable(t): sum of min(x, t) >= k·t, true on an interval [0, T].
+	playable := func(t uint64) bool {
+		var hi, lo uint64
+		for _, x := range piles {
+			if x > 0 {
+				var c uint64
+				lo, c = bits.Add64(lo, min(uint64(x), t), 0)
+				hi += c
+			}
+		}
+		khi, klo := bits.Mul64(uint64(k), t)
+		return hi > khi || hi == khi && lo >= klo
+	}
+	// T is at most the total over k (at most the largest pile when k >= 2).
+	var sumHi, sumLo uint64
+	for _, x := range piles {
+		if x > 0 {
+			var c uint64
+			sumLo, c = bits.Add64(sumLo, uint64(x), 0)
+			sumHi += c
+		}
+	}
+	top := uint64(math.MaxInt)
+	if sumHi < uint64(k) {
+		top, _ = bits.Div64(sumHi, sumLo, uint64(k))
+		top = min(top, math.MaxInt)
+	}
+	lo, hi := uint64(0), top // playable(lo) holds; find the last t that does
+	for lo < hi {
+		mid := lo + (hi-lo+1)/2
+		if playable(mid) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return int(lo)
 }
 
 func fold(fs []value, op func(a, b int) int) value {
