@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/nimlab/nimlab/complex"
@@ -175,6 +176,32 @@ func TestLet(t *testing.T) {
 			t.Errorf("%s at %v: %v, want %v", tt.src, tt.p, got, tt.want)
 		}
 	}
+}
+
+// TestLetEvaluatorsConcurrently builds evaluators of an expression with lets
+// from several goroutines at once, as Compare does: each has its own slots.
+func TestLetEvaluatorsConcurrently(t *testing.T) {
+	e, err := Compile("let moves = slowmoves(2, a, b, c); let total = min(a, moves) + min(b, moves) + min(c, moves); total == 2 * moves", 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			holds := e.Evaluator()
+			for x := range 200 {
+				// (x, x, 5x): the third pile is cut to 2x, the total is 4x = 2·moves.
+				// (x, x, x): 3x tokens, floor(3x/2) moves.
+				if !holds(game.Position{x, x, 5 * x}) || holds(game.Position{x, x, x}) != (x%2 == 0) {
+					t.Errorf("wrong at x = %d", x)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // longestSlowPlay is the most moves a play of NIM(n,k) lasts from p, by

@@ -102,7 +102,15 @@ func (e *Expr) String() string { return e.src }
 // Evaluator returns a function telling whether a position satisfies the
 // expression. Each evaluator has its own scratch space: use one per goroutine.
 func (e *Expr) Evaluator() func(game.Position) bool {
-	f, _ := e.build(e.tree, false) // Compile has checked it builds
+	// Each build binds its own let slots, so evaluators built at once from
+	// several goroutines share nothing but the symmetries, which Compile
+	// has already listed.
+	b := *e
+	b.names = nil
+	f, err := b.build(b.tree, false)
+	if err != nil {
+		panic(fmt.Sprintf("check: %q compiled but does not build: %v", e.src, err))
+	}
 	return func(p game.Position) bool { return f(p) != 0 }
 }
 

@@ -151,8 +151,7 @@ func symmetries(ctx context.Context, g *game.Game) ([]complex.Perm, error) {
 // description is a conjunction of relations.
 type description struct {
 	linear []Linear
-	xors   []uint64
-	moduli []int
+	extra  []relation
 }
 
 func (d *description) holds(p []int) bool {
@@ -161,13 +160,8 @@ func (d *description) holds(p []int) bool {
 			return false
 		}
 	}
-	for _, x := range d.xors {
-		if !xorHolds(x, p) {
-			return false
-		}
-	}
-	for _, m := range d.moduli {
-		if !check.ColumnsDivisible(m, slices.Values(p)) {
+	for _, r := range d.extra {
+		if !r.holds(p) {
 			return false
 		}
 	}
@@ -179,24 +173,29 @@ func (d *description) terms(names []string) []string {
 	for _, l := range d.linear {
 		out = append(out, l.expr(names))
 	}
-	for _, x := range d.xors {
-		out = append(out, xorExpr(x, names))
-	}
-	for _, m := range d.moduli {
-		out = append(out, fmt.Sprintf("colmod(%d, %s)", m, strings.Join(names, ", ")))
+	for _, r := range d.extra {
+		out = append(out, r.expr(names))
 	}
 	return out
 }
 
+// levels is the number of levels of describe.
+const levels = 4
+
 // describe finds every relation that holds on ps, at a level: 0 linear
-// relations only, 1 with column sums, 2 with xor relations too.
+// relations only, 1 with column sums and parities, 2 with xor relations
+// too, 3 with min-forms too.
 func describe(ps [][]int, n, level int) description {
 	d := description{linear: linearRelations(ps, n)}
 	if level >= 1 {
-		d.moduli = columnModuli(ps, n)
+		d.extra = append(d.extra, columnModuli(ps, n)...)
+		d.extra = append(d.extra, parityRelations(ps, n)...)
 	}
 	if level >= 2 {
-		d.xors = xorRelations(ps, n)
+		d.extra = append(d.extra, xorRelations(ps, n)...)
+	}
+	if level >= 3 {
+		d.extra = append(d.extra, minForms(ps, n)...)
 	}
 	return d
 }
@@ -205,11 +204,12 @@ func describe(ps [][]int, n, level int) description {
 type regionKind int
 
 const (
-	whole      regionKind = iota // one description for all
-	zeros                        // by the set of empty piles
-	minima                       // by the set of piles holding the minimum
-	maxima                       // by the set of piles holding the maximum
-	minimaSign                   // by the set of piles holding the minimum, and whether it is 0
+	whole       regionKind = iota // one description for all
+	zeros                         // by the set of empty piles
+	minima                        // by the set of piles holding the minimum
+	maxima                        // by the set of piles holding the maximum
+	minimaSign                    // by the set of piles holding the minimum, and whether it is 0
+	slowReduced                   // Exact Slow k-Nim: a table of invariants of the reduced position
 )
 
 // positiveMin is the flag of minimaSign's keys for a minimum above 0.
@@ -217,7 +217,8 @@ const positiveMin = 1 << 62
 
 func (k regionKind) String() string {
 	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits",
-		"regions by where the maximum sits", "regions by where the minimum sits and whether it is 0"}[k]
+		"regions by where the maximum sits", "regions by where the minimum sits and whether it is 0",
+		"the number of odd piles and the total mod 2k of the reduced position"}[k]
 }
 
 // key returns the set of piles that places p in its region.
@@ -325,13 +326,17 @@ type region struct {
 type candidate struct {
 	kind    regionKind
 	regions []region
-	perms   []complex.Perm // the symmetries a region is taken up to (nil: none)
+	slow    *slowInvariants // kind slowReduced
+	perms   []complex.Perm  // the symmetries a region is taken up to (nil: none)
 	level   int
 }
 
 // accepts reports whether p is in the candidate's set; q is scratch.
 func (c *candidate) accepts(p, q []int) bool {
-	if c.kind == whole {
+	switch c.kind {
+	case slowReduced:
+		return c.slow.accepts(p)
+	case whole:
 		return c.regions[0].desc.holds(p)
 	}
 	try := func(q []int) bool {
@@ -365,7 +370,10 @@ func (c *candidate) expr(names []string) string {
 		}
 		return strings.Join(terms, " && ")
 	}
-	if c.kind == whole {
+	switch c.kind {
+	case slowReduced:
+		return c.slow.expr(names)
+	case whole:
 		return and(c.regions[0].desc.terms(names))
 	}
 	var parts []string
@@ -395,9 +403,13 @@ type search struct {
 	perms []complex.Perm
 }
 
+// errOverLimit stops a count of mismatches that has passed its limit.
+var errOverLimit = errors.New("over the limit")
+
 // mismatches counts the positions of the learning box where the candidate
-// and the table disagree.
-func (s *search) mismatches(ctx context.Context, c *candidate) (int64, error) {
+// and the table disagree. It stops once the count passes limit (limit < 0:
+// never) and returns a count above limit then.
+func (s *search) mismatches(ctx context.Context, c *candidate, limit int64) (int64, error) {
 	var miss atomic.Int64
 	box := s.t.Box
 	err := parallel.Chunks(ctx, box.Positions(), 1<<14, 0, func(from, to int64) error {
@@ -408,10 +420,18 @@ func (s *search) mismatches(ctx context.Context, c *candidate) (int64, error) {
 			if c.accepts(p, q) != s.t.IsP(p) {
 				m++
 			}
+			if limit >= 0 && idx&1023 == 0 && miss.Load()+m > limit {
+				break
+			}
 		}
-		miss.Add(m)
+		if total := miss.Add(m); limit >= 0 && total > limit {
+			return errOverLimit
+		}
 		return ctx.Err()
 	})
+	if errors.Is(err, errOverLimit) {
+		return miss.Load(), nil
+	}
 	return miss.Load(), err
 }
 
@@ -421,22 +441,33 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 	var best *candidate
 	bestMiss := int64(-1)
 	try := func(c *candidate) (bool, error) {
-		miss, err := s.mismatches(ctx, c)
+		miss, err := s.mismatches(ctx, c, bestMiss)
 		if err != nil {
 			return false, err
 		}
-		if bestMiss < 0 || miss < bestMiss {
+		if bestMiss < 0 || miss < bestMiss { // (a count past bestMiss stopped early)
 			best, bestMiss = c, miss
 		}
 		return miss == 0, nil
 	}
-	kinds := []regionKind{whole, zeros, minima, maxima, minimaSign}
+	kinds := []regionKind{whole, slowReduced, zeros, minima, maxima, minimaSign}
 	if s.perms == nil {
-		kinds = []regionKind{whole}
+		kinds = kinds[:2]
 	}
 	for _, kind := range kinds {
+		if kind == slowReduced {
+			k, ok := slowMoveSize(s.g)
+			if !ok {
+				continue
+			}
+			c := &candidate{kind: kind, slow: learnSlowInvariants(k, s.ps)}
+			if exact, err := try(c); err != nil || exact {
+				return c, err
+			}
+			continue
+		}
 		groups := s.regions(kind)
-		for level := range 3 {
+		for level := range levels {
 			c := &candidate{kind: kind, level: level}
 			if kind != whole && len(s.perms) > 1 {
 				c.perms = s.perms
@@ -508,24 +539,27 @@ func sortedKeys(groups map[uint64][][]int) []uint64 {
 	return keys
 }
 
-// simplify drops the xor relations and column sums an exact candidate does
-// not need, one at a time, keeping it exact.
+// simplify drops the relations besides the linear ones that an exact
+// candidate does not need, one at a time from the last (min-forms first,
+// then xor relations, parities and column sums), keeping it exact.
 func (s *search) simplify(ctx context.Context, c *candidate) (*candidate, error) {
 	for r := range c.regions {
-		for i := len(c.regions[r].desc.xors) - 1; i >= 0; i-- {
-			trial := c.clone()
-			d := &trial.regions[r].desc
-			d.xors = slices.Delete(d.xors, i, i+1)
-			if exact, err := s.exact(ctx, trial); err != nil {
-				return nil, err
-			} else if exact {
-				c = trial
-			}
+		if len(c.regions[r].desc.extra) == 0 {
+			continue
 		}
-		for i := len(c.regions[r].desc.moduli) - 1; i >= 0; i-- {
+		// Often the region needs none of them: one pass says so.
+		trial := c.clone()
+		trial.regions[r].desc.extra = nil
+		if exact, err := s.exact(ctx, trial); err != nil {
+			return nil, err
+		} else if exact {
+			c = trial
+			continue
+		}
+		for i := len(c.regions[r].desc.extra) - 1; i >= 0; i-- {
 			trial := c.clone()
 			d := &trial.regions[r].desc
-			d.moduli = slices.Delete(d.moduli, i, i+1)
+			d.extra = slices.Delete(d.extra, i, i+1)
 			if exact, err := s.exact(ctx, trial); err != nil {
 				return nil, err
 			} else if exact {
@@ -539,7 +573,7 @@ func (s *search) simplify(ctx context.Context, c *candidate) (*candidate, error)
 // exact reports whether the candidate accepts exactly the P-positions of the
 // learning box.
 func (s *search) exact(ctx context.Context, c *candidate) (bool, error) {
-	miss, err := s.mismatches(ctx, c)
+	miss, err := s.mismatches(ctx, c, 0)
 	return miss == 0, err
 }
 
@@ -547,8 +581,7 @@ func (c *candidate) clone() *candidate {
 	out := *c
 	out.regions = make([]region, len(c.regions))
 	for i, r := range c.regions {
-		out.regions[i] = region{set: r.set, desc: description{
-			linear: r.desc.linear, xors: slices.Clone(r.desc.xors), moduli: slices.Clone(r.desc.moduli)}}
+		out.regions[i] = region{set: r.set, desc: description{linear: r.desc.linear, extra: slices.Clone(r.desc.extra)}}
 	}
 	return &out
 }

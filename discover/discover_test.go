@@ -38,7 +38,12 @@ func TestRediscoversTheorems(t *testing.T) {
 		{"path:6,3", 5, "path-n-n-1"},
 		{"complex:1-2,1-3,2-3,3-4", 7, "figure6"},
 		{"octa:2", 6, "octa"},
-		{"cn:7,4", 5, "cn74"}, // regions by the minimum and whether it is 0
+		{"cn:7,4", 5, "cn74"},    // regions by the minimum and whether it is 0
+		{"cn:8,6", 4, "cn86"},    // regions by the zeros, e = min(x, a1 + a2)
+		{"slow:2,1", 8, "mrule"}, // a parity
+		{"slow:3,2", 8, "mrule"}, // invariants of the reduced position
+		{"slow:4,3", 8, "mrule"},
+		{"slow:5,4", 8, "mrule"},
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
 			ctx := context.Background()
@@ -85,7 +90,7 @@ func TestRediscoversTheorems(t *testing.T) {
 // TestNeverClaimsMore: where no description fits, Discover says so, with
 // counterexamples from the verification box, and the counts add up.
 func TestNeverClaimsMore(t *testing.T) {
-	g, err := game.Parse("slow:3,2")
+	g, err := game.Parse("slow:4,2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +99,7 @@ func TestNeverClaimsMore(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.Exact || len(r.Counterexamples) == 0 || r.Covered > r.PPositions {
-		t.Fatalf("slow:3,2: %+v", r)
+		t.Fatalf("slow:4,2: %+v", r)
 	}
 	if r.Verification.Agrees() {
 		t.Fatal("the verification agrees, but Exact is false")

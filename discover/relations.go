@@ -199,12 +199,24 @@ func freeColumns(pivots []int, m int) []int {
 	return free
 }
 
+// relation is a condition a description holds besides its linear
+// relations.
+type relation interface {
+	holds(p []int) bool
+	expr(names []string) string
+}
+
+// xorSet is the relation "the piles of the set xor to 0".
+type xorSet uint64
+
+func (x xorSet) holds(p []int) bool { return xorHolds(uint64(x), p) }
+
 // xorRelations returns a basis of the sets of piles whose xor is 0 on every
 // position of ps: the GF(2) relations that hold on every binary digit, the
 // kernel of the digit vectors (one bit per pile) of all positions and
 // digits. Sets of one pile (a pile always 0) are left to the linear
 // relations.
-func xorRelations(ps [][]int, n int) []uint64 {
+func xorRelations(ps [][]int, n int) []relation {
 	var rows []uint64 // echelon over GF(2), by highest bit
 	add := func(v uint64) {
 		for _, r := range rows {
@@ -237,11 +249,16 @@ func xorRelations(ps [][]int, n int) []uint64 {
 		}
 	}
 	// The relations: vectors c with popcount(c & r) even for every row r.
-	return gf2Kernel(rows, n)
+	var out []relation
+	for _, c := range gf2Kernel(rows, n) {
+		if bits.OnesCount64(c) > 1 {
+			out = append(out, xorSet(c))
+		}
+	}
+	return out
 }
 
-// gf2Kernel returns a basis of {c : c·r = 0 over GF(2) for every r in rows},
-// leaving out single piles.
+// gf2Kernel returns a basis of {c : c·r = 0 over GF(2) for every r in rows}.
 func gf2Kernel(rows []uint64, n int) []uint64 {
 	// Reduced echelon form with pivot columns.
 	var pivotRows []uint64
@@ -271,9 +288,7 @@ func gf2Kernel(rows []uint64, n int) []uint64 {
 				c |= 1 << col
 			}
 		}
-		if bits.OnesCount64(c) > 1 {
-			out = append(out, c)
-		}
+		out = append(out, c)
 	}
 	return out
 }
@@ -287,24 +302,42 @@ func xorHolds(set uint64, p []int) bool {
 	return x == 0
 }
 
-// xorExpr writes a xor relation: "xor(a, c, e) == 0", or "a == b" for two
+// expr writes a xor relation: "xor(a, c, e) == 0", or "a == b" for two
 // piles.
-func xorExpr(set uint64, names []string) string {
-	var args []string
-	for s := set; s != 0; s &= s - 1 {
-		args = append(args, names[bits.TrailingZeros64(s)])
-	}
+func (x xorSet) expr(names []string) string {
+	args := setNames(uint64(x), names)
 	if len(args) == 2 {
 		return args[0] + " == " + args[1]
 	}
 	return "xor(" + strings.Join(args, ", ") + ") == 0"
 }
 
+// setNames lists the names of the piles of set.
+func setNames(set uint64, names []string) []string {
+	var out []string
+	for s := set; s != 0; s &= s - 1 {
+		out = append(out, names[bits.TrailingZeros64(s)])
+	}
+	return out
+}
+
+// columnModulus m is Moore's relation: at every binary digit the number of
+// piles with a 1 there is divisible by m.
+type columnModulus int
+
+func (m columnModulus) holds(p []int) bool {
+	return check.ColumnsDivisible(int(m), slices.Values(p))
+}
+
+func (m columnModulus) expr(names []string) string {
+	return fmt.Sprintf("colmod(%d, %s)", m, strings.Join(names, ", "))
+}
+
 // columnModuli returns the moduli m >= 3, up to n, such that at every
 // binary digit the number of piles with a 1 there is divisible by m on
 // every position of ps (m = 2 is the xor of every pile, a xor relation).
-func columnModuli(ps [][]int, n int) []int {
-	var out []int
+func columnModuli(ps [][]int, n int) []relation {
+	var out []relation
 	for m := 3; m <= n; m++ {
 		ok := true
 		for _, p := range ps {
@@ -314,8 +347,158 @@ func columnModuli(ps [][]int, n int) []int {
 			}
 		}
 		if ok {
-			out = append(out, m)
+			out = append(out, columnModulus(m))
 		}
 	}
 	return out
+}
+
+// parity is the relation "the piles of set hold an odd (or an even) number
+// of tokens together": the sum mod 2.
+type parity struct {
+	set uint64
+	odd bool
+}
+
+func (r parity) holds(p []int) bool {
+	sum := 0
+	for s := r.set; s != 0; s &= s - 1 {
+		sum += p[bits.TrailingZeros64(s)] & 1
+	}
+	return sum&1 == 1 == r.odd
+}
+
+// expr writes "(a + b) % 2 == 1", or "a % 2 == 0" for one pile.
+func (r parity) expr(names []string) string {
+	sum := strings.Join(setNames(r.set, names), " + ")
+	if bits.OnesCount64(r.set) > 1 {
+		sum = "(" + sum + ")"
+	}
+	return fmt.Sprintf("%s %% 2 == %d", sum, b2i(r.odd))
+}
+
+// parityRelations returns a basis of the relations sum of p_i over a set ≡ 0
+// or 1 (mod 2) that hold on every position of ps: the kernel over GF(2) of
+// the rows (p mod 2, 1), the last column the constant.
+func parityRelations(ps [][]int, n int) []relation {
+	var rows []uint64
+	seen := map[uint64]bool{}
+	for _, p := range ps {
+		v := uint64(1) << n
+		for i := range n {
+			v |= uint64(p[i]&1) << i
+		}
+		if !seen[v] {
+			seen[v] = true
+			rows = append(rows, v)
+		}
+	}
+	var out []relation
+	for _, c := range gf2Kernel(rows, n+1) {
+		if set := c &^ (1 << n); set != 0 {
+			out = append(out, parity{set: set, odd: c>>n&1 == 1})
+		}
+	}
+	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// minForm is the relation "pile equals the smaller (max: the larger) of the
+// sums of two sets of piles", as papers/004's e = min(x, a1 + a2) for CN(8,6).
+type minForm struct {
+	pile        int
+	left, right uint64
+	max         bool
+}
+
+func setSum(set uint64, p []int) int {
+	sum := 0
+	for s := set; s != 0; s &= s - 1 {
+		sum += p[bits.TrailingZeros64(s)]
+	}
+	return sum
+}
+
+func (r minForm) holds(p []int) bool {
+	l, m := setSum(r.left, p), setSum(r.right, p)
+	if r.max {
+		return p[r.pile] == max(l, m)
+	}
+	return p[r.pile] == min(l, m)
+}
+
+func (r minForm) expr(names []string) string {
+	f := "min"
+	if r.max {
+		f = "max"
+	}
+	return fmt.Sprintf("%s == %s(%s, %s)", names[r.pile], f,
+		strings.Join(setNames(r.left, names), " + "), strings.Join(setNames(r.right, names), " + "))
+}
+
+// maxMinFormPiles bounds the piles of a game whose min-forms are searched.
+const maxMinFormPiles = 12
+
+// minForms returns, for each pile and each of min and max, the first
+// relation pile = min(sum of L, sum of R) (or max) that holds on every
+// position of ps, with L and R sets of one or two other piles, and each of
+// them alone the smaller (larger) at some position: otherwise it is a
+// linear relation.
+func minForms(ps [][]int, n int) []relation {
+	if n > maxMinFormPiles || len(ps) < 2 {
+		return nil
+	}
+	var out []relation
+	for t := range n {
+		var sets []uint64
+		for i := range n {
+			if i != t {
+				sets = append(sets, 1<<i)
+			}
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if i != t && j != t {
+					sets = append(sets, 1<<i|1<<j)
+				}
+			}
+		}
+		for _, isMax := range []bool{false, true} {
+			if r, ok := firstMinForm(ps, t, sets, isMax); ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func firstMinForm(ps [][]int, t int, sets []uint64, isMax bool) (minForm, bool) {
+	for a, left := range sets {
+		for _, right := range sets[a+1:] {
+			if left&right != 0 {
+				continue
+			}
+			r := minForm{pile: t, left: left, right: right, max: isMax}
+			leftOnly, rightOnly, ok := false, false, true
+			for _, p := range ps {
+				if !r.holds(p) {
+					ok = false
+					break
+				}
+				l, m := setSum(left, p), setSum(right, p)
+				leftOnly = leftOnly || l != m && p[t] == l
+				rightOnly = rightOnly || l != m && p[t] == m
+			}
+			if ok && leftOnly && rightOnly {
+				return r, true
+			}
+		}
+	}
+	return minForm{}, false
 }

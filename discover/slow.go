@@ -1,0 +1,98 @@
+package discover
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+)
+
+// slowInvariants describes the P-positions of Exact Slow k-Nim by a table
+// over two invariants of the reduced position (each pile cut down to the
+// most moves a play can last, check.SlowMoves, since no play reaches the
+// tokens above: Dufour and Heubach's reduced positions, arXiv 2404.06608):
+// the number of odd piles and the total modulo 2k. The total mod k never
+// changes (papers/README.md on papers/002) and positions with every pile
+// even are P, which is why these two are the ones tried.
+type slowInvariants struct {
+	k int
+	// accepted holds the invariants (odd piles, total mod 2k) of the
+	// P-positions learned from.
+	accepted map[[2]int]bool
+}
+
+// slowMoveSize returns k when g is Exact Slow k-Nim: every set of k piles
+// may be played, one token from each.
+func slowMoveSize(g *game.Game) (int, bool) {
+	sizes := g.MoveSizes()
+	if !g.IsSlow() || !g.Symmetric() || len(sizes) != 1 {
+		return 0, false
+	}
+	return sizes[0], true
+}
+
+// invariants returns the number of odd piles and the total mod 2k of the
+// reduced position of p.
+func (t *slowInvariants) invariants(p []int) [2]int {
+	moves := check.SlowMoves(t.k, p)
+	odd, total := 0, 0
+	for _, x := range p {
+		r := min(x, moves)
+		odd += r & 1
+		total = (total + r) % (2 * t.k)
+	}
+	return [2]int{odd, total}
+}
+
+// learnSlowInvariants collects the invariants of the P-positions ps.
+func learnSlowInvariants(k int, ps [][]int) *slowInvariants {
+	t := &slowInvariants{k: k, accepted: map[[2]int]bool{}}
+	for _, p := range ps {
+		t.accepted[t.invariants(p)] = true
+	}
+	return t
+}
+
+func (t *slowInvariants) accepts(p []int) bool { return t.accepted[t.invariants(p)] }
+
+// expr writes the table in check's language:
+//
+//	let moves = slowmoves(k, a, b, ...); let odd = min(a, moves) % 2 + ...;
+//	let total = (min(a, moves) + ...) % 2k; odd == 0 || odd == 1 && (total == 1 || total == 3) || ...
+//
+// A number of odd piles whose every total (of its parity) is accepted is
+// written alone.
+func (t *slowInvariants) expr(names []string) string {
+	reduced := make([]string, len(names))
+	odds := make([]string, len(names))
+	for i, name := range names {
+		reduced[i] = fmt.Sprintf("min(%s, moves)", name)
+		odds[i] = reduced[i] + " % 2"
+	}
+	var cases []string
+	for odd := range len(names) + 1 {
+		var totals []string
+		for total := odd % 2; total < 2*t.k; total += 2 {
+			if t.accepted[[2]int{odd, total}] {
+				totals = append(totals, fmt.Sprintf("total == %d", total))
+			}
+		}
+		switch {
+		case len(totals) == 0:
+		case len(totals) == t.k:
+			cases = append(cases, fmt.Sprintf("odd == %d", odd))
+		case len(totals) == 1:
+			cases = append(cases, fmt.Sprintf("odd == %d && %s", odd, totals[0]))
+		default:
+			cases = append(cases, fmt.Sprintf("odd == %d && (%s)", odd, strings.Join(totals, " || ")))
+		}
+	}
+	if len(cases) == 0 {
+		cases = []string{"false"}
+	}
+	return fmt.Sprintf("let moves = slowmoves(%d, %s); let odd = %s; let total = (%s) %% %d; %s",
+		t.k, strings.Join(names, ", "), strings.Join(odds, " + "), strings.Join(reduced, " + "), 2*t.k,
+		strings.Join(slices.Clip(cases), " || "))
+}
