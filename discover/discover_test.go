@@ -11,6 +11,7 @@ import (
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
+	"pgregory.net/rapid"
 )
 
 // TestRediscoversTheorems runs Discover on games whose P-positions a theorem
@@ -118,4 +119,38 @@ func ExampleDiscover() {
 	// Output:
 	// a + b == d + e && a + f == c + d
 	// true 7
+}
+
+// reducedRule is the closed form read off Discover's tables for Exact Slow
+// (n-1)-Nim, n = 3..7 (README, "What the atlas found"): cut every pile to
+// the most moves a play can last; with j odd piles and total s mod 2(n-1),
+// P iff j <= s <= 2n-4-j, or j = n and s = n-2.
+func reducedRule(p game.Position) bool {
+	n := len(p)
+	moves := check.SlowMoves(n-1, p)
+	odd, total := 0, 0
+	for _, x := range p {
+		r := min(x, moves)
+		odd += r & 1
+		total = (total + r%(2*(n-1))) % (2 * (n - 1))
+	}
+	return odd <= total && odd+total <= 2*n-4 || odd == n && total == n-2
+}
+
+// TestReducedRuleAgreesWithMRule compares that closed form with the M-rule
+// (papers/002: P iff the M-rule play-out has even length), which is proved,
+// on random positions of 2 to 12 piles up to 10^15 tokens: far past any
+// table Discover learned from.
+func TestReducedRuleAgreesWithMRule(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 12).Draw(t, "n")
+		top := rapid.SampledFrom([]int{3, 20, 1000, 1e15}).Draw(t, "top")
+		p := make(game.Position, n)
+		for i := range p {
+			p[i] = rapid.IntRange(0, top).Draw(t, fmt.Sprint("pile", i))
+		}
+		if got, want := reducedRule(p), theory.MPlayout(p)%2 == 0; got != want {
+			t.Fatalf("%v: the closed form says P = %v, the M-rule %v", p, got, want)
+		}
+	})
 }
