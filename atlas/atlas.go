@@ -72,10 +72,10 @@ const discoverPositions = 200_000
 //
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
-//	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 5)
+//	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
 //	rules:A..B    every rule variation of papers/000 Section 6 (explore.Rules)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
-func Family(family string) ([]string, error) {
+func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string
 	for _, item := range strings.Split(family, ";") {
 		item = strings.TrimSpace(item)
@@ -89,7 +89,7 @@ func Family(family string) ([]string, error) {
 				return nil, fmt.Errorf("family %q: want complexes:V", item)
 			}
 			for n := 1; n <= v; n++ {
-				cs, err := Complexes(n)
+				cs, err := Complexes(ctx, n)
 				if err != nil {
 					return nil, fmt.Errorf("family %q: %w", item, err)
 				}

@@ -2,6 +2,7 @@ package atlas
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"testing"
@@ -27,7 +28,7 @@ func TestFamily(t *testing.T) {
 		{family: "cn:0..3", fails: true},
 		{family: " ; ", fails: true},
 	} {
-		got, err := Family(tt.family)
+		got, err := Family(context.Background(), tt.family)
 		if (err != nil) != tt.fails || !slices.Equal(got, tt.want) {
 			t.Errorf("Family(%q) = %v, %v", tt.family, got, err)
 		}
@@ -57,7 +58,7 @@ func TestComplexes(t *testing.T) {
 		return reach == complex.Set(1)<<uint(n)-1
 	}
 	for _, tt := range []struct{ v, all, connected int }{{1, 1, 1}, {2, 2, 1}, {3, 5, 3}, {4, 20, 14}} {
-		specs, err := Complexes(tt.v)
+		specs, err := Complexes(context.Background(), tt.v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,8 +72,50 @@ func TestComplexes(t *testing.T) {
 			t.Errorf("%d vertices: %d complexes, %d connected; want %d and %d", tt.v, len(specs), c, tt.all, tt.connected)
 		}
 	}
-	if _, err := Complexes(6); err == nil {
-		t.Error("6 vertices: no error")
+	if _, err := Complexes(context.Background(), 7); err == nil {
+		t.Error("7 vertices: no error")
+	}
+}
+
+// TestComplexClassesCoverTheLabelledOnes checks the representatives by the
+// orbit-stabilizer theorem: the classes' sizes v!/|Aut| add up to the number
+// of labelled complexes covering v vertices (OEIS A307249: 1, 2, 9, 114,
+// 6894, 7785062), so no class is missed or kept twice. The class counts
+// themselves (1, 2, 5, 20, 180, 16143) are OEIS A261005's.
+func TestComplexClassesCoverTheLabelledOnes(t *testing.T) {
+	labelled := []int{1, 2, 9, 114, 6894, 7785062}
+	classes := []int{1, 2, 5, 20, 180, 16143}
+	for v := 1; v <= MaxComplexVertices; v++ {
+		masks, err := complexMasks(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(masks) != classes[v-1] {
+			t.Errorf("%d vertices: %d classes, want %d", v, len(masks), classes[v-1])
+		}
+		images := faceImages(v)
+		order := len(images) + 1
+		total := 0
+		for _, faces := range masks {
+			aut := 1 // the identity
+			for i := range images {
+				if imageOf(faces, &images[i]) == faces {
+					aut++
+				}
+			}
+			total += order / aut
+		}
+		if total != labelled[v-1] {
+			t.Errorf("%d vertices: the classes hold %d labelled complexes, want %d", v, total, labelled[v-1])
+		}
+	}
+}
+
+func TestComplexesStopWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Complexes(ctx, 6); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v", err)
 	}
 }
 
@@ -121,7 +164,7 @@ func TestSurveyRow(t *testing.T) {
 }
 
 func ExampleFamily() {
-	specs, _ := Family("cn:3..3;moore:4,2")
+	specs, _ := Family(context.Background(), "cn:3..3;moore:4,2")
 	fmt.Println(specs)
 	// Output: [cn:3,1 cn:3,2 cn:3,3 moore:4,2]
 }

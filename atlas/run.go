@@ -31,7 +31,7 @@ func Paths(dir string, s Shard) (journal, part, report string) {
 // report. progress, when not nil, is told each game as it starts, and
 // whether it was already done.
 func Run(ctx context.Context, family string, s Shard, dir string, opts Options, progress func(spec string, done bool)) ([]Row, error) {
-	specs, err := Family(family)
+	specs, err := Family(ctx, family)
 	if err != nil {
 		return nil, err
 	}

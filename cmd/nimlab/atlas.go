@@ -24,8 +24,11 @@ non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
 is the set of disjoint unions of circuits (Question 9.5), and the
 characterization "discover" finds, with the height it was verified to.
 
-FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B, or
-specs separated by ";".
+FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B,
+complexes:V (every simplicial complex on 1 to V vertices up to isomorphism,
+V <= 6: 208 up to 5 vertices, 16,351 up to 6), rules:A..B (the rule
+variations of papers/000 Section 6 on every CN(n,k), A <= n <= B), or specs
+separated by ";".
 
 --shard i/N surveys the games whose place in the family is i modulo N, so a
 Slurm job array (deploy/slurm/atlas.sbatch) or a Kubernetes Indexed Job

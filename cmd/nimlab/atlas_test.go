@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -65,7 +66,7 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 		}
 	}
 	want, got := atlasRows(t, whole), atlasRows(t, sharded)
-	specs, _ := atlas.Family(family)
+	specs, _ := atlas.Family(context.Background(), family)
 	if len(want) != len(specs) || !slices.Equal(want, got) {
 		t.Fatalf("%d rows unsharded, %d from %d shards; they differ:\n%v\n%v", len(want), len(got), n, want, got)
 	}
