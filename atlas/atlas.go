@@ -59,6 +59,9 @@ type Options struct {
 	Max int
 	// Workers for the engines (0: every core).
 	Workers int
+	// NoDiscover leaves discover out: the rows say "not searched", and a
+	// survey of thousands of complexes takes minutes instead of hours.
+	NoDiscover bool
 }
 
 // MaxPositions bounds the box of one game.
@@ -197,6 +200,10 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 	}
 	if r.NimBasis, err = nimBasis(ctx, g); err != nil {
 		return Row{}, err
+	}
+	if opts.NoDiscover {
+		r.Expr = "not searched (--discover=false)"
+		return r, ctx.Err()
 	}
 	dh := h
 	for dh > 0 && table.Uniform(g.Piles(), dh).Positions() > discoverPositions {

@@ -39,7 +39,7 @@ func Run(ctx context.Context, family string, s Shard, dir string, opts Options, 
 		return nil, err
 	}
 	journal, part, report := Paths(dir, s)
-	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N)}
+	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N), NoDiscover: opts.NoDiscover}
 	done, err := readJournal(journal, head)
 	if err != nil {
 		return nil, err
@@ -100,6 +100,9 @@ type journalHead struct {
 	Family string `json:"family"`
 	Max    int    `json:"max"`
 	Shard  string `json:"shard"`
+	// NoDiscover is Options.NoDiscover (left out when false, as journals
+	// written before it had it).
+	NoDiscover bool `json:"no_discover,omitempty"`
 }
 
 // readJournal reads the rows a journal of the survey head holds, by index;

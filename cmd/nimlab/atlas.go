@@ -11,7 +11,7 @@ import (
 func newAtlasCmd() *cobra.Command {
 	var opts atlas.Options
 	var out, shard string
-	var asJSON bool
+	var asJSON, discoverToo bool
 	cmd := &cobra.Command{
 		Use:   "atlas FAMILY --max H --out DIR",
 		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
@@ -39,7 +39,8 @@ DIR/atlas-i-of-N.txt; its finished rows go to DIR/atlas-i-of-N.jsonl as they
 come, and a survey restarted skips them.`,
 		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
-  nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json`,
+  nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
+  nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Max < 0 {
@@ -61,6 +62,7 @@ come, and a survey restarted skips them.`,
 					fmt.Fprintf(os.Stderr, "%s %s\n", state, spec)
 				}
 			}
+			opts.NoDiscover = !discoverToo
 			rows, err := atlas.Run(cmd.Context(), args[0], s, out, opts, progress)
 			if err != nil {
 				return err
@@ -81,6 +83,7 @@ come, and a survey restarted skips them.`,
 	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
 	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
 }

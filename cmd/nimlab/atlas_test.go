@@ -120,6 +120,24 @@ func TestAtlasResumes(t *testing.T) {
 	if _, err := run(t, "atlas", "cn:3..4", "--max", "4", "--out", dir); err == nil || !strings.Contains(err.Error(), "another survey") {
 		t.Errorf("another --max in the same directory: %v", err)
 	}
+	if _, err := run(t, "atlas", "cn:3..4", "--max", "3", "--out", dir, "--discover=false"); err == nil || !strings.Contains(err.Error(), "another survey") {
+		t.Errorf("--discover=false in the directory of a survey with discover: %v", err)
+	}
+}
+
+// TestAtlasWithoutDiscover: --discover=false fills every row but discover's
+// columns, which say so.
+func TestAtlasWithoutDiscover(t *testing.T) {
+	dir := t.TempDir()
+	v := runJSON(t, "atlas", "complexes:3", "--max", "3", "--out", dir, "--json", "--discover=false")
+	if rows, _ := v["rows"].([]any); len(rows) != 8 {
+		t.Fatalf("%d rows for complexes:3, want 1 + 2 + 5", len(rows))
+	}
+	for _, r := range atlasRows(t, dir) {
+		if r.Expr != "not searched (--discover=false)" || r.Exact || r.PPositions == 0 {
+			t.Errorf("row %+v", r)
+		}
+	}
 }
 
 // TestAtlasUnderSlurm submits deploy/slurm/atlas.sbatch as a job array to a
