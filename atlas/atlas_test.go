@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/theory"
 )
 
 func TestFamily(t *testing.T) {
@@ -197,5 +199,78 @@ func TestQuestions91And92HaveCounterexamples(t *testing.T) {
 		if !ref.IsP(tt.zero) || ref.IsP(tt.scaled) {
 			t.Errorf("%s: %v is P %v, %v is P %v", tt.spec, tt.zero, ref.IsP(tt.zero), tt.scaled, ref.IsP(tt.scaled))
 		}
+	}
+}
+
+// TestQuestion95HasCounterexample checks, with the reference engine, what
+// the atlas of complexes:6 found (papers/001, Question 9.5: is the
+// Nim-basis of a Nim-regular complex the set of disjoint unions of its
+// circuits?). On six vertices, take every triangle but 1-2-3 and 4-5-6. It
+// is Nim-regular (theory.FindNimBasis checks conditions (A), (B) and (C) of
+// Definition 4.1), and the Nim-basis describes its zero positions on every
+// position with piles up to 3, as the reference engine finds them. Its
+// circuits (minimal non-faces, found here by brute force) include the
+// disjoint 1-2-3 and 4-5-6, but their union, every vertex, is not in the
+// basis: (1,1,1,1,1,1) is an N-position, while (1,1,1,0,0,0) and
+// (0,0,0,1,1,1) are zero positions.
+func TestQuestion95HasCounterexample(t *testing.T) {
+	ctx := context.Background()
+	var facets []string
+	for f := range complex.KSubsets(6, 3) {
+		if f != 0b000111 && f != 0b111000 {
+			var vs []string
+			for _, v := range f.Vertices() {
+				vs = append(vs, fmt.Sprint(v+1))
+			}
+			facets = append(facets, strings.Join(vs, "-"))
+		}
+	}
+	g, err := game.Parse("complex:" + strings.Join(facets, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	basis, err := theory.FindNimBasis(ctx, g.Complex)
+	if err != nil {
+		t.Fatalf("no Nim-basis: %v", err)
+	}
+	inBasis := map[complex.Set]bool{}
+	for _, b := range basis {
+		inBasis[b] = true
+	}
+	ref, err := solve.Reference(ctx, g, table.Uniform(6, 3), solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := make(game.Position, 6)
+	for idx := range ref.Box.Positions() {
+		ref.Box.Position(idx, p)
+		marked := true // every binary digit marks a set of the basis
+		for digit := range 2 {
+			var s complex.Set
+			for i, x := range p {
+				s |= complex.Set(x>>digit&1) << i
+			}
+			marked = marked && inBasis[s]
+		}
+		if marked != ref.IsP(p) {
+			t.Fatalf("%v: the Nim-basis says zero = %v, the reference engine %v", p, marked, ref.IsP(p))
+		}
+	}
+	isCircuit := func(s complex.Set) bool {
+		if g.Complex.IsFace(s) {
+			return false
+		}
+		for _, v := range s.Vertices() {
+			if !g.Complex.IsFace(s &^ (1 << v)) {
+				return false
+			}
+		}
+		return true
+	}
+	if !isCircuit(0b000111) || !isCircuit(0b111000) || inBasis[0b111111] {
+		t.Fatalf("circuits 1-2-3: %v, 4-5-6: %v; their union in the basis: %v", isCircuit(0b000111), isCircuit(0b111000), inBasis[0b111111])
+	}
+	if !ref.IsP(game.Position{1, 1, 1, 0, 0, 0}) || !ref.IsP(game.Position{0, 0, 0, 1, 1, 1}) || ref.IsP(game.Position{1, 1, 1, 1, 1, 1}) {
+		t.Fatal("the reference engine disagrees on the indicator positions")
 	}
 }
