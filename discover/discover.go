@@ -184,7 +184,7 @@ const levels = 4
 
 // describe finds every relation that holds on ps, at a level: 0 linear
 // relations only, 1 with column sums and parities, 2 with xor relations
-// too, 3 with min-forms too.
+// too, 3 with inequalities between piles and min-forms too.
 func describe(ps [][]int, n, level int) description {
 	d := description{linear: linearRelations(ps, n)}
 	if level >= 1 {
@@ -195,6 +195,7 @@ func describe(ps [][]int, n, level int) description {
 		d.extra = append(d.extra, xorRelations(ps, n)...)
 	}
 	if level >= 3 {
+		d.extra = append(d.extra, orders(ps, n)...)
 		d.extra = append(d.extra, minForms(ps, n)...)
 	}
 	return d
@@ -541,7 +542,8 @@ func sortedKeys(groups map[uint64][][]int) []uint64 {
 
 // simplify drops the relations besides the linear ones that an exact
 // candidate does not need, one at a time from the last (min-forms first,
-// then xor relations, parities and column sums), keeping it exact.
+// then inequalities, xor relations, parities and column sums), keeping it
+// exact.
 func (s *search) simplify(ctx context.Context, c *candidate) (*candidate, error) {
 	for r := range c.regions {
 		if len(c.regions[r].desc.extra) == 0 {

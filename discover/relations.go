@@ -442,6 +442,41 @@ func (r minForm) expr(names []string) string {
 		strings.Join(setNames(r.left, names), " + "), strings.Join(setNames(r.right, names), " + "))
 }
 
+// order is the relation "pile i holds at most as many tokens as pile j".
+type order struct{ i, j int }
+
+func (r order) holds(p []int) bool { return p[r.i] <= p[r.j] }
+
+func (r order) expr(names []string) string { return names[r.i] + " <= " + names[r.j] }
+
+// orders returns the inequalities p_i <= p_j that hold on every position of
+// ps and are strict at some (an equality is a linear relation).
+func orders(ps [][]int, n int) []relation {
+	if len(ps) < 2 {
+		return nil
+	}
+	var out []relation
+	for i := range n {
+		for j := range n {
+			if i == j {
+				continue
+			}
+			holds, strict := true, false
+			for _, p := range ps {
+				if p[i] > p[j] {
+					holds = false
+					break
+				}
+				strict = strict || p[i] < p[j]
+			}
+			if holds && strict {
+				out = append(out, order{i, j})
+			}
+		}
+	}
+	return out
+}
+
 // maxMinFormPiles bounds the piles of a game whose min-forms are searched.
 const maxMinFormPiles = 12
 

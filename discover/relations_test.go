@@ -1,0 +1,59 @@
+package discover
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestRelationsFound runs each relation finder on positions built to hold a
+// known set of relations and checks what it writes.
+func TestRelationsFound(t *testing.T) {
+	names := pileNames(4)
+	var mins, parities, ordered [][]int
+	for x := range 6 {
+		for y := range 6 {
+			// d = min(a, b + c) with b = y, c = 1: both sides the smaller somewhere.
+			mins = append(mins, []int{x, y, 1, min(x, y+1)})
+			// a + b odd, c even, d anything.
+			parities = append(parities, []int{x, x + 1 + 2*y, 2 * (x + y), x * y})
+			// a <= d <= b, strictly somewhere; c = 3 always.
+			ordered = append(ordered, []int{min(x, y), max(x, y) + 1, 3, x})
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		got  []relation
+		want []string
+	}{
+		{"min-form", minForms(mins, 4), []string{"d == min(a, b + c)"}},
+		{"parities", parityRelations(parities, 4), []string{"(a + b) % 2 == 1", "c % 2 == 0"}},
+		{"orders", orders(ordered, 4), []string{"a <= b", "a <= d", "d <= b"}},
+	} {
+		var got []string
+		for _, r := range tt.got {
+			got = append(got, r.expr(names))
+		}
+		slices.Sort(got)
+		for _, w := range tt.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%s: %v does not hold %q", tt.name, got, w)
+			}
+		}
+		// Every relation found holds on the positions it came from.
+		for _, r := range tt.got {
+			for _, p := range map[string][][]int{"min-form": mins, "parities": parities, "orders": ordered}[tt.name] {
+				if !r.holds(p) {
+					t.Errorf("%s: %s fails at %v", tt.name, r.expr(names), p)
+				}
+			}
+		}
+	}
+	// A relation that an equality covers, or one side of a min-form alone,
+	// is not reported.
+	flat := [][]int{{1, 1, 2, 0}, {2, 2, 3, 0}, {0, 0, 1, 0}}
+	for _, r := range append(orders(flat, 4), minForms(flat, 4)...) {
+		if r.expr(names) == "a <= b" || r.expr(names) == "b <= a" {
+			t.Errorf("orders reported %s where a == b", r.expr(names))
+		}
+	}
+}
