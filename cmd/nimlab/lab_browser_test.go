@@ -184,3 +184,30 @@ func TestLabCheckExpression(t *testing.T) {
 		t.Errorf("verdicts %q and %q, report %q", right, wrong, report)
 	}
 }
+
+// TestLabFindsThePattern: "Find the pattern" puts discover's expression in
+// the field, and checking it agrees with the table.
+func TestLabFindsThePattern(t *testing.T) {
+	ctx, url := browser(t)
+	var found, expr, checked string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#check"),
+		chromedp.WaitVisible("#discover", chromedp.ByID),
+		chromedp.SetValue("#check-spec", "cn:6,3", chromedp.ByID),
+		chromedp.SetValue("#check-max", "5", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById("expr").value = ""`, nil),
+		chromedp.Click("#discover", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.startsWith("Found") || document.getElementById("verdict").textContent.startsWith("Best")`, nil),
+		chromedp.Text("#verdict", &found, chromedp.ByID),
+		chromedp.Value("#expr", &expr, chromedp.ByID),
+		chromedp.Click("#check", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.startsWith("The expression")`, nil),
+		chromedp.Text("#verdict", &checked, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(found, "exact up to 7") || expr != "a + b == d + e && a + f == c + d" || checked != "The expression agrees with the table." {
+		t.Errorf("found %q, expression %q, then %q", found, expr, checked)
+	}
+}

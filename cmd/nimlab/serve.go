@@ -42,6 +42,7 @@ var apiCommands = map[string][]string{
 	"complex":  {"basis"},
 	"theorems": {},
 	"critical": {"max", "remoteness", "table"},
+	"discover": {"max", "verify-max"},
 }
 
 // booleanFlags take no value on the command line.
@@ -74,7 +75,8 @@ at a position (drawn as in the papers, with every winning move), play against
 the computer, check an expression, and see the papers' claims recomputed.
 
 Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
-/api/check, /api/complex, /api/theorems and /api/critical take the CLI's flags as
+/api/check, /api/discover, /api/complex, /api/theorems and /api/critical take
+the CLI's flags as
 query parameters (game, position, max, grundy, ...) and answer with the same
 object as "nimlab CMD ... --json"; /api/draw and /api/plot answer SVG.
 
@@ -299,23 +301,26 @@ func runCommand(ctx context.Context, args []string) ([]byte, error) {
 }
 
 // checkSize refuses a solve of more than maxPositions positions before it
-// starts (the command itself then checks the memory).
+// starts (the command itself then checks the memory): the box of max, and
+// the one discover verifies on (verify-max).
 func (s *server) checkSize(r *http.Request) error {
 	q := r.URL.Query()
-	if !q.Has("max") || !q.Has("game") {
+	if !q.Has("game") {
 		return nil
 	}
 	g, err := game.Parse(q.Get("game"))
 	if err != nil {
 		return nil // the command reports it
 	}
-	h, err := strconv.Atoi(q.Get("max"))
-	if err != nil || h < 0 {
-		return nil
-	}
-	box := table.Uniform(g.Piles(), h)
-	if box.Check() != nil || box.Positions() > s.limits.maxPositions {
-		return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit", solve.ErrTooLarge, g.Spec, h, s.limits.maxPositions)
+	for _, param := range []string{"max", "verify-max"} {
+		h, err := strconv.Atoi(q.Get(param))
+		if err != nil || h < 0 {
+			continue // absent, or the command reports it
+		}
+		box := table.Uniform(g.Piles(), h)
+		if box.Check() != nil || box.Positions() > s.limits.maxPositions {
+			return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit", solve.ErrTooLarge, g.Spec, h, s.limits.maxPositions)
+		}
 	}
 	return nil
 }

@@ -61,6 +61,7 @@ func TestAPIMatchesCLI(t *testing.T) {
 		{"theorems", []string{"theorems"}},
 		{"theorems?game=cn:6,3", []string{"theorems", "cn:6,3"}},
 		{"critical?game=slow:4,3&max=8", []string{"critical", "slow:4,3", "--max", "8"}},
+		{"discover?game=slow:4,3&max=6&verify-max=9", []string{"discover", "slow:4,3", "--max", "6", "--verify-max", "9"}},
 		{"games", []string{"games"}},
 	} {
 		status, _, body := get(t, srv.URL+"/api/"+tt.api)
@@ -129,6 +130,7 @@ func TestAPILimits(t *testing.T) {
 		mention string
 	}{
 		{"solve?game=cn:6,3&max=40", http.StatusUnprocessableEntity, "server's limit"},
+		{"discover?game=cn:6,3&max=4&verify-max=40", http.StatusUnprocessableEntity, "server's limit"},
 		{"solve?game=cn:6,3&max=5&out=/tmp/x", http.StatusBadRequest, `no parameter \"out\"`},
 		{"solve?game=cn:6,3&max=5&export=/tmp/x", http.StatusBadRequest, `no parameter \"export\"`},
 		{"outcome?game=cn:6,3&position=1,2,3,4,5,6&table=../outside.tbl", http.StatusBadRequest, "inside the data directory"},

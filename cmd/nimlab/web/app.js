@@ -329,6 +329,32 @@ $("check-form").addEventListener("submit", async (ev) => {
   }
 });
 
+// Find the pattern: discover proposes an expression, verified on a larger
+// box; it goes into the expression field, ready to check.
+$("discover").addEventListener("click", async () => {
+  const game = $("check-spec").value.trim();
+  text($("verdict"), "looking for a pattern…");
+  text($("check-report"), "");
+  $("check-slice").replaceChildren();
+  try {
+    const r = await api("discover", { game, max: $("check-max").value });
+    $("expr").value = r.expr;
+    text($("verdict"), r.exact
+      ? `Found (${r.method}): exact up to ${r.verified_max}.`
+      : `Best found (${r.method}) is NOT exact up to ${r.verified_max}.`);
+    text($("check-report"), [
+      `learned on piles up to            ${r.max}`,
+      `verified on piles up to           ${r.verified_max}`,
+      `P-positions there                 ${r.p_positions}`,
+      `covered                           ${r.covered}`,
+      `accepted N-positions              ${r.accepted_not_p}`,
+      `counterexamples                   ${(r.counterexamples || []).map((p) => `(${p.join(",")})`).join(" ")}`,
+    ].join("\n"));
+  } catch (e) {
+    text($("verdict"), e.message);
+  }
+});
+
 // ---- papers ----------------------------------------------------------------
 
 $("papers-load").addEventListener("click", async () => {
