@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -84,6 +85,51 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 	if got := atlasRows(t, viaSlurm); !slices.Equal(want, got) {
 		t.Fatalf("the Slurm script's parts differ from the unsharded survey")
 	}
+
+	// The Kubernetes Job's command, run as its pods would run it, one per
+	// completion index, with this survey's family and height.
+	viaK8s := t.TempDir()
+	completions, command := k8sJob(t, "../../deploy/k8s/atlas-job.yaml")
+	command = strings.NewReplacer("exec nimlab ", "exec "+bin+" ", `"cn:3..8"`, `"`+family+`"`, "--max 6", "--max 3", "--out /atlas", "--out "+viaK8s).Replace(command)
+	for i := range completions {
+		pod := exec.Command("/bin/sh", "-c", command)
+		pod.Env = append(os.Environ(), fmt.Sprintf("JOB_COMPLETION_INDEX=%d", i))
+		if out, err := pod.CombinedOutput(); err != nil {
+			t.Fatalf("the Job's pod %d: %v\n%s", i, err, out)
+		}
+	}
+	if got := atlasRows(t, viaK8s); !slices.Equal(want, got) {
+		t.Fatalf("the Kubernetes Job's parts differ from the unsharded survey")
+	}
+}
+
+// k8sJob reads an Indexed Job manifest: its completions (equal to its
+// parallelism and to the shard count its command names) and the command its
+// container runs, whose survey writes where the volume is mounted.
+func k8sJob(t *testing.T, path string) (int, string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]string{}
+	var command string
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		key, value, _ := strings.Cut(strings.TrimSpace(line), ":")
+		fields[key] = strings.TrimSpace(value)
+		if key == "args" && i+1 < len(lines) {
+			command = strings.TrimPrefix(strings.TrimSpace(lines[i+1]), "- ")
+		}
+	}
+	completions, err := strconv.Atoi(fields["completions"])
+	if err != nil || fields["completionMode"] != "Indexed" || fields["parallelism"] != fields["completions"] ||
+		!strings.Contains(command, fmt.Sprintf(`--shard "${JOB_COMPLETION_INDEX}/%d"`, completions)) ||
+		!strings.Contains(command, "--out "+fields["mountPath"]+" ") {
+		t.Fatalf("%s: completions %q, mode %q, parallelism %q, mount %q, command %q", path,
+			fields["completions"], fields["completionMode"], fields["parallelism"], fields["mountPath"], command)
+	}
+	return completions, command
 }
 
 // TestAtlasResumes restarts a survey whose journal holds some rows (and a
