@@ -201,6 +201,10 @@ func describe(ps [][]int, n, level int) description {
 	return d
 }
 
+// maxRegions bounds the regions of a candidate: a split into more parts
+// describes the table rather than the game.
+const maxRegions = 64
+
 // regionKind is how the P-positions are split.
 type regionKind int
 
@@ -210,6 +214,7 @@ const (
 	minima                        // by the set of piles holding the minimum
 	maxima                        // by the set of piles holding the maximum
 	minimaSign                    // by the set of piles holding the minimum, and whether it is 0
+	pileOrder                     // by the order of the piles (ties included)
 	slowReduced                   // Exact Slow k-Nim: a table of invariants of the reduced position
 )
 
@@ -219,13 +224,37 @@ const positiveMin = 1 << 62
 func (k regionKind) String() string {
 	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits",
 		"regions by where the maximum sits", "regions by where the minimum sits and whether it is 0",
-		"the number of odd piles and the total mod 2k of the reduced position"}[k]
+		"regions by the order of the piles", "the number of odd piles and the total mod 2k of the reduced position"}[k]
 }
 
-// key returns the set of piles that places p in its region.
+// orderBits is the width of a pile's rank in a key of pileOrder, which
+// serves games of at most maxOrderPiles piles.
+const (
+	orderBits     = 4
+	maxOrderPiles = 64 / orderBits
+)
+
+// key returns what places p in its region: a set of piles, or for pileOrder
+// the rank of each pile (the number of smaller distinct values), orderBits
+// bits each.
 func (k regionKind) key(p []int) uint64 {
 	var set uint64
 	switch k {
+	case pileOrder:
+		var values [maxOrderPiles]int // the distinct values, increasing
+		m := 0
+		for _, x := range p {
+			at, found := slices.BinarySearch(values[:m], x)
+			if !found {
+				copy(values[at+1:m+1], values[at:m])
+				values[at] = x
+				m++
+			}
+		}
+		for i, x := range p {
+			rank, _ := slices.BinarySearch(values[:m], x)
+			set |= uint64(rank) << (orderBits * i)
+		}
 	case zeros:
 		for i, x := range p {
 			if x == 0 {
@@ -249,6 +278,32 @@ func (k regionKind) key(p []int) uint64 {
 	return set
 }
 
+// image returns the key of the position permuted by perm (pile i of the
+// image is pile perm[i]): the set or the ranks permuted; flags are kept.
+func (k regionKind) image(key uint64, perm complex.Perm) uint64 {
+	if k == pileOrder {
+		var image uint64
+		for i, j := range perm {
+			image |= (key >> (orderBits * j) & (1<<orderBits - 1)) << (orderBits * i)
+		}
+		return image
+	}
+	image := key &^ (1<<len(perm) - 1)
+	for i, j := range perm {
+		image |= key >> j & 1 << i
+	}
+	return image
+}
+
+// ranks returns the rank of each pile in a key of pileOrder.
+func ranks(key uint64, n int) []int {
+	r := make([]int, n)
+	for i := range r {
+		r[i] = int(key >> (orderBits * i) & (1<<orderBits - 1))
+	}
+	return r
+}
+
 // cond writes the condition of the region of key set.
 func (k regionKind) cond(set uint64, names []string) string {
 	var in, out []string
@@ -262,6 +317,20 @@ func (k regionKind) cond(set uint64, names []string) string {
 	}
 	var parts []string
 	switch k {
+	case pileOrder:
+		rank := ranks(set, len(names))
+		piles := make([]int, len(names))
+		for i := range piles {
+			piles[i] = i
+		}
+		slices.SortStableFunc(piles, func(a, b int) int { return rank[a] - rank[b] })
+		for i := 1; i < len(piles); i++ {
+			op := "<"
+			if rank[piles[i-1]] == rank[piles[i]] {
+				op = "=="
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %s", names[piles[i-1]], op, names[piles[i]]))
+		}
 	case zeros:
 		for _, name := range in {
 			parts = append(parts, name+" == 0")
@@ -306,6 +375,18 @@ func (k regionKind) implies(set uint64, l Linear) bool {
 	if k == whole || l.RHS != 0 {
 		return false
 	}
+	if k == pileOrder { // a relation among tied piles, summing to 0 on each tie
+		sums := map[int]int64{}
+		for i, r := range ranks(set, len(l.Coef)) {
+			sums[r] += l.Coef[i]
+		}
+		for _, s := range sums {
+			if s != 0 {
+				return false
+			}
+		}
+		return true
+	}
 	var sum int64
 	for i, c := range l.Coef {
 		if c != 0 && set>>i&1 == 0 {
@@ -327,6 +408,7 @@ type region struct {
 type candidate struct {
 	kind    regionKind
 	regions []region
+	index   map[uint64]int  // the region of each key
 	slow    *slowInvariants // kind slowReduced
 	perms   []complex.Perm  // the symmetries a region is taken up to (nil: none)
 	level   int
@@ -341,13 +423,8 @@ func (c *candidate) accepts(p, q []int) bool {
 		return c.regions[0].desc.holds(p)
 	}
 	try := func(q []int) bool {
-		key := c.kind.key(q)
-		for i := range c.regions {
-			if c.regions[i].set == key && c.regions[i].desc.holds(q) {
-				return true
-			}
-		}
-		return false
+		i, ok := c.index[c.kind.key(q)]
+		return ok && c.regions[i].desc.holds(q)
 	}
 	if c.perms == nil {
 		return try(p)
@@ -451,7 +528,7 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 		}
 		return miss == 0, nil
 	}
-	kinds := []regionKind{whole, slowReduced, zeros, minima, maxima, minimaSign}
+	kinds := []regionKind{whole, slowReduced, zeros, minima, maxima, minimaSign, pileOrder}
 	if s.perms == nil {
 		kinds = kinds[:2]
 	}
@@ -467,15 +544,23 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			}
 			continue
 		}
+		if kind == pileOrder && s.n > maxOrderPiles {
+			continue
+		}
 		groups := s.regions(kind)
+		if len(groups) > maxRegions {
+			continue // no description that reads like a theorem
+		}
 		for level := range levels {
 			c := &candidate{kind: kind, level: level}
 			if kind != whole && len(s.perms) > 1 {
 				c.perms = s.perms
 			}
+			c.index = map[uint64]int{}
 			for _, set := range sortedKeys(groups) {
 				d := describe(groups[set], s.n, level)
 				d.linear = slices.DeleteFunc(d.linear, func(l Linear) bool { return kind.implies(set, l) })
+				c.index[set] = len(c.regions)
 				c.regions = append(c.regions, region{set: set, desc: d})
 			}
 			exact, err := try(c)
@@ -509,13 +594,8 @@ func (s *search) regions(kind regionKind) map[uint64][][]int {
 		c, ok := canonical[key]
 		if !ok {
 			c = key
-			flags := key &^ (1<<s.n - 1) // kept by every symmetry
 			for _, perm := range s.perms {
-				image := flags
-				for i, j := range perm {
-					image |= key >> j & 1 << i
-				}
-				c = min(c, image)
+				c = min(c, kind.image(key, perm))
 			}
 			canonical[key] = c
 		}

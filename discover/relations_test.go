@@ -57,3 +57,36 @@ func TestRelationsFound(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionsByOrder checks the keys of regions by the order of the piles:
+// ranks with ties, their images under a symmetry, the condition written,
+// and which equalities the condition implies.
+func TestRegionsByOrder(t *testing.T) {
+	names := pileNames(3)
+	key := pileOrder.key([]int{3, 1, 3}) // ranks a:1, b:0, c:1
+	if got := ranks(key, 3); !slices.Equal(got, []int{1, 0, 1}) {
+		t.Fatalf("ranks of (3,1,3): %v", got)
+	}
+	if got := pileOrder.cond(key, names); got != "b < a && a == c" {
+		t.Errorf("condition %q", got)
+	}
+	// The position permuted by (1,0,2) is (1,3,3): ranks 0, 1, 1.
+	if got := ranks(pileOrder.image(key, []int{1, 0, 2}), 3); !slices.Equal(got, []int{0, 1, 1}) {
+		t.Errorf("image ranks %v", got)
+	}
+	if got := pileOrder.key([]int{1, 3, 3}); got != pileOrder.image(key, []int{1, 0, 2}) {
+		t.Errorf("the key of the permuted position %x, the image of the key %x", got, pileOrder.image(key, []int{1, 0, 2}))
+	}
+	for _, tt := range []struct {
+		l    Linear
+		want bool
+	}{
+		{Linear{Coef: []int64{1, 0, -1}}, true},  // a == c, tied
+		{Linear{Coef: []int64{1, -1, 0}}, false}, // a == b, not tied
+		{Linear{Coef: []int64{1, 0, -1}, RHS: 2}, false},
+	} {
+		if got := pileOrder.implies(key, tt.l); got != tt.want {
+			t.Errorf("implies %s: %v", tt.l.expr(names), got)
+		}
+	}
+}
