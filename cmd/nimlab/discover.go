@@ -20,12 +20,17 @@ and checks it on a larger box (--verify-max; by default a few above H).
 
 It tries, from the simplest: the exact integer linear relations that hold on
 every P-position (a+b = d+e; found by exact row reduction, not floating
-point), then column sums modulo m at every binary digit (Moore's Nim), then
-xor relations on sets of piles (linear algebra over GF(2) on the digits).
-When no single description fits, it splits the P-positions into regions by
-where the zeros sit, where the minimum sits or where the maximum sits, up to
-the game's symmetries, and describes each region the same way (the regions
-are joined by sym()).
+point), then column sums modulo m at every binary digit (Moore's Nim) and
+parities of sets of piles ((a + b) % 2 == 0), then xor relations on sets of
+piles (linear algebra over GF(2) on the digits), then inequalities between
+piles (a <= e) and min-forms (e == min(b, c + g)). For Exact Slow k-Nim it
+also tries a table over the reduced position (every pile cut to the most
+moves a play can last, slowmoves): its number of odd piles and its total
+mod 2k. When no single description fits, it splits the P-positions into
+regions by where the zeros sit, where the minimum sits, where the maximum
+sits, or by the order of the piles, up to the game's symmetries, and
+describes each region the same way (the regions are joined by sym(); at
+most 64 regions).
 
 A description is kept only when it accepts exactly the P-positions of the box
 of height H. It is then checked, as printed, on the verification box with
@@ -36,7 +41,9 @@ claimed beyond the box checked.`,
 		Example: `  nimlab discover cn:6,3 --max 6
   nimlab discover cn:5,3 --max 8 --verify-max 12
   nimlab discover moore:4,2 --max 7 --json
-  nimlab discover binmat:101,011,110 --max 7`,
+  nimlab discover binmat:101,011,110 --max 7
+  nimlab discover cn:8,6 --max 4
+  nimlab discover slow:4,3 --max 8 --verify-max 30`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
