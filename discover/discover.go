@@ -2,18 +2,19 @@
 // from its table, verifies it on a larger box, and writes it as an
 // expression of check's language (check.Compile), as papers/000, papers/001
 // and papers/004 state theirs: linear relations among the piles (a+b = d+e),
-// xor relations on sets of piles, column sums modulo m (Moore's Nim), and,
+// parities and xor relations on sets of piles, column sums modulo m (Moore's
+// Nim), inequalities between piles, min-forms (e = min(x, a1+a2) of CN(8,6)),
+// for Exact Slow k-Nim a table over invariants of the reduced position, and,
 // when no single description holds, regions (where the zeros sit, where the
-// minimum or the maximum sits) taken up to the game's symmetries, each with
-// its own relations, joined by sym().
+// minimum or the maximum sits, the order of the piles) taken up to the
+// game's symmetries, each with its own relations, joined by sym().
 //
 // Every relation is found exactly: integer linear relations by row
-// reduction over the rationals (the kernel of the rows (p, 1)), xor
-// relations by linear algebra over GF(2) on the binary digits. A candidate
-// is kept only when it accepts exactly the P-positions of the box it was
-// learned on; the result is then checked, as the expression printed, on a
-// larger box with conditions (I) and (II), and it never claims more than
-// that check showed.
+// reduction over the rationals (the kernel of the rows (p, 1)), xor and
+// parity relations by linear algebra over GF(2). A candidate is kept only
+// when it accepts exactly the P-positions of the box it was learned on; the
+// result is then checked, as the expression printed, on a larger box with
+// conditions (I) and (II), and it never claims more than that check showed.
 package discover
 
 import (
