@@ -374,7 +374,11 @@ func (r parity) expr(names []string) string {
 	if bits.OnesCount64(r.set) > 1 {
 		sum = "(" + sum + ")"
 	}
-	return fmt.Sprintf("%s %% 2 == %d", sum, b2i(r.odd))
+	rest := 0
+	if r.odd {
+		rest = 1
+	}
+	return fmt.Sprintf("%s %% 2 == %d", sum, rest)
 }
 
 // parityRelations returns a basis of the relations sum of p_i over a set ≡ 0
@@ -400,13 +404,6 @@ func parityRelations(ps [][]int, n int) []relation {
 		}
 	}
 	return out
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // minForm is the relation "pile equals the smaller (max: the larger) of the
