@@ -39,7 +39,9 @@ type Options struct {
 	// Max is the height of the box the relations are learned on.
 	Max int
 	// VerifyMax is the height of the box the result is checked on; 0 picks
-	// one above Max (at most 4e6 positions, at least Max+1).
+	// one above Max (at most 4e6 positions, at least Max+1) for a
+	// description exact on the box of Max, and that box itself for one
+	// that is not.
 	VerifyMax int
 	// Examples is the number of counterexamples kept of each kind (0: 5).
 	Examples int
@@ -119,6 +121,16 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	best, err := s.run(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if opts.VerifyMax == 0 {
+		// A description that fails where it was learned is reported on that
+		// box: a larger one would only cost more (a long expression of
+		// many regions is slow to evaluate) to say the same.
+		if exact, err := s.exact(ctx, best); err != nil {
+			return nil, err
+		} else if !exact {
+			vbox = box
+		}
 	}
 	return s.verify(ctx, best, vbox, opts)
 }
@@ -482,6 +494,17 @@ type search struct {
 	perms []complex.Perm
 }
 
+// allPermutations reports whether the regions are taken up to every
+// permutation of the piles: then the regions by order are the orders of
+// the sorted piles with their ties, 2^(n-1) at most.
+func (s *search) allPermutations() bool {
+	count := 1
+	for i := 2; i <= s.n; i++ {
+		count *= i
+	}
+	return s.n <= maxOrderPiles && len(s.perms) == count
+}
+
 // errOverLimit stops a count of mismatches that has passed its limit.
 var errOverLimit = errors.New("over the limit")
 
@@ -545,8 +568,8 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			}
 			continue
 		}
-		if kind == pileOrder && s.n > maxOrderPiles {
-			continue
+		if kind == pileOrder && !s.allPermutations() {
+			continue // on fewer symmetries the orders are too many to read
 		}
 		groups := s.regions(kind)
 		if len(groups) > maxRegions {

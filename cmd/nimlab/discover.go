@@ -36,7 +36,8 @@ A description is kept only when it accepts exactly the P-positions of the box
 of height H. It is then checked, as printed, on the verification box with
 conditions (I) and (II): "exact up to H'" means it is the set of P-positions
 of that whole box. Otherwise the best description found is printed with how
-many P-positions it covers and the smallest counterexamples. Nothing is
+many P-positions it covers and the smallest counterexamples, on the box of
+height H itself unless --verify-max is given. Nothing is
 claimed beyond the box checked.`,
 		Example: `  nimlab discover cn:6,3 --max 6
   nimlab discover cn:5,3 --max 8 --verify-max 12
