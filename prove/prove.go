@@ -1,0 +1,675 @@
+// Package prove proves a characterization of the P-positions of a game for
+// every pile size, or refutes it with a counterexample, by asking an SMT
+// solver (z3 or cvc5, run as a separate program) whether conditions (I) and
+// (II) of Dufour–Heubach 2013, Theorem 1.2 (Ehrenborg–Steingrímsson 1996,
+// Theorem 2.1) can fail:
+//
+//   - (I) no move leads from S to S: "some p and q with S(p), S(q) and a move
+//     from p to q" must be unsatisfiable;
+//   - (II) every position outside S has a move into S: "some p outside S with
+//     no move into S" must be unsatisfiable.
+//
+// In misère play the terminal positions are N-positions, so (II) is asked of
+// the positions that have a move, and a third condition (III) asks that no
+// terminal position is in S.
+//
+// For a fixed number of piles the move relation of the games nimlab plays is
+// linear, and so are most characterizations (sums, comparisons, min, max,
+// sym, % and / by constants, slowmoves): then both conditions are sentences
+// of Presburger arithmetic, which the solver decides. An answer "unsat" for
+// every condition is a proof for every position, whatever its piles. Every
+// counterexample the solver gives is checked by nimlab's own move generator
+// and evaluator before it is reported; a solver that fails, times out or is
+// missing gives "unknown", never "proved".
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// The results of a proof.
+const (
+	Proved  = "proved"
+	Refuted = "refuted"
+	// Undecided is the result "unknown": a condition ran out of time, the
+	// solver failed, or the expression cannot be encoded.
+	Undecided = "unknown"
+)
+
+// Options tune a proof.
+type Options struct {
+	// Solver answers the queries.
+	Solver *Solver
+	// Timeout bounds each query (10 s when 0).
+	Timeout time.Duration
+	// SMTOut, when not empty, is a directory where each query is written as
+	// an SMT-LIB 2 file that the solver alone can answer.
+	SMTOut string
+	// NoSymmetry turns off the symmetry breaking of the queries.
+	NoSymmetry bool
+}
+
+// Condition is one query and the solver's answer.
+type Condition struct {
+	// Name is "I", "II" or "III".
+	Name string `json:"name"`
+	// Result is "unsat" (the condition holds for every position), "sat" (it
+	// fails) or "unknown".
+	Result Answer `json:"result"`
+	// Reason says why the result is unknown.
+	Reason string `json:"reason,omitempty"`
+	// Seconds is the solver's time on the query.
+	Seconds float64 `json:"seconds"`
+	// File is the query's file under Options.SMTOut.
+	File string `json:"file,omitempty"`
+}
+
+// Counterexample is a position (and for (I) a move) where a condition fails.
+type Counterexample struct {
+	// Condition is the condition that fails.
+	Condition string `json:"condition"`
+	// Position is p: in S with a move into S (I), outside S with no move
+	// into S (II), or terminal and in S (III).
+	Position game.Position `json:"position"`
+	// Move is, for (I), the option q of p that is in S.
+	Move game.Position `json:"move,omitempty"`
+	// Checked says how nimlab confirmed it: "engine" when its own move
+	// generator and evaluator agree, "model" when the options were too many
+	// to enumerate and only the solver's model stands for it.
+	Checked string `json:"checked"`
+}
+
+// Result is the outcome of a proof.
+type Result struct {
+	Game       string `json:"game"`
+	Expression string `json:"expression"`
+	// Result is "proved", "refuted" or "unknown".
+	Result string `json:"result"`
+	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
+	// for every position).
+	Proof string `json:"proof"`
+	// Scope says for which positions the result holds.
+	Scope string `json:"scope"`
+	// Symmetry says how the queries were restricted to one position per
+	// symmetry class, if they were.
+	Symmetry       string          `json:"symmetry,omitempty"`
+	Conditions     []Condition     `json:"conditions"`
+	Counterexample *Counterexample `json:"counterexample,omitempty"`
+	// Reason says why the result is unknown.
+	Reason        string  `json:"reason,omitempty"`
+	Solver        string  `json:"solver"`
+	SolverVersion string  `json:"solver_version"`
+	Seconds       float64 `json:"seconds"`
+}
+
+// maxMoveSets bounds the disjuncts of the encoded move relation.
+const maxMoveSets = 4096
+
+// maxEnumeratedOptions bounds the options a counterexample to (II) is
+// checked against one by one.
+const maxEnumeratedOptions = 1 << 22
+
+// Prove asks the solver whether the positions e accepts are exactly the
+// P-positions of g.
+func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Result, error) {
+	start := time.Now()
+	if opts.Solver == nil {
+		return nil, errors.New("prove: no solver")
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	r := &Result{Game: g.Spec, Expression: e.String(), Proof: "presburger", Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
+		Scope: "every position"}
+	done := func(res, reason string) (*Result, error) {
+		r.Result, r.Reason = res, reason
+		r.Seconds = time.Since(start).Seconds()
+		return r, nil
+	}
+	enc, err := newEncoding(g, e)
+	if err != nil {
+		var u *UnencodableError
+		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
+			return done(Undecided, err.Error())
+		}
+		return nil, err
+	}
+	if opts.SMTOut != "" {
+		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
+			return nil, fmt.Errorf("--smt-out: %w", err)
+		}
+	}
+	if !opts.NoSymmetry {
+		sym, err := enc.symmetryBreaking(ctx, g, opts)
+		if err != nil {
+			return nil, err
+		}
+		r.Symmetry = sym
+	}
+	queries := enc.queries()
+	r.Conditions = make([]Condition, len(queries))
+	replies := make([]Reply, len(queries))
+	group, gctx := errgroup.WithContext(ctx)
+	group.SetLimit(2)
+	for i, q := range queries {
+		r.Conditions[i].Name = q.name
+		if opts.SMTOut != "" {
+			file := filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s.smt2", fileStem(g.Spec), q.name))
+			if err := os.WriteFile(file, []byte(q.file(g, e)), 0o644); err != nil {
+				return nil, fmt.Errorf("--smt-out: %w", err)
+			}
+			r.Conditions[i].File = file
+		}
+		group.Go(func() error {
+			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
+			replies[i] = reply
+			return err
+		})
+	}
+	if err := group.Wait(); err != nil {
+		return nil, err
+	}
+	var unknown []string
+	for i, reply := range replies {
+		c := &r.Conditions[i]
+		c.Result, c.Reason, c.Seconds = reply.Answer, reply.Reason, reply.Seconds
+		switch reply.Answer {
+		case Sat:
+			ce, why := enc.confirm(queries[i], reply.Values)
+			if ce == nil {
+				c.Result, c.Reason = Unknown, why
+				unknown = append(unknown, fmt.Sprintf("(%s): %s", c.Name, why))
+				continue
+			}
+			if r.Counterexample == nil {
+				r.Counterexample = ce
+			}
+		case Unknown:
+			unknown = append(unknown, fmt.Sprintf("(%s): %s", c.Name, reply.Reason))
+		}
+	}
+	switch {
+	case r.Counterexample != nil:
+		return done(Refuted, "")
+	case len(unknown) > 0:
+		return done(Undecided, strings.Join(unknown, "; "))
+	}
+	return done(Proved, "")
+}
+
+// fileStem makes a spec usable in a file name.
+func fileStem(spec string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, spec)
+}
+
+var errUnsupportedGame = errors.New("the game's moves cannot be encoded")
+
+// encoding holds the formulas of one proof: the positions p (and q, the
+// option), the set S and the move relation, all as SMT-LIB text.
+type encoding struct {
+	g    *game.Game
+	e    *check.Expr
+	n    int
+	sets []complex.Set
+	// take is true when the move sets are the facets of a complex whose
+	// faces may all be played (the take games, and slow piles among them).
+	take bool
+	// amounts describes each move set's rule, when g has one.
+	amounts [][]game.Amounts
+	// canonical restricts p to one position per symmetry class ("" for
+	// none).
+	canonical string
+}
+
+func newEncoding(g *game.Game, e *check.Expr) (*encoding, error) {
+	n := g.Piles()
+	enc := &encoding{g: g, e: e, n: n}
+	switch {
+	case g.Rule != nil && g.Rule.Name() == "wythoff":
+		return nil, fmt.Errorf("%w: the P-positions of Wythoff's game are not definable in linear arithmetic (they follow the golden ratio); prove does not take wythoff", errUnsupportedGame)
+	case g.Rule != nil:
+		enc.sets = g.Edges
+		for _, s := range g.Edges {
+			a, ok := g.LinearAmounts(s.Vertices())
+			if !ok {
+				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule.Name())
+			}
+			enc.amounts = append(enc.amounts, a)
+		}
+	case g.Edges == nil:
+		enc.sets, enc.take = g.Complex.Facets(), true
+	default:
+		enc.sets = g.Edges
+	}
+	if len(enc.sets) > maxMoveSets {
+		return nil, fmt.Errorf("%w: %s has %d move sets; at most %d are encoded", errUnsupportedGame, g.Spec, len(enc.sets), maxMoveSets)
+	}
+	// Translate once to find what cannot be encoded before any query runs.
+	if _, err := translateExpr(e, pileVar("p")); err != nil {
+		return nil, err
+	}
+	return enc, nil
+}
+
+func pileVar(prefix string) func(i int) string {
+	return func(i int) string { return prefix + strconv.Itoa(i) }
+}
+
+// inS is S at the position whose piles are the variables prefix0, ...
+func (enc *encoding) inS(pile func(i int) string) string {
+	s, err := translateExpr(enc.e, pile)
+	if err != nil {
+		panic("prove: the expression translated once and not again: " + err.Error())
+	}
+	return s
+}
+
+// moveOn is the formula "q is p after a move on the move set s".
+func (enc *encoding) moveOn(k int, p, q func(i int) string) string {
+	s := enc.sets[k]
+	var parts []string
+	for i := range enc.n {
+		if !s.Has(i) {
+			parts = append(parts, "(= "+q(i)+" "+p(i)+")")
+		}
+	}
+	var qs, ps []string
+	for _, i := range s.Vertices() {
+		parts = append(parts, "(<= 0 "+q(i)+")")
+		switch {
+		case enc.g.SlowPiles.Has(i) && enc.take:
+			parts = append(parts, "(or (= "+q(i)+" "+p(i)+") (= "+q(i)+" (- "+p(i)+" 1)))")
+		case enc.g.SlowPiles.Has(i):
+			parts = append(parts, "(= "+q(i)+" (- "+p(i)+" 1))")
+		case enc.take:
+			parts = append(parts, "(<= "+q(i)+" "+p(i)+")")
+		case enc.amounts == nil:
+			parts = append(parts, "(< "+q(i)+" "+p(i)+")")
+		}
+		qs, ps = append(qs, q(i)), append(ps, p(i))
+	}
+	if enc.take {
+		parts = append(parts, "(< "+sumOf(qs)+" "+sumOf(ps)+")")
+	}
+	if enc.amounts != nil {
+		for _, a := range enc.amounts[k] {
+			var ds []string
+			for _, i := range a.Piles {
+				d := "(- " + p(i) + " " + q(i) + ")"
+				ds = append(ds, d)
+				parts = append(parts, "(>= "+d+" "+strconv.Itoa(a.Each)+")")
+				if a.Exactly > 0 {
+					parts = append(parts, "(= "+d+" "+strconv.Itoa(a.Exactly)+")")
+				}
+			}
+			if a.Equal {
+				for _, d := range ds[1:] {
+					parts = append(parts, "(= "+d+" "+ds[0]+")")
+				}
+			}
+			if a.TotalMin > 0 {
+				parts = append(parts, "(>= "+sumOf(ds)+" "+strconv.Itoa(a.TotalMin)+")")
+			}
+			if a.TotalMax >= 0 {
+				parts = append(parts, "(<= "+sumOf(ds)+" "+strconv.Itoa(a.TotalMax)+")")
+			}
+		}
+	}
+	return "(and " + strings.Join(parts, " ") + ")"
+}
+
+// move is the formula "q is an option of p".
+func (enc *encoding) move(p, q func(i int) string) string {
+	parts := make([]string, len(enc.sets))
+	for k := range enc.sets {
+		parts[k] = enc.moveOn(k, p, q)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "(or " + strings.Join(parts, " ") + ")"
+}
+
+// fixedReduction returns, when every move on the move set k takes a fixed
+// amount from each of its piles, those amounts (by pile).
+func (enc *encoding) fixedReduction(k int) (map[int]int, bool) {
+	if enc.take {
+		return nil, false
+	}
+	d := map[int]int{}
+	if enc.amounts == nil {
+		for _, i := range enc.sets[k].Vertices() {
+			if !enc.g.SlowPiles.Has(i) {
+				return nil, false
+			}
+			d[i] = 1
+		}
+		return d, true
+	}
+	for _, a := range enc.amounts[k] {
+		if a.Exactly == 0 {
+			return nil, false
+		}
+		for _, i := range a.Piles {
+			d[i] = a.Exactly
+		}
+		if a.TotalMin > a.Exactly*len(a.Piles) || a.TotalMax >= 0 && a.TotalMax < a.Exactly*len(a.Piles) {
+			return map[int]int{}, true // no move at all on this set
+		}
+	}
+	return d, true
+}
+
+// query is one condition as an SMT-LIB script.
+type query struct {
+	name   string
+	script string
+	// vars are the variables read back as a counterexample: p0.. and, for
+	// (I), q0..
+	vars []string
+}
+
+func (q query) file(g *game.Game, e *check.Expr) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
+	fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	b.WriteString("(set-option :produce-models true)\n")
+	b.WriteString(q.script)
+	b.WriteString("\n(check-sat)\n")
+	return b.String()
+}
+
+var conditionText = map[string]string{
+	"I":   "(I) asks for p in S and a move from p to q in S",
+	"II":  "(II) asks for p outside S with no move into S",
+	"III": "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
+}
+
+func (enc *encoding) declare(b *strings.Builder, prefix string) []string {
+	var names []string
+	for i := range enc.n {
+		name := prefix + strconv.Itoa(i)
+		fmt.Fprintf(b, "(declare-const %s Int)\n", name)
+		names = append(names, name)
+	}
+	return names
+}
+
+func (enc *encoding) positionConstraints(b *strings.Builder) {
+	for i := range enc.n {
+		fmt.Fprintf(b, "(assert (<= 0 p%d))\n", i)
+	}
+	if enc.canonical != "" {
+		fmt.Fprintf(b, "(assert %s)\n", enc.canonical)
+	}
+}
+
+// queries builds the conditions' scripts.
+func (enc *encoding) queries() []query {
+	p, q := pileVar("p"), pileVar("q")
+	var out []query
+
+	var b strings.Builder
+	b.WriteString("(set-logic ALL)\n")
+	vars := enc.declare(&b, "p")
+	vars = append(vars, enc.declare(&b, "q")...)
+	enc.positionConstraints(&b)
+	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n(assert %s)\n", enc.inS(p), enc.inS(q), enc.move(p, q))
+	out = append(out, query{name: "I", script: b.String(), vars: vars})
+
+	b.Reset()
+	b.WriteString("(set-logic ALL)\n")
+	vars = enc.declare(&b, "p")
+	enc.positionConstraints(&b)
+	fmt.Fprintf(&b, "(assert (not %s))\n", enc.inS(p))
+	if enc.g.Misere {
+		// p has a move: some option r.
+		enc.declare(&b, "r")
+		fmt.Fprintf(&b, "(assert %s)\n", enc.move(p, pileVar("r")))
+	}
+	b.WriteString(enc.noMoveIntoS(p))
+	out = append(out, query{name: "II", script: b.String(), vars: vars})
+
+	if enc.g.Misere {
+		b.Reset()
+		b.WriteString("(set-logic ALL)\n")
+		vars = enc.declare(&b, "p")
+		enc.positionConstraints(&b)
+		fmt.Fprintf(&b, "(assert %s)\n", enc.inS(p))
+		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(p, func(q func(int) string) string { return enc.move(p, q) }))
+		out = append(out, query{name: "III", script: b.String(), vars: vars})
+	}
+	return out
+}
+
+// noMoveIntoS asserts that p has no option in S. When every move takes fixed
+// amounts, the options are listed and no quantifier is needed.
+func (enc *encoding) noMoveIntoS(p func(i int) string) string {
+	var b strings.Builder
+	fixed := make([]map[int]int, len(enc.sets))
+	finite := true
+	for k := range enc.sets {
+		d, ok := enc.fixedReduction(k)
+		fixed[k], finite = d, finite && ok
+	}
+	if !finite {
+		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(p, func(q func(int) string) string {
+			return "(and " + enc.move(p, q) + " " + enc.inS(q) + ")"
+		}))
+		return b.String()
+	}
+	for _, d := range fixed {
+		if len(d) == 0 {
+			continue
+		}
+		var legal []string
+		for _, i := range slices.Sorted(mapsKeys(d)) {
+			legal = append(legal, fmt.Sprintf("(>= %s %d)", p(i), d[i]))
+		}
+		option := func(i int) string {
+			if t, ok := d[i]; ok {
+				return fmt.Sprintf("(- %s %d)", p(i), t)
+			}
+			return p(i)
+		}
+		fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", strings.Join(legal, " "), enc.inS(option))
+	}
+	return b.String()
+}
+
+func mapsKeys(m map[int]int) func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// forallNot writes "for every q: not body(q)".
+func (enc *encoding) forallNot(_ func(i int) string, body func(q func(i int) string) string) string {
+	u := pileVar("u")
+	var binds []string
+	for i := range enc.n {
+		binds = append(binds, "("+u(i)+" Int)")
+	}
+	return "(forall (" + strings.Join(binds, " ") + ") (not " + body(u) + "))"
+}
+
+// symmetryBreaking restricts p to one position per symmetry class when S
+// and the moves are invariant under the game's symmetries: then a
+// counterexample exists exactly when one exists in that form. The moves are
+// invariant by construction (the symmetries map the game to itself); S is
+// asked of the solver, one generator at a time.
+func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Options) (string, error) {
+	group, err := g.Symmetries(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", nil // no symmetries known: no breaking
+	}
+	var gens []complex.Perm
+	var canonical []string
+	var how string
+	switch {
+	case group.Full() && enc.n > 1:
+		shift := make(complex.Perm, enc.n)
+		swap := make(complex.Perm, enc.n)
+		for i := range enc.n {
+			shift[i], swap[i] = (i+1)%enc.n, i
+		}
+		swap[0], swap[1] = 1, 0
+		gens = []complex.Perm{shift, swap}
+		for i := 1; i < enc.n; i++ {
+			canonical = append(canonical, fmt.Sprintf("(<= p%d p%d)", i-1, i))
+		}
+		how = "piles sorted (every permutation is a symmetry)"
+	case group.Listed() && len(group.Elements()) > 1:
+		gens = group.Generators()
+		elems := group.Elements()
+		if len(elems) > 256 {
+			elems = gens
+		}
+		for _, perm := range elems {
+			if c := lexLeader(perm); c != "" {
+				canonical = append(canonical, c)
+			}
+		}
+		how = fmt.Sprintf("p is the lexicographically least of its images under %d symmetries", len(elems))
+	default:
+		return "", nil
+	}
+	if len(canonical) == 0 {
+		return "", nil
+	}
+	// Is S invariant? For each generator: some p with S(p) != S(p∘perm)?
+	for _, perm := range gens {
+		var b strings.Builder
+		b.WriteString("(set-logic ALL)\n")
+		enc.declare(&b, "p")
+		for i := range enc.n {
+			fmt.Fprintf(&b, "(assert (<= 0 p%d))\n", i)
+		}
+		image := func(i int) string { return "p" + strconv.Itoa(perm[i]) }
+		fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.inS(pileVar("p")), enc.inS(image))
+		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
+		if err != nil {
+			return "", err
+		}
+		if reply.Answer != Unsat {
+			return "", nil
+		}
+	}
+	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
+	return how, nil
+}
+
+// lexLeader writes "p is lexicographically at most its image q, q[i] =
+// p[perm[i]]" ("" for the identity).
+func lexLeader(perm complex.Perm) string {
+	var eqs, alts []string
+	for i, j := range perm {
+		if i == j {
+			continue
+		}
+		alts = append(alts, "(and "+strings.Join(append(slices.Clone(eqs), fmt.Sprintf("(< p%d p%d)", i, j)), " ")+")")
+		eqs = append(eqs, fmt.Sprintf("(= p%d p%d)", i, j))
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	alts = append(alts, "(and "+strings.Join(eqs, " ")+")")
+	return "(or " + strings.Join(alts, " ") + ")"
+}
+
+// confirm checks a model of a failed condition with nimlab's own move
+// generator and evaluator. It returns nil and the reason when the model is
+// not a counterexample (which would be a fault of the encoding) or cannot
+// be read as a position.
+func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample, string) {
+	read := func(prefix string) (game.Position, bool) {
+		pos := make(game.Position, enc.n)
+		for i := range enc.n {
+			v := values[prefix+strconv.Itoa(i)]
+			if v < 0 || v > math.MaxInt {
+				return nil, false
+			}
+			pos[i] = int(v)
+		}
+		return pos, true
+	}
+	inS := enc.e.Evaluator()
+	p, ok := read("p")
+	if !ok {
+		return nil, "the solver's model has a negative pile"
+	}
+	ce := &Counterexample{Condition: q.name, Position: p, Checked: "engine"}
+	switch q.name {
+	case "I":
+		m, ok := read("q")
+		if !ok {
+			return nil, "the solver's model has a negative pile"
+		}
+		if err := enc.g.CheckMove(p, m); err != nil || !inS(p) || !inS(m) {
+			return nil, fmt.Sprintf("the solver's model p = (%s), q = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p, m)
+		}
+		ce.Move = m
+	case "II":
+		if inS(p) || enc.g.Misere && enc.g.IsTerminal(p) {
+			return nil, fmt.Sprintf("the solver's model p = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p)
+		}
+		if enc.optionsAtMost(p, maxEnumeratedOptions) {
+			for o := range enc.g.Options(p) {
+				if inS(o) {
+					return nil, fmt.Sprintf("the solver's model p = (%s) has the option (%s) in S (a fault of the encoding: please report it)", p, o)
+				}
+			}
+		} else {
+			ce.Checked = "model"
+		}
+	case "III":
+		if !inS(p) || !enc.g.IsTerminal(p) {
+			return nil, fmt.Sprintf("the solver's model p = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p)
+		}
+	}
+	return ce, ""
+}
+
+// optionsAtMost reports whether p has at most limit options by a bound on
+// their count: the product of (p_i + 1) over each move set, summed.
+func (enc *encoding) optionsAtMost(p game.Position, limit float64) bool {
+	if _, err := enc.g.MoveSets(); err != nil {
+		return false
+	}
+	total := 0.0
+	for _, s := range enc.sets {
+		c := 1.0
+		for _, i := range s.Vertices() {
+			c *= float64(p[i]) + 1
+		}
+		total += c
+	}
+	return total <= limit
+}

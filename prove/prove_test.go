@@ -1,0 +1,384 @@
+package prove
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// solver returns z3, or skips the test when it is not installed (CI installs
+// it, and NIMLAB_PROVE_TESTS=1 makes its absence a failure).
+func solver(t *testing.T) *Solver {
+	t.Helper()
+	s, err := FindSolver(context.Background(), "z3")
+	if errors.Is(err, ErrNoSolver) {
+		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
+			t.Fatal("NIMLAB_PROVE_TESTS=1 but z3 is missing: apt-get install z3")
+		}
+		t.Skip("z3 is not installed (apt-get install z3); NIMLAB_PROVE_TESTS=1 makes this a failure")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func compile(t *testing.T, spec, src string) (*game.Game, *check.Expr) {
+	t.Helper()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, e
+}
+
+// evaluator runs z3 on ground terms: after defs, each term is simplified to
+// its value (true, false or a numeral).
+func evaluate(t *testing.T, s *Solver, defs string, terms []string) []string {
+	t.Helper()
+	var in strings.Builder
+	in.WriteString(defs)
+	for _, term := range terms {
+		fmt.Fprintf(&in, "(simplify %s)\n", term)
+	}
+	cmd := exec.Command(s.Path, "-in", "-smt2")
+	cmd.Stdin = strings.NewReader(in.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("z3: %v\n%s", err, out)
+	}
+	var got []string
+	sc := bufio.NewScanner(strings.NewReader(string(out)))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			got = append(got, line)
+		}
+	}
+	if len(got) != len(terms) {
+		t.Fatalf("z3 answered %d lines to %d terms: %q", len(got), len(terms), got[:min(len(got), 5)])
+	}
+	return got
+}
+
+// box lists every position with piles 0..h.
+func box(n, h int) []game.Position {
+	var out []game.Position
+	p := make(game.Position, n)
+	for {
+		out = append(out, slices.Clone(p))
+		i := 0
+		for ; i < n && p[i] == h; i++ {
+			p[i] = 0
+		}
+		if i == n {
+			return out
+		}
+		p[i]++
+	}
+}
+
+func args(p game.Position) string {
+	var parts []string
+	for _, v := range p {
+		parts = append(parts, numeral(v))
+	}
+	return strings.Join(parts, " ")
+}
+
+func params(n int, prefix string) string {
+	var parts []string
+	for i := range n {
+		parts = append(parts, fmt.Sprintf("(%s%d Int)", prefix, i))
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestMoveRelationIsTheGames compares the encoded move relation with
+// game.CheckMove on every pair of positions of a box, for games of every
+// kind of move.
+func TestMoveRelationIsTheGames(t *testing.T) {
+	s := solver(t)
+	specs := []struct {
+		spec string
+		h    int
+	}{
+		{"nim:2", 3}, {"cn:4,2", 2}, {"cn:5,3", 1}, {"path:3,2", 2}, {"moore:3,2", 2},
+		{"complex:1-2,2-3", 2}, {"graph:1-2,2-3,1-3", 2}, {"octa:2", 1},
+		{"slow:3,2", 2}, {"slowle:3,2", 2}, {"slowset:3,{1,3}", 2}, {"slow(cn:4,2)", 2},
+		{"hyper:1-2,2-3", 2}, {"exact:3,2", 2},
+		{"fixed(cn:4,2; 2)", 3}, {"fixedall(cn:4,2; 1)", 2}, {"atleast(cn:4,2; 2)", 3},
+		{"total(path:3,2; 3)", 3}, {"exactly(path:3,2; 2)", 2},
+		{"nim:1 + slow:2,1", 2}, {"nim:2 & slow:2,2", 2}, {"cn:3,2/misere", 2},
+	}
+	for _, tt := range specs {
+		t.Run(tt.spec, func(t *testing.T) {
+			g, e := compile(t, tt.spec, "a == a")
+			enc, err := newEncoding(g, e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := g.Piles()
+			defs := fmt.Sprintf("(define-fun move (%s %s) Bool %s)\n", params(n, "p"), params(n, "q"), enc.move(pileVar("p"), pileVar("q")))
+			positions := box(n, tt.h)
+			var terms []string
+			var want []bool
+			for _, p := range positions {
+				for _, q := range positions {
+					terms = append(terms, "(move "+args(p)+" "+args(q)+")")
+					want = append(want, g.IsMove(p, q))
+				}
+			}
+			got := evaluate(t, s, defs, terms)
+			moves := 0
+			for i := range terms {
+				if (got[i] == "true") != want[i] || got[i] != "true" && got[i] != "false" {
+					t.Fatalf("%s: z3 says %s, the game says %v", terms[i], got[i], want[i])
+				}
+				moves += b2i(want[i])
+			}
+			if moves == 0 {
+				t.Fatal("no moves in the box: the test compares nothing")
+			}
+		})
+	}
+}
+
+// TestExpressionIsTheEvaluators compares the encoded expressions with check's
+// evaluator at every position of a box, negative piles included (the
+// encoding must mean what the evaluator means wherever it is evaluated).
+func TestExpressionIsTheEvaluators(t *testing.T) {
+	s := solver(t)
+	tests := []struct{ spec, expr string }{
+		{"cn:6,3", "a+b == d+e && b+c == e+f"},
+		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)"},
+		{"cn:4,2", "sym(a == c && b <= d) || !(a - b > 1)"},
+		{"nim:3", "(a - 2*b) / 3 + (c - a) % 3 == -1 ? abs(a - c) : max(a, b - c) / -2 == 0"},
+		{"nim:3", "let ab = a + b; let cc = c * 2; ab % 4 == cc % 4 || ab ** 1 == 3 && c ** 0 == 1"},
+		{"nim:3", "(a < b) + (b < c) == 1 && (a == b) == (b == c)"},
+		{"slow:4,3", "let moves = slowmoves(3, a, b, c, d); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2 + min(d, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves) + min(d, moves)) % 6; odd == 0 || odd == 1 && (total == 1 || total == 3) || odd == 2 && total == 2 || odd == 4 && total == 2"},
+		{"nim:3", "slowmoves(2, a - 1, b, c) == slowmoves(4, a, b, c) + slowmoves(0, a, b, c)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			g, e := compile(t, tt.spec, tt.expr)
+			n := g.Piles()
+			src, err := translateExpr(e, pileVar("p"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defs := fmt.Sprintf("(define-fun S (%s) Bool %s)\n", params(n, "p"), src)
+			h := map[bool]int{true: 2, false: 4}[n > 4]
+			var terms []string
+			var want []bool
+			eval := e.Evaluator()
+			accepted := 0
+			for _, p := range box(n, h) {
+				for i := range p {
+					p[i]-- // piles -1..h-1: negative values too
+				}
+				terms = append(terms, "(S "+args(p)+")")
+				want = append(want, eval(p))
+				accepted += b2i(eval(p))
+			}
+			if accepted == 0 || accepted == len(want) {
+				t.Fatalf("the expression is constant on the box: the test compares nothing")
+			}
+			got := evaluate(t, s, defs, terms)
+			for i := range terms {
+				if (got[i] == "true") != want[i] || got[i] != "true" && got[i] != "false" {
+					t.Fatalf("%s: z3 says %s, the evaluator says %v", terms[i], got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestGoDivisionIsSMTs: for non-negative x and positive c, Go's / and %
+// agree with SMT-LIB's div and mod; the encoding of the others is checked
+// by TestExpressionIsTheEvaluators on negative values.
+func TestGoDivisionIsSMTs(t *testing.T) {
+	s := solver(t)
+	var terms, want []string
+	for x := -7; x <= 7; x++ {
+		for _, c := range []int{-3, -2, 1, 2, 5} {
+			terms = append(terms, truncDiv(numeral(x), c))
+			want = append(want, numeral(x/c))
+		}
+	}
+	got := evaluate(t, s, "", terms)
+	for i := range terms {
+		if got[i] != want[i] {
+			t.Errorf("%s = %s, Go says %s", terms[i], got[i], want[i])
+		}
+	}
+}
+
+func TestSlowMovesClosedForm(t *testing.T) {
+	for k := 0; k <= 5; k++ {
+		for _, p := range box(4, 6) {
+			for i := range p {
+				p[i] -= 1
+			}
+			if got, want := SlowMovesClosedForm(k, p), check.SlowMoves(k, p); got != want {
+				t.Fatalf("k = %d, piles %v: closed form %d, SlowMoves %d", k, p, got, want)
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		piles := rapid.SliceOfN(rapid.IntRange(-3, 1<<40), 1, 7).Draw(t, "piles")
+		k := rapid.IntRange(0, 8).Draw(t, "k")
+		if got, want := SlowMovesClosedForm(k, piles), check.SlowMoves(k, piles); got != want {
+			t.Fatalf("k = %d, piles %v: closed form %d, SlowMoves %d", k, piles, got, want)
+		}
+	})
+}
+
+func prove(t *testing.T, spec, expr string) *Result {
+	t.Helper()
+	g, e := compile(t, spec, expr)
+	r, err := Prove(context.Background(), g, e, Options{Solver: solver(t), Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestProvesAndRefutes: true characterizations are proved; each broken one
+// (a clause dropped, a constant shifted, a change only where a pile is
+// empty) is refuted with a counterexample the engine confirms.
+func TestProvesAndRefutes(t *testing.T) {
+	tests := []struct {
+		spec, expr string
+		want       string
+	}{
+		{"cn:6,3", "a+b == d+e && b+c == e+f", Proved},
+		{"cn:6,3", "a+b == d+e", Refuted},                 // a clause dropped: (I) fails
+		{"cn:6,3", "a+b == d+e && b+c == e+f+1", Refuted}, // a constant shifted
+		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)", Proved},
+		{"cn:4,2", "a == c && b == d", Proved},
+		{"cn:4,2", "a == c && b == d && a + b != 3", Refuted},
+		{"nim:2", "a == b", Proved},
+		{"nim:2/misere", "a == b", Refuted},
+		{"nim:1/misere", "a == 1", Proved},
+		{"nim:1/misere", "a == 1 || a == 0", Refuted}, // (III): the terminal position
+		{"slow:2,1", "(a + b) % 2 == 0", Proved},
+		{"slow:3,2", "let moves = slowmoves(2, a, b, c); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves)) % 4; odd <= total && odd + total <= 2 || odd == 3 && total == 1", Proved},
+		// The same set but where a pile is empty: only positions with an
+		// empty pile differ, so an encoding that dropped them would prove it.
+		{"slow:3,2", "let moves = slowmoves(2, a, b, c); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves)) % 4; (odd <= total && odd + total <= 2 || odd == 3 && total == 1) != (a * 0 + min(a, b, c) == 0 && a + b + c == 2)", Refuted},
+		{"cn:6,3", "a * b == 0", Undecided},
+		{"nim:3", "a ^ b ^ c == 0", Undecided},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec+" "+tt.expr, func(t *testing.T) {
+			r := prove(t, tt.spec, tt.expr)
+			if r.Result != tt.want {
+				t.Fatalf("%s, want %s: %+v", r.Result, tt.want, r)
+			}
+			switch r.Result {
+			case Refuted:
+				ce := r.Counterexample
+				if ce == nil || ce.Checked != "engine" {
+					t.Fatalf("refuted without an engine-checked counterexample: %+v", r)
+				}
+			case Undecided:
+				if r.Reason == "" {
+					t.Fatal("unknown without a reason")
+				}
+			}
+		})
+	}
+}
+
+// TestNeverProvedWithoutASolver: a missing or failing solver gives unknown.
+func TestNeverProvedWithoutASolver(t *testing.T) {
+	g, e := compile(t, "cn:6,3", "a+b == d+e && b+c == e+f")
+	for _, s := range []*Solver{
+		{Name: "z3", Path: "/nonexistent/z3"},
+		{Name: "z3", Path: "/bin/false"},
+		{Name: "z3", Path: "/bin/cat"}, // echoes the script: not an answer
+	} {
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 2 * time.Second, NoSymmetry: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result != Undecided || r.Reason == "" {
+			t.Errorf("%s: %s (%s)", s.Path, r.Result, r.Reason)
+		}
+	}
+}
+
+// TestSMTFilesAnswerTheSame: the files --smt-out writes, run by z3 alone,
+// answer as the proof did.
+func TestSMTFilesAnswerTheSame(t *testing.T) {
+	s := solver(t)
+	dir := t.TempDir()
+	for _, tt := range []struct{ spec, expr, want string }{
+		{"cn:6,3", "a+b == d+e && b+c == e+f", "unsat"},
+		{"cn:6,3", "a+b == d+e", "sat"},
+	} {
+		g, e := compile(t, tt.spec, tt.expr)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute, SMTOut: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sawWant := false
+		for _, c := range r.Conditions {
+			out, err := exec.Command(s.Path, c.File).Output()
+			if err != nil && len(out) == 0 {
+				t.Fatal(err)
+			}
+			got := strings.TrimSpace(string(out))
+			if got != string(c.Result) {
+				t.Errorf("%s: z3 alone says %s, the proof %s", filepath.Base(c.File), got, c.Result)
+			}
+			sawWant = sawWant || got == tt.want
+		}
+		if !sawWant {
+			t.Errorf("%s %q: no file answered %s", tt.spec, tt.expr, tt.want)
+		}
+	}
+}
+
+// TestCancelKillsTheSolver: a query that would run long stops within a
+// second of cancellation.
+func TestCancelKillsTheSolver(t *testing.T) {
+	s := solver(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	// Hard for z3: (II) of CN(8,6)'s set without symmetry breaking.
+	g, e := compile(t, "cn:8,6", "sym(a == 0 && b == 0 && e == min(c + d, f + g + h) && c + d == f + g + h)")
+	done := make(chan error, 1)
+	go func() {
+		_, err := Prove(ctx, g, e, Options{Solver: s, Timeout: time.Hour, NoSymmetry: true})
+		done <- err
+	}()
+	time.Sleep(500 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatalf("got %v", err)
+		}
+	case <-time.After(3 * time.Second):
+		t.Fatal("Prove did not return within 3 s of cancellation")
+	}
+}
