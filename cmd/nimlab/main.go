@@ -96,7 +96,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newProveCmd())
 	return root
 }
 

@@ -1,0 +1,134 @@
+package theory
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+// expressions writes, for the theorems whose characterization is a formula
+// in check's language, that formula for a game the theorem covers. prove
+// proves a theorem from it, and the tests check that it accepts exactly the
+// positions the theorem's own test does.
+var expressions = map[string]func(g *game.Game) string{
+	"simplex": func(g *game.Game) string { return fmt.Sprintf("max(%s) == 0", piles(g.Piles())) },
+	"nim": func(g *game.Game) string {
+		if g.Piles() <= 2 {
+			return map[int]string{1: "a == 0", 2: "a == b"}[g.Piles()]
+		}
+		return fmt.Sprintf("xor(%s) == 0", piles(g.Piles()))
+	},
+	"cn-n-1": func(g *game.Game) string {
+		return fmt.Sprintf("min(%s) == max(%s)", piles(g.Piles()), piles(g.Piles()))
+	},
+	"cn63": func(*game.Game) string { return "a + b == d + e && b + c == e + f" },
+	"cn42": func(*game.Game) string { return "a == c && b == d" },
+	"cn52": func(*game.Game) string { return "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))" },
+	"cn53": func(*game.Game) string { return "sym(a == 0 && b == e && b - c == d)" },
+	"cn64": func(*game.Game) string {
+		return "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))"
+	},
+	"cn86": func(*game.Game) string {
+		return "sym(a == 0 && h == b && b - c == d && b - g == f && e == min(b, c + g))"
+	},
+	"cn74": func(*game.Game) string {
+		return "sym(a == min(a, b, c, d, e, f, g) && (" +
+			"a == 0 && b == 0 && c == g && c > 0 && d + e + f == c || " + // S1
+			"a == max(a, b, c, d, e, f, g) || " + // S2
+			"a == b && c == g && d == f && a - d == e - c && 0 < a && a < e || " + // S3
+			"a == f && b - d == e - c && d - g == a - e && a < min(b, e) && a < max(c, d)))" // S4
+	},
+	"moore": func(g *game.Game) string {
+		return fmt.Sprintf("colmod(%d, %s)", g.Complex.Facets()[0].Len()+1, piles(g.Piles()))
+	},
+	"octa": func(g *game.Game) string {
+		var parts []string
+		for i := 1; i < g.Piles(); i += 2 {
+			parts = append(parts, fmt.Sprintf("p%d == p%d", i, i+1))
+		}
+		return strings.Join(parts, " && ")
+	},
+	"path-n-n-1": func(g *game.Game) string {
+		n := g.Piles()
+		k := n / 2
+		var cases []string
+		for b := 1; b < k+1; b++ { // the empty block is piles b..b+k-2 (0-based)
+			var parts []string
+			for i := b; i < b+k-1; i++ {
+				parts = append(parts, fmt.Sprintf("p%d == 0", i+1))
+			}
+			parts = append(parts, fmt.Sprintf("%s == %s", sumOfPiles(0, b), sumOfPiles(b+k-1, n)))
+			cases = append(cases, strings.Join(parts, " && "))
+		}
+		return strings.Join(cases, " || ")
+	},
+	"exact-all": func(g *game.Game) string { return fmt.Sprintf("min(%s) == 0", piles(g.Piles())) },
+	"exact-1":   func(g *game.Game) string { return fmt.Sprintf("xor(%s) == 0", piles(g.Piles())) },
+	"figure6":   func(*game.Game) string { return "c == 0 && d - b == a || a == b && b - c == d && c >= 1" },
+	"mrule": func(g *game.Game) string {
+		return SlowReducedDescription(g.Piles())
+	},
+}
+
+// SlowReducedDescription is the description of the P-positions of Exact Slow
+// (n-1)-Nim NIM(n, n-1) on reduced positions that discover read off its
+// tables (docs/findings.md): cut every pile to m, the most moves a play can
+// last; with j the number of odd piles and s the total mod 2(n-1) of the
+// reduced position, P iff j <= s <= 2n-4-j, or j = n and s = n-2.
+func SlowReducedDescription(n int) string {
+	var ps, odd, total []string
+	for i := range n {
+		ps = append(ps, pileName(i))
+		odd = append(odd, fmt.Sprintf("min(%s, moves) %% 2", pileName(i)))
+		total = append(total, fmt.Sprintf("min(%s, moves)", pileName(i)))
+	}
+	return fmt.Sprintf("let moves = slowmoves(%d, %s); let odd = %s; let total = (%s) %% %d; odd <= total && odd + total <= %d || odd == %d && total == %d",
+		n-1, strings.Join(ps, ", "), strings.Join(odd, " + "), strings.Join(total, " + "), 2*(n-1), 2*n-4, n, n-2)
+}
+
+// Expression returns the theorem's characterization of the P-positions of g
+// as an expression of check's language, or false when the theorem does not
+// cover g or has no such formula (the Nim-basis theorems, joins and splits
+// depend on the complex in ways no fixed formula states).
+func (t *Theorem) Expression(ctx context.Context, g *game.Game) (string, bool) {
+	write, ok := expressions[t.Name]
+	if !ok {
+		return "", false
+	}
+	if _, covers := t.For(ctx, g); !covers {
+		return "", false
+	}
+	return write(g), true
+}
+
+// pileName names pile i (0-based) as check's language does: a..z, then
+// p27, p28, ...
+func pileName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return fmt.Sprintf("p%d", i+1)
+}
+
+// piles lists the names of n piles.
+func piles(n int) string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = pileName(i)
+	}
+	return strings.Join(names, ", ")
+}
+
+// sumOfPiles writes the sum of piles lo..hi-1 (0 when there are none).
+func sumOfPiles(lo, hi int) string {
+	if lo >= hi {
+		return "0"
+	}
+	names := make([]string, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		names = append(names, pileName(i))
+	}
+	return strings.Join(names, " + ")
+}
