@@ -164,7 +164,10 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	queries := enc.queries()
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
-	group, gctx := errgroup.WithContext(ctx)
+	// A condition that fails settles the result: the others are stopped.
+	qctx, refutedFirst := context.WithCancelCause(ctx)
+	defer refutedFirst(nil)
+	group, gctx := errgroup.WithContext(qctx)
 	group.SetLimit(2)
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
@@ -177,7 +180,13 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		group.Go(func() error {
 			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
+			if errors.Is(err, errSettled) {
+				reply, err = Reply{Answer: Unknown, Reason: "not asked to the end: another condition failed first", Seconds: reply.Seconds}, nil
+			}
 			replies[i] = reply
+			if reply.Answer == Sat {
+				refutedFirst(errSettled)
+			}
 			return err
 		})
 	}
@@ -190,6 +199,11 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		c.Result, c.Reason, c.Seconds = reply.Answer, reply.Reason, reply.Seconds
 		switch reply.Answer {
 		case Sat:
+			if small, err := smaller(ctx, opts, queries[i]); err != nil {
+				return nil, err
+			} else if small != nil {
+				reply = *small
+			}
 			ce, why := enc.confirm(queries[i], reply.Values)
 			if ce == nil {
 				c.Result, c.Reason = Unknown, why
@@ -212,6 +226,30 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	return done(Proved, "")
 }
 
+// smaller looks for a counterexample with small piles, which the engine can
+// check by enumerating its options and a reader can follow: the query again
+// with every pile at most 3, 15, then 255. It returns nil when none of these
+// finds one within its time.
+func smaller(ctx context.Context, opts Options, q query) (*Reply, error) {
+	for _, bound := range []int{3, 15, 255} {
+		var b strings.Builder
+		b.WriteString(q.script)
+		for _, v := range q.vars {
+			if strings.HasPrefix(v, "p") {
+				fmt.Fprintf(&b, "(assert (<= %s %d))\n", v, bound)
+			}
+		}
+		reply, err := opts.Solver.Check(ctx, b.String(), q.vars, min(opts.Timeout, 10*time.Second))
+		if err != nil {
+			return nil, err
+		}
+		if reply.Answer == Sat {
+			return &reply, nil
+		}
+	}
+	return nil, nil
+}
+
 // fileStem makes a spec usable in a file name.
 func fileStem(spec string) string {
 	return strings.Map(func(r rune) rune {
@@ -221,6 +259,9 @@ func fileStem(spec string) string {
 		return '_'
 	}, spec)
 }
+
+// errSettled stops the queries left when one condition has failed.
+var errSettled = errors.New("another condition failed")
 
 var errUnsupportedGame = errors.New("the game's moves cannot be encoded")
 

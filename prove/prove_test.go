@@ -350,6 +350,9 @@ func TestSMTFilesAnswerTheSame(t *testing.T) {
 		}
 		sawWant := false
 		for _, c := range r.Conditions {
+			if c.Result == Unknown {
+				continue // stopped when the other condition failed
+			}
 			out, err := exec.Command(s.Path, c.File).Output()
 			if err != nil && len(out) == 0 {
 				t.Fatal(err)
