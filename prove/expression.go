@@ -3,6 +3,7 @@ package prove
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,12 +36,53 @@ type term struct {
 	boolean bool
 	isConst bool
 	c       int
+	// bound is at least the absolute value of the term's integer value at
+	// every position with piles below 2^63 (nil: 1, for Bools).
+	bound *big.Int
 }
 
-func intTerm(s string) term  { return term{s: s} }
 func boolTerm(s string) term { return term{s: s, boolean: true} }
 
-func constTerm(c int) term { return term{s: numeral(c), isConst: true, c: c} }
+// intTerm is an integer term whose absolute value is at most bound.
+func intTerm(s string, bound *big.Int) term { return term{s: s, bound: bound} }
+
+func (tr translator) constTerm(c int) term {
+	return term{s: tr.a.num(c), isConst: true, c: c, bound: absBig(c)}
+}
+
+func absBig(c int) *big.Int {
+	b := big.NewInt(int64(c))
+	if c < 0 && int64(c) == -1<<63 {
+		return new(big.Int).Lsh(big.NewInt(1), 63)
+	}
+	return b.Abs(b)
+}
+
+// boundOf is t's bound, 1 for a Bool read as an integer.
+func (t term) boundOf() *big.Int {
+	if t.bound == nil {
+		return big.NewInt(1)
+	}
+	return t.bound
+}
+
+func sumBounds(ts ...term) *big.Int {
+	out := new(big.Int)
+	for _, t := range ts {
+		out.Add(out, t.boundOf())
+	}
+	return out
+}
+
+func maxBound(ts ...term) *big.Int {
+	out := new(big.Int)
+	for _, t := range ts {
+		if t.boundOf().Cmp(out) > 0 {
+			out = t.boundOf()
+		}
+	}
+	return out
+}
 
 // numeral writes c as an SMT-LIB Int term.
 func numeral(c int) string {
@@ -51,25 +93,29 @@ func numeral(c int) string {
 }
 
 // asInt reads a Bool as 1 or 0, as check's evaluator does.
-func (t term) asInt() term {
+func (tr translator) asInt(t term) term {
 	if !t.boolean {
 		return t
 	}
 	if t.isConst {
-		return constTerm(t.c)
+		return tr.constTerm(t.c)
 	}
-	return intTerm("(ite " + t.s + " 1 0)")
+	return intTerm("(ite "+t.s+" "+tr.a.num(1)+" "+tr.a.num(0)+")", big.NewInt(1))
 }
 
-// asBool reads an Int as true when it is not 0.
-func (t term) asBool() term {
+// asBool reads an integer as true when it is not 0.
+func (tr translator) asBool(t term) term {
 	if t.boolean {
 		return t
 	}
 	if t.isConst {
-		return term{s: map[bool]string{true: "true", false: "false"}[t.c != 0], boolean: true, isConst: true, c: b2i(t.c != 0)}
+		return constBool(t.c != 0)
 	}
-	return boolTerm("(not (= " + t.s + " 0))")
+	return boolTerm("(not (= " + t.s + " " + tr.a.num(0) + "))")
+}
+
+func constBool(b bool) term {
+	return term{s: strconv.FormatBool(b), boolean: true, isConst: true, c: b2i(b)}
 }
 
 func b2i(b bool) int {
@@ -80,10 +126,14 @@ func b2i(b bool) int {
 }
 
 // translator turns the syntax tree of a check expression into an SMT-LIB
-// term over Int variables, with the meaning check's evaluator gives it on
-// unbounded integers.
+// term over integer variables (Int, or bit-vectors wide enough never to
+// overflow), with the meaning check's evaluator gives it on unbounded
+// integers.
 type translator struct {
 	expr *check.Expr
+	a    arith
+	// widest records the largest bound of any term.
+	widest *big.Int
 	// pile names the variable of each pile.
 	pile func(i int) string
 	// names maps the names bound by let to their SMT variables.
@@ -93,15 +143,25 @@ type translator struct {
 }
 
 // translateExpr returns the SMT-LIB formula that holds at the position whose
-// piles are the variables pile(0), pile(1), ... exactly when e accepts it.
-func translateExpr(e *check.Expr, pile func(i int) string) (string, error) {
+// piles are the variables pile(0), pile(1), ... exactly when e accepts it,
+// and the largest absolute value any of its integer terms takes when the
+// piles are below 2^63 (in bit-vector arithmetic, every term must fit).
+func translateExpr(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
 	fresh := 0
-	tr := translator{expr: e, pile: pile, names: map[string]term{}, fresh: &fresh}
+	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, names: map[string]term{}, fresh: &fresh}
 	t, err := tr.term(e.Tree())
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	return t.asBool().s, nil
+	return tr.asBool(t).s, tr.widest, nil
+}
+
+// seen records t's bound in the widest one.
+func (tr translator) seen(t term) term {
+	if !t.boolean && t.bound != nil && t.bound.Cmp(tr.widest) > 0 {
+		tr.widest.Set(t.bound)
+	}
+	return t
 }
 
 func (tr translator) newName(prefix string) string {
@@ -116,18 +176,23 @@ func (tr translator) bind(t term, body func(v term) term) term {
 		return body(t)
 	}
 	name := tr.newName("t")
-	v := term{s: name, boolean: t.boolean}
+	v := term{s: name, boolean: t.boolean, bound: t.bound}
 	out := body(v)
 	out.s = "(let ((" + name + " " + t.s + ")) " + out.s + ")"
 	return out
 }
 
 func (tr translator) term(node ast.Node) (term, error) {
+	t, err := tr.node(node)
+	return tr.seen(t), err
+}
+
+func (tr translator) node(node ast.Node) (term, error) {
 	switch n := node.(type) {
 	case *ast.IntegerNode:
-		return constTerm(n.Value), nil
+		return tr.constTerm(n.Value), nil
 	case *ast.BoolNode:
-		return term{s: strconv.FormatBool(n.Value), boolean: true, isConst: true, c: b2i(n.Value)}, nil
+		return constBool(n.Value), nil
 	case *ast.IdentifierNode:
 		if t, ok := tr.names[n.Value]; ok {
 			return t, nil
@@ -136,7 +201,7 @@ func (tr translator) term(node ast.Node) (term, error) {
 		if err != nil {
 			return term{}, err
 		}
-		return intTerm(tr.pile(i)), nil
+		return intTerm(tr.pile(i), maxPile), nil
 	case *ast.UnaryNode:
 		x, err := tr.term(n.Node)
 		if err != nil {
@@ -144,17 +209,17 @@ func (tr translator) term(node ast.Node) (term, error) {
 		}
 		switch n.Operator {
 		case "-":
-			x = x.asInt()
+			x = tr.asInt(x)
 			if x.isConst {
-				return constTerm(-x.c), nil
+				return tr.constTerm(-x.c), nil
 			}
-			return intTerm("(- " + x.s + ")"), nil
+			return intTerm(tr.a.neg(x.s), x.bound), nil
 		case "+":
 			return x, nil
 		case "!", "not":
-			x = x.asBool()
+			x = tr.asBool(x)
 			if x.isConst {
-				return constTerm(1 - x.c).asBool(), nil
+				return constBool(x.c == 0), nil
 			}
 			return boolTerm("(not " + x.s + ")"), nil
 		}
@@ -167,7 +232,7 @@ func (tr translator) term(node ast.Node) (term, error) {
 		if err := errors.Join(err1, err2, err3); err != nil {
 			return term{}, err
 		}
-		c = c.asBool()
+		c = tr.asBool(c)
 		if c.isConst {
 			if c.c != 0 {
 				return x, nil
@@ -177,7 +242,8 @@ func (tr translator) term(node ast.Node) (term, error) {
 		if x.boolean && y.boolean {
 			return boolTerm("(ite " + c.s + " " + x.s + " " + y.s + ")"), nil
 		}
-		return intTerm("(ite " + c.s + " " + x.asInt().s + " " + y.asInt().s + ")"), nil
+		x, y = tr.asInt(x), tr.asInt(y)
+		return intTerm("(ite "+c.s+" "+x.s+" "+y.s+")", maxBound(x, y)), nil
 	case *ast.VariableDeclaratorNode:
 		v, err := tr.term(n.Value)
 		if err != nil {
@@ -189,7 +255,7 @@ func (tr translator) term(node ast.Node) (term, error) {
 		for k, t := range tr.names {
 			inner.names[k] = t
 		}
-		inner.names[n.Name] = term{s: name, boolean: v.boolean, isConst: v.isConst, c: v.c}
+		inner.names[n.Name] = term{s: name, boolean: v.boolean, bound: v.bound}
 		if v.isConst {
 			inner.names[n.Name] = v
 		}
@@ -221,10 +287,13 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 	op := n.Operator
 	switch op {
 	case "&&", "and", "||", "or":
-		x, y = x.asBool(), y.asBool()
+		x, y = tr.asBool(x), tr.asBool(y)
 		and := op == "&&" || op == "and"
 		if x.isConst && y.isConst {
-			return constTerm(b2i(map[bool]bool{true: x.c != 0 && y.c != 0, false: x.c != 0 || y.c != 0}[and])).asBool(), nil
+			if and {
+				return constBool(x.c != 0 && y.c != 0), nil
+			}
+			return constBool(x.c != 0 || y.c != 0), nil
 		}
 		if and {
 			return boolTerm("(and " + x.s + " " + y.s + ")"), nil
@@ -239,60 +308,111 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 			return boolTerm(eq), nil
 		}
 	}
-	x, y = x.asInt(), y.asInt()
+	x, y = tr.asInt(x), tr.asInt(y)
 	if x.isConst && y.isConst {
-		if v, ok := constBinary(op, x.c, y.c); ok {
+		if v, ok := tr.constBinary(op, x.c, y.c); ok {
 			return v, nil
 		}
 	}
 	where := n.String()
 	switch op {
 	case "+":
-		return intTerm("(+ " + x.s + " " + y.s + ")"), nil
+		return intTerm(tr.a.add(x.s, y.s), sumBounds(x, y)), nil
 	case "-":
-		return intTerm("(- " + x.s + " " + y.s + ")"), nil
+		return intTerm(tr.a.sub(x.s, y.s), sumBounds(x, y)), nil
 	case "*":
 		if !x.isConst && !y.isConst {
 			return term{}, &UnencodableError{Operator: "*", Where: where, Why: "a product of two values that depend on the piles is not linear (one side must be a constant)"}
 		}
-		return intTerm("(* " + x.s + " " + y.s + ")"), nil
+		if x.isConst {
+			x, y = y, x
+		}
+		return intTerm(tr.a.mul(y.s, x.s), new(big.Int).Mul(x.boundOf(), y.boundOf())), nil
 	case "/", "%":
 		if !y.isConst {
 			return term{}, &UnencodableError{Operator: op, Where: where, Why: "division is linear only by a constant"}
 		}
 		if y.c == 0 {
-			return constTerm(0), nil // check's evaluator: division by zero gives 0
+			return tr.constTerm(0), nil // check's evaluator: division by zero gives 0
 		}
-		return tr.bind(x, func(x term) term {
-			q := truncDiv(x.s, y.c)
-			if op == "/" {
-				return intTerm(q)
-			}
-			return intTerm("(- " + x.s + " (* " + numeral(y.c) + " " + q + "))")
-		}), nil
+		if op == "/" {
+			return intTerm(tr.a.quo(x.s, y.c), x.boundOf()), nil
+		}
+		bound := absBig(y.c)
+		if x.boundOf().Cmp(bound) < 0 {
+			bound = x.boundOf()
+		}
+		return tr.bind(x, func(x term) term { return intTerm(tr.a.rem(x.s, y.c), bound) }), nil
 	case "**":
 		if !y.isConst {
 			return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power is linear only with a constant exponent of 0 or 1"}
 		}
 		switch {
 		case y.c < 0:
-			return constTerm(0), nil
+			return tr.constTerm(0), nil
 		case y.c == 0:
-			return constTerm(1), nil
+			return tr.constTerm(1), nil
 		case y.c == 1:
 			return x, nil
 		}
 		return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power of a value that depends on the piles is not linear"}
 	case "^":
-		return term{}, &UnencodableError{Operator: "^", Where: where, Why: "xor works on binary digits, which linear integer arithmetic cannot see (bit-vector proofs are not built yet)"}
+		return tr.xor([]term{x, y}, where)
 	case "==":
 		return boolTerm("(= " + x.s + " " + y.s + ")"), nil
 	case "!=":
 		return boolTerm("(not (= " + x.s + " " + y.s + "))"), nil
 	case "<", "<=", ">", ">=":
-		return boolTerm("(" + op + " " + x.s + " " + y.s + ")"), nil
+		return boolTerm(tr.a.cmp(op, x.s, y.s)), nil
 	}
 	return term{}, &UnencodableError{Operator: op, Where: where, Why: "it is not part of check's language"}
+}
+
+// errNeedsBits marks the operators that only bit-vector arithmetic has.
+var errNeedsBits = errors.New("it works on binary digits, which linear integer arithmetic cannot see")
+
+// xor is the bitwise xor of the terms (two's complement, as Go's ^).
+func (tr translator) xor(ts []term, where string) (term, error) {
+	if !tr.a.bv() {
+		return term{}, &UnencodableError{Operator: "xor", Where: where, Why: errNeedsBits.Error()}
+	}
+	// |x| < 2^k for every term gives -2^k <= xor < 2^k.
+	bits := 0
+	for _, t := range ts {
+		bits = max(bits, t.boundOf().BitLen())
+	}
+	out := ts[0].s
+	for _, t := range ts[1:] {
+		out = "(bvxor " + out + " " + t.s + ")"
+	}
+	return intTerm(out, new(big.Int).Lsh(big.NewInt(1), uint(bits))), nil
+}
+
+// colmod is true when, at every binary digit, the number of terms with a 1
+// there is divisible by m, and no term is negative (check.ColumnsDivisible).
+func (tr translator) colmod(m int, ts []term) term {
+	if m < 1 {
+		return constBool(false)
+	}
+	bits := 0
+	var parts []string
+	for _, t := range ts {
+		bits = max(bits, t.boundOf().BitLen())
+		parts = append(parts, tr.a.cmp(">=", t.s, tr.a.num(0)))
+	}
+	countWidth := max(bitsFor(big.NewInt(int64(len(ts)))), bitsFor(big.NewInt(int64(m))))
+	for b := range bits {
+		var ones []string
+		for _, t := range ts {
+			ones = append(ones, fmt.Sprintf("((_ zero_extend %d) ((_ extract %d %d) %s))", countWidth-1, b, b, t.s))
+		}
+		count := ones[0]
+		for _, o := range ones[1:] {
+			count = "(bvadd " + count + " " + o + ")"
+		}
+		parts = append(parts, fmt.Sprintf("(= (bvurem %s (_ bv%d %d)) (_ bv0 %d))", count, m, countWidth, countWidth))
+	}
+	return boolTerm("(and " + strings.Join(parts, " ") + ")")
 }
 
 // truncDiv writes Go's x / c (rounded towards 0) for a constant c != 0 with
@@ -306,7 +426,9 @@ func truncDiv(x string, c int) string {
 }
 
 // constBinary folds an operator on two constants as check's evaluator does.
-func constBinary(op string, x, y int) (term, bool) {
+func (tr translator) constBinary(op string, x, y int) (term, bool) {
+	constTerm := tr.constTerm
+	b := func(v bool) (term, bool) { return constBool(v), true }
 	switch op {
 	case "+":
 		return constTerm(x + y), true
@@ -327,17 +449,17 @@ func constBinary(op string, x, y int) (term, bool) {
 	case "^":
 		return constTerm(x ^ y), true
 	case "==":
-		return constTerm(b2i(x == y)).asBool(), true
+		return b(x == y)
 	case "!=":
-		return constTerm(b2i(x != y)).asBool(), true
+		return b(x != y)
 	case "<":
-		return constTerm(b2i(x < y)).asBool(), true
+		return b(x < y)
 	case "<=":
-		return constTerm(b2i(x <= y)).asBool(), true
+		return b(x <= y)
 	case ">":
-		return constTerm(b2i(x > y)).asBool(), true
+		return b(x > y)
 	case ">=":
-		return constTerm(b2i(x >= y)).asBool(), true
+		return b(x >= y)
 	}
 	return term{}, false
 }
@@ -353,34 +475,56 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 		if err != nil {
 			return term{}, err
 		}
-		ts[i] = t.asInt()
+		ts[i] = tr.asInt(t)
 	}
 	switch name {
 	case "min", "max":
 		if len(ts) == 0 {
 			return term{}, fmt.Errorf("%s() takes one or more arguments", name)
 		}
-		cmp := map[string]string{"min": "<=", "max": ">="}[name]
-		acc := ts[0]
-		for _, t := range ts[1:] {
-			acc = tr.bind(acc, func(a term) term {
-				return tr.bind(t, func(b term) term {
-					return intTerm("(ite (" + cmp + " " + a.s + " " + b.s + ") " + a.s + " " + b.s + ")")
-				})
-			})
-		}
-		return acc, nil
+		return tr.extreme(name == "min", ts), nil
 	case "abs":
 		if len(ts) != 1 {
 			return term{}, fmt.Errorf("abs() takes one argument, not %d", len(ts))
 		}
-		return tr.bind(ts[0], func(x term) term { return intTerm("(ite (< " + x.s + " 0) (- " + x.s + ") " + x.s + ")") }), nil
+		return tr.bind(ts[0], func(x term) term {
+			return intTerm("(ite "+tr.a.cmp("<", x.s, tr.a.num(0))+" "+tr.a.neg(x.s)+" "+x.s+")", x.bound)
+		}), nil
 	case "slowmoves":
 		return tr.slowMoves(ts, where)
-	case "xor", "colmod":
-		return term{}, &UnencodableError{Operator: name + "()", Where: where, Why: "it works on binary digits, which linear integer arithmetic cannot see (bit-vector proofs are not built yet)"}
+	case "xor":
+		if len(ts) == 0 {
+			return term{}, errors.New("xor() takes one or more arguments")
+		}
+		return tr.xor(ts, where)
+	case "colmod":
+		if len(ts) < 2 {
+			return term{}, fmt.Errorf("colmod() takes a modulus and one or more values, not %d arguments", len(ts))
+		}
+		if !tr.a.bv() {
+			return term{}, &UnencodableError{Operator: "colmod()", Where: where, Why: errNeedsBits.Error()}
+		}
+		if !ts[0].isConst {
+			return term{}, &UnencodableError{Operator: "colmod()", Where: where, Why: "its modulus must be a constant"}
+		}
+		return tr.colmod(ts[0].c, ts[1:]), nil
 	}
 	return term{}, &UnencodableError{Operator: name + "()", Where: where, Why: "it is not part of check's language"}
+}
+
+// extreme writes the least (or largest) of the terms, each bound to a name
+// once.
+func (tr translator) extreme(least bool, ts []term) term {
+	op := map[bool]string{true: "<=", false: ">="}[least]
+	acc := ts[0]
+	for _, t := range ts[1:] {
+		acc = tr.bind(acc, func(a term) term {
+			return tr.bind(t, func(b term) term {
+				return intTerm("(ite "+tr.a.cmp(op, a.s, b.s)+" "+a.s+" "+b.s+")", maxBound(a, b))
+			})
+		})
+	}
+	return acc
 }
 
 // sym is a disjunction over the symmetries: e holds at q with q[i] =
@@ -402,7 +546,7 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 		if err != nil {
 			return term{}, err
 		}
-		t = t.asBool()
+		t = tr.asBool(t)
 		if t.isConst && t.c != 0 {
 			return t, nil
 		}
@@ -412,7 +556,7 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 	}
 	switch len(parts) {
 	case 0:
-		return constTerm(0).asBool(), nil
+		return constBool(false), nil
 	case 1:
 		return boolTerm(parts[0]), nil
 	}
@@ -435,51 +579,41 @@ func (tr translator) slowMoves(ts []term, where string) (term, error) {
 	k, xs := ts[0].c, ts[1:]
 	n := len(xs)
 	if k < 1 {
-		return constTerm(0), nil
+		return tr.constTerm(0), nil
 	}
 	if subsets := complex.Binomial(n, n/2) * uint64(k); n > 20 || subsets > 1<<12 {
 		return term{}, &UnencodableError{Operator: "slowmoves()", Where: where, Why: fmt.Sprintf("%d piles give too many subsets to encode", n)}
 	}
 	// Bind the piles, clipped at 0, to names.
-	names := make([]string, n)
+	names := make([]term, n)
 	var lets []string
+	zero := tr.a.num(0)
 	for i, x := range xs {
-		names[i] = tr.newName("s")
-		lets = append(lets, "("+names[i]+" (ite (< "+x.s+" 0) 0 "+x.s+"))")
+		names[i] = intTerm(tr.newName("s"), x.bound)
+		lets = append(lets, "("+names[i].s+" (ite "+tr.a.cmp("<", x.s, zero)+" "+zero+" "+x.s+"))")
 	}
-	var bounds []string
+	total := sumBounds(names...)
+	tr.seen(intTerm("", total))
+	var bounds []term
 	for j := 0; j < k; j++ {
 		m := n - j
 		if m <= 0 {
-			bounds = append(bounds, "0")
+			bounds = append(bounds, tr.constTerm(0))
 			continue
 		}
-		var sums []string
+		var sums []term
 		for s := range complex.KSubsets(n, m) {
 			var parts []string
 			for _, v := range s.Vertices() {
-				parts = append(parts, names[v])
+				parts = append(parts, names[v].s)
 			}
-			sums = append(sums, sumOf(parts))
+			sums = append(sums, intTerm(tr.a.add(parts...), total))
 		}
-		least := tr.minOf(sums)
-		bounds = append(bounds, "(div "+least+" "+strconv.Itoa(k-j)+")")
+		least := tr.extreme(true, sums)
+		bounds = append(bounds, intTerm(tr.a.divNonNegative(least.s, k-j), total))
 	}
-	body := tr.minOf(bounds)
-	return intTerm("(let (" + strings.Join(lets, " ") + ") " + body + ")"), nil
-}
-
-// minOf writes the least of the terms, each bound to a name once.
-func (tr translator) minOf(ts []string) string {
-	acc := term{s: ts[0]}
-	for _, t := range ts[1:] {
-		acc = tr.bind(acc, func(a term) term {
-			return tr.bind(intTerm(t), func(b term) term {
-				return intTerm("(ite (<= " + a.s + " " + b.s + ") " + a.s + " " + b.s + ")")
-			})
-		})
-	}
-	return acc.s
+	body := tr.extreme(true, bounds)
+	return intTerm("(let ("+strings.Join(lets, " ")+") "+body.s+")", total), nil
 }
 
 func sumOf(parts []string) string {

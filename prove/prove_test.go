@@ -183,39 +183,65 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 		{"nim:3", "(a < b) + (b < c) == 1 && (a == b) == (b == c)"},
 		{"slow:4,3", "let moves = slowmoves(3, a, b, c, d); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2 + min(d, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves) + min(d, moves)) % 6; odd == 0 || odd == 1 && (total == 1 || total == 3) || odd == 2 && total == 2 || odd == 4 && total == 2"},
 		{"nim:3", "slowmoves(2, a - 1, b, c) == slowmoves(4, a, b, c) + slowmoves(0, a, b, c)"},
+		{"nim:3", "a ^ b ^ c == 0"},
+		{"nim:3", "xor(a - 2, b, -c) < 1 && (a ^ -1) % 3 != b / -2"},
+		{"moore:4,2", "colmod(3, a, b, c, d)"},
+		{"moore:4,2", "colmod(2, a, b - 1, c) || colmod(1, d - 1) && colmod(0, a)"},
+		{"cn:6,4", "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.expr, func(t *testing.T) {
-			g, e := compile(t, tt.spec, tt.expr)
-			n := g.Piles()
-			h := map[bool]int{true: 2, false: 4}[n > 4]
-			var terms []string
-			var want []bool
-			eval := e.Evaluator()
-			accepted := 0
-			for _, p := range box(n, h) {
-				for i := range p {
-					p[i]-- // piles -1..h-1: negative values too
-				}
-				src, err := translateExpr(e, func(i int) string { return numeral(p[i]) })
-				if err != nil {
+		for _, mode := range []string{"presburger", "bitvector"} {
+			t.Run(mode+" "+tt.expr, func(t *testing.T) {
+				g, e := compile(t, tt.spec, tt.expr)
+				a := arith{}
+				_, widest, err := translateExpr(e, pileVar("p"), arith{width: map[string]int{"presburger": 0, "bitvector": 1}[mode]})
+				var u *UnencodableError
+				switch {
+				case mode == "presburger" && errors.As(err, &u) && u.Why == errNeedsBits.Error():
+					t.Skip("needs bit-vectors")
+				case err != nil:
 					t.Fatal(err)
+				case mode == "bitvector":
+					a = arith{width: bitsFor(widest)}
 				}
-				// A ground formula is satisfiable exactly when it is true.
-				terms = append(terms, "(push)\n(assert "+src+")\n(check-sat)\n(pop)\n")
-				want = append(want, eval(p))
-				accepted += b2i(eval(p))
-			}
-			if accepted == 0 || accepted == len(want) {
-				t.Fatalf("the expression is constant on the box: the test compares nothing")
-			}
-			got := run(t, s, strings.Join(terms, ""), len(terms))
-			for i := range terms {
-				if (got[i] == "sat") != want[i] || got[i] != "sat" && got[i] != "unsat" {
-					t.Fatalf("%s: z3 says %s, the evaluator says %v", terms[i], got[i], want[i])
-				}
-			}
-		})
+				compareWithEvaluator(t, s, g, e, a)
+			})
+		}
+	}
+}
+
+// compareWithEvaluator evaluates the encoded expression at every position
+// of a small box, negative piles included, and compares it with check's
+// evaluator.
+func compareWithEvaluator(t *testing.T, s *Solver, g *game.Game, e *check.Expr, a arith) {
+	t.Helper()
+	n := g.Piles()
+	h := map[bool]int{true: 2, false: 4}[n > 4]
+	var terms []string
+	var want []bool
+	eval := e.Evaluator()
+	accepted := 0
+	for _, p := range box(n, h) {
+		for i := range p {
+			p[i]-- // piles -1..h-1: negative values too
+		}
+		src, _, err := translateExpr(e, func(i int) string { return a.num(p[i]) }, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A ground formula is satisfiable exactly when it is true.
+		terms = append(terms, "(push)\n(assert "+src+")\n(check-sat)\n(pop)\n")
+		want = append(want, eval(p))
+		accepted += b2i(eval(p))
+	}
+	if accepted == 0 || accepted == len(want) {
+		t.Fatalf("the expression is constant on the box: the test compares nothing")
+	}
+	got := run(t, s, strings.Join(terms, ""), len(terms))
+	for i := range terms {
+		if (got[i] == "sat") != want[i] || got[i] != "sat" && got[i] != "unsat" {
+			t.Fatalf("%s: z3 says %s, the evaluator says %v", terms[i], got[i], want[i])
+		}
 	}
 }
 

@@ -141,11 +141,14 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 	case Unknown:
 		_, _ = io.WriteString(stdin, "(get-info :reason-unknown)\n")
 		why, _ := readSExpr(lines)
+		// z3 says (:reason-unknown "timeout"), cvc5 (:reason-unknown timeout).
+		why = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(why), "("), ")")
+		why = strings.Trim(strings.TrimSpace(strings.TrimPrefix(why, ":reason-unknown")), "\"")
 		if why == "" {
 			why = "no reason given"
 		}
 		if strings.Contains(why, "timeout") || strings.Contains(why, "canceled") || time.Since(start) >= timeout {
-			why = fmt.Sprintf("no answer within %v (%s)", timeout, strings.Trim(why, "()\" "))
+			why = fmt.Sprintf("no answer within %v (%s)", timeout, why)
 		}
 		return reply(Reply{Answer: Unknown, Reason: why})
 	case Sat:
