@@ -122,9 +122,9 @@ func ExampleDiscover() {
 }
 
 // reducedRule is the closed form read off Discover's tables for Exact Slow
-// (n-1)-Nim, n = 3..7 (README, "What the atlas found"): cut every pile to
-// the most moves a play can last; with j odd piles and total s mod 2(n-1),
-// P iff j <= s <= 2n-4-j, or j = n and s = n-2.
+// (n-1)-Nim, n = 3..7 (docs/findings.md, "A description of Exact Slow
+// (n-1)-Nim"): cut every pile to the most moves a play can last; with j odd
+// piles and total s mod 2(n-1), P iff j <= s <= 2n-4-j, or j = n and s = n-2.
 func reducedRule(p game.Position) bool {
 	n := len(p)
 	moves := check.SlowMoves(n-1, p)

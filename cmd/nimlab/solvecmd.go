@@ -29,7 +29,7 @@ of their symmetry classes (under the automorphisms of the game's complex), the
 positions of each remoteness (outcome x remoteness histogram), the time spent
 solving with its rate, and the time of the whole command (parsing, counting and
 saving included). --out saves the table to a file (format v2: zstd blocks with
-CRC-32C checksums; see the README); --table reads one instead of solving and
+CRC-32C checksums; see docs/how-it-works.md); --table reads one instead of solving and
 prints its summary.
 
 The outcomes of a take game saved with --out are written to the file as they
