@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -312,6 +313,30 @@ func TestReproJSON(t *testing.T) {
 	}
 	if c := claims[0].(map[string]any); !strings.HasPrefix(c["computed"].(string), "N") {
 		t.Errorf("(2,...,2) in CN(9,5): %v", c["computed"])
+	}
+}
+
+// TestReproList lists the claims without checking them: all of them, each
+// with its statement and source, and none computed.
+func TestReproList(t *testing.T) {
+	v := runJSON(t, "repro", "--list", "--json")
+	claims, _ := v["claims"].([]any)
+	if len(claims) != len(repro.Claims()) {
+		t.Fatalf("repro --list lists %d claims of %d", len(claims), len(repro.Claims()))
+	}
+	for i, c := range claims {
+		c := c.(map[string]any)
+		if c["id"] != repro.Claims()[i].ID || c["claim"] == "" || c["source"] == "" || c["computed"] != nil {
+			t.Errorf("claim %d: %v", i, c)
+		}
+	}
+	only := oneClaim(t)
+	out, err := run(t, "repro", "--list", "--only", only)
+	if err != nil || !strings.HasPrefix(out, only+"\n          claim:    ") || !strings.HasSuffix(out, "\n1 claims\n") {
+		t.Errorf("repro --list --only %s: %v\n%s", only, err, out)
+	}
+	if _, err := run(t, "repro", "--list", "--only", "no such claim"); err == nil {
+		t.Error("repro --list of no claim passed")
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/play"
+	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
@@ -43,10 +44,11 @@ var apiCommands = map[string][]string{
 	"theorems": {},
 	"critical": {"max", "remoteness", "table"},
 	"discover": {"max", "verify-max"},
+	"repro":    {"list", "only"},
 }
 
 // booleanFlags take no value on the command line.
-var booleanFlags = []string{"grundy", "remoteness", "classes", "properties"}
+var booleanFlags = []string{"grundy", "remoteness", "classes", "properties", "list"}
 
 // serverLimits bound what one request may ask.
 type serverLimits struct {
@@ -79,6 +81,8 @@ Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
 the CLI's flags as
 query parameters (game, position, max, grundy, ...) and answer with the same
 object as "nimlab CMD ... --json"; /api/draw and /api/plot answer SVG.
+/api/repro answers "nimlab repro --json" (computed once, then kept), and
+/api/repro?list=1 the claims without computing them, as "repro --list --json".
 
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
@@ -147,6 +151,9 @@ func (s *server) handler() http.Handler {
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
 	for name := range apiCommands {
+		if name == "repro" {
+			continue // s.repro keeps the whole recomputation
+		}
 		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.command(w, r, name) })
 	}
 	mux.HandleFunc("GET /api/draw", s.draw)
@@ -196,7 +203,7 @@ func statusOf(err error) int {
 func (s *server) args(r *http.Request, name string) ([]string, error) {
 	q := r.URL.Query()
 	args := []string{name}
-	if name != "theorems" || q.Has("game") {
+	if name != "theorems" && name != "repro" || name == "theorems" && q.Has("game") {
 		g := q.Get("game")
 		if g == "" {
 			return nil, errors.New("give a game, e.g. ?game=cn:6,3")
@@ -208,10 +215,13 @@ func (s *server) args(r *http.Request, name string) ([]string, error) {
 	}
 	for key, values := range q {
 		switch {
-		case key == "game" || key == "position" && name == "outcome" || key == "stream":
+		case key == "game" && name != "repro" || key == "position" && name == "outcome" || key == "stream":
 			continue
 		case !slices.Contains(apiCommands[name], key):
-			takes := []string{"game"}
+			var takes []string
+			if name != "repro" {
+				takes = append(takes, "game")
+			}
 			if name == "outcome" {
 				takes = append(takes, "position")
 			}
@@ -273,6 +283,7 @@ func (s *server) command(w http.ResponseWriter, r *http.Request, name string) {
 	if r.URL.Query().Has("stream") {
 		events = newEventStream(w)
 		ctx = context.WithValue(ctx, progressKey{}, events.progress)
+		ctx = context.WithValue(ctx, claimKey{}, events.claim)
 	}
 	out, err := runCommand(ctx, args)
 	if events != nil {
@@ -359,6 +370,14 @@ func (e *eventStream) progress(done, total int64) {
 	e.last = time.Now()
 	data, _ := json.Marshal(map[string]int64{"done": done, "total": total})
 	e.send("progress", data)
+}
+
+// claim sends a "claim" event: one claim of repro, as soon as it is checked.
+func (e *eventStream) claim(r repro.Result) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	data, _ := json.Marshal(r)
+	e.send("claim", data)
 }
 
 func (e *eventStream) finish(out []byte, err error) {
@@ -539,9 +558,28 @@ func (s *server) advise(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(res)
 }
 
-// repro answers the papers' claims (nimlab repro --json), computed once.
+// repro answers the papers' claims (nimlab repro --json), computed once;
+// with ?stream=1 as events, a "claim" event for each claim as it is checked
+// (none when they were computed before), then the "result". Any other
+// parameter (?list=1, ?only=) runs the command as asked.
 func (s *server) repro(w http.ResponseWriter, r *http.Request) {
-	out, err := s.tables.reproOnce(r.Context())
+	for key := range r.URL.Query() {
+		if key != "stream" {
+			s.command(w, r, "repro")
+			return
+		}
+	}
+	ctx := r.Context()
+	var events *eventStream
+	if r.URL.Query().Has("stream") {
+		events = newEventStream(w)
+		ctx = context.WithValue(ctx, claimKey{}, events.claim)
+	}
+	out, err := s.tables.reproOnce(ctx)
+	if events != nil {
+		events.finish(out, err)
+		return
+	}
 	if err != nil {
 		httpError(w, statusOf(err), err)
 		return
@@ -567,6 +605,7 @@ type tableCache struct {
 	mu        sync.Mutex
 	entries   []cachedTable
 	opponents map[string]*play.Opponent
+	reproMu   sync.Mutex // held while the claims are recomputed, apart from mu
 	repro     []byte
 }
 
@@ -626,8 +665,8 @@ func (c *tableCache) opponent(ctx context.Context, g *game.Game, start game.Posi
 }
 
 func (c *tableCache) reproOnce(ctx context.Context) ([]byte, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.reproMu.Lock()
+	defer c.reproMu.Unlock()
 	if c.repro != nil {
 		return c.repro, nil
 	}
