@@ -13,7 +13,7 @@ import (
 // most moves a play can last, check.SlowMoves, since no play reaches the
 // tokens above: Dufour and Heubach's reduced positions, arXiv 2404.06608):
 // the number of odd piles and the total modulo 2k. The total mod k never
-// changes (papers/README.md on papers/002) and positions with every pile
+// changes (papers/README.md on Gurvich–Martynov–Maximchuk–Vyalyi 2023) and positions with every pile
 // even are P, which is why these two are the ones tried.
 type slowInvariants struct {
 	k int

@@ -8,8 +8,8 @@ import (
 // knownDisagreements are the claims where nimlab's computation contradicts
 // the paper (see the README); every other claim must agree.
 var knownDisagreements = map[string]bool{
-	"000/section6-cn7k-zero": true, // (1,...,1) is P in CN(7,3) and CN(7,4)
-	"001/conjecture8.1":      true, // (3,0,2,0,1,0,0) P, (4,1,3,1,2,1,1) N in C_{7,2}
+	"dufour-heubach-2013/section6-cn7k-zero":     true, // (1,...,1) is P in CN(7,3) and CN(7,4)
+	"ehrenborg-steingrimsson-1996/conjecture8.1": true, // (3,0,2,0,1,0,0) P, (4,1,3,1,2,1,1) N in C_{7,2}
 }
 
 func TestClaims(t *testing.T) {

@@ -22,7 +22,7 @@ type RemotenessRule interface {
 }
 
 // MMove returns the move the M-rule makes from p in Exact Slow (n-1)-Nim
-// NIM(n, n-1) (papers/002_770aced0ab8f9894.txt; papers/README.md, "What is
+// NIM(n, n-1) (Gurvich–Martynov–Maximchuk–Vyalyi 2023; papers/README.md, "What is
 // known for sure"): a move keeps exactly one pile and takes one token from
 // each other pile. If every pile is odd, keep a largest pile; if some pile is
 // even, keep a smallest even pile. Ties go to the first such pile. It returns
@@ -170,7 +170,7 @@ func mPeriods(segment []game.Position, x game.Position) int {
 
 // Strategies lists the strategies `nimlab check --strategy` can check, by
 // name, with the games they are for.
-var Strategies = map[string]string{"mrule": "the M-rule of papers/002 for Exact Slow (n-1)-Nim, slow:N,N-1"}
+var Strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
 
 // Strategy returns the move function of the named strategy for g.
 func Strategy(name string, g *game.Game) (func(game.Position) game.Position, error) {
