@@ -76,7 +76,7 @@ const discoverPositions = 200_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
-//	rules:A..B    every rule variation of Dufour–Heubach 2013 Section 6 (explore.Rules)
+//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (explore.Rules)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string

@@ -403,8 +403,8 @@ func ColumnsDivisible(m int, values func(yield func(int) bool)) bool {
 // exactly k piles) can last from the given piles: the largest t with
 // sum of min(x, t) >= k·t, since each of t moves plays k piles and a pile
 // at most once. No pile can lose more than that many tokens, so the tokens
-// above it are never played (the reduced positions of Dufour and Heubach,
-// arXiv 2404.06608). Negative piles count as empty; k < 1 gives 0. The
+// above it are never played (the reduced positions of Dufour–Heubach 2024).
+// Negative piles count as empty; k < 1 gives 0. The
 // sums are taken in 128 bits, so it is exact for every int, except that a
 // count above math.MaxInt saturates there.
 func SlowMoves(k int, piles []int) int {

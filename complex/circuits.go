@@ -18,7 +18,7 @@ const MaxCircuitWork = 1 << 26
 // A set is a non-face exactly when it is in no facet, that is, when it meets
 // the complement of every facet; so the circuits are the minimal transversals
 // of the facets' complements. They are enumerated by the MMCS algorithm
-// (Murakami and Uno, 2014), which finds each minimal transversal once,
+// (Murakami–Uno 2014), which finds each minimal transversal once,
 // without listing faces: an unmet complement is picked, each of its candidate
 // vertices is tried, and a branch is cut as soon as a vertex of the partial
 // set loses its last private complement (the set could not become minimal).

@@ -1,6 +1,5 @@
 // Package complex models the structures Nim is played on: simplicial complexes
-// given by their facets (Ehrenborg–Steingrímsson, Ehrenborg–Steingrímsson 1996,
-// Section 2), the cycle and path complexes of Circular Nim
+// given by their facets (Ehrenborg–Steingrímsson 1996, Section 2), the cycle and path complexes of Circular Nim
 // (Dufour–Heubach 2013, Section 5), the complexes of Moore's Nim and
 // the independence complexes of graphic matroids, together with their
 // automorphism groups.

@@ -12,7 +12,7 @@ import (
 	"github.com/nimlab/nimlab/literature"
 )
 
-// table2 is Table 2 of paper 000 as printed: the possible circuit sizes of
+// table2 is Table 2 of Dufour–Heubach 2013 as printed: the possible circuit sizes of
 // CN(n,k) for k = 2..min(n-1, 10), n = 3..10 and 15.
 var table2 = map[int][]string{
 	3:  {"3"},
@@ -226,7 +226,7 @@ type coverage struct {
 }
 
 // lemmaConditions are the order conditions of Lemmas 4.5, 4.6, 4.7 and 4.10
-// of paper 000 on the stacks (a,...,h); sizes are distinct ranks here.
+// of Dufour–Heubach 2013 on the stacks (a,...,h); sizes are distinct ranks here.
 var lemmaConditions = [4]func(a, b, c, d, e, f, g, h int) bool{
 	func(a, b, c, d, e, f, g, h int) bool { return max(a, h) <= min(f, c) },
 	func(a, b, c, d, e, f, g, h int) bool { return a <= min(d, f) && b <= min(a, g) },

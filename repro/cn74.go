@@ -10,7 +10,7 @@ import (
 	"github.com/nimlab/nimlab/solve"
 )
 
-// inS1 is the set S1 of Lemma 3.1 of paper 004 for CN(2l+1, l+1):
+// inS1 is the set S1 of Lemma 3.1 of Dufour–Heubach–Vo 2021 for CN(2l+1, l+1):
 // (x, 0 (l-1 times), x, a_1, ..., a_l) with a_1 + ... + a_l = x.
 func inS1(l int) func(game.Position) bool {
 	return func(p game.Position) bool {

@@ -27,7 +27,7 @@ characterization "discover" finds, with the height it was verified to.
 FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B,
 complexes:V (every simplicial complex on 1 to V vertices up to isomorphism,
 V <= 6: 208 up to 5 vertices, 16,351 up to 6), rules:A..B (the rule
-variations of Dufour–Heubach 2013 Section 6 on every CN(n,k), A <= n <= B), or specs
+variations of Dufour–Heubach 2013, Section 6 on every CN(n,k), A <= n <= B), or specs
 separated by ";".
 
 --shard i/N surveys the games whose place in the family is i modulo N, so a
