@@ -149,15 +149,16 @@ func Cite(key, where string) Citation {
 
 // Of returns the citations given as pairs of a key and a place, e.g.
 // Of("dufour-heubach-2013", "Theorem 3.1(1)", "ehrenborg-steingrimsson-1996",
-// "Proposition 8.3"). It panics on an odd number of arguments or an unknown
-// key (see Cite).
+// "Proposition 8.3"); a last key without a place cites the whole paper. It
+// panics on an unknown key (see Cite).
 func Of(keyWhere ...string) Citations {
-	if len(keyWhere)%2 != 0 {
-		panic("literature: Of takes pairs of a key and a place")
-	}
-	out := make(Citations, 0, len(keyWhere)/2)
+	out := make(Citations, 0, (len(keyWhere)+1)/2)
 	for i := 0; i < len(keyWhere); i += 2 {
-		out = append(out, Cite(keyWhere[i], keyWhere[i+1]))
+		where := ""
+		if i+1 < len(keyWhere) {
+			where = keyWhere[i+1]
+		}
+		out = append(out, Cite(keyWhere[i], where))
 	}
 	return out
 }

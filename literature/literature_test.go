@@ -25,6 +25,7 @@ func TestCitationString(t *testing.T) {
 		{"two citations", Of(DufourHeubach2013, "Theorem 3.1(1)", EhrenborgSteingrimsson1996, "Proposition 8.3").String(),
 			"Dufour–Heubach 2013, Theorem 3.1(1); Ehrenborg–Steingrímsson 1996, Proposition 8.3"},
 		{"no citations", Citations(nil).String(), ""},
+		{"a last key without a place", Of(DufourHeubach2013, "Theorem 2.1(1)", "bouton-1902").String(), "Dufour–Heubach 2013, Theorem 2.1(1); Bouton 1902"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -107,7 +108,7 @@ func TestRegistry(t *testing.T) {
 func TestCitePanicsOnUnknownKey(t *testing.T) {
 	for _, f := range []func(){
 		func() { Cite("dufour-2013", "Theorem 3.2") },
-		func() { Of(DufourHeubach2013) },
+		func() { Of(DufourHeubach2013, "Theorem 3.2", "dufour-2013") },
 	} {
 		func() {
 			defer func() {
