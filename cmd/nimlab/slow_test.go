@@ -68,7 +68,8 @@ func TestCriticalAndStrategyCommands(t *testing.T) {
 		}
 		got = append(got, strings.Join(s, ","))
 	}
-	// (3,3,3) has R = 4 (the example of Gurvich–Martynov–Maximchuk–Vyalyi 2023, Section 1.2) and no position below it does.
+	// (3,3,3), a P-position in the example of Gurvich–Martynov–Maximchuk–Vyalyi
+	// 2023, Section 1.2, has R = 4, and no position below it does.
 	if !strings.Contains(strings.Join(got, " "), "3,3,3") {
 		t.Errorf("R=4 critical positions of slow:3,2: %v", got)
 	}
