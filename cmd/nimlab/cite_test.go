@@ -116,6 +116,14 @@ func TestGamesCiteReferences(t *testing.T) {
 
 // TestHelpCitesNoFiles: no command's help names a copy of a paper.
 func TestHelpCitesNoFiles(t *testing.T) {
+	for _, s := range []string{"see papers" + "/001, Question 9.5", "(" + "123_0123456789abcdef" + ".txt)"} {
+		if !paperFile.MatchString(s) {
+			t.Fatalf("the pattern misses %q", s)
+		}
+	}
+	if paperFile.MatchString("DIR/atlas-1-of-4.txt; Dufour–Heubach 2013, Theorem 3.2") {
+		t.Fatal("the pattern matches a citation")
+	}
 	for _, c := range newRoot().Commands() {
 		for _, text := range []string{c.Short, c.Long, c.Example} {
 			if m := paperFile.FindString(text); m != "" {
