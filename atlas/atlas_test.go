@@ -37,7 +37,7 @@ func TestFamily(t *testing.T) {
 	}
 }
 
-// TestComplexes counts the complexes up to isomorphism: papers/001, Section
+// TestComplexes counts the complexes up to isomorphism: Ehrenborg–Steingrímsson 1996, Section
 // 9, says there are 14 connected non-isomorphic simplicial complexes on 4
 // vertices.
 func TestComplexes(t *testing.T) {
@@ -146,7 +146,7 @@ func TestSurveyRow(t *testing.T) {
 		nimBasis string
 		genuine  bool
 	}{
-		// papers/001, Theorem 5.7: a binary matroid's Nim-basis is its
+		// Ehrenborg–Steingrímsson 1996, Theorem 5.7: a binary matroid's Nim-basis is its
 		// cycle space, the disjoint unions of circuits.
 		// Its P-positions are (a,a,a,0): no genuine zero position.
 		{"graph:1-2,2-3,1-3,3-4", "binary-matroid", "unions of circuits", false},
@@ -174,7 +174,7 @@ func ExampleFamily() {
 // TestQuestions91And92HaveCounterexamples checks, with the reference engine
 // (every option enumerated), what the atlas of complexes:5 found: on the
 // tree with edges 3-4, 4-5, 5-1, 5-2, (3,3,3,2,1) is a zero position but
-// (6,6,6,4,2) is not (papers/001, Question 9.1), and (1,1,1,1,1) is one but
+// (6,6,6,4,2) is not (Ehrenborg–Steingrímsson 1996, Question 9.1), and (1,1,1,1,1) is one but
 // (3,3,3,3,3) is not (Question 9.2); on a triangle and a point (4
 // vertices), (3,2,2,1) is one but (6,4,4,2) is not.
 func TestQuestions91And92HaveCounterexamples(t *testing.T) {
@@ -203,7 +203,7 @@ func TestQuestions91And92HaveCounterexamples(t *testing.T) {
 }
 
 // TestQuestion95HasCounterexample checks, with the reference engine, what
-// the atlas of complexes:6 found (papers/001, Question 9.5: is the
+// the atlas of complexes:6 found (Ehrenborg–Steingrímsson 1996, Question 9.5: is the
 // Nim-basis of a Nim-regular complex the set of disjoint unions of its
 // circuits?). On six vertices, take every triangle but 1-2-3 and 4-5-6. It
 // is Nim-regular (theory.FindNimBasis checks conditions (A), (B) and (C) of

@@ -1,7 +1,7 @@
 // Package discover proposes a characterization of the P-positions of a game
 // from its table, verifies it on a larger box, and writes it as an
-// expression of check's language (check.Compile), as papers/000, papers/001
-// and papers/004 state theirs: linear relations among the piles (a+b = d+e),
+// expression of check's language (check.Compile), as Dufour–Heubach 2013, Ehrenborg–Steingrímsson 1996
+// and Dufour–Heubach–Vo 2021 state theirs: linear relations among the piles (a+b = d+e),
 // parities and xor relations on sets of piles, column sums modulo m (Moore's
 // Nim), inequalities between piles, min-forms (e = min(x, a1+a2) of CN(8,6)),
 // for Exact Slow k-Nim a table over invariants of the reduced position, and,

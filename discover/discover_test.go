@@ -138,7 +138,7 @@ func reducedRule(p game.Position) bool {
 }
 
 // TestReducedRuleAgreesWithMRule compares that closed form with the M-rule
-// (papers/002: P iff the M-rule play-out has even length), which is proved,
+// (Gurvich–Martynov–Maximchuk–Vyalyi 2023: P iff the M-rule play-out has even length), which is proved,
 // on random positions of 2 to 12 piles up to 10^15 tokens: far past any
 // table Discover learned from.
 func TestReducedRuleAgreesWithMRule(t *testing.T) {

@@ -196,7 +196,8 @@ func TestSlowOptions(t *testing.T) {
 }
 
 // TestIsMoveRefusesWhatIsNoPosition: a negative pile (the wrong move of
-// papers/000's CN(5,2) oracle at 2^63-1 looked like this) or a wrong number
+// the CN(5,2) oracle of Dufour–Heubach 2013, Theorem 3.1(1), at 2^63-1
+// looked like this) or a wrong number
 // of piles is never a move.
 func TestIsMoveRefusesWhatIsNoPosition(t *testing.T) {
 	g, _ := Parse("cn:5,2")

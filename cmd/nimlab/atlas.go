@@ -17,7 +17,7 @@ func newAtlasCmd() *cobra.Command {
 		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
 		Long: `Solves every game of FAMILY with every pile 0..H (lowered for a game whose box
 would pass 2e7 positions) and writes one row per game: the P-positions and
-their symmetry classes, the closure properties of papers/001 (addition,
+their symmetry classes, the closure properties of Ehrenborg–Steingrímsson 1996 (addition,
 plus-ones, doubling, multiples of ones: holds, fails or untested in the box),
 the theorem that covers the game, whether a genuine zero position (every pile
 non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
@@ -27,7 +27,7 @@ characterization "discover" finds, with the height it was verified to.
 FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B,
 complexes:V (every simplicial complex on 1 to V vertices up to isomorphism,
 V <= 6: 208 up to 5 vertices, 16,351 up to 6), rules:A..B (the rule
-variations of papers/000 Section 6 on every CN(n,k), A <= n <= B), or specs
+variations of Dufour–Heubach 2013, Section 6 on every CN(n,k), A <= n <= B), or specs
 separated by ";".
 
 --shard i/N surveys the games whose place in the family is i modulo N, so a

@@ -27,14 +27,14 @@ positions accepted by a theorem (--theorem, see "nimlab theorems") or by an
 expression (--expr) with the P-positions. Reports how many positions S
 accepts, the P-positions outside S and the N-positions inside S, and,
 separately, the positions breaking the conditions that characterize the
-P-positions (papers/000_451cee323facfbde.txt, Theorem 1.2):
+P-positions (Dufour–Heubach 2013, Theorem 1.2):
   (I)  a position in S with a move into S;
   (II) a position outside S with no move into S.
 Examples are the positions with the smallest total first. The exit status is 1
 when S differs from the P-positions.
 
 --properties instead tests closure properties of the P-positions in the table:
-under addition, under p -> p + (1,...,1) (papers/001_50f576805b6ac608.txt,
+under addition, under p -> p + (1,...,1) (Ehrenborg–Steingrímsson 1996,
 Conjecture 8.1), under doubling (Question 9.1), and whether (k,...,k) is P for
 every k when (1,...,1) is (Question 9.2). It prints a counterexample where one
 fails and exits with status 0.
@@ -43,7 +43,7 @@ fails and exits with status 0.
 box: at every non-terminal position its move lowers Smith's remoteness by
 exactly one (the winner wins fastest, the loser resists longest), so the
 play-out with both players following it has R(p) moves. The exit status is 1
-where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
+where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for slow:N,N-1).
 
 ` + check.ExprHelp,
 		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"

@@ -18,7 +18,7 @@ func newCriticalCmd() *cobra.Command {
 		Long: `Builds the remoteness table of GAME with piles 0..H and lists, for each
 remoteness r (or only --remoteness R), the positions of remoteness r that are
 minimal among them: no other position below has remoteness r
-(papers/002_770aced0ab8f9894.txt calls them R-critical, for Exact Slow
+(Gurvich–Martynov–Maximchuk–Vyalyi 2023 calls them R-critical, for Exact Slow
 (n-1)-Nim). For games whose piles can be permuted freely the order is "sorted
 piles componentwise <=" and the positions are printed sorted; for other games
 it is the componentwise order.

@@ -16,7 +16,7 @@ func newExploreCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explore [--n N] [--max H]",
 		Short: "Survey the rule variations of Circular Nim: P-counts, closure properties, coinciding games",
-		Long: `Solves every rule variation of papers/000_451cee323facfbde.txt, Section 6,
+		Long: `Solves every rule variation of Dufour–Heubach 2013, Section 6,
 question 4 — the take rule itself, fixed(A; 1), fixedall(A; 1), atleast(A; 1),
 total(A; 2), exactly(A; 2) and wythoff(A) — on every CN(n,k) with 3 <= n <= N
 and 1 <= k <= n, with every pile 0..H (lowered for large n to keep a box under

@@ -371,8 +371,8 @@ func TestLabPapers(t *testing.T) {
 		t.Fatalf("the page lists %d claims, repro.Claims() %d", len(rows), len(claims))
 	}
 	for i, c := range claims {
-		want := row{ID: c.ID, Source: c.Source, Statement: c.Statement}
-		if rows[i] != want || c.Statement == "" || c.Source == "" {
+		want := row{ID: c.ID, Source: c.Source.String(), Statement: c.Statement}
+		if rows[i] != want || c.Statement == "" || len(c.Source) == 0 {
 			t.Errorf("row %d: %+v, want %+v", i, rows[i], want)
 		}
 	}

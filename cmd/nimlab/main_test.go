@@ -243,7 +243,7 @@ func TestComplexJSON(t *testing.T) {
 	v := runJSON(t, "complex", "complex:1-2-3,2-3-4,3-4-5,1-5", "--json")
 	got, _ := json.Marshal(v["circuits"])
 	if string(got) != "[[1,4],[2,5],[1,3,5]]" || v["pointed"] != true {
-		t.Errorf("circuits %s, pointed %v; papers/001 Example 3.3 has 1-4, 2-5, 1-3-5, pointed", got, v["pointed"])
+		t.Errorf("circuits %s, pointed %v; Ehrenborg–Steingrímsson 1996, Example 3.3 has 1-4, 2-5, 1-3-5, pointed", got, v["pointed"])
 	}
 	facets, _ := json.Marshal(v["facets"])
 	if string(facets) != "[[1,2,3],[2,3,4],[3,4,5],[1,5]]" {
@@ -292,7 +292,7 @@ func TestComplexNimBasis(t *testing.T) {
 	v := runJSON(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--json")
 	got, _ := json.Marshal(v["nim_basis"])
 	if string(got) != "[[],[1,2,3],[1,2,4],[1,3,4]]" {
-		t.Errorf("nim_basis %s; papers/001 Example 4.6 has {}, 123, 124, 134", got)
+		t.Errorf("nim_basis %s; Ehrenborg–Steingrímsson 1996, Example 4.6 has {}, 123, 124, 134", got)
 	}
 	if _, err := run(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--basis", "1-2-3,1-2-4,1-3-4"); err == nil {
 		t.Error("a family without the empty set passed as a Nim-basis")
@@ -306,13 +306,24 @@ func TestComplexNimBasis(t *testing.T) {
 }
 
 func TestReproJSON(t *testing.T) {
-	v := runJSON(t, "repro", "--only", "004/cn95", "--json")
+	v := runJSON(t, "repro", "--only", "dufour-heubach-vo-2021/cn95", "--json")
 	claims, _ := v["claims"].([]any)
 	if len(claims) != 1 || v["agree"] != 1.0 {
-		t.Fatalf("repro --only 004/cn95: %v", v)
+		t.Fatalf("repro --only dufour-heubach-vo-2021/cn95: %v", v)
 	}
-	if c := claims[0].(map[string]any); !strings.HasPrefix(c["computed"].(string), "N") {
+	c := claims[0].(map[string]any)
+	if !strings.HasPrefix(c["computed"].(string), "N") {
 		t.Errorf("(2,...,2) in CN(9,5): %v", c["computed"])
+	}
+	if c["source"] != "Dufour–Heubach–Vo 2021, end of Section 3" {
+		t.Errorf("source %q", c["source"])
+	}
+	refs, _ := c["references"].([]any)
+	if len(refs) != 1 {
+		t.Fatalf("references %v", c["references"])
+	}
+	if r := refs[0].(map[string]any); r["key"] != "dufour-heubach-vo-2021" || r["arxiv"] != "2103.09920" || r["where"] != "end of Section 3" {
+		t.Errorf("reference %v", r)
 	}
 }
 

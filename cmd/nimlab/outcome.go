@@ -106,7 +106,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 					"winning_moves": moves, "seconds": time.Since(start).Seconds(),
 				}
 				if d.Theorem != nil {
-					res["theorem"] = map[string]string{"name": d.Theorem.Name, "statement": d.Theorem.Statement, "source": d.Theorem.Source}
+					res["theorem"] = theoremJSON(d.Theorem)
 				}
 				if d.Table != nil && d.Table.Grundy >= 0 {
 					res["grundy"] = d.Table.Grundy

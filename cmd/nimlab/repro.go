@@ -15,15 +15,18 @@ func newReproCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "repro",
 		Short: "Re-derive the papers' checkable claims and examples and say which agree",
-		Long: `Recomputes every checkable numeric claim and example of the papers under
-papers/ (Table 2, the CN(8,6) lemma coverage, the worked examples, the open
-questions' counterexamples, the oracles against the tables) and prints, for
-each, the claim, where it is stated, what nimlab computed, and whether they
-agree. Disagreements are reported as they are; the exit status is 0 either
-way, so that the table can be published as it stands. With --list, it lists
-the claims (id, statement, source) without computing them.`,
+		Long: `Recomputes every checkable numeric claim and example of the papers nimlab
+is built from (Table 2, the CN(8,6) lemma coverage, the worked examples, the
+open questions' counterexamples, the oracles against the tables) and prints,
+for each, the claim, where it is stated (authors, year and place; the full
+references are in docs/references.md), what nimlab computed, and whether they
+agree. Each claim is named after the reference stating it, e.g.
+dufour-heubach-2013/table2, or after the theorem it checks, e.g.
+theorem/cn63/cn:6,3. Disagreements are reported as they are; the exit status
+is 0 either way, so that the table can be published as it stands. With
+--list, it lists the claims (id, statement, source) without computing them.`,
 		Example: `  nimlab repro
-  nimlab repro --only 000/
+  nimlab repro --only dufour-heubach-2013/
   nimlab repro --json
   nimlab repro --list`,
 		Args: cobra.NoArgs,

@@ -4,9 +4,23 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 	"github.com/nimlab/nimlab/theory"
 	"github.com/spf13/cobra"
 )
+
+// theoremRow is a theorem in JSON: its citations both rendered ("source",
+// which the web lab shows) and structured ("references").
+type theoremRow struct {
+	Name       string               `json:"name"`
+	Statement  string               `json:"statement"`
+	Source     string               `json:"source"`
+	References literature.Citations `json:"references"`
+}
+
+func theoremJSON(th *theory.Theorem) theoremRow {
+	return theoremRow{Name: th.Name, Statement: th.Statement, Source: th.Source.String(), References: th.Source}
+}
 
 func newTheoremsCmd() *cobra.Command {
 	var asJSON bool
@@ -36,9 +50,9 @@ GAME, prints the theorem that covers it, if any.`,
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				rows := []map[string]string{}
+				rows := []theoremRow{}
 				for _, th := range list {
-					rows = append(rows, map[string]string{"name": th.Name, "statement": th.Statement, "source": th.Source})
+					rows = append(rows, theoremJSON(th))
 				}
 				return printJSON(out, map[string]any{"theorems": rows})
 			}
