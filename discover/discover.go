@@ -380,36 +380,6 @@ func (k regionKind) cond(set uint64, names []string) string {
 	return strings.Join(parts, " && ")
 }
 
-// implies reports whether the condition of the region of key set implies
-// the linear relation l: a relation among the piles of the key alone, with
-// no constant, that holds when they are all 0 (zeros) or all equal (minima,
-// maxima).
-func (k regionKind) implies(set uint64, l Linear) bool {
-	if k == whole || l.RHS != 0 {
-		return false
-	}
-	if k == pileOrder { // a relation among tied piles, summing to 0 on each tie
-		sums := map[int]int64{}
-		for i, r := range ranks(set, len(l.Coef)) {
-			sums[r] += l.Coef[i]
-		}
-		for _, s := range sums {
-			if s != 0 {
-				return false
-			}
-		}
-		return true
-	}
-	var sum int64
-	for i, c := range l.Coef {
-		if c != 0 && set>>i&1 == 0 {
-			return false
-		}
-		sum += c
-	}
-	return k == zeros || (k == minimaSign && set&positiveMin == 0) || sum == 0
-}
-
 // region is one part of a candidate: the positions of key set satisfying
 // desc.
 type region struct {
@@ -582,8 +552,8 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			}
 			c.index = map[uint64]int{}
 			for _, set := range sortedKeys(groups) {
-				d := describe(groups[set], s.n, level)
-				d.linear = slices.DeleteFunc(d.linear, func(l Linear) bool { return kind.implies(set, l) })
+				eqs, les := kind.facts(set, s.n)
+				d := reduce(describe(groups[set], s.n, level), s.n, eqs, les)
 				c.index[set] = len(c.regions)
 				c.regions = append(c.regions, region{set: set, desc: d})
 			}
