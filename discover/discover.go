@@ -11,7 +11,10 @@
 //
 // Every relation is found exactly: integer linear relations by row
 // reduction over the rationals (the kernel of the rows (p, 1)), xor and
-// parity relations by linear algebra over GF(2). A candidate is kept only
+// parity relations by linear algebra over GF(2). A conjunct that the
+// region's condition and the others imply is left out (reduce): a relation
+// the equalities already span, colmod(3, ...) beside colmod(6, ...), a
+// parity or an order the equalities give. A candidate is kept only
 // when it accepts exactly the P-positions of the box it was learned on; the
 // result is then checked, as the expression printed, on a larger box with
 // conditions (I) and (II), and it never claims more than that check showed.

@@ -6,42 +6,6 @@ import (
 	"slices"
 )
 
-// A description is printed as the conjunction of its region's condition,
-// its linear relations and its other relations, and each of them is found
-// on its own: the linear relations are a basis of all those that hold on
-// the region, so they repeat the equalities the condition already states
-// (a region "a == 0 && c == 0" with a == 0 among its relations), a xor
-// relation of two piles is an equality the linear relations hold, a parity
-// follows from an equality, colmod(3, ...) from colmod(6, ...), an order from
-// the condition's. reduce drops each conjunct that the ones kept imply, by
-// sound rules only (a conjunct is dropped only when the rest, with the
-// condition, is equivalent to the whole):
-//
-//   - a linear relation in the rational span of the condition's equalities
-//     and the relations kept before it (integer positions satisfying the
-//     rows of a span satisfy every rational combination of them);
-//   - colmod(m, ...) when another colmod(m', ...) kept has m | m' (a column
-//     sum divisible by m' is divisible by m), or when every class of piles
-//     the equalities make equal, the piles equal to 0 aside, has a multiple
-//     of m piles (each column counts whole classes);
-//   - a xor relation whose piles, each replaced by its class and those equal
-//     to 0 left out, are the GF(2) sum of those of the xor relations kept
-//     before it and of colmod(m, all piles) kept with m even (each column
-//     sum even: the xor of all piles is 0);
-//   - a parity that is the GF(2) sum of the equalities taken mod 2 (the
-//     condition's, the linear relations kept, and those of the classes),
-//     the xor relations kept (a xor 0 has an even sum), colmod(m, all) with
-//     m even, and the parities kept before it;
-//   - an order p_i <= p_j that a chain of the others, the condition's orders
-//     and the equalities gives (every pile is at least 0), or that an
-//     equality gives with them (ordersBy: "a + c == f + g" and a <= g give
-//     f <= c);
-//   - a min-form equal to one kept before it.
-//
-// Each kind of relation implies only the kinds after it in that list, so
-// one pass, each kind in turn, leaves no conjunct the others imply by these
-// rules.
-
 // edge is the order p[lo] <= p[hi]; a side equal to n (the number of
 // piles) stands for the constant 0.
 type edge struct{ lo, hi int }
@@ -198,7 +162,43 @@ func (g *gf2) add(v uint64) bool {
 
 // reduce returns d without the conjuncts that the condition of its region
 // (equalities eqs and orders les among n piles) and its other conjuncts
-// imply (see above).
+// imply.
+//
+// A description is printed as the conjunction of its region's condition,
+// its linear relations and its other relations, and each of them is found
+// on its own: the linear relations are a basis of all those that hold on
+// the region, so they repeat the equalities the condition already states
+// (a region "a == 0 && c == 0" with a == 0 among its relations), a xor
+// relation of two piles is an equality the linear relations hold, a parity
+// follows from an equality, colmod(3, ...) from colmod(6, ...), an order from
+// the condition's. reduce drops each conjunct that the ones kept imply, by
+// sound rules only (a conjunct is dropped only when the rest, with the
+// condition, is equivalent to the whole):
+//
+//   - a linear relation in the rational span of the condition's equalities
+//     and the relations kept before it (integer positions satisfying the
+//     rows of a span satisfy every rational combination of them);
+//   - colmod(m, ...) when another colmod(m', ...) kept has m | m' (a column
+//     sum divisible by m' is divisible by m), or when every class of piles
+//     the equalities make equal, the piles equal to 0 aside, has a multiple
+//     of m piles (each column counts whole classes);
+//   - a xor relation whose piles, each replaced by its class and those equal
+//     to 0 left out, are the GF(2) sum of those of the xor relations kept
+//     before it and of colmod(m, all piles) kept with m even (each column
+//     sum even: the xor of all piles is 0);
+//   - a parity that is the GF(2) sum of the equalities taken mod 2 (the
+//     condition's, the linear relations kept, and those of the classes),
+//     the xor relations kept (a xor 0 has an even sum), colmod(m, all) with
+//     m even, and the parities kept before it;
+//   - an order p_i <= p_j that a chain of the others, the condition's orders
+//     and the equalities gives (every pile is at least 0), or that an
+//     equality gives with them (ordersBy: "a + c == f + g" and a <= g give
+//     f <= c);
+//   - a min-form equal to one kept before it.
+//
+// Each kind of relation implies only the kinds after it in that list, so
+// one pass, each kind in turn, leaves no conjunct the others imply by these
+// rules.
 func reduce(d description, n int, eqs []Linear, les []edge) description {
 	sp := &span{n: n}
 	for _, l := range eqs {
