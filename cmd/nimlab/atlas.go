@@ -36,7 +36,9 @@ Slurm job array (deploy/slurm/atlas.sbatch) or a Kubernetes Indexed Job
 writes DIR/atlas-i-of-N.parquet (all parts read as one table:
 read_parquet('DIR/*.parquet') in DuckDB, pandas.read_parquet(DIR)) and
 DIR/atlas-i-of-N.txt; its finished rows go to DIR/atlas-i-of-N.jsonl as they
-come, and a survey restarted skips them.`,
+come, and a survey restarted skips them. The report (also printed) writes an
+expression longer than 40 characters below its table, whole, and a label
+such as [1] in its cell.`,
 		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
   nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
