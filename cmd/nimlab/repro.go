@@ -23,7 +23,7 @@ way, so that the table can be published as it stands.`,
 		Example: `  nimlab repro
   nimlab repro --only 000/
   nimlab repro --json`,
-		Args: cobra.NoArgs,
+		Args: positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			var results []repro.Result

@@ -27,9 +27,9 @@ type solveFlags struct {
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&f.max, "max", -1, "largest pile size: solve every position with all piles in 0..MAX (required)")
+	wholeVar(cmd.Flags(), &f.max, "max", -1, 0, table.MaxLine, "largest pile size: solve every position with all piles in 0..MAX (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "solve even when the memory estimate exceeds the machine's available memory")
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines of the fast engine (0: one per core)")
+	wholeVar(cmd.Flags(), &f.workers, "workers", 0, 0, maxWorkers, "goroutines of the fast engine (0: one per core)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 
