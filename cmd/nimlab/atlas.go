@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/nimlab/nimlab/atlas"
 	"github.com/nimlab/nimlab/table"
@@ -60,7 +59,7 @@ come, and a survey restarted skips them.`,
 					if done {
 						state = "already done"
 					}
-					fmt.Fprintf(os.Stderr, "%s %s\n", state, spec)
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s %s\n", state, spec)
 				}
 			}
 			opts.NoDiscover = !discoverToo

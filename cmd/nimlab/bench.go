@@ -189,6 +189,9 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*hugeQueries
 	var total time.Duration
 	p := make(game.Position, g.Piles())
 	for range count {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for i := range p {
 			p[i] = rng.IntN(1_000_000_000_000_000_001)
 		}

@@ -33,6 +33,9 @@ way, so that the table can be published as it stands.`,
 					continue
 				}
 				r, err := c.Check(cmd.Context())
+				if err == nil {
+					err = cmd.Context().Err() // a claim stopped by it is not a disagreement
+				}
 				if err != nil {
 					return err
 				}

@@ -169,11 +169,19 @@ func (f *solveFlags) withProgress(ctx context.Context, g *game.Game, box table.B
 	return opts, func() { bar.Exit() }
 }
 
+// memoryCap, when positive, caps availableMemory (a variable for tests,
+// which run commands in a small budget).
+var memoryCap int64
+
 // availableMemory is the memory a solve may use (machine.AvailableMemory);
 // where the system does not say, it assumes no limit.
 func availableMemory() int64 {
-	if avail, ok := machine.AvailableMemory(); ok {
-		return avail
+	avail, ok := machine.AvailableMemory()
+	if !ok {
+		avail = 1 << 62
 	}
-	return 1 << 62
+	if memoryCap > 0 {
+		avail = min(avail, memoryCap)
+	}
+	return avail
 }
