@@ -20,6 +20,7 @@ import (
 type cliResult struct {
 	code           int
 	stdout, stderr string
+	truncated      bool   // stdout or stderr passed 4 MiB and was cut
 	panicked       string // the panic and its stack, if the command panicked
 	late           bool   // the command did not return after its context ended
 }
@@ -46,7 +47,7 @@ func cliBudget(tb testing.TB) {
 func runArgs(args []string, stdin string, timeout time.Duration) cliResult {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	var stdout, stderr bytes.Buffer
+	var stdout, stderr cappedBuffer
 	done := make(chan cliResult, 1)
 	go func() {
 		var r cliResult
@@ -55,6 +56,7 @@ func runArgs(args []string, stdin string, timeout time.Duration) cliResult {
 				r.panicked = fmt.Sprintf("%v\n%s", p, debug.Stack())
 			}
 			r.stdout, r.stderr = stdout.String(), stderr.String()
+			r.truncated = stdout.dropped > 0 || stderr.dropped > 0
 			done <- r
 		}()
 		r.code = runCLI(ctx, args, strings.NewReader(stdin), &stdout, &stderr)
@@ -65,6 +67,20 @@ func runArgs(args []string, stdin string, timeout time.Duration) cliResult {
 	case <-time.After(timeout + 5*time.Second):
 		return cliResult{late: true}
 	}
+}
+
+// cappedBuffer keeps the first 4 MiB written to it and counts the rest, so
+// that a command printing without end cannot exhaust a test's memory.
+type cappedBuffer struct {
+	bytes.Buffer
+	dropped int64
+}
+
+func (b *cappedBuffer) Write(p []byte) (int, error) {
+	keep := min(len(p), max(4<<20-b.Len(), 0))
+	b.Buffer.Write(p[:keep])
+	b.dropped += int64(len(p) - keep)
+	return len(p), nil
 }
 
 // checkResult reports what is wrong with the result of args: a panic, a
@@ -95,7 +111,7 @@ func checkResult(args []string, r cliResult) error {
 		if errorLines > 0 {
 			return fmt.Errorf("exit status 0 with an error on stderr: %q", r.stderr)
 		}
-		if jsonOutput(args) {
+		if jsonOutput(args) && !r.truncated {
 			for _, l := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
 				if !json.Valid([]byte(l)) {
 					return fmt.Errorf("--json printed a line that is not JSON: %.200q", l)
