@@ -52,6 +52,9 @@ func usageError(cmd *cobra.Command, format string, a ...any) error {
 	if ex := firstExample(cmd); ex != "" {
 		usage += "; e.g. " + ex
 	}
+	if !cmd.HasParent() {
+		return fmt.Errorf("%s (%s)", msg, usage)
+	}
 	return fmt.Errorf("%s: %s (%s)", cmd.Name(), msg, usage)
 }
 

@@ -70,8 +70,14 @@ func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		fmt.Fprintln(stderr, "nimlab: interrupted")
 		return 130
 	}
-	fmt.Fprintln(stderr, "nimlab:", err)
+	fmt.Fprintln(stderr, "nimlab:", oneLine(err.Error()))
 	return exitCode(err)
+}
+
+// oneLine writes the line breaks of msg, which may come from the command
+// line quoted as typed, as \n and \r, so that an error stays on one line.
+func oneLine(msg string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(msg)
 }
 
 // unknownCommand refuses a command line whose first word is no command, on
