@@ -123,8 +123,9 @@ func checkResult(args []string, r cliResult) error {
 	if errorLines != 1 || !strings.HasPrefix(lines[len(lines)-1], "nimlab: ") || !strings.HasSuffix(r.stderr, "\n") {
 		return fmt.Errorf("exit status %d, but stderr is not one error line starting with \"nimlab:\" (after notes): %q", r.code, r.stderr)
 	}
-	// runCLI escapes line breaks, which only an argument may bring.
-	if msg := lines[len(lines)-1]; strings.Contains(msg, `\n`) && !strings.ContainsAny(strings.Join(args, ""), "\n\r") {
+	// runCLI escapes line breaks, which only an argument may bring (and a
+	// backslash typed in one may look like).
+	if msg := lines[len(lines)-1]; strings.Contains(msg, `\n`) && !strings.ContainsAny(strings.Join(args, ""), "\n\r\\") {
 		return fmt.Errorf("the error has a line break of its own: %q", msg)
 	}
 	if r.code != 1 && r.code != 130 {
