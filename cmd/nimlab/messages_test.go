@@ -168,3 +168,26 @@ func TestAPISolveNegativeMax(t *testing.T) {
 		t.Errorf("/api/solve?max=-1: %d %s", status, body)
 	}
 }
+
+// TestCriticalAbsentRemoteness: a remoteness no position of the box has is
+// listed empty, in text as in JSON.
+func TestCriticalAbsentRemoteness(t *testing.T) {
+	args := []string{"critical", "slow:3,2", "--max", "5", "--remoteness", "99"}
+	text := runArgs(args, "", 10*time.Second)
+	asJSON := runArgs(append(args, "--json"), "", 10*time.Second)
+	if err := checkResult(args, text); err != nil || text.code != 0 {
+		t.Fatalf("text: status %d, %v", text.code, err)
+	}
+	if !strings.Contains(text.stdout, "R = 99 (N): 0 (no position of the box has remoteness 99)") {
+		t.Errorf("text:\n%s", text.stdout)
+	}
+	var v struct {
+		Critical []struct {
+			Remoteness int     `json:"remoteness"`
+			Positions  [][]int `json:"positions"`
+		} `json:"critical"`
+	}
+	if err := json.Unmarshal([]byte(asJSON.stdout), &v); err != nil || len(v.Critical) != 1 || v.Critical[0].Remoteness != 99 || v.Critical[0].Positions == nil || len(v.Critical[0].Positions) != 0 {
+		t.Errorf("JSON: %v %+v: %s", err, v, asJSON.stdout)
+	}
+}
