@@ -88,8 +88,8 @@ func Family(ctx context.Context, family string) ([]string, error) {
 		case item == "":
 		case name == "complexes":
 			v, err := strconv.Atoi(rng)
-			if err != nil {
-				return nil, fmt.Errorf("family %q: want complexes:V", item)
+			if err != nil || v < 1 || v > MaxComplexVertices {
+				return nil, fmt.Errorf("family %q: complexes:V takes 1 <= V <= %d (every complex on 1 to V vertices; V = 7 would be 490 million)", item, MaxComplexVertices)
 			}
 			for n := 1; n <= v; n++ {
 				cs, err := Complexes(ctx, n)

@@ -50,7 +50,7 @@ func init() {
 		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
 		Source: nimHSource,
 		Build: func(args string) (*Game, error) {
-			n, edges, err := vertexSets(args)
+			n, edges, err := vertexSets(args, "hyperedge")
 			if err != nil {
 				return nil, err
 			}

@@ -129,16 +129,19 @@ func parseNormal(text string) (*Game, error) {
 }
 
 func familyNames() string {
-	names := make([]string, len(families))
-	for i, f := range families {
-		names[i] = f.Name
+	var names []string
+	for _, f := range Families() {
+		if !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
 
 // vertexSets reads sets of 1-based vertices such as "1-2-3,2-4" (vertexLists)
-// and returns them with the number of vertices they span.
-func vertexSets(args string) (int, []complex.Set, error) {
+// and returns them with the number of vertices they span. A set that names
+// a vertex twice is refused: noun names the sets in the error ("facet").
+func vertexSets(args, noun string) (int, []complex.Set, error) {
 	lists, err := vertexLists(args)
 	if err != nil {
 		return 0, nil, err
@@ -146,6 +149,11 @@ func vertexSets(args string) (int, []complex.Set, error) {
 	n := 0
 	sets := make([]complex.Set, len(lists))
 	for i, vs := range lists {
+		for j, v := range vs {
+			if slices.Contains(vs[:j], v) {
+				return 0, nil, fmt.Errorf("%s %d (%s) repeats vertex %d", noun, i+1, strings.Split(args, ",")[i], v+1)
+			}
+		}
 		sets[i] = complex.SetOf(vs...)
 		n = max(n, slices.Max(vs)+1)
 	}
@@ -249,7 +257,7 @@ func init() {
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 2"),
 		Build: func(args string) (*Game, error) {
-			n, sets, err := vertexSets(args)
+			n, sets, err := vertexSets(args, "facet")
 			if err != nil {
 				return nil, err
 			}

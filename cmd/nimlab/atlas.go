@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/nimlab/nimlab/atlas"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
@@ -43,7 +43,7 @@ such as [1] in its cell.`,
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
   nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
   nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Max < 0 {
 				return fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
@@ -61,7 +61,7 @@ such as [1] in its cell.`,
 					if done {
 						state = "already done"
 					}
-					fmt.Fprintf(os.Stderr, "%s %s\n", state, spec)
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s %s\n", state, spec)
 				}
 			}
 			opts.NoDiscover = !discoverToo
@@ -81,10 +81,10 @@ such as [1] in its cell.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&opts.Max, "max", -1, "height: every pile 0..MAX (required)")
+	wholeVar(cmd.Flags(), &opts.Max, "max", -1, 0, table.MaxLine, "height: every pile 0..MAX (required)")
 	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
-	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -51,7 +52,7 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
   nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json
   nimlab check slow:5,4 --max 40 --strategy mrule
   nimlab check cn:6,3 --table cn63.tbl --theorem cn63`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
@@ -140,7 +141,7 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
 	f.registerTable(cmd)
 	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
 	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
-	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
+	wholeVar(cmd.Flags(), &examples, "examples", 5, 0, maxExamples, "how many examples of each kind to show")
 	cmd.Flags().BoolVar(&properties, "properties", false, "test closure properties of the P-positions instead")
 	cmd.Flags().StringVar(&strategy, "strategy", "", "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)")
 	return cmd
@@ -163,7 +164,7 @@ func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFl
 	for _, p := range props {
 		verdict := "holds"
 		if !p.Holds {
-			verdict = "FAILS at" + exampleList(p.Counterexample)[len("   e.g."):]
+			verdict = "FAILS at " + positionList(p.Counterexample)
 		}
 		stopped := ""
 		if p.Partial {
@@ -218,13 +219,19 @@ func checkStrategy(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlag
 	return nil
 }
 
+// exampleList writes "   e.g. (1,2) (3,4)", or "" for no positions.
 func exampleList(ps []game.Position) string {
 	if len(ps) == 0 {
 		return ""
 	}
-	s := "   e.g."
-	for _, p := range ps {
-		s += " (" + p.String() + ")"
+	return "   e.g. " + positionList(ps)
+}
+
+// positionList writes "(1,2) (3,4)".
+func positionList(ps []game.Position) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = "(" + p.String() + ")"
 	}
-	return s
+	return strings.Join(parts, " ")
 }

@@ -32,7 +32,7 @@ status is 1 when it does not. Write the empty set as {}.`,
 		Example: `  nimlab complex cn:6,3
   nimlab complex complex:1-2-3,2-3-4,3-4-5,1-5 --json
   nimlab complex complex:1-2,1-3,1-4,2-3-4 --basis '{},1-2-3,1-2-4,1-3-4'`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {

@@ -36,7 +36,7 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
 		Example: `  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --out cn83.svg
   nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --move 3,1,4,1,0,0,0,6 --out move.png
   nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {

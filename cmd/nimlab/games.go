@@ -13,7 +13,7 @@ func newGamesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the game families and their spec syntax",
-		Args:  cobra.NoArgs,
+		Args:  positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if asJSON {

@@ -516,7 +516,7 @@ func TestPlot(t *testing.T) {
 	}{
 		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,1", "--out", filepath.Join(dir, "x.svg")}, "two different piles"},
 		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,2", "--fix", "2=1", "--out", filepath.Join(dir, "x.svg")}, "on an axis"},
-		{[]string{"plot", "nim:3", "--max", "3", "--fix", "3=9", "--out", filepath.Join(dir, "x.svg")}, "outside the table's box"},
+		{[]string{"plot", "nim:3", "--max", "3", "--fix", "3=9", "--out", filepath.Join(dir, "x.svg")}, "the table holds piles 0..3"},
 		{[]string{"plot", "nim:3", "--max", "3", "--value", "colour", "--out", filepath.Join(dir, "x.svg")}, "--value"},
 		{[]string{"plot", "nim:3", "--table", tbl, "--value", "remoteness", "--out", filepath.Join(dir, "x.svg")}, "no remoteness"},
 		{[]string{"plot", "nim:3", "--max", "3"}, "--out"},

@@ -50,6 +50,10 @@ var apiCommands = map[string][]string{
 // booleanFlags take no value on the command line.
 var booleanFlags = []string{"grundy", "remoteness", "classes", "properties", "list"}
 
+// listen opens the server's socket (a variable for tests, which do not
+// listen).
+var listen = net.Listen
+
 // serverLimits bound what one request may ask.
 type serverLimits struct {
 	maxPositions int64
@@ -90,11 +94,14 @@ limits every request: its size, its time (--timeout), the positions of a solve
 client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 		Example: `  nimlab serve
   nimlab serve --addr 127.0.0.1:9000 --data ~/nimlab-tables`,
-		Args: cobra.NoArgs,
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			host, _, err := net.SplitHostPort(addr)
 			if err != nil {
 				return fmt.Errorf("--addr %q: %w", addr, err)
+			}
+			if err := positiveDuration("timeout", timeout); err != nil {
+				return err
 			}
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s is not a loopback address: anyone who can reach it can use the lab\n", addr)
@@ -108,19 +115,32 @@ client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 				}
 			}
 			s := &server{data: data, limits: serverLimits{maxPositions: maxPositions, timeout: timeout}}
-			ln, err := net.Listen("tcp", addr)
+			ln, err := listen("tcp", addr)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "nimlab lab on http://%s/\n", ln.Addr())
+			fmt.Fprintf(cmd.ErrOrStderr(), "nimlab lab on %s\n", browserURL(ln.Addr()))
 			return s.serve(cmd.Context(), ln)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default)")
 	cmd.Flags().StringVar(&data, "data", "", "directory of saved tables the lab may read (?table=NAME)")
-	cmd.Flags().Int64Var(&maxPositions, "max-positions", 200_000_000, "the most positions one solve may have")
+	wholeVar(cmd.Flags(), &maxPositions, "max-positions", 200_000_000, 1, table.MaxPositions, "the most positions one solve may have")
 	cmd.Flags().DurationVar(&timeout, "timeout", 2*time.Minute, "the longest one request may run")
 	return cmd
+}
+
+// browserURL is the URL of the lab listening at addr: an address that
+// listens on every interface (0.0.0.0, ::) is opened as localhost.
+func browserURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
 // serve answers on ln until ctx is done.

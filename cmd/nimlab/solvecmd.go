@@ -51,7 +51,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
   nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json
   nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl
   nimlab solve cn:5,2 --max 10 --grundy --export cn52.parquet`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {

@@ -32,7 +32,7 @@ for P-positions and a constructive winning move for piles of any size. With
 GAME, prints the theorem that covers it, if any.`,
 		Example: `  nimlab theorems
   nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			list := theory.Theorems()
 			if len(args) == 1 {
