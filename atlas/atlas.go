@@ -1,6 +1,6 @@
 // Package atlas surveys a family of games and writes one row per game: the
 // P-positions and their classes, the closure properties the papers ask
-// about (papers/001, Questions 9.1–9.3 and Conjecture 8.1), the theorem that
+// about (Ehrenborg–Steingrímsson 1996, Questions 9.1–9.3 and Conjecture 8.1), the theorem that
 // covers the game, whether a genuine zero position exists (Question 9.4),
 // whether the Nim-basis is the set of disjoint unions of circuits (Question
 // 9.5), and the characterization package discover finds.
@@ -76,7 +76,7 @@ const discoverPositions = 200_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
-//	rules:A..B    every rule variation of papers/000 Section 6 (explore.Rules)
+//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (explore.Rules)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string
@@ -88,8 +88,8 @@ func Family(ctx context.Context, family string) ([]string, error) {
 		case item == "":
 		case name == "complexes":
 			v, err := strconv.Atoi(rng)
-			if err != nil {
-				return nil, fmt.Errorf("family %q: want complexes:V", item)
+			if err != nil || v < 1 || v > MaxComplexVertices {
+				return nil, fmt.Errorf("family %q: complexes:V takes 1 <= V <= %d (every complex on 1 to V vertices; V = 7 would be 490 million)", item, MaxComplexVertices)
 			}
 			for n := 1; n <= v; n++ {
 				cs, err := Complexes(ctx, n)
@@ -222,7 +222,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 }
 
 // nimBasis says whether the Nim-basis of g's complex, when there is one, is
-// the set of disjoint unions of its circuits (papers/001, Question 9.5).
+// the set of disjoint unions of its circuits (Ehrenborg–Steingrímsson 1996, Question 9.5).
 func nimBasis(ctx context.Context, g *game.Game) (string, error) {
 	if !g.IsTake() || g.Piles() > theory.MaxBasisSearch {
 		return "not searched", nil

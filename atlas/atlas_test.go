@@ -1,9 +1,11 @@
 package atlas
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -37,7 +39,7 @@ func TestFamily(t *testing.T) {
 	}
 }
 
-// TestComplexes counts the complexes up to isomorphism: papers/001, Section
+// TestComplexes counts the complexes up to isomorphism: Ehrenborg–Steingrímsson 1996, Section
 // 9, says there are 14 connected non-isomorphic simplicial complexes on 4
 // vertices.
 func TestComplexes(t *testing.T) {
@@ -146,7 +148,7 @@ func TestSurveyRow(t *testing.T) {
 		nimBasis string
 		genuine  bool
 	}{
-		// papers/001, Theorem 5.7: a binary matroid's Nim-basis is its
+		// Ehrenborg–Steingrímsson 1996, Theorem 5.7: a binary matroid's Nim-basis is its
 		// cycle space, the disjoint unions of circuits.
 		// Its P-positions are (a,a,a,0): no genuine zero position.
 		{"graph:1-2,2-3,1-3,3-4", "binary-matroid", "unions of circuits", false},
@@ -174,7 +176,7 @@ func ExampleFamily() {
 // TestQuestions91And92HaveCounterexamples checks, with the reference engine
 // (every option enumerated), what the atlas of complexes:5 found: on the
 // tree with edges 3-4, 4-5, 5-1, 5-2, (3,3,3,2,1) is a zero position but
-// (6,6,6,4,2) is not (papers/001, Question 9.1), and (1,1,1,1,1) is one but
+// (6,6,6,4,2) is not (Ehrenborg–Steingrímsson 1996, Question 9.1), and (1,1,1,1,1) is one but
 // (3,3,3,3,3) is not (Question 9.2); on a triangle and a point (4
 // vertices), (3,2,2,1) is one but (6,4,4,2) is not.
 func TestQuestions91And92HaveCounterexamples(t *testing.T) {
@@ -203,7 +205,7 @@ func TestQuestions91And92HaveCounterexamples(t *testing.T) {
 }
 
 // TestQuestion95HasCounterexample checks, with the reference engine, what
-// the atlas of complexes:6 found (papers/001, Question 9.5: is the
+// the atlas of complexes:6 found (Ehrenborg–Steingrímsson 1996, Question 9.5: is the
 // Nim-basis of a Nim-regular complex the set of disjoint unions of its
 // circuits?). On six vertices, take every triangle but 1-2-3 and 4-5-6. It
 // is Nim-regular (theory.FindNimBasis checks conditions (A), (B) and (C) of
@@ -272,5 +274,66 @@ func TestQuestion95HasCounterexample(t *testing.T) {
 	}
 	if !ref.IsP(game.Position{1, 1, 1, 0, 0, 0}) || !ref.IsP(game.Position{0, 0, 0, 1, 1, 1}) || ref.IsP(game.Position{1, 1, 1, 1, 1, 1}) {
 		t.Fatal("the reference engine disagrees on the indicator positions")
+	}
+}
+
+// TestReportPutsLongExpressionsBelow: the report's table holds the short
+// expressions and a label for each long one, so that its lines stay short;
+// every long expression is written once below it, after its label, whole.
+func TestReportPutsLongExpressionsBelow(t *testing.T) {
+	regions := func(k int) string { // k parts of sym(...), 40 characters each
+		return strings.TrimSuffix(strings.Repeat("sym(a == b && a == c && a < min(d, e)) || ", k), " || ")
+	}
+	long1, long2 := regions(3), regions(100)
+	rows := []Row{
+		{Game: "nim:3", Max: 6, Expr: "xor(a, b, c) == 0", Exact: true, VerifiedMax: 9},
+		{Game: "cn:6,4", Max: 5, Expr: long1, Exact: true, VerifiedMax: 7},
+		{Game: "cn:6,2", Max: 4, Expr: long2},
+		{Game: "path:6,3", Max: 5, Expr: long1, Exact: true, VerifiedMax: 7},
+		{Game: "cn:3,3", Max: 4, Expr: strings.Repeat("x", MaxCellExpr), Exact: true, VerifiedMax: 6},
+		{Game: "cn:8,8", Max: 3, Expr: "not searched (--discover=false)"},
+	}
+	var buf bytes.Buffer
+	if err := WriteReport(&buf, "test", Shard{0, 1}, rows); err != nil {
+		t.Fatal(err)
+	}
+	report := buf.String()
+	table, below, ok := strings.Cut(report, "\nexpressions longer than 40 characters:\n")
+	if !ok {
+		t.Fatalf("no expressions below the table:\n%s", report)
+	}
+	lines := strings.Split(strings.TrimSpace(table), "\n")[2:] // after the title and a blank line
+	if len(lines) != 1+len(rows) {
+		t.Fatalf("%d lines in the table, want a header and %d rows:\n%s", len(lines), len(rows), table)
+	}
+	const maxLine = 150
+	label := regexp.MustCompile(`\[(\d+)\]`)
+	labels := map[string]string{} // expression: label
+	for i, r := range rows {
+		line := lines[1+i]
+		if len(line) > maxLine {
+			t.Errorf("a line of %d characters: %q", len(line), line)
+		}
+		if !strings.HasPrefix(line, r.Game+" ") {
+			t.Errorf("row %d is %q, want the row of %s", i, line, r.Game)
+		}
+		if len(r.Expr) <= MaxCellExpr {
+			if !strings.Contains(line, "  "+r.Expr+"  ") || label.MatchString(line) {
+				t.Errorf("the row of %s, %q, does not hold %q", r.Game, line, r.Expr)
+			}
+			continue
+		}
+		m := label.FindString(line)
+		if m == "" || strings.Contains(line, r.Expr[:MaxCellExpr]) {
+			t.Errorf("the row of %s, %q, holds no label, or the expression", r.Game, line)
+		}
+		if l, ok := labels[r.Expr]; ok && l != m {
+			t.Errorf("one expression, two labels: %s, %s", l, m)
+		}
+		labels[r.Expr] = m
+	}
+	want := fmt.Sprintf("%s %s\n%s %s\n", labels[long1], long1, labels[long2], long2)
+	if labels[long1] == labels[long2] || below != want {
+		t.Errorf("below the table:\n%q\nwant\n%q", below, want)
 	}
 }

@@ -154,11 +154,20 @@ func ReadParquet(path string) ([]Row, error) {
 	return rows, nil
 }
 
-// WriteReport writes the rows as a readable table.
+// MaxCellExpr is the longest expression the report writes in its table; a
+// longer one is written below the table, once, and its cell holds a label
+// ("[1]") that refers to it.
+const MaxCellExpr = 40
+
+// WriteReport writes the rows as a readable table, the expressions longer
+// than MaxCellExpr below it, each on a line of its own ("[1] sym(...)", as
+// check --expr reads it), so that no column is padded to them.
 func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	fmt.Fprintf(w, "nimlab atlas %s, shard %d/%d: %d games\n\n", family, s.I, s.N, len(rows))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "game\tmax\tP\tclasses\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to")
+	var long []string          // the expressions below the table, by label
+	labels := map[string]int{} // the label of each, from 1
 	for _, r := range rows {
 		exact := "-"
 		if r.Exact {
@@ -168,8 +177,27 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 		if theorem == "" {
 			theorem = "-"
 		}
+		found := r.Expr
+		if len(found) > MaxCellExpr {
+			if labels[found] == 0 {
+				long = append(long, found)
+				labels[found] = len(long)
+			}
+			found = fmt.Sprintf("[%d]", labels[found])
+		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%v\t%v\t%s\t%s\t%s\n", r.Game, r.Max, r.PPositions, r.PClasses, theorem,
-			r.GenuineZero, r.GenuineZeroMin1, r.NimBasis, r.Expr, exact)
+			r.GenuineZero, r.GenuineZeroMin1, r.NimBasis, found, exact)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(long) > 0 {
+		fmt.Fprintf(w, "\nexpressions longer than %d characters:\n", MaxCellExpr)
+	}
+	for i, e := range long {
+		if _, err := fmt.Fprintf(w, "[%d] %s\n", i+1, e); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -41,11 +41,11 @@ func TestCompareCorrectCharacterizations(t *testing.T) {
 		{"nim:3", "a ^ b ^ c == 0"},
 		{"nim:3", "xor(a, b, c) == 0"},
 		{"nim:2", "p1 == p2"},
-		{"cn:6,3", "a+b == d+e && b+c == e+f"},         // papers/000, Theorem 3.2
+		{"cn:6,3", "a+b == d+e && b+c == e+f"},         // Dufour–Heubach 2013, Theorem 3.2
 		{"cn:6,3", "sym(a+b == d+e && b+c == e+f)"},    // the same set: it is symmetric
-		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)"}, // papers/000, Theorem 2.1(3)
+		{"cn:5,4", "min(a,b,c,d,e) == max(a,b,c,d,e)"}, // Dufour–Heubach 2013, Theorem 2.1(3)
 		{"nim:3/misere", "max(a,b,c) <= 1 ? (a+b+c) % 2 == 1 : xor(a,b,c) == 0"},
-		{"moore:4,2", "colmod(3, a, b, c, d)"}, // papers/001, Proposition 4.7
+		{"moore:4,2", "colmod(3, a, b, c, d)"}, // Ehrenborg–Steingrímsson 1996, Proposition 4.7
 		{"nim:3", "colmod(2, a, b, c)"},
 	}
 	for _, tt := range tests {
@@ -330,7 +330,7 @@ func isPlusOne(p, q game.Position) bool {
 }
 
 // TestConjecture81FailsOnC72 records a disagreement with
-// papers/001_50f576805b6ac608.txt, Conjecture 8.1, on a table built by the
+// Ehrenborg–Steingrímsson 1996, Conjecture 8.1, on a table built by the
 // reference engine: (1,...,1) is a P-position of CN(7,2), so is
 // (3,0,2,0,1,0,0) (Nim (3,2,1) on pairwise non-adjacent stacks), but
 // (4,1,3,1,2,1,1) is an N-position. The paper's own example is reproduced.

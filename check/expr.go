@@ -1,8 +1,8 @@
 // Package check compares a characterization of the P-positions — a theorem's
 // test or an expression typed by the user — with a computed table, and reports
 // where and why it fails: the positions where they disagree, and the
-// violations of conditions (I) and (II) of papers/000_451cee323facfbde.txt,
-// Theorem 1.2 (equivalently papers/001_50f576805b6ac608.txt, Theorem 2.1).
+// violations of conditions (I) and (II) of Dufour–Heubach 2013,
+// Theorem 1.2 (equivalently Ehrenborg–Steingrímsson 1996, Theorem 2.1).
 package check
 
 import (
@@ -399,12 +399,12 @@ func ColumnsDivisible(m int, values func(yield func(int) bool)) bool {
 }
 
 // SlowMoves returns the most moves a play of Exact Slow k-Nim (NIM(n,k) of
-// papers/002_770aced0ab8f9894.txt: a move takes one token from each of
+// Gurvich–Martynov–Maximchuk–Vyalyi 2023: a move takes one token from each of
 // exactly k piles) can last from the given piles: the largest t with
 // sum of min(x, t) >= k·t, since each of t moves plays k piles and a pile
 // at most once. No pile can lose more than that many tokens, so the tokens
-// above it are never played (the reduced positions of Dufour and Heubach,
-// arXiv 2404.06608). Negative piles count as empty; k < 1 gives 0. The
+// above it are never played (the reduced positions of Dufour–Heubach 2024).
+// Negative piles count as empty; k < 1 gives 0. The
 // sums are taken in 128 bits, so it is exact for every int, except that a
 // count above math.MaxInt saturates there.
 func SlowMoves(k int, piles []int) int {

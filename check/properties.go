@@ -25,7 +25,7 @@ type Property struct {
 	Partial bool `json:"partial,omitempty"`
 }
 
-const plusOnesQuestion = "if (1,...,1) is a P-position, is p + (1,...,1) one for every P-position p? (papers/001, Conjecture 8.1, stated for cycle complexes)"
+const plusOnesQuestion = "if (1,...,1) is a P-position, is p + (1,...,1) one for every P-position p? (Ehrenborg–Steingrímsson 1996, Conjecture 8.1, stated for cycle complexes)"
 
 // MaxPairs bounds the pairs of P-positions the addition property tries, and
 // MaxPairVisits the pairs it looks at (most sums leave the box).
@@ -35,7 +35,7 @@ const (
 )
 
 // Properties tests, on the P-positions of t, the closure properties the papers
-// ask about: under addition (papers/001_50f576805b6ac608.txt, Question 9.3),
+// ask about: under addition (Ehrenborg–Steingrímsson 1996, Question 9.3),
 // under p -> p + (1,...,1) when (1,...,1) is P (Conjecture 8.1, stated there
 // for cycle complexes), under doubling (Question 9.1), and whether k·(1,...,1)
 // is P for every k when (1,...,1) is (Question 9.2). Only instances inside the
@@ -87,7 +87,7 @@ func Properties(ctx context.Context, t *table.Table) ([]Property, error) {
 	out := []Property{
 		addition,
 		plusOnes,
-		image("doubling", "is 2p a P-position for every P-position p? (papers/001, Question 9.1)",
+		image("doubling", "is 2p a P-position for every P-position p? (Ehrenborg–Steingrímsson 1996, Question 9.1)",
 			func(p, q game.Position) {
 				for i := range p {
 					q[i] = 2 * p[i]
@@ -95,7 +95,7 @@ func Properties(ctx context.Context, t *table.Table) ([]Property, error) {
 			}),
 	}
 	// Question 9.2: if (1,...,1) is P, is (k,...,k) P for every k?
-	pr := Property{Name: "multiples-of-ones", Question: "if (1,...,1) is a P-position, is (k,...,k) one for every k? (papers/001, Question 9.2)", Holds: true}
+	pr := Property{Name: "multiples-of-ones", Question: "if (1,...,1) is a P-position, is (k,...,k) one for every k? (Ehrenborg–Steingrímsson 1996, Question 9.2)", Holds: true}
 	if onesP {
 		for k := 2; ; k++ {
 			q := make(game.Position, n)
@@ -118,7 +118,7 @@ func Properties(ctx context.Context, t *table.Table) ([]Property, error) {
 // additionProperty tests whether p + q is P for P-positions p, q, up to
 // MaxPairs pairs inside the box and MaxPairVisits pairs looked at.
 func additionProperty(ctx context.Context, t *table.Table, ps []game.Position) (Property, error) {
-	pr := Property{Name: "addition", Question: "is p + q a P-position for all P-positions p, q? (papers/001, Question 9.3)", Holds: true}
+	pr := Property{Name: "addition", Question: "is p + q a P-position for all P-positions p, q? (Ehrenborg–Steingrímsson 1996, Question 9.3)", Holds: true}
 	s := make(game.Position, len(t.Box))
 	visits := 0
 	for i, p := range ps {

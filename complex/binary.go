@@ -12,7 +12,7 @@ const MaxBinaryColumns = 24
 // Binary returns the independence complex of the binary matroid whose
 // elements are the given vectors over GF(2) (bit r of a column is its entry in
 // row r): a set of columns is a face when the vectors are linearly
-// independent (papers/001_50f576805b6ac608.txt, Definition 5.1). Every column
+// independent (Ehrenborg–Steingrímsson 1996, Definition 5.1). Every column
 // must be non-zero, so that each single pile can be played (the hypothesis of
 // Theorem 5.7).
 func Binary(columns []uint64) (*Complex, error) {

@@ -12,13 +12,13 @@ import (
 const MaxCircuitWork = 1 << 26
 
 // Circuits returns the circuits of the complex: its minimal non-faces
-// (papers/001_50f576805b6ac608.txt, Section 2), in increasing order of size
+// (Ehrenborg–Steingrímsson 1996, Section 2), in increasing order of size
 // and then of mask.
 //
 // A set is a non-face exactly when it is in no facet, that is, when it meets
 // the complement of every facet; so the circuits are the minimal transversals
 // of the facets' complements. They are enumerated by the MMCS algorithm
-// (Murakami and Uno, 2014), which finds each minimal transversal once,
+// (Murakami–Uno 2014), which finds each minimal transversal once,
 // without listing faces: an unmet complement is picked, each of its candidate
 // vertices is tried, and a branch is cut as soon as a vertex of the partial
 // set loses its last private complement (the set could not become minimal).
@@ -117,7 +117,7 @@ func compareSets(a, b Set) int {
 
 // Points returns, for each of the circuits (in their order), a vertex that
 // lies in no other circuit, and whether every circuit has one: whether the
-// complex is a pointed circuit complex (papers/001_50f576805b6ac608.txt,
+// complex is a pointed circuit complex (Ehrenborg–Steingrímsson 1996,
 // Definition 3.1). Where a circuit has no point its entry is -1.
 func Points(circuits []Set) ([]int, bool) {
 	var count [MaxVertices]int

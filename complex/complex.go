@@ -1,7 +1,6 @@
 // Package complex models the structures Nim is played on: simplicial complexes
-// given by their facets (Ehrenborg–Steingrímsson, papers/001_50f576805b6ac608.txt,
-// Section 2), the cycle and path complexes of Circular Nim
-// (papers/000_451cee323facfbde.txt, Section 5), the complexes of Moore's Nim and
+// given by their facets (Ehrenborg–Steingrímsson 1996, Section 2), the cycle and path complexes of Circular Nim
+// (Dufour–Heubach 2013, Section 5), the complexes of Moore's Nim and
 // the independence complexes of graphic matroids, together with their
 // automorphism groups.
 //
@@ -72,7 +71,7 @@ func (s Set) String() string {
 // Complex is a simplicial complex on the vertices 0..N()-1 in which every
 // vertex is a face, given by its facets (maximal faces). Every subset of a facet
 // is a face. Playing Nim on it, a move removes tokens from the piles of one face
-// (papers/001_50f576805b6ac608.txt, Section 2).
+// (Ehrenborg–Steingrímsson 1996, Section 2).
 type Complex struct {
 	n      int
 	facets []Set

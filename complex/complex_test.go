@@ -115,7 +115,7 @@ func TestCircuitsOfExamples(t *testing.T) {
 		circuits string
 		pointed  bool
 	}{
-		// papers/001_50f576805b6ac608.txt, Example 3.3: circuits {1,3,5}, {1,4}, {2,5}, all pointed.
+		// Ehrenborg–Steingrímsson 1996, Example 3.3: circuits {1,3,5}, {1,4}, {2,5}, all pointed.
 		{[]Set{SetOf(0, 1, 2), SetOf(1, 2, 3), SetOf(2, 3, 4), SetOf(0, 4)}, 5, "[1-4 2-5 1-3-5]", true},
 		// Example 3.4: circuits {1,2,4,5} and {1,3,5}, pointed by 2 and 3.
 		{[]Set{SetOf(0, 1, 2, 3), SetOf(1, 2, 3, 4), SetOf(0, 1, 4), SetOf(0, 3, 4)}, 5, "[1-3-5 1-2-4-5]", true},

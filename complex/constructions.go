@@ -2,7 +2,7 @@ package complex
 
 import "fmt"
 
-// The operations of papers/001_50f576805b6ac608.txt, Sections 6 and 7, which
+// The operations of Ehrenborg–Steingrímsson 1996, Sections 6 and 7, which
 // build new complexes whose games are understood from the old ones. Vertices
 // keep their order; new vertices come last, except that B_x and P_x put y
 // where x was.

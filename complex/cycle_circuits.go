@@ -2,7 +2,7 @@ package complex
 
 // IsCycleCircuit reports whether the vertex set s is a circuit of the cycle
 // complex of CN(n,k), 1 < k < n, by the distance conditions of
-// papers/000_451cee323facfbde.txt, Theorem 5.7: with d_1..d_l the distances
+// Dufour–Heubach 2013, Theorem 5.7: with d_1..d_l the distances
 // between consecutive vertices of s around the circle (summing to n) and
 // s' = n-k, every d_i <= s' and every d_i + d_{i+1} > s'.
 func IsCycleCircuit(n, k int, s Set) bool {
@@ -24,7 +24,7 @@ func IsCycleCircuit(n, k int, s Set) bool {
 }
 
 // CycleCircuitSizes returns the sizes l of the circuits of CN(n,k),
-// 1 < k < n, by papers/000_451cee323facfbde.txt, Theorem 5.8: a circuit of
+// 1 < k < n, by Dufour–Heubach 2013, Theorem 5.8: a circuit of
 // size l exists exactly when n/s <= l <= 2n/(s+1), with s = n-k.
 func CycleCircuitSizes(n, k int) []int {
 	s := n - k

@@ -8,7 +8,7 @@ import (
 
 // TestCycleCircuitTheorems compares the circuits found from the facets with
 // the distance conditions of Theorem 5.7 and the sizes of Theorem 5.8
-// (papers/000_451cee323facfbde.txt) for every CN(n,k) with n <= 12.
+// (Dufour–Heubach 2013) for every CN(n,k) with n <= 12.
 func TestCycleCircuitTheorems(t *testing.T) {
 	for n := 3; n <= 12; n++ {
 		for k := 2; k < n; k++ {

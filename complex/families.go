@@ -8,7 +8,7 @@ const MaxFacets = 1 << 20
 
 // Cycle returns the cycle complex C_{n,k} of Circular Nim CN(n,k): its facets are
 // the n arcs of k consecutive vertices around a circle
-// (papers/000_451cee323facfbde.txt, Section 5). For k >= n it is the simplex.
+// (Dufour–Heubach 2013, Section 5). For k >= n it is the simplex.
 func Cycle(n, k int) (*Complex, error) {
 	if err := checkNK(n, k); err != nil {
 		return nil, err
@@ -27,7 +27,7 @@ func Cycle(n, k int) (*Complex, error) {
 
 // Path returns the complex of PathNim on n stacks in a row: its facets are the
 // n-k+1 runs of k consecutive vertices. Ehrenborg–Steingrímsson's path complex
-// P_{m,k} (papers/001_50f576805b6ac608.txt, Section 8) is Path(m+k-1, k).
+// P_{m,k} (Ehrenborg–Steingrímsson 1996, Section 8) is Path(m+k-1, k).
 func Path(n, k int) (*Complex, error) {
 	if err := checkNK(n, k); err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func Path(n, k int) (*Complex, error) {
 }
 
 // Moore returns the complex of Moore's Nim on n piles where a move takes from at
-// most k piles: its facets are all k-subsets (papers/001_50f576805b6ac608.txt,
+// most k piles: its facets are all k-subsets (Ehrenborg–Steingrímsson 1996,
 // Prop 4.7). Moore(n, 1) is classic Nim.
 func Moore(n, k int) (*Complex, error) {
 	if err := checkNK(n, k); err != nil {
@@ -93,7 +93,7 @@ const MaxGraphEdges = 24
 
 // Graphic returns the independence complex of the graphic matroid of a
 // multigraph: one vertex per edge, and a set of edges is a face when it forms a
-// forest (papers/001_50f576805b6ac608.txt, Section 5). Its facets are the
+// forest (Ehrenborg–Steingrímsson 1996, Section 5). Its facets are the
 // spanning forests. Loops are rejected, because a loop is in no forest and
 // its pile could never be played. The graphic matroid is the binary matroid
 // of the edges' incidence vectors (GraphColumns).
@@ -112,7 +112,7 @@ func Graphic(edges []Edge) (*Complex, error) {
 
 // GraphColumns returns the incidence vector over GF(2) of each edge: bit u
 // and bit v for the edge u-v, with the graph's vertices numbered in order of
-// appearance (papers/001_50f576805b6ac608.txt, Section 5: phi(v) = x + y).
+// appearance (Ehrenborg–Steingrímsson 1996, Section 5: phi(v) = x + y).
 func GraphColumns(edges []Edge) []uint64 {
 	ids := map[int]int{}
 	cols := make([]uint64, len(edges))

@@ -1,7 +1,7 @@
 // Package discover proposes a characterization of the P-positions of a game
 // from its table, verifies it on a larger box, and writes it as an
-// expression of check's language (check.Compile), as papers/000, papers/001
-// and papers/004 state theirs: linear relations among the piles (a+b = d+e),
+// expression of check's language (check.Compile), as Dufour–Heubach 2013, Ehrenborg–Steingrímsson 1996
+// and Dufour–Heubach–Vo 2021 state theirs: linear relations among the piles (a+b = d+e),
 // parities and xor relations on sets of piles, column sums modulo m (Moore's
 // Nim), inequalities between piles, min-forms (e = min(x, a1+a2) of CN(8,6)),
 // for Exact Slow k-Nim a table over invariants of the reduced position, and,
@@ -11,7 +11,10 @@
 //
 // Every relation is found exactly: integer linear relations by row
 // reduction over the rationals (the kernel of the rows (p, 1)), xor and
-// parity relations by linear algebra over GF(2). A candidate is kept only
+// parity relations by linear algebra over GF(2). A conjunct that the
+// region's condition and the others imply is left out (reduce): a relation
+// the equalities already span, colmod(3, ...) beside colmod(6, ...), a
+// parity or an order the equalities give. A candidate is kept only
 // when it accepts exactly the P-positions of the box it was learned on; the
 // result is then checked, as the expression printed, on a larger box with
 // conditions (I) and (II), and it never claims more than that check showed.
@@ -380,36 +383,6 @@ func (k regionKind) cond(set uint64, names []string) string {
 	return strings.Join(parts, " && ")
 }
 
-// implies reports whether the condition of the region of key set implies
-// the linear relation l: a relation among the piles of the key alone, with
-// no constant, that holds when they are all 0 (zeros) or all equal (minima,
-// maxima).
-func (k regionKind) implies(set uint64, l Linear) bool {
-	if k == whole || l.RHS != 0 {
-		return false
-	}
-	if k == pileOrder { // a relation among tied piles, summing to 0 on each tie
-		sums := map[int]int64{}
-		for i, r := range ranks(set, len(l.Coef)) {
-			sums[r] += l.Coef[i]
-		}
-		for _, s := range sums {
-			if s != 0 {
-				return false
-			}
-		}
-		return true
-	}
-	var sum int64
-	for i, c := range l.Coef {
-		if c != 0 && set>>i&1 == 0 {
-			return false
-		}
-		sum += c
-	}
-	return k == zeros || (k == minimaSign && set&positiveMin == 0) || sum == 0
-}
-
 // region is one part of a candidate: the positions of key set satisfying
 // desc.
 type region struct {
@@ -582,8 +555,8 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			}
 			c.index = map[uint64]int{}
 			for _, set := range sortedKeys(groups) {
-				d := describe(groups[set], s.n, level)
-				d.linear = slices.DeleteFunc(d.linear, func(l Linear) bool { return kind.implies(set, l) })
+				eqs, les := kind.facts(set, s.n)
+				d := reduce(describe(groups[set], s.n, level), s.n, eqs, les)
 				c.index[set] = len(c.regions)
 				c.regions = append(c.regions, region{set: set, desc: d})
 			}

@@ -3,6 +3,8 @@ package discover_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/check"
@@ -59,6 +61,9 @@ func TestRediscoversTheorems(t *testing.T) {
 			if !r.Exact || r.VerifiedMax <= tt.max {
 				t.Fatalf("%s: %q not exact up to %d (%s)", tt.spec, r.Expr, r.VerifiedMax, r.Method)
 			}
+			if c, ok := repeatedConjunct(r.Expr); ok {
+				t.Errorf("%s: %q repeats %q", tt.spec, r.Expr, c)
+			}
 			th, rule, ok := theory.Find(ctx, g)
 			if !ok || th.Name != tt.theorem {
 				t.Fatalf("%s: theorem %v, want %s", tt.spec, th, tt.theorem)
@@ -82,6 +87,94 @@ func TestRediscoversTheorems(t *testing.T) {
 				}
 				if accept(p) != isP {
 					t.Fatalf("%s: %q says %v at %v, theorem %s says P = %v", tt.spec, r.Expr, accept(p), p, th.Name, isP)
+				}
+			}
+		})
+	}
+}
+
+// conjuncts splits an expression of Discover into its parts (joined by
+// "||", each in sym() or parentheses or bare) and each part into its
+// conjuncts.
+func conjuncts(expr string) [][]string {
+	var parts [][]string
+	for _, part := range strings.Split(expr, " || ") {
+		part = strings.TrimPrefix(part, "sym(")
+		part = strings.TrimPrefix(part, "(")
+		if strings.Count(part, "(") < strings.Count(part, ")") {
+			part = strings.TrimSuffix(part, ")")
+		}
+		parts = append(parts, strings.Split(part, " && "))
+	}
+	return parts
+}
+
+// repeatedConjunct returns a conjunct that a part of expr holds twice.
+func repeatedConjunct(expr string) (string, bool) {
+	for _, part := range conjuncts(expr) {
+		seen := map[string]bool{}
+		for _, c := range part {
+			if seen[c] {
+				return c, true
+			}
+			seen[c] = true
+		}
+	}
+	return "", false
+}
+
+// TestNoRedundantConjuncts: the descriptions of CN(6,2) (not exact) and
+// CN(6,4) (exact) repeat no conjunct and leave out those their others imply:
+// colmod(3, ...) beside colmod(6, ...), the xor relations of two piles that
+// repeat the equalities, the parities and orders that those and the region's
+// condition give, and the "b == 0" of a region whose piles all equal a == 0.
+func TestNoRedundantConjuncts(t *testing.T) {
+	for _, tt := range []struct {
+		spec    string
+		max     int
+		exact   bool
+		absent  []string // substrings of conjuncts that must be gone
+		regions []string // parts written in full
+	}{
+		{"cn:6,2", 4, false, []string{"colmod(3,", "% 2 ==", "c <= a", "f <= e"}, []string{
+			"a == b && a == c && a == d && a == e && a == f",
+			"a == b && a == d && a == e && a > max(c, f) && c == f",
+		}},
+		{"cn:6,4", 5, true, []string{"b == 0", "c == 0", "f == 0"}, []string{
+			"a == b && a == c && a == d && a == e && a == f && a == 0",
+			"a == c && a == e && a < min(b, d, f) && a == 0 && b == d && b == f",
+			"a < min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0",
+		}},
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			g, err := game.Parse(tt.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := discover.Discover(context.Background(), g, discover.Options{Max: tt.max})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Exact != tt.exact {
+				t.Errorf("exact %v, want %v: %s", r.Exact, tt.exact, r.Expr)
+			}
+			if c, ok := repeatedConjunct(r.Expr); ok {
+				t.Errorf("%q repeats %q", r.Expr, c)
+			}
+			var parts []string
+			for _, part := range conjuncts(r.Expr) {
+				parts = append(parts, strings.Join(part, " && "))
+				for _, c := range part {
+					for _, a := range tt.absent {
+						if strings.Contains(c, a) {
+							t.Errorf("%q holds %q", r.Expr, c)
+						}
+					}
+				}
+			}
+			for _, want := range tt.regions {
+				if !slices.Contains(parts, want) {
+					t.Errorf("%q has no part %q", r.Expr, want)
 				}
 			}
 		})
@@ -122,9 +215,9 @@ func ExampleDiscover() {
 }
 
 // reducedRule is the closed form read off Discover's tables for Exact Slow
-// (n-1)-Nim, n = 3..7 (README, "What the atlas found"): cut every pile to
-// the most moves a play can last; with j odd piles and total s mod 2(n-1),
-// P iff j <= s <= 2n-4-j, or j = n and s = n-2.
+// (n-1)-Nim, n = 3..7 (docs/findings.md, "A description of Exact Slow
+// (n-1)-Nim"): cut every pile to the most moves a play can last; with j odd
+// piles and total s mod 2(n-1), P iff j <= s <= 2n-4-j, or j = n and s = n-2.
 func reducedRule(p game.Position) bool {
 	n := len(p)
 	moves := check.SlowMoves(n-1, p)
@@ -138,7 +231,7 @@ func reducedRule(p game.Position) bool {
 }
 
 // TestReducedRuleAgreesWithMRule compares that closed form with the M-rule
-// (papers/002: P iff the M-rule play-out has even length), which is proved,
+// (Gurvich–Martynov–Maximchuk–Vyalyi 2023: P iff the M-rule play-out has even length), which is proved,
 // on random positions of 2 to 12 piles up to 10^15 tokens: far past any
 // table Discover learned from.
 func TestReducedRuleAgreesWithMRule(t *testing.T) {

@@ -407,7 +407,7 @@ func parityRelations(ps [][]int, n int) []relation {
 }
 
 // minForm is the relation "pile equals the smaller (max: the larger) of the
-// sums of two sets of piles", as papers/004's e = min(x, a1 + a2) for CN(8,6).
+// sums of two sets of piles", as e = min(x, a1 + a2) for CN(8,6) in Dufour–Heubach 2013, Theorem 4.1.
 type minForm struct {
 	pile        int
 	left, right uint64

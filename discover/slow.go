@@ -11,10 +11,11 @@ import (
 // slowInvariants describes the P-positions of Exact Slow k-Nim by a table
 // over two invariants of the reduced position (each pile cut down to the
 // most moves a play can last, check.SlowMoves, since no play reaches the
-// tokens above: Dufour and Heubach's reduced positions, arXiv 2404.06608):
-// the number of odd piles and the total modulo 2k. The total mod k never
-// changes (papers/README.md on papers/002) and positions with every pile
-// even are P, which is why these two are the ones tried.
+// tokens above: the reduced positions of Dufour–Heubach 2024): the number
+// of odd piles and the total modulo 2k. The total mod k never changes and
+// positions with every pile even are P
+// (Gurvich–Martynov–Maximchuk–Vyalyi 2023, Section 1.1; see
+// docs/references.md), which is why these two are the ones tried.
 type slowInvariants struct {
 	k int
 	// accepted holds the invariants (odd piles, total mod 2k) of the

@@ -1,5 +1,5 @@
 // Package explore surveys the rule variations of Circular Nim
-// (papers/000_451cee323facfbde.txt, Section 6, question 4): for every CN(n,k)
+// (Dufour–Heubach 2013, Section 6, question 4): for every CN(n,k)
 // up to a size and every rule (the take rule itself, fixed, fixedall,
 // atleast, total, exactly, wythoff), it solves the game on a box and reports
 // the P-positions' count, which closure properties hold in the box, and which

@@ -1,7 +1,7 @@
 // Package figure draws the games the way the papers do: a position on its
 // structure — Circular Nim's stacks around a circle with their heights
-// (papers/000_451cee323facfbde.txt, Figure 1), PathNim's stacks in a row, any
-// other complex as a graph with its facets shaded (papers/001_50f576805b6ac608.txt,
+// (Dufour–Heubach 2013, Figure 1), PathNim's stacks in a row, any
+// other complex as a graph with its facets shaded (Ehrenborg–Steingrímsson 1996,
 // Figures 1–6) — a move from p to p' with the piles it changes marked, and a
 // complex with its facets and circuits. A Figure is a vector drawing written
 // as SVG (for papers) or PNG.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -219,5 +220,49 @@ func TestText(t *testing.T) {
 	p, _ := game.Parse("path:3,2")
 	if got := Text(p, game.Position{1, 2, 3}); got != "1:1 - 2:2 - 3:3\n" {
 		t.Errorf("path: %q", got)
+	}
+}
+
+// TestCircleTextFits draws every pile count a terminal circle takes with
+// piles small, huge and mixed: no label may fall outside the grid or
+// overwrite another, and pile 1 is on the top line.
+func TestCircleTextFits(t *testing.T) {
+	const huge = 1<<63 - 1
+	values := map[string]func(i int) int{
+		"zeros":     func(int) int { return 0 },
+		"small":     func(i int) int { return i % 10 },
+		"huge":      func(int) int { return huge },
+		"one huge":  func(i int) int { return map[bool]int{true: huge, false: 1}[i == 0] },
+		"last huge": func(i int) int { return map[bool]int{true: huge, false: i}[i%3 == 2] },
+		"growing":   func(i int) int { return 1 << (3 * i % 63) },
+	}
+	for n := 1; n <= 24; n++ {
+		for name, value := range values {
+			labels := make([]string, n)
+			for i := range labels {
+				labels[i] = fmt.Sprintf("%d:%d", i+1, value(i))
+			}
+			var text string
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("%d piles, %s: panic %v", n, name, r)
+					}
+				}()
+				text = circleText(labels)
+			}()
+			for _, l := range labels {
+				found := false
+				for _, f := range strings.Fields(text) {
+					found = found || f == l
+				}
+				if !found {
+					t.Errorf("%d piles, %s: %q is not drawn whole:\n%s", n, name, l, text)
+				}
+			}
+			if top := strings.Fields(strings.SplitN(text, "\n", 2)[0]); !slices.Contains(top, labels[0]) {
+				t.Errorf("%d piles, %s: pile 1 is not on the top line:\n%s", n, name, text)
+			}
+		}
 	}
 }

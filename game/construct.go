@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/literature"
 )
 
 // splitParts splits combinator arguments at the semicolons outside
@@ -81,7 +82,7 @@ func argCount(want int, vertex bool) string {
 }
 
 // combinator registers an operation on games.
-func combinator(name, syntax, example, help, source string, games int, vertex bool,
+func combinator(name, syntax, example, help string, source literature.Citations, games int, vertex bool,
 	build func(parts []*Game, x int) (*complex.Complex, string, error)) Family {
 	return Family{
 		Name: name, Syntax: syntax, Example: example, Help: help, Source: source, Combinator: true,
@@ -116,7 +117,7 @@ func init() {
 	Register(Family{
 		Name: "binmat", Syntax: "binmat:C1,C2,... (each column a word of 0s and 1s, one pile per column)", Example: "binmat:101,011,110",
 		Help:   "piles on the columns of a 0/1 matrix over GF(2); take from a set of linearly independent columns (binary matroid)",
-		Source: "papers/001_50f576805b6ac608.txt, Section 5",
+		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 5"),
 		Build: func(args string) (*Game, error) {
 			var cols []uint64
 			for i, w := range strings.Split(args, ",") {
@@ -141,7 +142,7 @@ func init() {
 	Register(Family{
 		Name: "octa", Syntax: "octa:N", Example: "octa:3",
 		Help:   "the boundary of the N-dimensional hyperoctahedron (cross polytope) on 2N piles; piles 2i-1 and 2i are antipodal",
-		Source: "papers/001_50f576805b6ac608.txt, Corollary 6.4",
+		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.4"),
 		Build: func(args string) (*Game, error) {
 			v, err := ints(args, "N")
 			if err != nil {
@@ -153,7 +154,7 @@ func init() {
 	})
 	Register(combinator("join", "join(A; B; ...)", "join(cn:5,2; nim:2)",
 		"the join of complexes: a move takes from a face of each (piles of A first, then B's)",
-		"papers/001_50f576805b6ac608.txt, Theorem 6.1", 0, false,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 6.1"), 0, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c := parts[0].Complex
 			for _, p := range parts[1:] {
@@ -166,35 +167,35 @@ func init() {
 		}))
 	Register(combinator("cone", "cone(A)", "cone(cn:5,2)",
 		"the cone over A: one new pile, last, that may be played with any face of A",
-		"papers/001_50f576805b6ac608.txt, Corollary 6.2", 1, false,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.2"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c, err := complex.Cone(parts[0].Complex)
 			return c, "cone over " + parts[0].Title, err
 		}))
 	Register(combinator("susp", "susp(A)", "susp(cn:5,2)",
 		"the suspension of A: two new piles, last, either (not both) played with any face of A",
-		"papers/001_50f576805b6ac608.txt, Corollary 6.3", 1, false,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.3"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c, err := complex.Suspension(parts[0].Complex)
 			return c, "suspension of " + parts[0].Title, err
 		}))
 	Register(combinator("bx", "bx(A; X)", "bx(path:3,2; 2)",
 		"B_x^{y,z}(A): pile X splits into y (in its place) and z (last); y, z together play where X did, and never without it",
-		"papers/001_50f576805b6ac608.txt, Definition 6.6 and Lemma 6.7", 1, true,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 6.6 and Lemma 6.7"), 1, true,
 		func(parts []*Game, x int) (*complex.Complex, string, error) {
 			c, err := complex.BX(parts[0].Complex, x)
 			return c, fmt.Sprintf("B_%d(%s)", x+1, parts[0].Title), err
 		}))
 	Register(combinator("px", "px(A; X)", "px(path:3,2; 2)",
 		"P_x^{y,z}(A): pile X splits into y (in its place) and z (last); y and z together play where X did, either alone with any face without X",
-		"papers/001_50f576805b6ac608.txt, Definition 6.8 and Proposition 6.9", 1, true,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 6.8 and Proposition 6.9"), 1, true,
 		func(parts []*Game, x int) (*complex.Complex, string, error) {
 			c, err := complex.PX(parts[0].Complex, x)
 			return c, fmt.Sprintf("P_%d(%s)", x+1, parts[0].Title), err
 		}))
 	Register(combinator("cz", "cz(A)", "cz(path:3,2)",
 		"C^z(A): one new pile z, last; all old piles together form a face, and z plays with any face of A",
-		"papers/001_50f576805b6ac608.txt, Definition 7.3 and Proposition 7.4", 1, false,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 7.3 and Proposition 7.4"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c, err := complex.CZ(parts[0].Complex)
 			return c, "C^z(" + parts[0].Title + ")", err

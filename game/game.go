@@ -3,11 +3,11 @@
 // and the positions of such a game.
 //
 // Most games here are Nim played on a simplicial complex
-// (papers/001_50f576805b6ac608.txt, Section 2) under the take rule: a move
+// (Ehrenborg–Steingrímsson 1996, Section 2) under the take rule: a move
 // chooses a face of the complex and removes at least one token in total from
-// the piles of that face. Circular Nim CN(n,k) (papers/000_451cee323facfbde.txt)
+// the piles of that face. Circular Nim CN(n,k) (Dufour–Heubach 2013)
 // is Nim on the cycle complex, Moore's Nim on the complex of all k-subsets, and
-// so on. Under the slow rule (papers/002_770aced0ab8f9894.txt) a move chooses a
+// so on. Under the slow rule (Gurvich–Martynov–Maximchuk–Vyalyi 2023) a move chooses a
 // set of non-empty piles from a list (the game's move sets) and removes exactly
 // one token from each. Sums of games mix both: in a conjunctive compound some
 // piles of a move set lose any positive number of tokens, others exactly one.
@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/literature"
 )
 
 // Position holds the number of tokens on each pile, pile 0 first.
@@ -46,8 +47,9 @@ type Game struct {
 	Spec string
 	// Title names the game in the papers' words, e.g. "Circular Nim CN(6,3)".
 	Title string
-	// Source cites the paper (file under papers/ and section) defining the game.
-	Source string
+	// Source cites the papers defining the game and where (its String is
+	// e.g. "Dufour–Heubach 2013, Section 1").
+	Source literature.Citations
 	// Complex is the structure played on: one vertex per pile. Under the take
 	// rule every non-empty face may be played. When Edges is set, Complex is
 	// the complex the move sets generate (their subsets).
@@ -58,8 +60,8 @@ type Game struct {
 	Edges []complex.Set
 	// SlowPiles marks the piles a move reduces by exactly one token; a move
 	// reduces the other piles of its set by any positive amount. It is empty
-	// for the take games of papers/000 and papers/001 and holds every pile for
-	// the slow games of papers/002.
+	// for the take games of Dufour–Heubach 2013 and Ehrenborg–Steingrímsson 1996 and holds every pile for
+	// the slow games of Gurvich–Martynov–Maximchuk–Vyalyi 2023.
 	SlowPiles complex.Set
 	// rulePiles lists the piles of each of Edges, for a game with a Rule.
 	rulePiles [][]int
@@ -80,7 +82,7 @@ type Game struct {
 	Construction *Construction
 }
 
-// Construction records an operation of papers/001_50f576805b6ac608.txt,
+// Construction records an operation of Ehrenborg–Steingrímsson 1996,
 // Sections 6 and 7, applied to games.
 type Construction struct {
 	// Op is the combinator's name: "join", "cone", "susp", "bx", "px" or "cz".
@@ -136,11 +138,11 @@ func examplePosition(n int) string {
 // IsTake reports whether g is simplicial Nim under the take rule: every
 // non-empty face of the complex may be played and loses any positive number of
 // tokens on each of its piles. The line engine (solve.Fast) and the theorems
-// of papers/000 and papers/001 are about these games.
+// of Dufour–Heubach 2013 and Ehrenborg–Steingrímsson 1996 are about these games.
 func (g *Game) IsTake() bool { return g.Rule == nil && g.Edges == nil && g.SlowPiles == 0 }
 
 // IsSlow reports whether every pile loses exactly one token when played: the
-// slow rule of papers/002_770aced0ab8f9894.txt.
+// slow rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023.
 func (g *Game) IsSlow() bool { return g.Rule == nil && g.SlowPiles == complex.All(g.Piles()) }
 
 // MoveSets lists the sets of piles a move may play: Edges, or every non-empty

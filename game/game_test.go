@@ -52,6 +52,9 @@ func TestParseErrors(t *testing.T) {
 		{"graph:1-2-3", "has 3 ends, not 2"},
 		{"nim:3/normal", "play convention"},
 		{"moore:40,20", "facets"},
+		{"complex:1-1", "facet 1 (1-1) repeats vertex 1"},
+		{"complex:1-2,3-2-3", "facet 2 (3-2-3) repeats vertex 3"},
+		{"hyper:1-2,2-2", "hyperedge 2 (2-2) repeats vertex 2"},
 	}
 	for _, tt := range tests {
 		_, err := Parse(tt.spec)
@@ -61,6 +64,32 @@ func TestParseErrors(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("Parse(%q): %q should mention %q on one line", tt.spec, err, tt.mention)
+		}
+	}
+}
+
+// TestUnknownFamilyNamesEachOnce: the list of families in the error names
+// every family and combinator once (slow is both).
+func TestUnknownFamilyNamesEachOnce(t *testing.T) {
+	_, err := Parse("chess:3")
+	if err == nil {
+		t.Fatal("chess:3 parsed")
+	}
+	_, list, ok := strings.Cut(err.Error(), "(families: ")
+	if !ok {
+		t.Fatalf("no list of families: %v", err)
+	}
+	names := strings.Split(strings.TrimSuffix(list, ")"), ", ")
+	seen := map[string]bool{}
+	for _, name := range names {
+		if seen[name] {
+			t.Errorf("%q is named twice: %v", name, err)
+		}
+		seen[name] = true
+	}
+	for _, f := range Families() {
+		if !seen[f.Name] {
+			t.Errorf("%q is not named: %v", f.Name, err)
 		}
 	}
 }
@@ -196,7 +225,8 @@ func TestSlowOptions(t *testing.T) {
 }
 
 // TestIsMoveRefusesWhatIsNoPosition: a negative pile (the wrong move of
-// papers/000's CN(5,2) oracle at 2^63-1 looked like this) or a wrong number
+// the CN(5,2) oracle of Dufour–Heubach 2013, Theorem 3.1(1), at 2^63-1
+// looked like this) or a wrong number
 // of piles is never a move.
 func TestIsMoveRefusesWhatIsNoPosition(t *testing.T) {
 	g, _ := Parse("cn:5,2")

@@ -7,20 +7,21 @@ import (
 	"strconv"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/literature"
 )
 
-// Games published after the papers in papers/: hypergraph Nim and Exact k-Nim
-// (Boros, Gurvich, Ho, Makino and Mursic), Necklace Nim (Kadam, Heubach and
-// Dufour, 2026) and Extended Circular Nim (Suetsugu, 2025).
+// Games published after the four papers nimlab is built from: hypergraph Nim
+// and Exact k-Nim (Boros et al. 2015, 2017, 2018), Necklace Nim
+// (Kadam–Heubach–Dufour 2026) and Extended Circular Nim (Suetsugu 2025).
 //
 // The steps of Extended Circular Nim are any of 1..M-1 here; the paper takes
 // s <= M/2 (s and M-s give the same game).
 
-const (
-	nimHSource     = "Boros, Gurvich, Ho, Makino, Mursic: hypergraph NIM_H (arXiv 1701.02819, 1804.03692)"
-	exactSource    = "Boros, Gurvich, Ho, Makino, Mursic: On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484)"
-	necklaceSource = "Kadam, Heubach, Dufour: Necklace Games (arXiv 2604.10364, 2026), NecklaceNim NN(n,k)"
-	ecnSource      = "Suetsugu, Extended circular nim (arXiv 2501.12045, 2025); the definition as its abstract states it"
+var (
+	nimHSource     = literature.Of("boros-et-al-2017", "hypergraph NIM_H", "boros-et-al-2018", "")
+	exactSource    = literature.Of("boros-et-al-2015", "")
+	necklaceSource = literature.Of("kadam-heubach-dufour-2026", "NecklaceNim NN(n,k), as its abstract defines it")
+	ecnSource      = literature.Of("suetsugu-2025", "the definition as its abstract states it")
 )
 
 // hyperGame is NIM_H on the hyperedges: choose an edge whose piles are all
@@ -49,7 +50,7 @@ func init() {
 		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
 		Source: nimHSource,
 		Build: func(args string) (*Game, error) {
-			n, edges, err := vertexSets(args)
+			n, edges, err := vertexSets(args, "hyperedge")
 			if err != nil {
 				return nil, err
 			}

@@ -5,10 +5,12 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/nimlab/nimlab/literature"
 )
 
 // MoveRule is how a move of a rule variation changes the piles of a move set
-// (papers/000_451cee323facfbde.txt, Section 6, question 4): every pile of the
+// (Dufour–Heubach 2013, Section 6, question 4): every pile of the
 // set loses at least one token, in amounts the rule allows. A game with a
 // Rule lists its move sets in Edges; the take and slow rules of the other
 // games are given by SlowPiles instead, and their Rule is nil.
@@ -200,7 +202,7 @@ const MaxRuleAmount = 1 << 20
 func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, rule func(a int) MoveRule) Family {
 	return Family{
 		Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
-		Source: "papers/000_451cee323facfbde.txt, Section 6, question 4 (the rule variations)",
+		Source: literature.Of(literature.DufourHeubach2013, "Section 6, question 4 (the rule variations)"),
 		Build: func(args string) (*Game, error) {
 			texts, err := splitParts(args)
 			if err != nil {

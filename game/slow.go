@@ -7,11 +7,15 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/literature"
 )
 
-// slowSource cites the slow games: the paper's copy lost its formulas, so the
-// index lists what is known for sure.
-const slowSource = "papers/002_770aced0ab8f9894.txt (see papers/README.md, \"What is known for sure\")"
+// slowSource cites the slow games. The copy of the paper nimlab was checked
+// against lost its formulas; docs/references.md says what is known for sure.
+var slowSource = literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.1 (what is known for sure: docs/references.md)")
+
+// compoundSource cites sums and conjunctive compounds.
+var compoundSource = literature.Of(literature.Smith1966, "", literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.4")
 
 // MaxEdges bounds the move sets listed one by one (slow:N,K, slowset and
 // compounds).
@@ -250,7 +254,7 @@ func compoundOf(parts []*Game, conjunctive bool) (*Game, error) {
 	}
 	g.Title = what + " " + strings.Join(names, sep)
 	g.Construction = &Construction{Op: op, Parts: parts}
-	g.Source = "Smith (1966), as summarized in papers/README.md"
+	g.Source = compoundSource
 	return g, nil
 }
 
@@ -323,7 +327,7 @@ func init() {
 		}
 		Register(Family{
 			Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
-			Source: "Smith (1966), as summarized in papers/README.md",
+			Source: compoundSource,
 			Build: func(args string) (*Game, error) {
 				parts, _, err := parseParts(args, 0, false)
 				if err != nil {

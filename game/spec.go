@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/literature"
 )
 
 // MisereSuffix ends the spec of a game played in misère convention.
@@ -22,8 +23,8 @@ type Family struct {
 	Example string
 	// Help says in one line what the game is.
 	Help string
-	// Source cites the paper defining the game.
-	Source string
+	// Source cites the papers defining the game and where.
+	Source literature.Citations
 	// Combinator is true for operations on games written NAME(ARGS), such as
 	// join(cn:5,2; nim:2); families are written NAME:ARGS.
 	Combinator bool
@@ -128,16 +129,19 @@ func parseNormal(text string) (*Game, error) {
 }
 
 func familyNames() string {
-	names := make([]string, len(families))
-	for i, f := range families {
-		names[i] = f.Name
+	var names []string
+	for _, f := range Families() {
+		if !slices.Contains(names, f.Name) {
+			names = append(names, f.Name)
+		}
 	}
 	return strings.Join(names, ", ")
 }
 
 // vertexSets reads sets of 1-based vertices such as "1-2-3,2-4" (vertexLists)
-// and returns them with the number of vertices they span.
-func vertexSets(args string) (int, []complex.Set, error) {
+// and returns them with the number of vertices they span. A set that names
+// a vertex twice is refused: noun names the sets in the error ("facet").
+func vertexSets(args, noun string) (int, []complex.Set, error) {
 	lists, err := vertexLists(args)
 	if err != nil {
 		return 0, nil, err
@@ -145,6 +149,11 @@ func vertexSets(args string) (int, []complex.Set, error) {
 	n := 0
 	sets := make([]complex.Set, len(lists))
 	for i, vs := range lists {
+		for j, v := range vs {
+			if slices.Contains(vs[:j], v) {
+				return 0, nil, fmt.Errorf("%s %d (%s) repeats vertex %d", noun, i+1, strings.Split(args, ",")[i], v+1)
+			}
+		}
 		sets[i] = complex.SetOf(vs...)
 		n = max(n, slices.Max(vs)+1)
 	}
@@ -152,7 +161,7 @@ func vertexSets(args string) (int, []complex.Set, error) {
 }
 
 // nkFamily is a family with spec NAME:N,K.
-func nkFamily(name, example, help, source string, build func(n, k int) (*complex.Complex, error), title func(n, k int) string) Family {
+func nkFamily(name, example, help string, source literature.Citations, build func(n, k int) (*complex.Complex, error), title func(n, k int) string) Family {
 	return Family{
 		Name: name, Syntax: name + ":N,K", Example: example, Help: help, Source: source,
 		Build: func(args string) (*Game, error) {
@@ -221,7 +230,7 @@ func init() {
 	Register(Family{
 		Name: "nim", Syntax: "nim:N", Example: "nim:3",
 		Help:   "classic Nim on N piles: take any number of tokens from one pile",
-		Source: "papers/001_50f576805b6ac608.txt, Section 1",
+		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 1", "bouton-1902", ""),
 		Build: func(args string) (*Game, error) {
 			v, err := ints(args, "N")
 			if err != nil {
@@ -233,22 +242,22 @@ func init() {
 	})
 	Register(nkFamily("cn", "cn:6,3",
 		"Circular Nim CN(N,K): N stacks in a circle, take from one or more of K consecutive stacks",
-		"papers/000_451cee323facfbde.txt, Section 1", complex.Cycle,
+		literature.Of(literature.DufourHeubach2013, "Section 1"), complex.Cycle,
 		func(n, k int) string { return fmt.Sprintf("Circular Nim CN(%d,%d)", n, k) }))
 	Register(nkFamily("path", "path:5,2",
 		"PathNim: N stacks in a row, take from one or more of K consecutive stacks (E–S's P_{n,k} is path:n+k-1,k)",
-		"papers/001_50f576805b6ac608.txt, Section 8", complex.Path,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Section 8"), complex.Path,
 		func(n, k int) string { return fmt.Sprintf("PathNim on %s, %d consecutive", plural(n, "stack"), k) }))
 	Register(nkFamily("moore", "moore:4,2",
 		"Moore's Nim: N piles, take from at most K of them",
-		"papers/001_50f576805b6ac608.txt, Prop 4.7", complex.Moore,
+		literature.Of(literature.EhrenborgSteingrimsson1996, "Proposition 4.7", "moore-1910", ""), complex.Moore,
 		func(n, k int) string { return fmt.Sprintf("Moore's Nim on %s, at most %d", plural(n, "pile"), k) }))
 	Register(Family{
 		Name: "complex", Syntax: "complex:F1,F2,... (facets as 1-based vertices joined by '-')", Example: "complex:1-2-3,2-3-4,3-4-5,1-5",
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
-		Source: "papers/001_50f576805b6ac608.txt, Section 2",
+		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 2"),
 		Build: func(args string) (*Game, error) {
-			n, sets, err := vertexSets(args)
+			n, sets, err := vertexSets(args, "facet")
 			if err != nil {
 				return nil, err
 			}
@@ -262,7 +271,7 @@ func init() {
 	Register(Family{
 		Name: "graph", Syntax: "graph:U-V,U-V,... (edges of a multigraph, 1-based vertices; one pile per edge)", Example: "graph:1-2,2-3,1-3,3-4",
 		Help:   "piles on the edges of a multigraph; take from a set of edges forming a forest (graphic matroid)",
-		Source: "papers/001_50f576805b6ac608.txt, Section 5",
+		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 5"),
 		Build: func(args string) (*Game, error) {
 			lists, err := vertexLists(args)
 			if err != nil {

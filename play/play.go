@@ -1,6 +1,6 @@
 // Package play plays a game against a person: the computer's moves and the
-// advice it can give (papers' theorems and Smith's remoteness,
-// papers/README.md), and the bookkeeping of a game in progress — whose turn
+// advice it can give (the papers' theorems and Smith's remoteness, Smith
+// 1966), and the bookkeeping of a game in progress — whose turn
 // it is, the moves so far, undo, and the winner.
 //
 // The computer plays perfectly. From an N-position it makes the fastest win

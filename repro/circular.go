@@ -9,11 +9,10 @@ import (
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 )
 
-const paper000 = "papers/000_451cee323facfbde.txt"
-
-// table2 is Table 2 of paper 000 as printed: the possible circuit sizes of
+// table2 is Table 2 of Dufour–Heubach 2013 as printed: the possible circuit sizes of
 // CN(n,k) for k = 2..min(n-1, 10), n = 3..10 and 15.
 var table2 = map[int][]string{
 	3:  {"3"},
@@ -30,7 +29,7 @@ var table2 = map[int][]string{
 func circularNimClaims() []Claim {
 	return []Claim{
 		{
-			ID: "000/table2", Source: paper000 + ", Table 2",
+			ID: "dufour-heubach-2013/table2", Source: dh13("Table 2"),
 			Statement: "the possible circuit sizes of CN(n,k) (n = 3..10 and 15) are as printed",
 			check: func(ctx context.Context) (string, bool, error) {
 				entries, differ := 0, []string{}
@@ -62,7 +61,7 @@ func circularNimClaims() []Claim {
 			},
 		},
 		{
-			ID: "000/thm5.7-5.8", Source: paper000 + ", Theorems 5.7 and 5.8",
+			ID: "dufour-heubach-2013/thm5.7-5.8", Source: dh13("Theorems 5.7 and 5.8"),
 			Statement: "the circuits of CN(n,k) are the sets meeting the distance conditions, with the sizes of Theorem 5.8",
 			check: func(ctx context.Context) (string, bool, error) {
 				checked := 0
@@ -96,36 +95,36 @@ func circularNimClaims() []Claim {
 				return fmt.Sprintf("agree for all %d games CN(n,k), 3 <= n <= 12, 2 <= k < n", checked), true, nil
 			},
 		},
-		winningMoveClaim("000/thm2.2-example", paper000+", proof of Theorem 2.2",
+		winningMoveClaim("dufour-heubach-2013/thm2.2-example", dh13("proof of Theorem 2.2"),
 			"in CN(4,2), (3,5,4,2) -> (3,2,3,2) is a winning move", "cn:4,2",
 			game.Position{3, 5, 4, 2}, []game.Position{{3, 2, 3, 2}}),
-		winningMoveClaim("000/remark3.4", paper000+", Remark 3.4",
+		winningMoveClaim("dufour-heubach-2013/remark3.4", dh13("Remark 3.4"),
 			"in CN(6,3), from (10,9,5,8,4,3) the moves to (5+l, 7-l, l, 8, 4, 3), l = 0..5, are winning", "cn:6,3",
 			game.Position{10, 9, 5, 8, 4, 3}, family(6, func(l int) game.Position { return game.Position{5 + l, 7 - l, l, 8, 4, 3} })),
-		winningMoveClaim("000/example4.9", paper000+", Example 4.9",
+		winningMoveClaim("dufour-heubach-2013/example4.9", dh13("Example 4.9"),
 			"in CN(8,6), from (4,12,11,9,10,16,1,17) the moves to (m-12, 12, 11, 2m-23, 23-m, m, 0, m), m = 13..16, are winning", "cn:8,6",
 			game.Position{4, 12, 11, 9, 10, 16, 1, 17}, family(4, func(i int) game.Position {
 				m := 13 + i
 				return game.Position{m - 12, 12, 11, 2*m - 23, 23 - m, m, 0, m}
 			})),
-		lemmaClaim("000/lemma-coverage/arrangements", "there are 7!/2 = 2520 arrangements of the relative sizes of 8 stacks around the circle, and the four lemmas together cover all of them",
+		lemmaClaim("dufour-heubach-2013/lemma-coverage/arrangements", "there are 7!/2 = 2520 arrangements of the relative sizes of 8 stacks around the circle, and the four lemmas together cover all of them",
 			func(c coverage) (string, bool) {
 				return fmt.Sprintf("%d arrangements; %d covered by Lemmas 4.5, 4.6, 4.7 or 4.10", c.arrangements, c.union), c.arrangements == 2520 && c.union == 2520
 			}),
-		lemmaClaim("000/lemma-coverage/4.5", "Lemma 4.5 (trapezoid) covers 2248 of the 2520 arrangements",
+		lemmaClaim("dufour-heubach-2013/lemma-coverage/4.5", "Lemma 4.5 (trapezoid) covers 2248 of the 2520 arrangements",
 			func(c coverage) (string, bool) {
 				return fmt.Sprintf("Lemma 4.5 covers %d", c.lemma[0]), c.lemma[0] == 2248
 			}),
-		lemmaClaim("000/lemma-coverage/4.10", "Lemma 4.10 (clean-up) covers 62 arrangements",
+		lemmaClaim("dufour-heubach-2013/lemma-coverage/4.10", "Lemma 4.10 (clean-up) covers 62 arrangements",
 			func(c coverage) (string, bool) {
 				return fmt.Sprintf("Lemma 4.10 covers %d", c.lemma[3]), c.lemma[3] == 62
 			}),
-		lemmaClaim("000/lemma-coverage/rest", "42 arrangements are covered by none of Lemmas 4.5, 4.6, 4.7",
+		lemmaClaim("dufour-heubach-2013/lemma-coverage/rest", "42 arrangements are covered by none of Lemmas 4.5, 4.6, 4.7",
 			func(c coverage) (string, bool) {
 				return fmt.Sprintf("%d are covered by none of them (Lemma 4.6 covers %d, Lemma 4.7 covers %d)", c.rest, c.lemma[1], c.lemma[2]), c.rest == 42
 			}),
 		{
-			ID: "000/section6-cn2m-m", Source: paper000 + ", Section 6, question 1 (Figure 11)",
+			ID: "dufour-heubach-2013/section6-cn2m-m", Source: dh13("Section 6, question 1 (Figure 11)"),
 			Statement: "the conjecture that the P-positions of CN(2m,m) are those where diagonally opposite pairs of adjacent stacks have equal sums has a counterexample",
 			check: func(ctx context.Context) (string, bool, error) {
 				var found []string
@@ -160,7 +159,7 @@ func circularNimClaims() []Claim {
 			},
 		},
 		{
-			ID: "000/section6-cn7k-zero", Source: paper000 + ", Section 6, question 2",
+			ID: "dufour-heubach-2013/section6-cn7k-zero", Source: dh13("Section 6, question 2"),
 			Statement: "the losing positions of CN(7,k) for k = 3, 4, 5 seem to always have an empty stack",
 			check: func(ctx context.Context) (string, bool, error) {
 				var parts []string
@@ -205,7 +204,7 @@ func family(count int, f func(int) game.Position) []game.Position {
 
 // winningMoveClaim checks that every move p -> q listed is legal and lands
 // on a P-position, by the table of the positions below p.
-func winningMoveClaim(id, source, statement, spec string, p game.Position, qs []game.Position) Claim {
+func winningMoveClaim(id string, source literature.Citations, statement, spec string, p game.Position, qs []game.Position) Claim {
 	return Claim{
 		ID: id, Source: source, Statement: statement,
 		check: func(ctx context.Context) (string, bool, error) {
@@ -227,7 +226,7 @@ type coverage struct {
 }
 
 // lemmaConditions are the order conditions of Lemmas 4.5, 4.6, 4.7 and 4.10
-// of paper 000 on the stacks (a,...,h); sizes are distinct ranks here.
+// of Dufour–Heubach 2013 on the stacks (a,...,h); sizes are distinct ranks here.
 var lemmaConditions = [4]func(a, b, c, d, e, f, g, h int) bool{
 	func(a, b, c, d, e, f, g, h int) bool { return max(a, h) <= min(f, c) },
 	func(a, b, c, d, e, f, g, h int) bool { return a <= min(d, f) && b <= min(a, g) },
@@ -288,7 +287,7 @@ var coverageOnce = sync.OnceValue(countCoverage)
 
 func lemmaClaim(id, statement string, judge func(coverage) (string, bool)) Claim {
 	return Claim{
-		ID: id, Source: paper000 + ", proof of Theorem 4.1 (Lemmas 4.5, 4.6, 4.7, 4.10)", Statement: statement,
+		ID: id, Source: dh13("proof of Theorem 4.1 (Lemmas 4.5, 4.6, 4.7, 4.10)"), Statement: statement,
 		check: func(context.Context) (string, bool, error) {
 			computed, agrees := judge(coverageOnce())
 			return computed, agrees, nil

@@ -10,9 +10,7 @@ import (
 	"github.com/nimlab/nimlab/solve"
 )
 
-const paper004 = "papers/004_d4cbba8b03246c3a.txt"
-
-// inS1 is the set S1 of Lemma 3.1 of paper 004 for CN(2l+1, l+1):
+// inS1 is the set S1 of Lemma 3.1 of Dufour–Heubach–Vo 2021 for CN(2l+1, l+1):
 // (x, 0 (l-1 times), x, a_1, ..., a_l) with a_1 + ... + a_l = x.
 func inS1(l int) func(game.Position) bool {
 	return func(p game.Position) bool {
@@ -53,7 +51,7 @@ func cn74Claims() []Claim {
 	heights := map[int]int{1: 12, 2: 8, 3: 5, 4: 3}
 	return []Claim{
 		{
-			ID: "004/lemma3.1", Source: paper004 + ", Lemma 3.1",
+			ID: "dufour-heubach-vo-2021/lemma3.1", Source: dhv21("Lemma 3.1"),
 			Statement: "in CN(2l+1, l+1) every rotation or reflection of a position in S1 is a P-position",
 			check: func(ctx context.Context) (string, bool, error) {
 				var parts []string
@@ -68,7 +66,7 @@ func cn74Claims() []Claim {
 			},
 		},
 		{
-			ID: "004/S1-small", Source: paper004 + ", after Lemma 3.1",
+			ID: "dufour-heubach-vo-2021/S1-small", Source: dhv21("after Lemma 3.1"),
 			Statement: "for CN(3,2) and CN(5,3) the P-positions are exactly S1 (up to rotation and reflection)",
 			check: func(ctx context.Context) (string, bool, error) {
 				for l := 1; l <= 2; l++ {
@@ -80,7 +78,7 @@ func cn74Claims() []Claim {
 			},
 		},
 		{
-			ID: "004/cn95-twos", Source: paper004 + ", end of Section 3",
+			ID: "dufour-heubach-vo-2021/cn95-twos", Source: dhv21("end of Section 3"),
 			Statement: "(2,2,2,2,2,2,2,2,2) is an N-position of CN(9,5), so S2 does not generalize",
 			check: func(ctx context.Context) (string, bool, error) {
 				g, err := game.Parse("cn:9,5")

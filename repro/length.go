@@ -12,11 +12,11 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// lengthClaim checks a statement of papers/001, Section 7 on several
+// lengthClaim checks a statement of Ehrenborg–Steingrímsson 1996, Section 7 on several
 // complexes.
 func lengthClaim(id, where, statement string, specs []string, check func(ctx context.Context, spec string) (string, bool, error)) Claim {
 	return Claim{
-		ID: id, Source: paper001 + ", " + where, Statement: statement,
+		ID: id, Source: es96(where), Statement: statement,
 		check: func(ctx context.Context) (string, bool, error) {
 			var parts []string
 			for _, spec := range specs {

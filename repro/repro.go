@@ -1,5 +1,6 @@
 // Package repro re-derives the checkable numeric claims and examples of the
-// papers under papers/ with nimlab's engines: each Claim states what a paper
+// papers nimlab is built from (docs/references.md) with nimlab's engines:
+// each Claim states what a paper
 // says, where, and how nimlab checks it; Check computes and compares. Where
 // the computation and a paper disagree the result says so; nothing here is
 // adjusted to match a paper.
@@ -7,12 +8,14 @@ package repro
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
@@ -20,13 +23,50 @@ import (
 
 // Claim is one statement of a paper that nimlab can check.
 type Claim struct {
-	// ID names the claim, e.g. "000/table2".
-	ID string `json:"id"`
-	// Source cites the paper file and where the claim is stated.
-	Source string `json:"source"`
+	// ID names the claim after the reference stating it, e.g.
+	// "dufour-heubach-2013/table2", or after the theorem it checks, e.g.
+	// "theorem/cn63/cn:6,3".
+	ID string
+	// Source cites the papers and where the claim is stated.
+	Source literature.Citations
 	// Statement says what the paper claims.
-	Statement string `json:"claim"`
+	Statement string
 	check     func(ctx context.Context) (computed string, agrees bool, err error)
+}
+
+// dh13, es96, gmmv and dhv21 cite a place in the four papers nimlab is
+// built from.
+func dh13(where string) literature.Citations {
+	return literature.Of(literature.DufourHeubach2013, where)
+}
+
+func es96(where string) literature.Citations {
+	return literature.Of(literature.EhrenborgSteingrimsson1996, where)
+}
+
+func gmmv(where string) literature.Citations {
+	return literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, where)
+}
+
+func dhv21(where string) literature.Citations {
+	return literature.Of(literature.DufourHeubachVo2021, where)
+}
+
+// claimJSON is the JSON form of a claim and, with Computed and Agrees, of a
+// result: the citations rendered ("source") and structured ("references").
+type claimJSON struct {
+	ID         string               `json:"id"`
+	Source     string               `json:"source"`
+	References literature.Citations `json:"references"`
+	Statement  string               `json:"claim"`
+	Computed   *string              `json:"computed,omitempty"`
+	Agrees     *bool                `json:"agrees,omitempty"`
+}
+
+// MarshalJSON writes the claim's id, its citations as text ("source") and as
+// structured references ("references"), and its statement ("claim").
+func (c Claim) MarshalJSON() ([]byte, error) {
+	return json.Marshal(claimJSON{ID: c.ID, Source: c.Source.String(), References: c.Source, Statement: c.Statement})
 }
 
 // Result is a checked claim.
@@ -36,6 +76,13 @@ type Result struct {
 	Computed string `json:"computed"`
 	// Agrees is false when the computation contradicts the claim.
 	Agrees bool `json:"agrees"`
+}
+
+// MarshalJSON writes the claim as Claim.MarshalJSON does, with "computed"
+// and "agrees".
+func (r Result) MarshalJSON() ([]byte, error) {
+	return json.Marshal(claimJSON{ID: r.ID, Source: r.Source.String(), References: r.Source, Statement: r.Statement,
+		Computed: &r.Computed, Agrees: &r.Agrees})
 }
 
 // Check computes the claim.

@@ -14,16 +14,14 @@ import (
 	"github.com/nimlab/nimlab/theory"
 )
 
-const paper001 = "papers/001_50f576805b6ac608.txt"
-
 func simplicialClaims() []Claim {
 	return []Claim{
-		circuitsClaim("001/example3.3", "Example 3.3", "complex:1-2-3,2-3-4,3-4-5,1-5", "1-3-5 (point 3), 1-4 (point 4), 2-5 (point 2)",
+		circuitsClaim("ehrenborg-steingrimsson-1996/example3.3", "Example 3.3", "complex:1-2-3,2-3-4,3-4-5,1-5", "1-3-5 (point 3), 1-4 (point 4), 2-5 (point 2)",
 			[]string{"1-3-5", "1-4", "2-5"}, []int{3, 4, 2}),
-		circuitsClaim("001/example3.4", "Example 3.4", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", "1-2-4-5 (point 2), 1-3-5 (point 3)",
+		circuitsClaim("ehrenborg-steingrimsson-1996/example3.4", "Example 3.4", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", "1-2-4-5 (point 2), 1-3-5 (point 3)",
 			[]string{"1-2-4-5", "1-3-5"}, []int{2, 3}),
 		{
-			ID: "001/example4.6", Source: paper001 + ", Example 4.6",
+			ID: "ehrenborg-steingrimsson-1996/example4.6", Source: es96("Example 4.6"),
 			Statement: "on the complex with facets 12, 13, 14, 234 the Nim-basis is {∅, 123, 124, 134}, its non-empty sets are the circuits, and (7,3,5,6) = e(123) + 2e(124) + 4e(134) is a zero position",
 			check: func(ctx context.Context) (string, bool, error) {
 				g, _ := game.Parse("complex:1-2,1-3,1-4,2-3-4")
@@ -46,7 +44,7 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/section8-c72", Source: paper001 + ", after Definition 8.2",
+			ID: "ehrenborg-steingrimsson-1996/section8-c72", Source: es96("after Definition 8.2"),
 			Statement: "(3,3,2,3,2,2,1) is a zero position of C_{7,2} but (2,2,1,2,1,1,0) is not",
 			check: func(ctx context.Context) (string, bool, error) {
 				_, t, err := solvedBox(ctx, "cn:7,2", game.Position{3, 3, 2, 3, 2, 2, 1}, 0)
@@ -58,12 +56,12 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/conjecture8.1", Source: paper001 + ", Conjecture 8.1",
+			ID: "ehrenborg-steingrimsson-1996/conjecture8.1", Source: es96("Conjecture 8.1"),
 			Statement: "if (1,...,1) is a zero position of C_{n,k}, then n + (1,...,1) is one for every zero position n (checked on C_{7,2})",
 			check:     func(ctx context.Context) (string, bool, error) { return plusOnes(ctx, "cn:7,2", 5) },
 		},
 		{
-			ID: "001/conjecture8.1-small", Source: paper001 + ", after Definition 8.2",
+			ID: "ehrenborg-steingrimsson-1996/conjecture8.1-small", Source: es96("after Definition 8.2"),
 			Statement: "Conjecture 8.1 holds for (n,k) = (3,2), (4,2) and (5,2)",
 			check: func(ctx context.Context) (string, bool, error) {
 				var parts []string
@@ -81,7 +79,7 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/section8-ones", Source: paper001 + ", before Conjecture 8.1 (Lemma 2.3)",
+			ID: "ehrenborg-steingrimsson-1996/section8-ones", Source: es96("before Conjecture 8.1 (Lemma 2.3)"),
 			Statement: "for even n >= 2k, positions with n_i = n_{i+n/2} are zero positions of C_{n,k} (so (1,...,1) is); for odd n, (1,...,1) is a zero position of C_{n,2}",
 			check: func(ctx context.Context) (string, bool, error) {
 				checked := 0
@@ -114,7 +112,7 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/section9-14-complexes", Source: paper001 + ", Section 9",
+			ID: "ehrenborg-steingrimsson-1996/section9-14-complexes", Source: es96("Section 9"),
 			Statement: "there are 14 connected non-isomorphic simplicial complexes on 4 vertices",
 			check: func(context.Context) (string, bool, error) {
 				classes := map[string]bool{}
@@ -127,7 +125,7 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/figure6", Source: paper001 + ", Section 9, Figure 6",
+			ID: "ehrenborg-steingrimsson-1996/figure6", Source: es96("Section 9, Figure 6"),
 			Statement: "the complex of Figure 6 (picture lost in our copy) has the zero positions W = {(x,y,0,w): x+y = w} ∪ {(x,y,z,w): x = y = z+w, z >= 1}",
 			check: func(ctx context.Context) (string, bool, error) {
 				var match []string
@@ -156,7 +154,7 @@ func simplicialClaims() []Claim {
 			},
 		},
 		{
-			ID: "001/question9.3-example", Source: paper001 + ", before Question 9.3",
+			ID: "ehrenborg-steingrimsson-1996/question9.3-example", Source: es96("before Question 9.3"),
 			Statement: "the complex with facets {a,b}, {c,d} is not a pointed circuit complex, but its zero positions are closed under addition",
 			check: func(ctx context.Context) (string, bool, error) {
 				g, t, err := solved(ctx, "complex:1-2,3-4", 12)
@@ -176,16 +174,16 @@ func simplicialClaims() []Claim {
 				return fmt.Sprintf("pointed: %v; closed under addition: %v (%d sums inside piles <= 12)", pointed, add.Holds, add.Checked), !pointed && add.Holds, nil
 			},
 		},
-		lengthClaim("001/prop7.4", "Proposition 7.4",
+		lengthClaim("ehrenborg-steingrimsson-1996/prop7.4", "Proposition 7.4",
 			"n is a zero position of C^z(Δ) iff n restricted to V is a zero position p of Δ and n_z = ℓ(p) (checked for Δ = CN(5,2), CN(6,2), Example 4.6)",
 			[]string{"cn:5,2", "cn:6,2", "complex:1-2,1-3,1-4,2-3-4"}, checkProp74),
-		lengthClaim("001/prop7.5", "Proposition 7.5",
+		lengthClaim("ehrenborg-steingrimsson-1996/prop7.5", "Proposition 7.5",
 			"the length of (n, ℓ(n)) on C^z(Δ) equals ℓ(n) (checked for the same Δ)",
 			[]string{"cn:5,2", "cn:6,2", "complex:1-2,1-3,1-4,2-3-4"}, checkProp75),
-		lengthClaim("001/prop7.6", "Proposition 7.6",
+		lengthClaim("ehrenborg-steingrimsson-1996/prop7.6", "Proposition 7.6",
 			"on a pointed circuit complex, the length of the zero position Σ a_C e(C) is Σ a_C (checked on Examples 3.3 and 3.4)",
 			[]string{"complex:1-2-3,2-3-4,3-4-5,1-5", "complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5"}, checkProp76),
-		lengthClaim("001/prop7.7", "Proposition 7.7",
+		lengthClaim("ehrenborg-steingrimsson-1996/prop7.7", "Proposition 7.7",
 			"on Δ_k(V) (Moore's Nim with at most k-1 piles) the length of a zero position is the total divided by k (checked for moore:4,2 and moore:5,3)",
 			[]string{"moore:4,2", "moore:5,3"}, checkProp77),
 	}
@@ -193,7 +191,7 @@ func simplicialClaims() []Claim {
 
 func circuitsClaim(id, where, spec, statement string, circuits []string, points []int) Claim {
 	return Claim{
-		ID: id, Source: paper001 + ", " + where,
+		ID: id, Source: es96(where),
 		Statement: "the circuits of " + spec + " are " + statement + ", so it is a pointed circuit complex",
 		check: func(ctx context.Context) (string, bool, error) {
 			g, err := game.Parse(spec)

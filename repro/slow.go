@@ -8,15 +8,16 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
 )
 
-// paper002's copy lost its formulas; papers/README.md says what is known for
-// sure, and the claims below are those facts and the examples whose numbers
+// The copy of Gurvich–Martynov–Maximchuk–Vyalyi 2023 that nimlab was checked
+// against lost its formulas; docs/references.md says what is known for sure,
+// and the claims below are those facts and the examples whose numbers
 // survived.
-const paper002 = "papers/002_770aced0ab8f9894.txt"
 
 // remotenessTable solves spec with every pile up to h, with remoteness.
 func remotenessTable(ctx context.Context, spec string, h int) (*game.Game, *table.Table, error) {
@@ -69,7 +70,6 @@ func everyPosition(ctx context.Context, games []theory.Example, f func(g *game.G
 }
 
 func slowClaims() []Claim {
-	readme := "papers/README.md, \"What is known for sure about Exact Slow k-Nim\""
 	hypergraphs := append(slowGames(), theory.Example{Spec: "slow(cn:6,3)", Max: 4}, theory.Example{Spec: "slowset:5,{2,4}", Max: 6},
 		theory.Example{Spec: "slow(complex:1-2-3,3-4)", Max: 7}, theory.Example{Spec: "slowle:4,2", Max: 8})
 	odd := func(p game.Position) int {
@@ -81,7 +81,7 @@ func slowClaims() []Claim {
 	}
 	return []Claim{
 		{
-			ID: "002/even-positions-p", Source: readme + "; " + paper002 + ", Section 1.1",
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/even-positions-p", Source: gmmv("Section 1.1"),
 			Statement: "a position whose piles are all even is a P-position (the second player copies every move), in NIM(n,k) and in the slow game on any hypergraph",
 			check: func(ctx context.Context) (string, bool, error) {
 				return everyPosition(ctx, hypergraphs, func(_ *game.Game, t *table.Table, p game.Position) (bool, bool) {
@@ -90,7 +90,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/k-odd-piles-n", Source: readme,
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/k-odd-piles-n", Source: gmmv("Section 1.1"),
 			Statement: "in NIM(n,k) a position with exactly k odd piles is an N-position",
 			check: func(ctx context.Context) (string, bool, error) {
 				return everyPosition(ctx, slowGames(), func(g *game.Game, t *table.Table, p game.Position) (bool, bool) {
@@ -99,7 +99,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/sum-mod-k", Source: readme,
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/sum-mod-k", Source: gmmv("Section 1.7 (the game splits into disjoint subgames)"),
 			Statement: "every move of NIM(n,k) lowers the total by exactly k, so the total mod k never changes and the game splits into k independent classes",
 			check: func(ctx context.Context) (string, bool, error) {
 				return everyPosition(ctx, slowGames(), func(g *game.Game, _ *table.Table, p game.Position) (bool, bool) {
@@ -114,7 +114,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/trivial-k1-kn", Source: paper002 + ", Section 1.1",
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/trivial-k1-kn", Source: gmmv("Section 1.1"),
 			Statement: "NIM(n,k) is trivial for k = 1 and k = n: it ends after sum(x) resp. min(x) moves whatever the players do",
 			check: func(ctx context.Context) (string, bool, error) {
 				var games []theory.Example
@@ -141,7 +141,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/mrule-optimal", Source: paper002 + ", Section 1.2 (M-rule); " + readme,
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/mrule-optimal", Source: gmmv("Sections 1.2 (the M-rule) and 1.6"),
 			Statement: "in NIM(n,n-1) the M-rule is optimal for both players: the M-play-out from x has R(x) moves (Smith's remoteness)",
 			check: func(ctx context.Context) (string, bool, error) {
 				var parts []string
@@ -164,7 +164,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/example-112-113", Source: paper002 + ", Section 1.2",
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/example-112-113", Source: gmmv("Section 1.2"),
 			Statement: "in NIM(3,2), at (1,1,2) and (1,1,3) the M-move (reducing 1,1 to 0,0) is the unique winning move; the moves to (0,1,1) and (0,1,2) lose",
 			check: func(ctx context.Context) (string, bool, error) {
 				g, t, err := remotenessTable(ctx, "slow:3,2", 3)
@@ -188,7 +188,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/example-111-333", Source: paper002 + ", Section 1.2",
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/example-111-333", Source: gmmv("Section 1.2"),
 			Statement: "in NIM(3,2), (1,1,1) is an N-position and (3,3,3) a P-position (both odd; the M-play-outs were printed but lost)",
 			check: func(ctx context.Context) (string, bool, error) {
 				_, t, err := remotenessTable(ctx, "slow:3,2", 3)
@@ -207,7 +207,7 @@ func slowClaims() []Claim {
 			},
 		},
 		{
-			ID: "002/smith-compounds", Source: paper002 + ", Section 1.4 (Sprague, Grundy; Smith 1966)",
+			ID: "gurvich-martynov-maximchuk-vyalyi-2023/smith-compounds", Source: literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.4", literature.Smith1966, ""),
 			Statement: "the Grundy value of a disjunctive compound is the xor of the parts' values; the remoteness of a conjunctive compound is the minimum of the parts' remoteness",
 			check: func(ctx context.Context) (string, bool, error) {
 				const h = 3

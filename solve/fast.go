@@ -187,7 +187,7 @@ func levelSets(total int64, levels int, opts Options, pass func(v uint32) (int64
 // in word l*w + x/64 of set and of the result, bit x%64, with w = box[0]/64+1.
 //
 // With S a guessed set of P-positions, S & result are the positions breaking
-// condition (I) of papers/000_451cee323facfbde.txt, Theorem 1.2 (a move from
+// condition (I) of Dufour–Heubach 2013, Theorem 1.2 (a move from
 // S into S), and positions in neither break condition (II).
 //
 // Rules with shifted cones (game.ReachRule) run the cone engine's sweep the

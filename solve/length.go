@@ -12,7 +12,7 @@ import (
 const MaxLengthPositions = 1 << 28
 
 // Lengths returns, for every position of the table's box in index order, the
-// length of the zero position there (papers/001_50f576805b6ac608.txt,
+// length of the zero position there (Ehrenborg–Steingrímsson 1996,
 // Definition 7.1): 0 at the origin and otherwise 1 + the largest length of
 // a zero position strictly below it (componentwise <=, not equal); -1 at
 // N-positions. It is the number of moves the second player needs to win

@@ -229,7 +229,7 @@ func joinComma(vs []string) string {
 }
 
 // TestCN63MatchesTheorem32 checks the fast engine against the closed form of
-// papers/000_451cee323facfbde.txt, Theorem 3.2: the P-positions of CN(6,3)
+// Dufour–Heubach 2013, Theorem 3.2: the P-positions of CN(6,3)
 // are those with a+b = d+e and b+c = e+f.
 func TestCN63MatchesTheorem32(t *testing.T) {
 	g, _ := game.Parse("cn:6,3")

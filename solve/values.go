@@ -17,7 +17,8 @@ import (
 )
 
 // Remoteness is Smith's remoteness of a position from the remoteness of its
-// options (papers/README.md, "What is known for sure about Exact Slow k-Nim"):
+// options (Smith 1966; as docs/references.md states it for
+// Gurvich–Martynov–Maximchuk–Vyalyi 2023):
 // at a terminal position it is 0 in normal play; otherwise, if some option
 // has even remoteness, it is 1 + the least even one (the winner wins as fast
 // as possible), else 1 + the largest one (the loser resists as long as

@@ -329,7 +329,7 @@ func TestLiteratureIdentities(t *testing.T) {
 }
 
 // TestNecklaceIsDepletedCircle checks the reading of Necklace Nim that its
-// source gives (Kadam, Heubach, Dufour, arXiv 2604.10364, abstract: NN(n,k)
+// source gives (Kadam–Heubach–Dufour 2026, abstract: NN(n,k)
 // arises in Circular Nim when k-2 consecutive stacks are depleted): the
 // P-positions of necklace:N,K are those of cn:N+K-2,K with the K-2 stacks
 // after the last one empty, and so are the Grundy values.

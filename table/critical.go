@@ -11,7 +11,7 @@ import (
 )
 
 // Critical returns, for every remoteness r that occurs in t, the positions of
-// remoteness r that are minimal among them (papers/002_770aced0ab8f9894.txt
+// remoteness r that are minimal among them (Gurvich–Martynov–Maximchuk–Vyalyi 2023
 // calls them R-critical): no other position y <= x has remoteness r. For a
 // sorted table the order is "sorted piles componentwise <=" and the positions
 // are sorted; otherwise it is the componentwise order. Entry r of the result

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 )
 
 // brokenRule answers with fixed, wrong results, to see that Apply refuses them.
@@ -20,7 +21,7 @@ func (r brokenRule) WinningMove(game.Position) game.Position { return r.move }
 
 func TestApplyRefusesWrongAnswers(t *testing.T) {
 	g, _ := game.Parse("cn:4,2")
-	th := &Theorem{Name: "broken", Source: "a test"}
+	th := &Theorem{Name: "broken", Source: literature.Of(literature.DufourHeubach2013, "Theorem 2.2")}
 	p := game.Position{3, 1, 4, 1}
 	tests := []struct {
 		name    string

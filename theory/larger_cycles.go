@@ -133,7 +133,7 @@ func cn86Move(q game.Position) game.Position {
 }
 
 // cn74In: q = (a,b,c,d,e,f,g) with a = min(q) in one of the sets of
-// papers/004_d4cbba8b03246c3a.txt, Theorem 2.1:
+// Dufour–Heubach–Vo 2021, Theorem 2.1:
 // S1: a = b = 0, c = g > 0, d+e+f = c; S2: all equal;
 // S3: a = b, c = g, d = f, a+c = d+e, 0 < a < e;
 // S4: a = f, b+c = d+e = g+a, a < min(b,e), a < max(c,d).

@@ -8,8 +8,8 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// The theorems on the games published after the papers in papers/ (see
-// game/literature.go for their sources): what their abstracts state or what
+// The theorems on the games published after the four papers nimlab is built
+// from (see game/literature.go and docs/references.md for their sources): what their abstracts state or what
 // follows from their definitions, each tested against the engines.
 
 // minRule is NIM_H on the one hyperedge of every pile (Exact n-Nim): every

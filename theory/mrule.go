@@ -22,8 +22,8 @@ type RemotenessRule interface {
 }
 
 // MMove returns the move the M-rule makes from p in Exact Slow (n-1)-Nim
-// NIM(n, n-1) (papers/002_770aced0ab8f9894.txt; papers/README.md, "What is
-// known for sure"): a move keeps exactly one pile and takes one token from
+// NIM(n, n-1) (Gurvich–Martynov–Maximchuk–Vyalyi 2023, Section 1.2; see
+// docs/references.md for what is known for sure about that paper): a move keeps exactly one pile and takes one token from
 // each other pile. If every pile is odd, keep a largest pile; if some pile is
 // even, keep a smallest even pile. Ties go to the first such pile. It returns
 // nil at a terminal position (two or more empty piles).
@@ -75,7 +75,7 @@ func mKeep(p game.Position) int {
 // from there, adding d again, for as long as no two piles change their order
 // and no pile the moves reduce runs empty. That number of periods is computed
 // from the positions of one period, and the play-out jumps over all of them
-// at once (the "screw" periodicity of Gurvich and Naumova; papers/README.md).
+// at once (the "screw" periodicity of Gurvich–Naumova 2023).
 // Piles up to 10^18 take microseconds. Every move takes n-1 tokens, so the
 // play-out has at most n(2^63-1)/(n-1) < 2^64 moves: a uint64 counts them.
 func MPlayout(p game.Position) uint64 {
@@ -170,7 +170,7 @@ func mPeriods(segment []game.Position, x game.Position) int {
 
 // Strategies lists the strategies `nimlab check --strategy` can check, by
 // name, with the games they are for.
-var Strategies = map[string]string{"mrule": "the M-rule of papers/002 for Exact Slow (n-1)-Nim, slow:N,N-1"}
+var Strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
 
 // Strategy returns the move function of the named strategy for g.
 func Strategy(name string, g *game.Game) (func(game.Position) game.Position, error) {

@@ -15,7 +15,7 @@ import (
 )
 
 // A NimBasis is a collection of vertex sets satisfying Conditions (A), (B) and
-// (C) of papers/001_50f576805b6ac608.txt, Definition 4.1. By Theorem 4.4 the
+// (C) of Ehrenborg–Steingrímsson 1996, Definition 4.1. By Theorem 4.4 the
 // zero positions are then those whose binary digits, read one place value
 // at a time, mark sets of the basis.
 type NimBasis interface {
@@ -204,7 +204,7 @@ func cachedBasis(ctx context.Context, c *complex.Complex) *listedBasis {
 
 // binaryBasis is the Nim-basis of a binary matroid whose singletons are
 // independent: the sets whose vectors sum to zero, that is, the disjoint
-// unions of circuits (papers/001_50f576805b6ac608.txt, Prop 5.3, Thm 5.7).
+// unions of circuits (Ehrenborg–Steingrímsson 1996, Prop 5.3, Thm 5.7).
 type binaryBasis struct{ columns []uint64 }
 
 func (b binaryBasis) Has(s complex.Set) bool { return complex.Sum(b.columns, s) == 0 }

@@ -25,7 +25,7 @@ func sets(t *testing.T, lists ...[]int) []complex.Set {
 	return out
 }
 
-// TestExample46 is papers/001, Example 4.6: the Nim-basis is the empty set
+// TestExample46 is Ehrenborg–Steingrímsson 1996, Example 4.6: the Nim-basis is the empty set
 // and the three circuits, and (7,3,5,6) is a zero position.
 func TestExample46(t *testing.T) {
 	g, _ := game.Parse("complex:1-2,1-3,1-4,2-3-4")

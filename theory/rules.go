@@ -101,7 +101,7 @@ func (r cn63Rule) WinningMove(p game.Position) game.Position {
 	return nil // unreachable by Theorem 3.2
 }
 
-// pointedRule is Theorem 3.2 of papers/001_50f576805b6ac608.txt.
+// pointedRule is Theorem 3.2 of Ehrenborg–Steingrímsson 1996.
 type pointedRule struct {
 	circuits []complex.Set
 	points   []int

@@ -10,7 +10,7 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// joinRule is Theorem 6.1 of papers/001_50f576805b6ac608.txt: on a join the
+// joinRule is Theorem 6.1 of Ehrenborg–Steingrímsson 1996: on a join the
 // zero positions are those zero on every factor, and a winning move plays a
 // winning move on every factor that is not zero (their union is a face).
 type joinRule struct {
@@ -163,7 +163,7 @@ func (r splitRule) WinningMove(n game.Position) game.Position {
 }
 
 // pathRule: the zero positions of P_{n,n-1} (path:2n-2,n-1), stated in
-// papers/001_50f576805b6ac608.txt, Section 8: n-2 consecutive empty piles
+// Ehrenborg–Steingrímsson 1996, Section 8: n-2 consecutive empty piles
 // b..b+n-3 (2 <= b <= n) with equal sums on either side.
 type pathRule struct{ k int } // k = n-1, piles 2k
 
@@ -229,7 +229,7 @@ func (r pathRule) WinningMove(p game.Position) game.Position {
 	return nil
 }
 
-// figure6Rule is the complex of papers/001_50f576805b6ac608.txt, Figure 6,
+// figure6Rule is the complex of Ehrenborg–Steingrímsson 1996, Figure 6,
 // whose picture is lost in our copy: on x, y, z, w its zero positions are
 // W = {(x,y,0,w): x+y = w} ∪ {(x,y,z,w): x = y = z+w, z >= 1}. Among all
 // complexes on four labelled vertices exactly one has these zero positions

@@ -5,7 +5,7 @@
 //
 // Theorems are matched to games by the structure they are played on (the
 // complex and its labelling), not by the spec's name: Theorem 2.1(1) of the
-// Circular Nim paper covers nim:5, cn:5,1, path:5,1 and moore:5,1 alike. They
+// Circular Nim paper (Dufour–Heubach 2013) covers nim:5, cn:5,1, path:5,1 and moore:5,1 alike. They
 // hold for normal play only.
 package theory
 
@@ -15,6 +15,7 @@ import (
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 )
 
 // Rule decides the P-positions of one game.
@@ -33,14 +34,15 @@ type Theorem struct {
 	Name string
 	// Statement says the result in one line.
 	Statement string
-	// Source cites the paper file and theorem number.
-	Source string
+	// Source cites the papers stating the theorem and where (its String is
+	// e.g. "Dufour–Heubach 2013, Theorem 3.2").
+	Source literature.Citations
 	// Examples are games the theorem covers, each with a height up to which
 	// the tests and `nimlab repro` compare it with the exact engines.
 	Examples []Example
 	// bind returns the rule for g, or false when the theorem does not cover g.
 	bind func(ctx context.Context, g *game.Game) (Rule, bool)
-	// slow is true for the theorems about slow games (papers/002), hyper
+	// slow is true for the theorems about slow games, hyper
 	// for those about hypergraph NIM_H (game.Game.Hyperedges); the others
 	// are about take games.
 	slow, hyper bool
@@ -106,7 +108,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "simplex",
 			Statement: "CN(n,n), and any game where every set of piles may be played: the only P-position is (0,...,0)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(2)",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 2.1(2)"),
 			Examples:  []Example{{"cn:4,4", 6}, {"moore:3,5", 8}, {"complex:1-2-3", 8}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				f := g.Complex.Facets()
@@ -116,7 +118,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "nim",
 			Statement: "CN(n,1) is Nim: the P-positions are those whose piles xor to 0 (Bouton)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(1)",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 2.1(1)", "bouton-1902", ""),
 			Examples:  []Example{{"nim:4", 7}, {"cn:5,1", 5}, {"path:3,1", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				for _, f := range g.Complex.Facets() {
@@ -130,7 +132,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "cn-n-1",
 			Statement: "CN(n,n-1), where any n-1 piles may be played: the P-positions are (a,a,...,a)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.1(3)",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 2.1(3)"),
 			Examples:  []Example{{"cn:5,4", 5}, {"moore:4,3", 6}, {"cn:3,2", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				f := g.Complex.Facets()
@@ -140,56 +142,56 @@ func theoremList() []*Theorem {
 		{
 			Name:      "cn63",
 			Statement: "CN(6,3): the P-positions are (a,b,c,d,e,f) with a+b = d+e and b+c = e+f",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.2",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.2"),
 			Examples:  []Example{{"cn:6,3", 5}},
 			bind:      onCycle(6, 3, func([]complex.Perm) Rule { return cn63Rule{} }),
 		},
 		{
 			Name:      "cn42",
 			Statement: "CN(4,2): the P-positions are (a,b,a,b)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 2.2",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 2.2"),
 			Examples:  []Example{{"cn:4,2", 9}},
 			bind:      onCycle(4, 2, func([]complex.Perm) Rule { return cn42Rule{} }),
 		},
 		{
 			Name:      "cn52",
 			Statement: "CN(5,2): the P-positions are the rotations and reflections of (a,b,c,d,b) with a+b = c+d and a = max",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(1); papers/001_50f576805b6ac608.txt, Proposition 8.3",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.1(1)", literature.EhrenborgSteingrimsson1996, "Proposition 8.3"),
 			Examples:  []Example{{"cn:5,2", 7}},
 			bind:      onCycle(5, 2, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn52In, move: cn52Move} }),
 		},
 		{
 			Name:      "cn53",
 			Statement: "CN(5,3): the P-positions are the rotations and reflections of (0,b,c,d,b) with b = c+d",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.1(2); papers/001_50f576805b6ac608.txt, Proposition 8.4",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.1(2)", literature.EhrenborgSteingrimsson1996, "Proposition 8.4"),
 			Examples:  []Example{{"cn:5,3", 7}},
 			bind:      onCycle(5, 3, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn53In, move: cn53Move} }),
 		},
 		{
 			Name:      "cn64",
 			Statement: "CN(6,4): the P-positions are the rotations of (a,b,c,d,e,f) with a+b = d+e, b+c = e+f, a xor c xor e = 0 and a = min",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 3.5",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.5"),
 			Examples:  []Example{{"cn:6,4", 9}},
 			bind:      onCycle(6, 4, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn64In, move: cn64Move} }),
 		},
 		{
 			Name:      "cn86",
 			Statement: "CN(8,6): the P-positions are the rotations and reflections of (0,x,a1,b1,e,b2,a2,x) with a1+b1 = a2+b2 = x and e = min(x, a1+a2)",
-			Source:    "papers/000_451cee323facfbde.txt, Theorem 4.1",
+			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 4.1"),
 			Examples:  []Example{{"cn:8,6", 5}},
 			bind:      onCycle(8, 6, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn86In, move: cn86Move} }),
 		},
 		{
 			Name:      "cn74",
 			Statement: "CN(7,4): the P-positions are the rotations and reflections of the sets S1, S2, S3, S4 (a = min)",
-			Source:    "papers/004_d4cbba8b03246c3a.txt, Theorem 2.1",
+			Source:    literature.Of(literature.DufourHeubachVo2021, "Theorem 2.1"),
 			Examples:  []Example{{"cn:7,4", 6}},
 			bind:      onCycle(7, 4, func(sym []complex.Perm) Rule { return dihedralRule{perms: sym, in: cn74In, move: cn74Move} }),
 		},
 		{
 			Name:      "moore",
 			Statement: "Moore's Nim (take from at most k piles): P iff, at every binary digit, the number of piles with a 1 there is divisible by k+1",
-			Source:    "papers/001_50f576805b6ac608.txt, Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Proposition 4.7 (its Δ_{k+1}(V) is moore:n,k)", "moore-1910", ""),
 			Examples:  []Example{{"moore:4,2", 7}, {"moore:5,2", 5}, {"moore:5,3", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				k := g.Complex.Facets()[0].Len()
@@ -199,7 +201,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "binary-matroid",
 			Statement: "on a binary matroid (binmat:, graph:) P iff, at every binary digit, the piles with a 1 there have vectors summing to 0 over GF(2)",
-			Source:    "papers/001_50f576805b6ac608.txt, Theorem 5.7",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 5.7"),
 			Examples:  []Example{{"graph:1-2,2-3,1-3,3-4,1-4", 5}, {"binmat:1100,0110,0011,1001,1111", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				return nimBasisRule{binaryBasis{g.Binary}}, g.Binary != nil
@@ -208,21 +210,21 @@ func theoremList() []*Theorem {
 		{
 			Name:      "join",
 			Statement: "on a join (join, cone, susp) P iff the position is P on every factor; a cone's new pile is 0, a suspension's two new piles are equal",
-			Source:    "papers/001_50f576805b6ac608.txt, Theorem 6.1 and Corollaries 6.2, 6.3",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 6.1 and Corollaries 6.2, 6.3"),
 			Examples:  []Example{{"join(cn:5,2; nim:2)", 5}, {"cone(cn:4,2)", 6}, {"susp(cn:5,3)", 5}},
 			bind:      bindJoin,
 		},
 		{
 			Name:      "split",
 			Statement: "on B_x(A) P iff A is P with pile x = n_y + n_z; on P_x(A) P iff n_y = n_z and A is P with pile x = n_y",
-			Source:    "papers/001_50f576805b6ac608.txt, Lemma 6.7 and Proposition 6.9",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Lemma 6.7 and Proposition 6.9"),
 			Examples:  []Example{{"bx(cn:5,2; 2)", 5}, {"px(cn:4,2; 1)", 6}, {"px(bx(cn:5,3; 1); 3)", 4}},
 			bind:      bindSplit,
 		},
 		{
 			Name:      "octa",
 			Statement: "on the hyperoctahedron boundary O_n P iff antipodal piles are equal",
-			Source:    "papers/001_50f576805b6ac608.txt, Corollary 6.4",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.4"),
 			Examples:  []Example{{"octa:3", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				n := g.Piles()
@@ -233,7 +235,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "path-n-n-1",
 			Statement: "on P_{n,n-1} (path:2n-2,n-1; n = 3 is P_{3,2}) P iff n-2 consecutive piles b..b+n-3 (2 <= b <= n) are empty and the piles before and after them have equal sums",
-			Source:    "papers/001_50f576805b6ac608.txt, Section 8 (P_{n,n-1}; P_{3,2} before Proposition 8.3)",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Section 8 (P_{n,n-1}; P_{3,2} before Proposition 8.3)"),
 			Examples:  []Example{{"path:4,2", 12}, {"path:6,3", 7}, {"path:8,4", 4}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				n := g.Piles()
@@ -247,7 +249,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "exact-all",
 			Statement: "NIM_H whose one hyperedge holds every pile (Exact n-Nim): the options of p are all q < p, the Grundy value is min(p), and P iff some pile is empty",
-			Source:    "Boros, Gurvich, Ho, Makino, Mursic, On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484), the case k = n of 2k >= n; it follows from the definition",
+			Source:    literature.Of("boros-et-al-2015", "the case k = n of 2k >= n; it follows from the definition"),
 			Examples:  []Example{{"exact:3,3", 12}, {"exact:4,4", 8}, {"hyper:1-2-3-4-5", 5}},
 			hyper:     true,
 			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
@@ -257,7 +259,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "exact-1",
 			Statement: "NIM_H whose hyperedges are the single piles (Exact 1-Nim) is Nim: P iff the piles xor to 0 (Bouton)",
-			Source:    "Boros, Gurvich, Ho, Makino, Mursic, On the Sprague-Grundy function of Exact k-Nim (arXiv 1508.04484): Exact 1-Nim is Nim",
+			Source:    literature.Of("boros-et-al-2015", "Exact 1-Nim is Nim", "bouton-1902", ""),
 			Examples:  []Example{{"exact:3,1", 12}, {"hyper:1,2,3,4", 7}},
 			hyper:     true,
 			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
@@ -267,7 +269,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "figure6",
 			Statement: "the complex of Figure 6 (complex:1-2,1-3,2-3,3-4, piles x,y,z,w): P iff z = 0 and x+y = w, or x = y = z+w with z >= 1",
-			Source:    "papers/001_50f576805b6ac608.txt, Section 9, Figure 6",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Section 9, Figure 6"),
 			Examples:  []Example{{"complex:1-2,1-3,2-3,3-4", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				return figure6Rule{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), Figure6.Facets())
@@ -276,7 +278,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "pointed-circuits",
 			Statement: "on a pointed circuit complex the P-positions are the non-negative integer combinations of the circuits' indicator vectors",
-			Source:    "papers/001_50f576805b6ac608.txt, Theorem 3.2",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 3.2"),
 			Examples:  []Example{{"complex:1-2-3,2-3-4,3-4-5,1-5", 6}, {"complex:1-2-3-4,2-3-4-5,1-2-5,1-4-5", 5}, {"path:3,2", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				// Complexes with too many circuits to list (complex.MaxCircuitWork)
@@ -292,7 +294,7 @@ func theoremList() []*Theorem {
 		{
 			Name:      "nim-basis",
 			Statement: "on a Nim-regular complex (one with a Nim-basis B, searched for up to 12 piles) P iff the piles' binary digits, place by place, mark sets of B",
-			Source:    "papers/001_50f576805b6ac608.txt, Theorem 4.4 (Definition 4.1)",
+			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 4.4 (Definition 4.1)"),
 			Examples:  []Example{{"complex:1-2,1-3,1-4,2-3-4", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
 				if g.Piles() > MaxBasisSearch {
@@ -306,7 +308,7 @@ func theoremList() []*Theorem {
 			Name: "mrule",
 			Statement: "Exact Slow (n-1)-Nim NIM(n,n-1): when both players follow the M-rule (all piles odd: keep a largest pile; " +
 				"else keep a smallest even pile; take one token from every other pile) the play-out has R(x) moves, Smith's remoteness; P iff R(x) is even",
-			Source:   "papers/002_770aced0ab8f9894.txt, the M-rule (formulas lost; see papers/README.md)",
+			Source:   literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Sections 1.2 and 1.6 (the M-rule; what is known for sure: docs/references.md)"),
 			Examples: []Example{{"slow:2,1", 30}, {"slow:3,2", 24}, {"slow:4,3", 14}, {"slow:5,4", 9}},
 			slow:     true,
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {

@@ -58,13 +58,13 @@ func TestUncoveredGames(t *testing.T) {
 func ExampleFind() {
 	g, _ := game.Parse("cn:6,3")
 	th, rule, _ := Find(context.Background(), g)
-	// papers/000, Remark 3.4: from (10,9,5,8,4,3) one can move to
+	// Dufour–Heubach 2013, Remark 3.4: from (10,9,5,8,4,3) one can move to
 	// (5+l, 7-l, 0+l, 8, 4, 3) for l = 0..5.
 	p := game.Position{10, 9, 5, 8, 4, 3}
 	fmt.Println(th.Source)
 	fmt.Println(rule.IsP(p), rule.WinningMove(p))
 	// Output:
-	// papers/000_451cee323facfbde.txt, Theorem 3.2
+	// Dufour–Heubach 2013, Theorem 3.2
 	// false 5,7,0,8,4,3
 }
 

@@ -32,6 +32,11 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 	}
 	p := make(game.Position, g.Piles())
 	for idx := range box.Positions() {
+		if idx%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return idx, err
+			}
+		}
 		box.Position(idx, p)
 		isP := tab.IsP(p)
 		if rule.IsP(p) != isP {

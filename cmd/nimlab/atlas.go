@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/nimlab/nimlab/atlas"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
@@ -17,7 +17,7 @@ func newAtlasCmd() *cobra.Command {
 		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
 		Long: `Solves every game of FAMILY with every pile 0..H (lowered for a game whose box
 would pass 2e7 positions) and writes one row per game: the P-positions and
-their symmetry classes, the closure properties of papers/001 (addition,
+their symmetry classes, the closure properties of Ehrenborg–Steingrímsson 1996 (addition,
 plus-ones, doubling, multiples of ones: holds, fails or untested in the box),
 the theorem that covers the game, whether a genuine zero position (every pile
 non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
@@ -27,7 +27,7 @@ characterization "discover" finds, with the height it was verified to.
 FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B,
 complexes:V (every simplicial complex on 1 to V vertices up to isomorphism,
 V <= 6: 208 up to 5 vertices, 16,351 up to 6), rules:A..B (the rule
-variations of papers/000 Section 6 on every CN(n,k), A <= n <= B), or specs
+variations of Dufour–Heubach 2013, Section 6 on every CN(n,k), A <= n <= B), or specs
 separated by ";".
 
 --shard i/N surveys the games whose place in the family is i modulo N, so a
@@ -36,12 +36,14 @@ Slurm job array (deploy/slurm/atlas.sbatch) or a Kubernetes Indexed Job
 writes DIR/atlas-i-of-N.parquet (all parts read as one table:
 read_parquet('DIR/*.parquet') in DuckDB, pandas.read_parquet(DIR)) and
 DIR/atlas-i-of-N.txt; its finished rows go to DIR/atlas-i-of-N.jsonl as they
-come, and a survey restarted skips them.`,
+come, and a survey restarted skips them. The report (also printed) writes an
+expression longer than 40 characters below its table, whole, and a label
+such as [1] in its cell.`,
 		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
   nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
   nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Max < 0 {
 				return fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
@@ -59,7 +61,7 @@ come, and a survey restarted skips them.`,
 					if done {
 						state = "already done"
 					}
-					fmt.Fprintf(os.Stderr, "%s %s\n", state, spec)
+					fmt.Fprintf(cmd.ErrOrStderr(), "%s %s\n", state, spec)
 				}
 			}
 			opts.NoDiscover = !discoverToo
@@ -79,10 +81,10 @@ come, and a survey restarted skips them.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&opts.Max, "max", -1, "height: every pile 0..MAX (required)")
+	wholeVar(cmd.Flags(), &opts.Max, "max", -1, 0, table.MaxLine, "height: every pile 0..MAX (required)")
 	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
-	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd

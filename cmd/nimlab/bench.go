@@ -57,7 +57,7 @@ mean and the slowest.`,
   nimlab bench slow:5,4 --max 63 --remoteness --reference-max 12 --previous-max 63
   nimlab bench cn:6,3 --max 15 --remoteness --reference-max 6 --previous-max 10
   nimlab bench slow:5,4 --max 0 --reference-max -1 --huge 10000`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
@@ -162,9 +162,9 @@ mean and the slowest.`,
 	f.register(cmd)
 	cmd.Flags().BoolVar(&grundy, "grundy", false, "compute Grundy values, not only outcomes")
 	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "compute remoteness")
-	cmd.Flags().IntVar(&huge, "huge", 0, "also time this many remoteness queries on random piles up to 10^18")
-	cmd.Flags().IntVar(&prevMax, "previous-max", -1, "largest pile for the previous engine (-1: skip it)")
-	cmd.Flags().IntVar(&refMax, "reference-max", -2, "largest pile for the reference engine (default: --max; -1: skip it)")
+	wholeVar(cmd.Flags(), &huge, "huge", 0, 0, maxHugeQueries, "also time this many remoteness queries on random piles up to 10^18")
+	wholeVar(cmd.Flags(), &prevMax, "previous-max", -1, -1, table.MaxLine, "largest pile for the previous engine (-1: skip it)")
+	wholeVar(cmd.Flags(), &refMax, "reference-max", -2, -1, table.MaxLine, "largest pile for the reference engine (default: --max; -1: skip it)")
 	return cmd
 }
 
@@ -189,6 +189,9 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*hugeQueries
 	var total time.Duration
 	p := make(game.Position, g.Piles())
 	for range count {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for i := range p {
 			p[i] = rng.IntN(1_000_000_000_000_000_001)
 		}

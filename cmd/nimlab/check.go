@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -27,14 +28,14 @@ positions accepted by a theorem (--theorem, see "nimlab theorems") or by an
 expression (--expr) with the P-positions. Reports how many positions S
 accepts, the P-positions outside S and the N-positions inside S, and,
 separately, the positions breaking the conditions that characterize the
-P-positions (papers/000_451cee323facfbde.txt, Theorem 1.2):
+P-positions (Dufour–Heubach 2013, Theorem 1.2):
   (I)  a position in S with a move into S;
   (II) a position outside S with no move into S.
 Examples are the positions with the smallest total first. The exit status is 1
 when S differs from the P-positions.
 
 --properties instead tests closure properties of the P-positions in the table:
-under addition, under p -> p + (1,...,1) (papers/001_50f576805b6ac608.txt,
+under addition, under p -> p + (1,...,1) (Ehrenborg–Steingrímsson 1996,
 Conjecture 8.1), under doubling (Question 9.1), and whether (k,...,k) is P for
 every k when (1,...,1) is (Question 9.2). It prints a counterexample where one
 fails and exits with status 0.
@@ -43,7 +44,7 @@ fails and exits with status 0.
 box: at every non-terminal position its move lowers Smith's remoteness by
 exactly one (the winner wins fastest, the loser resists longest), so the
 play-out with both players following it has R(p) moves. The exit status is 1
-where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
+where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for slow:N,N-1).
 
 ` + check.ExprHelp,
 		Example: `  nimlab check cn:6,3 --max 12 --expr "a+b == d+e && b+c == e+f"
@@ -51,7 +52,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
   nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json
   nimlab check slow:5,4 --max 40 --strategy mrule
   nimlab check cn:6,3 --table cn63.tbl --theorem cn63`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
@@ -140,7 +141,7 @@ where it fails. Strategies: mrule (the M-rule of papers/002 for slow:N,N-1).
 	f.registerTable(cmd)
 	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
 	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
-	cmd.Flags().IntVar(&examples, "examples", 5, "how many examples of each kind to show")
+	wholeVar(cmd.Flags(), &examples, "examples", 5, 0, maxExamples, "how many examples of each kind to show")
 	cmd.Flags().BoolVar(&properties, "properties", false, "test closure properties of the P-positions instead")
 	cmd.Flags().StringVar(&strategy, "strategy", "", "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)")
 	return cmd
@@ -163,7 +164,7 @@ func checkProperties(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFl
 	for _, p := range props {
 		verdict := "holds"
 		if !p.Holds {
-			verdict = "FAILS at" + exampleList(p.Counterexample)[len("   e.g."):]
+			verdict = "FAILS at " + positionList(p.Counterexample)
 		}
 		stopped := ""
 		if p.Partial {
@@ -218,13 +219,19 @@ func checkStrategy(cmd *cobra.Command, g *game.Game, box table.Box, f *solveFlag
 	return nil
 }
 
+// exampleList writes "   e.g. (1,2) (3,4)", or "" for no positions.
 func exampleList(ps []game.Position) string {
 	if len(ps) == 0 {
 		return ""
 	}
-	s := "   e.g."
-	for _, p := range ps {
-		s += " (" + p.String() + ")"
+	return "   e.g. " + positionList(ps)
+}
+
+// positionList writes "(1,2) (3,4)".
+func positionList(ps []game.Position) string {
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = "(" + p.String() + ")"
 	}
-	return s
+	return strings.Join(parts, " ")
 }

@@ -20,7 +20,7 @@ func newComplexCmd() *cobra.Command {
 		Short: "Print the structure a game is played on: facets, circuits, points, Nim-basis, symmetries",
 		Long: `Prints the simplicial complex of GAME: its facets (maximal faces), its circuits
 (minimal non-faces), whether it is a pointed circuit complex
-(papers/001_50f576805b6ac608.txt, Definition 3.1) and the point of each circuit,
+(Ehrenborg–Steingrímsson 1996, Definition 3.1) and the point of each circuit,
 its Nim-basis if it has one (Definition 4.1; searched for complexes of up to
 12 vertices: by Theorem 4.4 the only candidate is the family of sets A whose
 indicator e(A) is a P-position), and its symmetries. Vertices are numbered
@@ -32,7 +32,7 @@ status is 1 when it does not. Write the empty set as {}.`,
 		Example: `  nimlab complex cn:6,3
   nimlab complex complex:1-2-3,2-3-4,3-4-5,1-5 --json
   nimlab complex complex:1-2,1-3,1-4,2-3-4 --basis '{},1-2-3,1-2-4,1-3-4'`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {
@@ -76,7 +76,7 @@ status is 1 when it does not. Write the empty set as {}.`,
 					pts[i] = v + 1 // 0 where a circuit has no point
 				}
 				v := map[string]any{
-					"game": g.Spec, "title": g.Title, "source": g.Source, "vertices": c.N(), "facets": oneBased(c.Facets()),
+					"game": g.Spec, "title": g.Title, "source": g.Source.String(), "references": g.Source, "vertices": c.N(), "facets": oneBased(c.Facets()),
 					"circuits": oneBased(circuits), "pointed": pointed, "points": pts, "symmetries": symmetries,
 					"nim_basis": nil,
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
@@ -18,7 +19,7 @@ func newCriticalCmd() *cobra.Command {
 		Long: `Builds the remoteness table of GAME with piles 0..H and lists, for each
 remoteness r (or only --remoteness R), the positions of remoteness r that are
 minimal among them: no other position below has remoteness r
-(papers/002_770aced0ab8f9894.txt calls them R-critical, for Exact Slow
+(Gurvich–Martynov–Maximchuk–Vyalyi 2023 calls them R-critical, for Exact Slow
 (n-1)-Nim). For games whose piles can be permuted freely the order is "sorted
 piles componentwise <=" and the positions are printed sorted; for other games
 it is the componentwise order.
@@ -28,7 +29,7 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
 		Example: `  nimlab critical slow:4,3 --max 12
   nimlab critical slow:5,4 --max 20 --remoteness 6 --json
   nimlab critical slow:5,4 --table slow54.tbl`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {
@@ -66,13 +67,17 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
 			}
 			fmt.Fprintf(out, "%s, every pile 0..%d: minimal positions of each remoteness (%s <=)\n", g.Title, f.max, order)
 			for _, l := range levels {
-				fmt.Fprintf(out, "R = %d (%s): %d%s\n", l.Remoteness, l.Outcome, len(l.Positions), exampleList(l.Positions)[len("   e.g."):])
+				if len(l.Positions) == 0 {
+					fmt.Fprintf(out, "R = %d (%s): 0 (no position of the box has remoteness %d)\n", l.Remoteness, l.Outcome, l.Remoteness)
+					continue
+				}
+				fmt.Fprintf(out, "R = %d (%s): %d %s\n", l.Remoteness, l.Outcome, len(l.Positions), positionList(l.Positions))
 			}
 			return nil
 		},
 	}
 	f.register(cmd)
 	f.registerTable(cmd)
-	cmd.Flags().IntVar(&only, "remoteness", -1, "list only the positions of this remoteness")
+	wholeVar(cmd.Flags(), &only, "remoteness", -1, 0, math.MaxInt32, "list only the positions of this remoteness")
 	return cmd
 }

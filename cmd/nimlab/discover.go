@@ -6,6 +6,7 @@ import (
 
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
@@ -45,7 +46,7 @@ claimed beyond the box checked.`,
   nimlab discover binmat:101,011,110 --max 7
   nimlab discover cn:8,6 --max 4
   nimlab discover slow:4,3 --max 8 --verify-max 30`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {
@@ -85,9 +86,9 @@ claimed beyond the box checked.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&opts.Max, "max", -1, "height to learn on: every pile 0..MAX (required)")
-	cmd.Flags().IntVar(&opts.VerifyMax, "verify-max", 0, "height to verify on (0: a few above --max, at most 4e6 positions)")
-	cmd.Flags().IntVar(&opts.Workers, "workers", 0, "goroutines of the engines (0: one per core)")
+	wholeVar(cmd.Flags(), &opts.Max, "max", -1, 0, table.MaxLine, "height to learn on: every pile 0..MAX (required)")
+	wholeVar(cmd.Flags(), &opts.VerifyMax, "verify-max", 0, 0, table.MaxLine, "height to verify on (0: a few above --max, at most 4e6 positions)")
+	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
 }

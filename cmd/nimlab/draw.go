@@ -19,13 +19,13 @@ func newDrawCmd() *cobra.Command {
 		Use:   "draw GAME [POSITION] --out FILE.svg|FILE.png",
 		Short: "Draw a position, a move or a complex as the papers do (SVG or PNG)",
 		Long: `Draws POSITION on the structure of GAME, as the papers draw them: Circular Nim's
-stacks around a circle with their heights (papers/000_451cee323facfbde.txt,
+stacks around a circle with their heights (Dufour–Heubach 2013,
 Figure 1), PathNim's stacks in a row, and any other complex as a graph with its
-facets shaded (papers/001_50f576805b6ac608.txt, Figures 1-6). Each stack shows
+facets shaded (Ehrenborg–Steingrímsson 1996, Figures 1-6). Each stack shows
 its height inside and its number outside.
 
 --move TO draws the move from POSITION to TO: the piles it changes are marked in
-red as "p -> p'" (papers/004_d4cbba8b03246c3a.txt, Figures 1 and 4). TO must be a
+red as "p -> p'" (Dufour–Heubach–Vo 2021, Figures 1 and 4). TO must be a
 legal move.
 
 --complex draws the complex itself (no POSITION): facets shaded, and its facets
@@ -36,7 +36,7 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
 		Example: `  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --out cn83.svg
   nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --move 3,1,4,1,0,0,0,6 --out move.png
   nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg`,
-		Args: cobra.RangeArgs(1, 2),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {

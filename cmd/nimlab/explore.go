@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/explore"
+	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -16,7 +17,7 @@ func newExploreCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "explore [--n N] [--max H]",
 		Short: "Survey the rule variations of Circular Nim: P-counts, closure properties, coinciding games",
-		Long: `Solves every rule variation of papers/000_451cee323facfbde.txt, Section 6,
+		Long: `Solves every rule variation of Dufour–Heubach 2013, Section 6,
 question 4 — the take rule itself, fixed(A; 1), fixedall(A; 1), atleast(A; 1),
 total(A; 2), exactly(A; 2) and wythoff(A) — on every CN(n,k) with 3 <= n <= N
 and 1 <= k <= n, with every pile 0..H (lowered for large n to keep a box under
@@ -26,14 +27,8 @@ games of the survey with exactly the same P-positions in that box. Equal
 P-positions in a box are evidence, not a proof, that two games agree.`,
 		Example: `  nimlab explore --n 5 --max 4
   nimlab explore --n 6 --max 3 --json`,
-		Args: cobra.NoArgs,
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if maxN < 3 || maxN > 8 {
-				return fmt.Errorf("--n must be 3 to 8, not %d", maxN)
-			}
-			if h < 0 {
-				return fmt.Errorf("--max must be 0 or more, not %d", h)
-			}
 			var progress func(string)
 			if !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
 				progress = func(spec string) { fmt.Fprintf(os.Stderr, "\r\033[Ksolving %s", spec) }
@@ -54,8 +49,8 @@ P-positions in a box are evidence, not a proof, that two games agree.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&maxN, "n", 6, "survey CN(n,k) for 3 <= n <= N (at most 8)")
-	cmd.Flags().IntVar(&h, "max", 3, "largest pile")
+	wholeVar(cmd.Flags(), &maxN, "n", 6, 3, 8, "survey CN(n,k) for 3 <= n <= N (at most 8)")
+	wholeVar(cmd.Flags(), &h, "max", 3, 0, table.MaxLine, "largest pile")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
 }

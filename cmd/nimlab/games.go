@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 	"github.com/spf13/cobra"
 )
 
@@ -12,20 +13,22 @@ func newGamesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "games",
 		Short: "List the game families and their spec syntax",
-		Args:  cobra.NoArgs,
+		Args:  positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
 			if asJSON {
+				// source is the rendered citation, references the structured one.
 				type row struct {
-					Name    string `json:"name"`
-					Syntax  string `json:"syntax"`
-					Example string `json:"example"`
-					Help    string `json:"help"`
-					Source  string `json:"source"`
+					Name       string               `json:"name"`
+					Syntax     string               `json:"syntax"`
+					Example    string               `json:"example"`
+					Help       string               `json:"help"`
+					Source     string               `json:"source"`
+					References literature.Citations `json:"references"`
 				}
 				var rows []row
 				for _, f := range game.Families() {
-					rows = append(rows, row{f.Name, f.Syntax, f.Example, f.Help, f.Source})
+					rows = append(rows, row{f.Name, f.Syntax, f.Example, f.Help, f.Source.String(), f.Source})
 				}
 				return printJSON(out, rows)
 			}

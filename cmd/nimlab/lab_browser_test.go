@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/repro"
 )
 
 // browser starts the lab and a headless Debian chromium on it. Without
@@ -209,5 +210,189 @@ func TestLabFindsThePattern(t *testing.T) {
 	}
 	if !strings.Contains(found, "exact up to 7") || expr != "a + b == d + e && a + f == c + d" || checked != "The expression agrees with the table." {
 		t.Errorf("found %q, expression %q, then %q", found, expr, checked)
+	}
+}
+
+// noBrokenImage is true when every image the page shows has loaded: an
+// image not loaded (yet, or at all) must be hidden.
+const noBrokenImage = `[...document.querySelectorAll(".page.active img")]
+	.filter((i) => i.getClientRects().length > 0)
+	.every((i) => i.complete && i.naturalWidth > 0)`
+
+// visibleImages counts the images the page shows.
+const visibleImages = `[...document.querySelectorAll(".page.active img")].filter((i) => i.getClientRects().length > 0).length`
+
+// TestLabPlayFromLink opens a link to a game of CN(4,2) at (1,2,3,4): the
+// page plays that game from there, its board drawn, and keeps the address
+// on the game's current position, so that reloading it goes on from there.
+func TestLabPlayFromLink(t *testing.T) {
+	ctx, url := browser(t)
+	g, _ := game.Parse("cn:4,2")
+	var spec, start, boardAt, hash string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play?game=cn:4,2&position=1,2,3,4"),
+		chromedp.Poll(`document.getElementById("play-status").textContent === "your move"`, nil),
+		chromedp.Poll(noBrokenImage+` && `+visibleImages+` === 1`, nil),
+		chromedp.Value("#play-spec", &spec, chromedp.ByID),
+		chromedp.Value("#play-start", &start, chromedp.ByID),
+		chromedp.Evaluate(`new URL(document.getElementById("play-figure").src).searchParams.get("position")`, &boardAt),
+		chromedp.Evaluate(`location.hash`, &hash),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spec != "cn:4,2" || start != "1,2,3,4" || boardAt != "1,2,3,4" || hash != "#play?game=cn:4,2&position=1,2,3,4" {
+		t.Fatalf("the link started %q at %q, the board shows %q, the address is %q", spec, start, boardAt, hash)
+	}
+	// A move, the computer's answer: the address follows the game.
+	p, _ := g.ParsePosition("1,2,3,4")
+	var move string
+	for q := range g.Options(p) {
+		move = q.String()
+		break
+	}
+	var log string
+	err = chromedp.Run(ctx,
+		chromedp.SetValue("#move", move, chromedp.ByID),
+		chromedp.Click("#play-move", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll("#play-log li").length === 2 || document.getElementById("result").textContent !== ""`, nil),
+		chromedp.Poll(`location.hash !== "#play?game=cn:4,2&position=1,2,3,4"`, nil),
+		chromedp.Text("#play-log", &log, chromedp.ByID),
+		chromedp.Evaluate(`location.hash`, &hash),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`→ \(([\d,]+)\)`).FindAllStringSubmatch(log, -1)
+	if len(m) == 0 {
+		t.Fatalf("no move in the log %q", log)
+	}
+	now := m[len(m)-1][1]
+	if hash != "#play?game=cn:4,2&position="+now {
+		t.Fatalf("after %q the address is %q", log, hash)
+	}
+	// The address is a link to the game as it stands.
+	var entries int
+	err = chromedp.Run(ctx,
+		chromedp.Reload(),
+		chromedp.Poll(`document.getElementById("play-start").value === "`+now+`" && document.getElementById("play-status").textContent !== ""`, nil),
+		chromedp.Poll(noBrokenImage+` && `+visibleImages+` === 1`, nil),
+		chromedp.Evaluate(`document.querySelectorAll("#play-log li").length`, &entries),
+		chromedp.Evaluate(`new URL(document.getElementById("play-figure").src).searchParams.get("position")`, &boardAt),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries != 0 || boardAt != now {
+		t.Errorf("the shared link %s: %d moves logged, the board at %q", hash, entries, boardAt)
+	}
+}
+
+// TestLabNoBrokenImage: before a game, Play shows a placeholder, not a
+// broken board; nor does Position before a position, nor a bad link.
+func TestLabNoBrokenImage(t *testing.T) {
+	ctx, url := browser(t)
+	var placeholder bool
+	var shown int
+	var playError string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play"),
+		chromedp.WaitVisible("#play-placeholder", chromedp.ByID),
+		chromedp.Evaluate(visibleImages, &shown),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown != 0 {
+		t.Errorf("Play shows %d images before a game", shown)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#position"),
+		chromedp.WaitVisible("#pos-spec", chromedp.ByID),
+		chromedp.Evaluate(visibleImages, &shown),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown != 0 {
+		t.Errorf("Position shows %d images before a position", shown)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play?game=nonsense:3&position=1,2,3"),
+		chromedp.Poll(`document.getElementById("play-error").textContent !== ""`, nil),
+		chromedp.Text("#play-error", &playError, chromedp.ByID),
+		chromedp.Poll(`!document.getElementById("play-figure").hasAttribute("src")`, nil), // its drawing failed
+		chromedp.Evaluate(visibleImages, &shown),
+		chromedp.Evaluate(`getComputedStyle(document.getElementById("play-placeholder")).display !== "none"`, &placeholder),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown != 0 || !placeholder {
+		t.Errorf("a link to no game (%q) shows %d images, placeholder %v", playError, shown, placeholder)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.SetValue("#play-spec", "cn:8,3", chromedp.ByID),
+		chromedp.SetValue("#play-start", "3,1,4,1,5,9,2,6", chromedp.ByID),
+		chromedp.Click("#play-new", chromedp.ByID),
+		chromedp.Poll(noBrokenImage+` && `+visibleImages+` === 1`, nil),
+		chromedp.Evaluate(`getComputedStyle(document.getElementById("play-placeholder")).display !== "none"`, &placeholder),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if placeholder {
+		t.Error("the placeholder stays beside the board")
+	}
+}
+
+// TestLabPapers: the Papers page lists every claim, with its statement and
+// source, before anything is computed; Recompute then fills in what nimlab
+// computes, claim by claim (the test waits for the first few only: all of
+// them take a while).
+func TestLabPapers(t *testing.T) {
+	ctx, url := browser(t)
+	claims := repro.Claims()
+	type row struct{ ID, Source, Statement, Computed, Verdict string }
+	const rowsJS = `[...document.querySelectorAll("#papers tbody tr")].map((tr) => ({
+		ID: tr.dataset.id, Source: tr.querySelector(".source").textContent,
+		Statement: tr.querySelector(".statement").textContent,
+		Computed: tr.querySelector(".computed").textContent, Verdict: tr.querySelector(".verdict").textContent }))`
+	var rows []row
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#papers"),
+		chromedp.Poll(`document.querySelectorAll("#papers tbody tr[data-id]").length > 0`, nil),
+		chromedp.Evaluate(rowsJS, &rows),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(claims) {
+		t.Fatalf("the page lists %d claims, repro.Claims() %d", len(rows), len(claims))
+	}
+	for i, c := range claims {
+		want := row{ID: c.ID, Source: c.Source.String(), Statement: c.Statement}
+		if rows[i] != want || c.Statement == "" || len(c.Source) == 0 {
+			t.Errorf("row %d: %+v, want %+v", i, rows[i], want)
+		}
+	}
+	const first = 4
+	err = chromedp.Run(ctx,
+		chromedp.Click("#papers-load", chromedp.ByID),
+		chromedp.Poll(fmt.Sprintf(`[...document.querySelectorAll("#papers tbody tr .computed")].slice(0, %d).every((td) => td.textContent !== "")`, first), nil),
+		chromedp.Evaluate(rowsJS, &rows),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range claims[:first] {
+		r, err := c.Check(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		verdict := map[bool]string{true: "agrees", false: "DISAGREES"}[r.Agrees]
+		if rows[i].ID != c.ID || rows[i].Computed != r.Computed || rows[i].Verdict != verdict {
+			t.Errorf("row %d after Recompute: %+v; nimlab computes %q, %s", i, rows[i], r.Computed, verdict)
+		}
 	}
 }

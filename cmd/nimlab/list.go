@@ -32,7 +32,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
   nimlab list cn:6,3 --max 20 --format parquet --out cn63-p.parquet
   nimlab list cn:6,3 --max 4 --classes --format json
   nimlab list cn:6,3 --table cn63.tbl --classes`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			switch format {
 			case "csv", "json", "text":

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -45,15 +46,58 @@ func main() {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go stopOnSignals(signals, cancel, os.Stderr, os.Exit)
+	os.Exit(runCLI(withStart(ctx, processStart), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// runCLI runs the command line args (without the program's name) as the
+// nimlab command does, and returns its exit status. An error is printed on
+// stderr as one line starting with "nimlab:"; a command stopped by the
+// cancellation of ctx prints "nimlab: interrupted" and returns 130.
+func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := newRoot()
-	if err := root.ExecuteContext(withStart(ctx, processStart)); err != nil {
-		if errors.Is(err, context.Canceled) {
-			fmt.Fprintln(os.Stderr, "nimlab: interrupted")
-			os.Exit(130)
-		}
-		fmt.Fprintln(os.Stderr, "nimlab:", err)
-		os.Exit(exitCode(err))
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := unknownCommand(root, args)
+	if err == nil {
+		err = root.ExecuteContext(withStart(ctx, started(ctx)))
 	}
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "nimlab: interrupted")
+		return 130
+	}
+	fmt.Fprintln(stderr, "nimlab:", oneLine(err.Error()))
+	return exitCode(err)
+}
+
+// oneLine writes the line breaks of msg, which may come from the command
+// line quoted as typed, as \n and \r, so that an error stays on one line.
+func oneLine(msg string) string {
+	return strings.NewReplacer("\n", `\n`, "\r", `\r`).Replace(msg)
+}
+
+// unknownCommand refuses a command line whose first word is no command, on
+// one line, with the nearest commands' names.
+func unknownCommand(root *cobra.Command, args []string) error {
+	if _, _, err := root.Find(args); err == nil {
+		return nil
+	}
+	name := ""
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			name = a
+			break
+		}
+	}
+	guess := ""
+	if s := root.SuggestionsFor(name); len(s) > 0 {
+		guess = fmt.Sprintf("; did you mean %s?", strings.Join(s, " or "))
+	}
+	return fmt.Errorf("unknown command %q%s (\"nimlab help\" lists the commands)", name, guess)
 }
 
 // stopOnSignals cancels the command's context at the first signal, so that
@@ -96,6 +140,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newProveCmd())
 	return root
 }

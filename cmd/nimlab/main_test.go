@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -242,7 +243,7 @@ func TestComplexJSON(t *testing.T) {
 	v := runJSON(t, "complex", "complex:1-2-3,2-3-4,3-4-5,1-5", "--json")
 	got, _ := json.Marshal(v["circuits"])
 	if string(got) != "[[1,4],[2,5],[1,3,5]]" || v["pointed"] != true {
-		t.Errorf("circuits %s, pointed %v; papers/001 Example 3.3 has 1-4, 2-5, 1-3-5, pointed", got, v["pointed"])
+		t.Errorf("circuits %s, pointed %v; Ehrenborg–Steingrímsson 1996, Example 3.3 has 1-4, 2-5, 1-3-5, pointed", got, v["pointed"])
 	}
 	facets, _ := json.Marshal(v["facets"])
 	if string(facets) != "[[1,2,3],[2,3,4],[3,4,5],[1,5]]" {
@@ -291,7 +292,7 @@ func TestComplexNimBasis(t *testing.T) {
 	v := runJSON(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--json")
 	got, _ := json.Marshal(v["nim_basis"])
 	if string(got) != "[[],[1,2,3],[1,2,4],[1,3,4]]" {
-		t.Errorf("nim_basis %s; papers/001 Example 4.6 has {}, 123, 124, 134", got)
+		t.Errorf("nim_basis %s; Ehrenborg–Steingrímsson 1996, Example 4.6 has {}, 123, 124, 134", got)
 	}
 	if _, err := run(t, "complex", "complex:1-2,1-3,1-4,2-3-4", "--basis", "1-2-3,1-2-4,1-3-4"); err == nil {
 		t.Error("a family without the empty set passed as a Nim-basis")
@@ -305,13 +306,48 @@ func TestComplexNimBasis(t *testing.T) {
 }
 
 func TestReproJSON(t *testing.T) {
-	v := runJSON(t, "repro", "--only", "004/cn95", "--json")
+	v := runJSON(t, "repro", "--only", "dufour-heubach-vo-2021/cn95", "--json")
 	claims, _ := v["claims"].([]any)
 	if len(claims) != 1 || v["agree"] != 1.0 {
-		t.Fatalf("repro --only 004/cn95: %v", v)
+		t.Fatalf("repro --only dufour-heubach-vo-2021/cn95: %v", v)
 	}
-	if c := claims[0].(map[string]any); !strings.HasPrefix(c["computed"].(string), "N") {
+	c := claims[0].(map[string]any)
+	if !strings.HasPrefix(c["computed"].(string), "N") {
 		t.Errorf("(2,...,2) in CN(9,5): %v", c["computed"])
+	}
+	if c["source"] != "Dufour–Heubach–Vo 2021, end of Section 3" {
+		t.Errorf("source %q", c["source"])
+	}
+	refs, _ := c["references"].([]any)
+	if len(refs) != 1 {
+		t.Fatalf("references %v", c["references"])
+	}
+	if r := refs[0].(map[string]any); r["key"] != "dufour-heubach-vo-2021" || r["arxiv"] != "2103.09920" || r["where"] != "end of Section 3" {
+		t.Errorf("reference %v", r)
+	}
+}
+
+// TestReproList lists the claims without checking them: all of them, each
+// with its statement and source, and none computed.
+func TestReproList(t *testing.T) {
+	v := runJSON(t, "repro", "--list", "--json")
+	claims, _ := v["claims"].([]any)
+	if len(claims) != len(repro.Claims()) {
+		t.Fatalf("repro --list lists %d claims of %d", len(claims), len(repro.Claims()))
+	}
+	for i, c := range claims {
+		c := c.(map[string]any)
+		if c["id"] != repro.Claims()[i].ID || c["claim"] == "" || c["source"] == "" || c["computed"] != nil {
+			t.Errorf("claim %d: %v", i, c)
+		}
+	}
+	only := oneClaim(t)
+	out, err := run(t, "repro", "--list", "--only", only)
+	if err != nil || !strings.HasPrefix(out, only+"\n          claim:    ") || !strings.HasSuffix(out, "\n1 claims\n") {
+		t.Errorf("repro --list --only %s: %v\n%s", only, err, out)
+	}
+	if _, err := run(t, "repro", "--list", "--only", "no such claim"); err == nil {
+		t.Error("repro --list of no claim passed")
 	}
 }
 
@@ -480,7 +516,7 @@ func TestPlot(t *testing.T) {
 	}{
 		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,1", "--out", filepath.Join(dir, "x.svg")}, "two different piles"},
 		{[]string{"plot", "nim:3", "--max", "3", "--axes", "1,2", "--fix", "2=1", "--out", filepath.Join(dir, "x.svg")}, "on an axis"},
-		{[]string{"plot", "nim:3", "--max", "3", "--fix", "3=9", "--out", filepath.Join(dir, "x.svg")}, "outside the table's box"},
+		{[]string{"plot", "nim:3", "--max", "3", "--fix", "3=9", "--out", filepath.Join(dir, "x.svg")}, "the table holds piles 0..3"},
 		{[]string{"plot", "nim:3", "--max", "3", "--value", "colour", "--out", filepath.Join(dir, "x.svg")}, "--value"},
 		{[]string{"plot", "nim:3", "--table", tbl, "--value", "remoteness", "--out", filepath.Join(dir, "x.svg")}, "no remoteness"},
 		{[]string{"plot", "nim:3", "--max", "3"}, "--out"},

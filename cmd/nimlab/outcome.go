@@ -54,7 +54,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
   nimlab outcome nim:3/misere 1,1,1 --json
   nimlab outcome slow:3,2 3,3,3
   nimlab outcome cn:6,3 3,1,4,1,5,9 --table cn63.tbl`,
-		Args: cobra.ExactArgs(2),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := game.Parse(args[0])
 			if err != nil {
@@ -106,7 +106,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 					"winning_moves": moves, "seconds": time.Since(start).Seconds(),
 				}
 				if d.Theorem != nil {
-					res["theorem"] = map[string]string{"name": d.Theorem.Name, "statement": d.Theorem.Statement, "source": d.Theorem.Source}
+					res["theorem"] = theoremJSON(d.Theorem)
 				}
 				if d.Table != nil && d.Table.Grundy >= 0 {
 					res["grundy"] = d.Table.Grundy

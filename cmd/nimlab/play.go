@@ -51,7 +51,7 @@ you). Scripts write moves on stdin, one per line.`,
 		Example: `  nimlab play cn:8,3 3,1,4,1,5,9,2,6
   nimlab play nim:3 1,2,4 --first computer --hints
   printf '0,2,3\n' | nimlab play nim:3 1,2,3 --json`,
-		Args: cobra.ExactArgs(2),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			g, err := game.Parse(args[0])

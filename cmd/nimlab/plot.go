@@ -33,7 +33,7 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
   nimlab plot nim:3 --max 31 --axes 1,2 --fix 3=7 --value grundy --out nim-grundy.png
   nimlab plot slow:3,2 --max 24 --axes 1,2 --fix 3=9 --value remoteness --out slow32.svg
   nimlab plot cn:6,3 --table cn63.tbl --axes 1,4 --out slice.svg`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return errors.New("--out FILE.svg or --out FILE.png is required")
@@ -51,12 +51,18 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			}
 			x, y, fixed, err := parseSlice(axes, fix, g.Piles())
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", g.Title, err)
 			}
+			asJSON := f.json
 			f.json = true // no progress bar over the figure's messages
 			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Grundy: value == "grundy", Remoteness: value == "remoteness"}, false)
 			if err != nil {
 				return err
+			}
+			for i, v := range fixed {
+				if v > f.max {
+					return fmt.Errorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, f.max, f.max)
+				}
 			}
 			s, err := t.Slice(x, y, fixed, value)
 			if err != nil {
@@ -68,6 +74,12 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			}
 			if err := atomicfile.Write(out, func(w io.Writer) error { return fig.Write(w, format) }); err != nil {
 				return err
+			}
+			if asJSON {
+				return printJSON(cmd.OutOrStdout(), map[string]any{
+					"game": g.Spec, "max": f.max, "axes": []int{x + 1, y + 1}, "fixed": fixed,
+					"value": value, "out": out, "format": format,
+				})
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
 			return nil
@@ -85,21 +97,27 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 // parseSlice reads --axes I,J and --fix K=v,... for n piles (numbered from 1
 // in the flags, from 0 in the result).
 func parseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err error) {
-	parts := strings.Split(axes, ",")
 	pile := func(s string) (int, error) {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 1 || v > n {
-			return 0, fmt.Errorf("%q is not a pile 1..%d", s, n)
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("%q is not a pile number 1..%d", strings.TrimSpace(s), n)
+		case v < 1 || v > n:
+			return 0, fmt.Errorf("there is no pile %d (the piles are 1..%d)", v, n)
 		}
 		return v - 1, nil
 	}
+	parts := strings.Split(axes, ",")
 	if len(parts) != 2 {
 		return 0, 0, nil, fmt.Errorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
 	}
 	if x, err = pile(parts[0]); err == nil {
 		y, err = pile(parts[1])
 	}
-	if err != nil || x == y {
+	switch {
+	case err != nil:
+		return 0, 0, nil, fmt.Errorf("--axes %q: %w", axes, err)
+	case x == y:
 		return 0, 0, nil, fmt.Errorf("--axes %q: give two different piles 1..%d", axes, n)
 	}
 	fixed = make(game.Position, n)
@@ -108,15 +126,18 @@ func parseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 			continue
 		}
 		k, v, ok := strings.Cut(item, "=")
-		i, err := pile(k)
-		if !ok || err != nil {
+		if !ok {
 			return 0, 0, nil, fmt.Errorf("--fix %q: write pile=value, e.g. 3=5", item)
+		}
+		i, err := pile(k)
+		if err != nil {
+			return 0, 0, nil, fmt.Errorf("--fix %q: %w", item, err)
 		}
 		if i == x || i == y {
 			return 0, 0, nil, fmt.Errorf("--fix %q: pile %d is on an axis", item, i+1)
 		}
 		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
-			return 0, 0, nil, fmt.Errorf("--fix %q: %q is not a pile size", item, v)
+			return 0, 0, nil, fmt.Errorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
 		}
 	}
 	return x, y, fixed, nil

@@ -52,7 +52,7 @@ unknown.`,
   nimlab prove cn:7,4 --theorem cn74
   nimlab prove slow:4,3 --theorem mrule
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if (src == "") == (theoremName == "") {
 				return errors.New("give the characterization to prove: --expr EXPR or --theorem NAME")

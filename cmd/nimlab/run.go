@@ -27,9 +27,9 @@ type solveFlags struct {
 }
 
 func (f *solveFlags) register(cmd *cobra.Command) {
-	cmd.Flags().IntVar(&f.max, "max", -1, "largest pile size: solve every position with all piles in 0..MAX (required)")
+	wholeVar(cmd.Flags(), &f.max, "max", -1, 0, table.MaxLine, "largest pile size: solve every position with all piles in 0..MAX (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "solve even when the memory estimate exceeds the machine's available memory")
-	cmd.Flags().IntVar(&f.workers, "workers", 0, "goroutines of the fast engine (0: one per core)")
+	wholeVar(cmd.Flags(), &f.workers, "workers", 0, 0, maxWorkers, "goroutines of the fast engine (0: one per core)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 
@@ -169,11 +169,19 @@ func (f *solveFlags) withProgress(ctx context.Context, g *game.Game, box table.B
 	return opts, func() { bar.Exit() }
 }
 
+// memoryCap, when positive, caps availableMemory (a variable for tests,
+// which run commands in a small budget).
+var memoryCap int64
+
 // availableMemory is the memory a solve may use (machine.AvailableMemory);
 // where the system does not say, it assumes no limit.
 func availableMemory() int64 {
-	if avail, ok := machine.AvailableMemory(); ok {
-		return avail
+	avail, ok := machine.AvailableMemory()
+	if !ok {
+		avail = 1 << 62
 	}
-	return 1 << 62
+	if memoryCap > 0 {
+		avail = min(avail, memoryCap)
+	}
+	return avail
 }

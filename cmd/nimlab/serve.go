@@ -22,6 +22,7 @@ import (
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/play"
+	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
@@ -43,10 +44,15 @@ var apiCommands = map[string][]string{
 	"theorems": {},
 	"critical": {"max", "remoteness", "table"},
 	"discover": {"max", "verify-max"},
+	"repro":    {"list", "only"},
 }
 
 // booleanFlags take no value on the command line.
-var booleanFlags = []string{"grundy", "remoteness", "classes", "properties"}
+var booleanFlags = []string{"grundy", "remoteness", "classes", "properties", "list"}
+
+// listen opens the server's socket (a variable for tests, which do not
+// listen).
+var listen = net.Listen
 
 // serverLimits bound what one request may ask.
 type serverLimits struct {
@@ -79,6 +85,8 @@ Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
 the CLI's flags as
 query parameters (game, position, max, grundy, ...) and answer with the same
 object as "nimlab CMD ... --json"; /api/draw and /api/plot answer SVG.
+/api/repro answers "nimlab repro --json" (computed once, then kept), and
+/api/repro?list=1 the claims without computing them, as "repro --list --json".
 
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
@@ -86,11 +94,14 @@ limits every request: its size, its time (--timeout), the positions of a solve
 client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 		Example: `  nimlab serve
   nimlab serve --addr 127.0.0.1:9000 --data ~/nimlab-tables`,
-		Args: cobra.NoArgs,
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			host, _, err := net.SplitHostPort(addr)
 			if err != nil {
 				return fmt.Errorf("--addr %q: %w", addr, err)
+			}
+			if err := positiveDuration("timeout", timeout); err != nil {
+				return err
 			}
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s is not a loopback address: anyone who can reach it can use the lab\n", addr)
@@ -104,19 +115,32 @@ client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 				}
 			}
 			s := &server{data: data, limits: serverLimits{maxPositions: maxPositions, timeout: timeout}}
-			ln, err := net.Listen("tcp", addr)
+			ln, err := listen("tcp", addr)
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "nimlab lab on http://%s/\n", ln.Addr())
+			fmt.Fprintf(cmd.ErrOrStderr(), "nimlab lab on %s\n", browserURL(ln.Addr()))
 			return s.serve(cmd.Context(), ln)
 		},
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default)")
 	cmd.Flags().StringVar(&data, "data", "", "directory of saved tables the lab may read (?table=NAME)")
-	cmd.Flags().Int64Var(&maxPositions, "max-positions", 200_000_000, "the most positions one solve may have")
+	wholeVar(cmd.Flags(), &maxPositions, "max-positions", 200_000_000, 1, table.MaxPositions, "the most positions one solve may have")
 	cmd.Flags().DurationVar(&timeout, "timeout", 2*time.Minute, "the longest one request may run")
 	return cmd
+}
+
+// browserURL is the URL of the lab listening at addr: an address that
+// listens on every interface (0.0.0.0, ::) is opened as localhost.
+func browserURL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
 }
 
 // serve answers on ln until ctx is done.
@@ -147,6 +171,9 @@ func (s *server) handler() http.Handler {
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
 	for name := range apiCommands {
+		if name == "repro" {
+			continue // s.repro keeps the whole recomputation
+		}
 		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.command(w, r, name) })
 	}
 	mux.HandleFunc("GET /api/draw", s.draw)
@@ -196,7 +223,7 @@ func statusOf(err error) int {
 func (s *server) args(r *http.Request, name string) ([]string, error) {
 	q := r.URL.Query()
 	args := []string{name}
-	if name != "theorems" || q.Has("game") {
+	if name != "theorems" && name != "repro" || name == "theorems" && q.Has("game") {
 		g := q.Get("game")
 		if g == "" {
 			return nil, errors.New("give a game, e.g. ?game=cn:6,3")
@@ -208,10 +235,13 @@ func (s *server) args(r *http.Request, name string) ([]string, error) {
 	}
 	for key, values := range q {
 		switch {
-		case key == "game" || key == "position" && name == "outcome" || key == "stream":
+		case key == "game" && name != "repro" || key == "position" && name == "outcome" || key == "stream":
 			continue
 		case !slices.Contains(apiCommands[name], key):
-			takes := []string{"game"}
+			var takes []string
+			if name != "repro" {
+				takes = append(takes, "game")
+			}
 			if name == "outcome" {
 				takes = append(takes, "position")
 			}
@@ -273,6 +303,7 @@ func (s *server) command(w http.ResponseWriter, r *http.Request, name string) {
 	if r.URL.Query().Has("stream") {
 		events = newEventStream(w)
 		ctx = context.WithValue(ctx, progressKey{}, events.progress)
+		ctx = context.WithValue(ctx, claimKey{}, events.claim)
 	}
 	out, err := runCommand(ctx, args)
 	if events != nil {
@@ -359,6 +390,14 @@ func (e *eventStream) progress(done, total int64) {
 	e.last = time.Now()
 	data, _ := json.Marshal(map[string]int64{"done": done, "total": total})
 	e.send("progress", data)
+}
+
+// claim sends a "claim" event: one claim of repro, as soon as it is checked.
+func (e *eventStream) claim(r repro.Result) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	data, _ := json.Marshal(r)
+	e.send("claim", data)
 }
 
 func (e *eventStream) finish(out []byte, err error) {
@@ -539,9 +578,28 @@ func (s *server) advise(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(res)
 }
 
-// repro answers the papers' claims (nimlab repro --json), computed once.
+// repro answers the papers' claims (nimlab repro --json), computed once;
+// with ?stream=1 as events, a "claim" event for each claim as it is checked
+// (none when they were computed before), then the "result". Any other
+// parameter (?list=1, ?only=) runs the command as asked.
 func (s *server) repro(w http.ResponseWriter, r *http.Request) {
-	out, err := s.tables.reproOnce(r.Context())
+	for key := range r.URL.Query() {
+		if key != "stream" {
+			s.command(w, r, "repro")
+			return
+		}
+	}
+	ctx := r.Context()
+	var events *eventStream
+	if r.URL.Query().Has("stream") {
+		events = newEventStream(w)
+		ctx = context.WithValue(ctx, claimKey{}, events.claim)
+	}
+	out, err := s.tables.reproOnce(ctx)
+	if events != nil {
+		events.finish(out, err)
+		return
+	}
 	if err != nil {
 		httpError(w, statusOf(err), err)
 		return
@@ -567,6 +625,7 @@ type tableCache struct {
 	mu        sync.Mutex
 	entries   []cachedTable
 	opponents map[string]*play.Opponent
+	reproMu   sync.Mutex // held while the claims are recomputed, apart from mu
 	repro     []byte
 }
 
@@ -626,8 +685,8 @@ func (c *tableCache) opponent(ctx context.Context, g *game.Game, start game.Posi
 }
 
 func (c *tableCache) reproOnce(ctx context.Context) ([]byte, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	c.reproMu.Lock()
+	defer c.reproMu.Unlock()
 	if c.repro != nil {
 		return c.repro, nil
 	}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nimlab/nimlab/repro"
 )
 
 func testServer(t *testing.T, data string) *httptest.Server {
@@ -46,6 +48,7 @@ func TestAPIMatchesCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := testServer(t, dir)
+	only := oneClaim(t)
 	for _, tt := range []struct {
 		api string
 		cli []string
@@ -63,6 +66,9 @@ func TestAPIMatchesCLI(t *testing.T) {
 		{"critical?game=slow:4,3&max=8", []string{"critical", "slow:4,3", "--max", "8"}},
 		{"discover?game=slow:4,3&max=6&verify-max=9", []string{"discover", "slow:4,3", "--max", "6", "--verify-max", "9"}},
 		{"games", []string{"games"}},
+		{"repro?list=1", []string{"repro", "--list"}},
+		{"repro?list=1&only=" + url.QueryEscape(only), []string{"repro", "--list", "--only", only}},
+		{"repro?only=" + url.QueryEscape(only), []string{"repro", "--only", only}},
 	} {
 		status, _, body := get(t, srv.URL+"/api/"+tt.api)
 		if status != http.StatusOK {
@@ -138,6 +144,7 @@ func TestAPILimits(t *testing.T) {
 		{"solve?max=3", http.StatusBadRequest, "give a game"},
 		{"slice?game=cn:6,3&max=4&axes=1,1", http.StatusBadRequest, "two different piles"},
 		{"outcome?game=cn:6,3&position=" + strings.Repeat("1,", 5000), http.StatusRequestURITooLong, "8 kB"},
+		{"repro?game=cn:6,3", http.StatusBadRequest, `/api/repro takes no parameter \"game\" (it takes list, only)`},
 	} {
 		status, _, body := get(t, srv.URL+"/api/"+tt.api)
 		if status != tt.status || !strings.Contains(string(body), tt.mention) {
@@ -195,5 +202,61 @@ func TestOneSolvePerClient(t *testing.T) {
 			t.Fatalf("the solve of a client that went away still holds it: %d", status)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// oneClaim is the id of a claim that no other id contains, for --only.
+func oneClaim(t *testing.T) string {
+	t.Helper()
+	claims := repro.Claims()
+	for _, c := range claims {
+		n := 0
+		for _, d := range claims {
+			if strings.Contains(d.ID, c.ID) {
+				n++
+			}
+		}
+		if n == 1 {
+			return c.ID
+		}
+	}
+	t.Fatal("every claim id is inside another")
+	return ""
+}
+
+// TestReproStream streams the claims: a "claim" event for each as it is
+// checked, then the result, the same as repro --json.
+func TestReproStream(t *testing.T) {
+	srv := testServer(t, "")
+	only := oneClaim(t)
+	_, kind, body := get(t, srv.URL+"/api/repro?stream=1&only="+url.QueryEscape(only))
+	var claims []map[string]any
+	var result []byte
+	for _, event := range strings.Split(strings.TrimSpace(string(body)), "\n\n") {
+		name, data, _ := strings.Cut(event, "\n")
+		data = strings.TrimPrefix(data, "data: ")
+		switch name {
+		case "event: claim":
+			var c map[string]any
+			if err := json.Unmarshal([]byte(data), &c); err != nil {
+				t.Fatalf("%v: %s", err, data)
+			}
+			claims = append(claims, c)
+		case "event: result":
+			result = []byte(data)
+		default:
+			t.Errorf("unexpected event %q", event)
+		}
+	}
+	var api, cli map[string]any
+	out, _ := run(t, "repro", "--only", only, "--json")
+	if kind != "text/event-stream" || json.Unmarshal(result, &api) != nil || json.Unmarshal([]byte(out), &cli) != nil {
+		t.Fatalf("%s:\n%s", kind, body)
+	}
+	if !reflect.DeepEqual(api, cli) {
+		t.Errorf("the streamed result differs from repro --json:\napi %v\ncli %v", api, cli)
+	}
+	if want, _ := cli["claims"].([]any); len(claims) != 1 || len(want) != 1 || !reflect.DeepEqual(any(claims[0]), want[0]) {
+		t.Errorf("claim events %v; repro --json checks %v", claims, want)
 	}
 }

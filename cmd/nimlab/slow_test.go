@@ -7,8 +7,9 @@ import (
 )
 
 func TestSlowGamesFromTheCommandLine(t *testing.T) {
-	// (3,3,3) is P in NIM(3,2) and (1,1,2) N (papers/README.md); remoteness is
-	// even exactly at P-positions, and the best move lowers it by one.
+	// (3,3,3) is P in NIM(3,2) and (1,1,2) N (Gurvich–Martynov–Maximchuk–Vyalyi
+	// 2023, Sections 1.2 and 1.1); remoteness is even exactly at P-positions,
+	// and the best move lowers it by one.
 	for _, c := range []struct {
 		pos, outcome string
 	}{{"3,3,3", "P"}, {"1,1,2", "N"}, {"2,4,6", "P"}} {
@@ -67,7 +68,8 @@ func TestCriticalAndStrategyCommands(t *testing.T) {
 		}
 		got = append(got, strings.Join(s, ","))
 	}
-	// (3,3,3) has R = 4 (papers/002's example) and no position below it does.
+	// (3,3,3), a P-position in the example of Gurvich–Martynov–Maximchuk–Vyalyi
+	// 2023, Section 1.2, has R = 4, and no position below it does.
 	if !strings.Contains(strings.Join(got, " "), "3,3,3") {
 		t.Errorf("R=4 critical positions of slow:3,2: %v", got)
 	}

@@ -29,7 +29,7 @@ of their symmetry classes (under the automorphisms of the game's complex), the
 positions of each remoteness (outcome x remoteness histogram), the time spent
 solving with its rate, and the time of the whole command (parsing, counting and
 saving included). --out saves the table to a file (format v2: zstd blocks with
-CRC-32C checksums; see the README); --table reads one instead of solving and
+CRC-32C checksums; see docs/how-it-works.md); --table reads one instead of solving and
 prints its summary.
 
 The outcomes of a take game saved with --out are written to the file as they
@@ -51,7 +51,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
   nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json
   nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl
   nimlab solve cn:5,2 --max 10 --grundy --export cn52.parquet`,
-		Args: cobra.ExactArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, box, err := f.gameBox(args[0])
 			if err != nil {

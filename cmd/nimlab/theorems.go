@@ -4,9 +4,23 @@ import (
 	"fmt"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/literature"
 	"github.com/nimlab/nimlab/theory"
 	"github.com/spf13/cobra"
 )
+
+// theoremRow is a theorem in JSON: its citations both rendered ("source",
+// which the web lab shows) and structured ("references").
+type theoremRow struct {
+	Name       string               `json:"name"`
+	Statement  string               `json:"statement"`
+	Source     string               `json:"source"`
+	References literature.Citations `json:"references"`
+}
+
+func theoremJSON(th *theory.Theorem) theoremRow {
+	return theoremRow{Name: th.Name, Statement: th.Statement, Source: th.Source.String(), References: th.Source}
+}
 
 func newTheoremsCmd() *cobra.Command {
 	var asJSON bool
@@ -18,7 +32,7 @@ for P-positions and a constructive winning move for piles of any size. With
 GAME, prints the theorem that covers it, if any.`,
 		Example: `  nimlab theorems
   nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
-		Args: cobra.MaximumNArgs(1),
+		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			list := theory.Theorems()
 			if len(args) == 1 {
@@ -36,9 +50,9 @@ GAME, prints the theorem that covers it, if any.`,
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
-				rows := []map[string]string{}
+				rows := []theoremRow{}
 				for _, th := range list {
-					rows = append(rows, map[string]string{"name": th.Name, "statement": th.Statement, "source": th.Source})
+					rows = append(rows, theoremJSON(th))
 				}
 				return printJSON(out, map[string]any{"theorems": rows})
 			}

@@ -14,6 +14,23 @@ async function api(path, params) {
 
 function text(el, s) { el.textContent = s; }
 
+// figure shows the drawing at url in img once it has loaded: an image that
+// fails to load is hidden, never shown broken.
+function figure(img, url) {
+  img.onload = () => { img.hidden = false; };
+  img.onerror = () => { img.hidden = true; img.removeAttribute("src"); };
+  img.src = url;
+}
+
+// share puts a page and its query in the address without going there (no
+// hashchange), so that the address links to what the page shows.
+function share(page, params) {
+  if (location.hash.slice(1).split("?")[0] !== page) return; // the reader has gone elsewhere
+  // Specs and positions read better with their , : ; ( ) / left as they are.
+  const query = q(params).replace(/%(2C|3A|3B|28|29|2F)/g, (m) => decodeURIComponent(m));
+  history.replaceState(null, "", `#${page}?${query}`);
+}
+
 // ---- pages -----------------------------------------------------------------
 
 function route() {
@@ -26,6 +43,24 @@ function route() {
     $("pos-position").value = params.get("position");
     analyze();
   }
+  if (page === "play") {
+    if (params.has("game")) {
+      // #play?game=G&position=P[&first=computer] starts that game there,
+      // unless it is the game on the board already.
+      const at = current();
+      if (match.game !== params.get("game") || !at || at.join(",") !== params.get("position")) {
+        $("play-spec").value = params.get("game");
+        $("play-computer-first").checked = params.get("first") === "computer";
+        if (params.get("position")) {
+          $("play-start").value = params.get("position");
+          newGame();
+        } else randomGame();
+      }
+    } else if (match.game && current()) {
+      shareGame();
+    }
+  }
+  if (page === "papers") listClaims();
 }
 window.addEventListener("hashchange", route);
 
@@ -40,7 +75,7 @@ async function show(ev) {
   text($("counts"), "");
   $("slice").replaceChildren();
   try {
-    $("complex-figure").src = `/api/draw?${q({ game, complex: 1 })}`;
+    figure($("complex-figure"), `/api/draw?${q({ game, complex: 1 })}`);
     const [c, th] = await Promise.all([api("complex", { game }), api("theorems", { game })]);
     explored = { game: c.game, piles: c.vertices };
     text($("title"), `${c.title} (${c.game}) — ${c.source}; ${c.vertices} piles, ${c.facets.length} facets, ${c.symmetries} symmetries`);
@@ -168,7 +203,8 @@ async function analyze(ev) {
   $("moves").replaceChildren();
   try {
     const r = await api("outcome", { game, position });
-    $("pos-figure").src = `/api/draw?${q({ game, position })}`;
+    share("position", { game, position });
+    figure($("pos-figure"), `/api/draw?${q({ game, position })}`);
     const lines = [`outcome     ${r.outcome}`];
     if (r.grundy !== undefined) lines.push(`Grundy      ${r.grundy}`);
     if (r.remoteness !== undefined) lines.push(`remoteness  ${r.remoteness}`);
@@ -178,7 +214,8 @@ async function analyze(ev) {
     $("moves").replaceChildren(...r.winning_moves.map((m) => {
       const img = document.createElement("img");
       img.className = "move";
-      img.src = `/api/draw?${q({ game, position, move: m.join(",") })}`;
+      img.hidden = true;
+      figure(img, `/api/draw?${q({ game, position, move: m.join(",") })}`);
       img.alt = `${position} → ${m.join(",")}`;
       return img;
     }));
@@ -203,14 +240,15 @@ async function advise(position, check) {
 
 async function newGame(ev) {
   if (ev) ev.preventDefault();
-  match.game = $("play-spec").value.trim();
-  match.start = $("play-start").value.split(",").map((s) => Number(s.trim()));
-  if (match.start.some((x) => !Number.isSafeInteger(x) || x < 0)) {
+  const start = $("play-start").value.split(",").map((s) => Number(s.trim()));
+  if (start.some((x) => !Number.isSafeInteger(x) || x < 0)) {
     // JavaScript numbers are exact up to 2^53; nimlab play takes piles up to 2^63-1.
     text($("play-error"), "the page plays with piles of 0 to 2^53-1 tokens; use nimlab play in a terminal for larger ones");
     return;
   }
-  match.history = [match.start];
+  match.game = $("play-spec").value.trim();
+  match.start = start;
+  match.history = [start];
   match.first = $("play-computer-first").checked ? "computer" : "you";
   $("play-log").replaceChildren();
   text($("result"), "");
@@ -219,11 +257,24 @@ async function newGame(ev) {
 }
 $("play-form").addEventListener("submit", newGame);
 
-$("play-random").addEventListener("click", async () => {
-  const n = (await api("complex", { game: $("play-spec").value.trim() })).vertices;
-  $("play-start").value = Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join(",");
+// randomGame starts the game from piles of 0 to 9 tokens, at random.
+async function randomGame() {
+  try {
+    const n = (await api("complex", { game: $("play-spec").value.trim() })).vertices;
+    $("play-start").value = Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join(",");
+  } catch (e) {
+    text($("play-error"), e.message);
+    return;
+  }
   newGame();
-});
+}
+$("play-random").addEventListener("click", randomGame);
+
+// shareGame puts the game and its current position in the address: the
+// link starts the same game from there.
+function shareGame() {
+  share("play", { game: match.game, position: current().join(",") });
+}
 
 function log(who, from, to, why) {
   const li = document.createElement("li");
@@ -233,9 +284,10 @@ function log(who, from, to, why) {
 
 async function turn() {
   const p = current();
-  $("play-figure").src = `/api/draw?${q({ game: match.game, position: p.join(",") })}`;
+  figure($("play-figure"), `/api/draw?${q({ game: match.game, position: p.join(",") })}`);
   try {
     const a = await advise(p);
+    if (a.terminal || toMove() === "you") shareGame();
     if (a.terminal) {
       const last = toMove() === "you" ? "computer" : "you";
       const misere = match.game.endsWith("/misere");
@@ -357,27 +409,82 @@ $("discover").addEventListener("click", async () => {
 
 // ---- papers ----------------------------------------------------------------
 
-$("papers-load").addEventListener("click", async () => {
-  const body = $("papers").querySelector("tbody");
-  body.innerHTML = "<tr><td colspan=5>recomputing every claim…</td></tr>";
-  try {
-    const r = await api("repro", {});
-    body.replaceChildren(...r.claims.map((c) => {
-      const tr = document.createElement("tr");
-      for (const v of [c.id, c.source, c.claim, c.computed]) {
-        const td = document.createElement("td");
-        td.textContent = v;
-        tr.append(td);
-      }
-      const td = document.createElement("td");
-      td.textContent = c.agrees ? "agrees" : "DISAGREES";
-      td.className = c.agrees ? "agree" : "disagree";
-      tr.append(td);
-      return tr;
-    }));
-  } catch (e) {
-    body.innerHTML = `<tr><td colspan=5>${e.message}</td></tr>`;
+// The claims are listed at once (repro --list); Recompute streams what
+// nimlab computes for each, row by row (repro, computed once per server).
+
+let listing = null; // the promise of the listing, once asked
+
+function papersBody() { return $("papers").querySelector("tbody"); }
+
+function listClaims() {
+  if (listing) return listing;
+  listing = api("repro", { list: 1 }).then((r) => {
+    papersBody().replaceChildren(...r.claims.map(claimRow));
+    text($("papers-status"), `${r.claims.length} claims`);
+  }).catch((e) => {
+    listing = null;
+    text($("papers-status"), e.message);
+  });
+  return listing;
+}
+
+function claimRow(c) {
+  const tr = document.createElement("tr");
+  tr.dataset.id = c.id;
+  for (const [cls, v] of [["id", c.id], ["source", c.source], ["statement", c.claim], ["computed", ""], ["verdict", ""]]) {
+    const td = document.createElement("td");
+    td.className = cls;
+    td.textContent = v;
+    tr.append(td);
   }
+  return tr;
+}
+
+// fillClaim puts a checked claim's computation and verdict in its row.
+function fillClaim(c) {
+  let tr = [...papersBody().rows].find((r) => r.dataset.id === c.id);
+  if (!tr) {
+    tr = claimRow(c);
+    papersBody().append(tr);
+  }
+  text(tr.querySelector(".computed"), c.computed);
+  const td = tr.querySelector(".verdict");
+  td.textContent = c.agrees ? "agrees" : "DISAGREES";
+  td.classList.toggle("agree", c.agrees);
+  td.classList.toggle("disagree", !c.agrees);
+}
+
+$("papers-load").addEventListener("click", async () => {
+  await listClaims();
+  const button = $("papers-load"), bar = $("papers-progress"), status = $("papers-status");
+  const total = papersBody().rows.length;
+  let done = 0;
+  button.disabled = true;
+  bar.max = total || 1;
+  bar.value = 0;
+  bar.hidden = false;
+  text(status, "recomputing every claim…");
+  const finish = (message) => {
+    button.disabled = false;
+    bar.hidden = true;
+    text(status, message);
+  };
+  const events = new EventSource(`/api/repro?${q({ stream: 1 })}`);
+  events.addEventListener("claim", (e) => {
+    fillClaim(JSON.parse(e.data));
+    bar.value = ++done;
+    text(status, `recomputed ${done} of ${total}…`);
+  });
+  events.addEventListener("result", (e) => {
+    events.close();
+    const r = JSON.parse(e.data);
+    r.claims.forEach(fillClaim);
+    finish(`${r.claims.length} claims: ${r.agree} agree, ${r.disagree} disagree`);
+  });
+  events.addEventListener("error", (e) => {
+    events.close();
+    finish(e.data ? JSON.parse(e.data).error : "the recomputation failed or was stopped");
+  });
 });
 
 route();

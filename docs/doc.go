@@ -1,0 +1,4 @@
+// Package docs holds nimlab's documentation pages (Markdown and figures);
+// its test checks that the README stays a front page and that every
+// relative link of the pages resolves.
+package docs
