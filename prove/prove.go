@@ -192,7 +192,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		group.Go(func() error {
 			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
 			if errors.Is(err, errSettled) {
-				reply, err = Reply{Answer: Unknown, Reason: "not asked to the end: another condition failed first", Seconds: reply.Seconds}, nil
+				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
 			}
 			replies[i] = reply
 			if reply.Answer == Sat {
@@ -208,13 +208,28 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, reply := range replies {
 		c := &r.Conditions[i]
 		c.Result, c.Reason, c.Seconds = reply.Answer, reply.Reason, reply.Seconds
-		switch reply.Answer {
-		case Sat:
+		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
+			// A counterexample with small piles is easier to follow, and
+			// where the solver gave up, a bounded search may still find one.
 			if small, err := smaller(ctx, opts, queries[i]); err != nil {
 				return nil, err
 			} else if small != nil {
-				reply = *small
+				reply.Answer, reply.Values = Sat, small.Values
 			}
+		}
+		if reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
+			// Where the solver gives up, the engine may still find a
+			// counterexample among small positions.
+			if ce := enc.searchSmall(ctx, queries[i].name); ce != nil {
+				c.Result, c.Reason = Sat, "found by enumerating the positions with small piles (the solver answered: "+reply.Reason+")"
+				if r.Counterexample == nil {
+					r.Counterexample = ce
+				}
+				continue
+			}
+		}
+		switch reply.Answer {
+		case Sat:
 			ce, why := enc.confirm(queries[i], reply.Values)
 			if ce == nil {
 				c.Result, c.Reason = Unknown, why
@@ -270,6 +285,9 @@ func fileStem(spec string) string {
 		return '_'
 	}, spec)
 }
+
+// notToTheEnd starts the reason of a query stopped because another failed.
+const notToTheEnd = "not asked to the end"
 
 // errSettled stops the queries left when one condition has failed.
 var errSettled = errors.New("another condition failed")
@@ -749,6 +767,64 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 		}
 	}
 	return ce, ""
+}
+
+// smallPositions bounds the positions searchSmall looks at.
+const smallPositions = 20_000
+
+// searchSmall looks for a counterexample to the condition among the
+// positions with small piles, with nimlab's own move generator and
+// evaluator.
+func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counterexample {
+	h := 1
+	for pow := 1; ; h++ {
+		pow = 1
+		for range enc.n {
+			pow *= h + 2
+			if pow > smallPositions {
+				break
+			}
+		}
+		if pow > smallPositions {
+			break
+		}
+	}
+	inS := enc.e.Evaluator()
+	p := make(game.Position, enc.n)
+	for {
+		if ctx.Err() != nil || !enc.optionsAtMost(p, 1<<16) {
+			return nil
+		}
+		switch {
+		case condition == "I" && inS(p):
+			for q := range enc.g.Options(p) {
+				if inS(q) {
+					return &Counterexample{Condition: "I", Position: slices.Clone(p), Move: slices.Clone(q), Checked: "engine"}
+				}
+			}
+		case condition == "II" && !inS(p) && !(enc.g.Misere && enc.g.IsTerminal(p)):
+			found := false
+			for q := range enc.g.Options(p) {
+				if inS(q) {
+					found = true
+					break
+				}
+			}
+			if !found {
+				return &Counterexample{Condition: "II", Position: slices.Clone(p), Checked: "engine"}
+			}
+		case condition == "III" && inS(p) && enc.g.IsTerminal(p):
+			return &Counterexample{Condition: "III", Position: slices.Clone(p), Checked: "engine"}
+		}
+		i := 0
+		for ; i < enc.n && p[i] == h; i++ {
+			p[i] = 0
+		}
+		if i == enc.n {
+			return nil
+		}
+		p[i]++
+	}
 }
 
 // optionsAtMost reports whether p has at most limit options by a bound on

@@ -319,7 +319,9 @@ func TestProvesAndRefutes(t *testing.T) {
 		// empty pile differ, so an encoding that dropped them would prove it.
 		{"slow:3,2", "let moves = slowmoves(2, a, b, c); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves)) % 4; (odd <= total && odd + total <= 2 || odd == 3 && total == 1) != (a * 0 + min(a, b, c) == 0 && a + b + c == 2)", Refuted},
 		{"cn:6,3", "a * b == 0", Undecided},
-		{"nim:3", "a ^ b ^ c == 0", Undecided},
+		{"nim:3", "a ^ b ^ c == 0", Proved}, // bit-vectors
+		{"nim:3", "a ^ b ^ c == 0 || a == b + 1", Refuted},
+		{"nim:3", "a ^ b ^ (c + 1) == 0", Refuted},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec+" "+tt.expr, func(t *testing.T) {

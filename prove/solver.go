@@ -85,6 +85,7 @@ type Reply struct {
 // Unknown with the reason, never an error: only a ctx that is done is one.
 func (s *Solver) Check(ctx context.Context, script string, vars []string, timeout time.Duration) (Reply, error) {
 	start := time.Now()
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout+2*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, s.Path, solverArgs[s.Name]...)
@@ -109,8 +110,8 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 	}()
 	reply := func(r Reply) (Reply, error) {
 		r.Seconds = time.Since(start).Seconds()
-		if err := context.Cause(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-			return r, err
+		if parent.Err() != nil {
+			return r, context.Cause(parent) // the caller's end, not the query's time
 		}
 		return r, nil
 	}
