@@ -2,7 +2,12 @@ package prove
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,43 +22,61 @@ import (
 	"github.com/nimlab/nimlab/theory"
 )
 
-// theoremGames are the games the theorems are proved on in the tests.
-var theoremGames = []struct{ theorem, spec string }{
-	{"simplex", "cn:4,4"}, {"nim", "nim:2"}, {"cn-n-1", "cn:5,4"}, {"cn-n-1", "moore:6,5"},
-	{"cn42", "cn:4,2"}, {"cn52", "cn:5,2"}, {"cn53", "cn:5,3"}, {"cn63", "cn:6,3"},
-	{"cn86", "cn:8,6"}, {"cn74", "cn:7,4"}, {"octa", "octa:3"}, {"path-n-n-1", "path:4,2"},
-	{"path-n-n-1", "path:6,3"}, {"figure6", "complex:1-2,1-3,2-3,3-4"}, {"exact-all", "exact:4,4"},
-	{"mrule", "slow:2,1"}, {"mrule", "slow:3,2"},
+// update rewrites theory/proofs.json from a new run of every proof in
+// recorded (go test ./prove -run TestProvesTheTheorems -update).
+var update = flag.Bool("update", false, "prove every theorem of recorded again and rewrite theory/proofs.json")
+
+// recorded are the theorems and games whose proofs theory/proofs.json
+// records, with each query's time limit.
+var recorded = []struct {
+	theorem, spec string
+	timeout       time.Duration
+}{
+	{"simplex", "cn:4,4", time.Minute}, {"nim", "nim:2", time.Minute}, {"nim", "nim:3", time.Minute},
+	{"nim", "nim:4", time.Minute}, {"nim", "nim:5", time.Minute}, {"nim", "nim:6", time.Minute},
+	{"cn-n-1", "cn:5,4", time.Minute}, {"cn-n-1", "cn:6,5", time.Minute}, {"cn-n-1", "moore:6,5", time.Minute},
+	{"cn42", "cn:4,2", time.Minute}, {"cn52", "cn:5,2", time.Minute}, {"cn53", "cn:5,3", time.Minute},
+	{"cn63", "cn:6,3", time.Minute}, {"cn64", "cn:6,4", time.Minute}, {"cn86", "cn:8,6", time.Minute},
+	{"cn74", "cn:7,4", time.Minute}, {"moore", "moore:3,2", time.Minute}, {"moore", "moore:4,2", time.Minute},
+	{"octa", "octa:2", time.Minute}, {"octa", "octa:3", time.Minute}, {"path-n-n-1", "path:4,2", time.Minute},
+	{"path-n-n-1", "path:6,3", time.Minute}, {"path-n-n-1", "path:8,4", time.Minute},
+	{"figure6", "complex:1-2,1-3,2-3,3-4", time.Minute}, {"exact-all", "exact:4,4", time.Minute},
+	{"exact-1", "exact:3,1", time.Minute}, {"mrule", "slow:2,1", time.Minute}, {"mrule", "slow:3,2", time.Minute},
+	{"mrule", "slow:4,3", 15 * time.Minute},
 }
 
-// TestProvesTheTheorems proves each theorem's formula, and refutes, with a
-// counterexample the engine confirms, every mutant of it (a clause dropped,
-// a constant shifted) that a table shows to be wrong.
+// maxRecheck bounds the recorded time of the proofs the tests redo; longer
+// ones are redone by -update.
+const maxRecheck = 30.0
+
+// TestProvesTheTheorems redoes each recorded proof that took at most
+// maxRecheck seconds and checks that it comes out as recorded; for each
+// proved one it refutes, with a counterexample the engine confirms, every
+// mutant of the formula (a clause dropped, a constant shifted) that a table
+// shows to be wrong. With -update it proves every theorem of recorded and
+// rewrites theory/proofs.json.
 func TestProvesTheTheorems(t *testing.T) {
 	s := solver(t)
+	if *update {
+		updateRecord(t, s)
+		return
+	}
 	ctx := context.Background()
-	for _, tt := range theoremGames {
-		t.Run(tt.theorem+" "+tt.spec, func(t *testing.T) {
-			g, err := game.Parse(tt.spec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			th, _ := theory.ByName(tt.theorem)
-			src, ok := th.Expression(ctx, g)
-			if !ok {
-				t.Fatalf("%s has no formula for %s", tt.theorem, tt.spec)
-			}
-			symmetries := func() (*complex.Group, error) { return g.Symmetries(ctx) }
-			e, err := check.Compile(src, g.Piles(), symmetries)
-			if err != nil {
-				t.Fatal(err)
-			}
+	if len(theory.ProofRecords()) < len(recorded) {
+		t.Fatalf("theory/proofs.json has %d proofs, recorded lists %d: run go test ./prove -run TestProvesTheTheorems -update", len(theory.ProofRecords()), len(recorded))
+	}
+	for _, rec := range theory.ProofRecords() {
+		if rec.Result != Proved || rec.Seconds > maxRecheck {
+			continue
+		}
+		t.Run(rec.Theorem+" "+rec.Game, func(t *testing.T) {
+			g, e, src := theoremExpr(t, rec.Theorem, rec.Game)
 			r, err := Prove(ctx, g, e, Options{Solver: s, Timeout: 2 * time.Minute})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if r.Result != Proved {
-				t.Fatalf("%s: %+v", r.Result, r)
+			if r.Result != rec.Result || r.Proof != rec.Proof {
+				t.Fatalf("%s (%s), recorded %s (%s): %+v", r.Result, r.Proof, rec.Result, rec.Proof, r)
 			}
 			h := 1
 			for h < 8 && pow(h+2, g.Piles()) <= 200_000 {
@@ -65,7 +88,7 @@ func TestProvesTheTheorems(t *testing.T) {
 			}
 			refuted := 0
 			for _, mutant := range mutants(t, src) {
-				m, err := check.Compile(mutant, g.Piles(), symmetries)
+				m, err := check.Compile(mutant, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 				if err != nil {
 					t.Fatalf("mutant %q: %v", mutant, err)
 				}
@@ -85,10 +108,64 @@ func TestProvesTheTheorems(t *testing.T) {
 				}
 				refuted++
 			}
-			if refuted == 0 && tt.theorem != "simplex" && tt.theorem != "nim" {
+			if refuted == 0 && rec.Theorem != "simplex" && rec.Theorem != "nim" {
 				t.Error("no mutant was wrong: the test refuted nothing")
 			}
 		})
+	}
+}
+
+// theoremExpr compiles the theorem's formula for the game.
+func theoremExpr(t *testing.T, name, spec string) (*game.Game, *check.Expr, string) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, ok := theory.ByName(name)
+	if !ok {
+		t.Fatalf("no theorem %s", name)
+	}
+	src, ok := th.Expression(ctx, g)
+	if !ok {
+		t.Fatalf("%s has no formula for %s", name, spec)
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, e, src
+}
+
+// updateRecord proves every theorem of recorded and writes the results.
+func updateRecord(t *testing.T, s *Solver) {
+	cpu := "unknown"
+	if info, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(info), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				cpu = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	var out []theory.ProofRecord
+	for _, rec := range recorded {
+		g, e, _ := theoremExpr(t, rec.theorem, rec.spec)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: rec.timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s %s: %s (%s) in %.1f s %s", rec.theorem, rec.spec, r.Result, r.Proof, r.Seconds, r.Reason)
+		out = append(out, theory.ProofRecord{Theorem: rec.theorem, Game: rec.spec, Result: r.Result, Proof: r.Proof,
+			Seconds: math.Round(r.Seconds*10) / 10, Timeout: rec.timeout.String(), Solver: r.SolverVersion, CPU: cpu})
+	}
+	data, err := json.MarshalIndent(out, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("../theory/proofs.json", append(data, '\n'), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -16,10 +16,16 @@ type theoremRow struct {
 	Statement  string               `json:"statement"`
 	Source     string               `json:"source"`
 	References literature.Citations `json:"references"`
+	// Proofs are the recorded runs of "nimlab prove GAME --theorem NAME".
+	Proofs []theory.ProofRecord `json:"proofs"`
 }
 
 func theoremJSON(th *theory.Theorem) theoremRow {
-	return theoremRow{Name: th.Name, Statement: th.Statement, Source: th.Source.String(), References: th.Source}
+	proofs := th.Proofs()
+	if proofs == nil {
+		proofs = []theory.ProofRecord{}
+	}
+	return theoremRow{Name: th.Name, Statement: th.Statement, Source: th.Source.String(), References: th.Source, Proofs: proofs}
 }
 
 func newTheoremsCmd() *cobra.Command {
@@ -29,7 +35,12 @@ func newTheoremsCmd() *cobra.Command {
 		Short: "List the theorems nimlab decides positions with, or the one covering GAME",
 		Long: `Lists the closed-form results of the papers that nimlab uses as oracles: a test
 for P-positions and a constructive winning move for piles of any size. With
-GAME, prints the theorem that covers it, if any.`,
+GAME, prints the theorem that covers it, if any.
+
+Under each theorem, "machine proof" lines say what "nimlab prove GAME
+--theorem NAME" gave on the games it was last run on (recorded with the time
+it took; the tests redo the fast ones): proved for every position, or not
+proved because the solver gave up.`,
 		Example: `  nimlab theorems
   nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
 		Args: positional,
@@ -61,6 +72,9 @@ GAME, prints the theorem that covers it, if any.`,
 			}
 			for _, th := range list {
 				fmt.Fprintf(out, "%s\n    %s\n    %s\n", th.Name, th.Statement, th.Source)
+				for _, p := range th.Proofs() {
+					fmt.Fprintf(out, "    machine proof: %s\n", p)
+				}
 			}
 			return nil
 		},

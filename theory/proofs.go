@@ -1,0 +1,72 @@
+package theory
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+)
+
+// ProofRecord is the outcome of `nimlab prove GAME --theorem NAME` on one
+// game, as last measured: whether an SMT solver proved the theorem's formula
+// (Expression) for every position, refuted it or gave up. The record is
+// written by the prove package's tests (go test ./prove -run
+// TestProofRecord -update) and rechecked by them on every run.
+type ProofRecord struct {
+	Theorem string `json:"theorem"`
+	Game    string `json:"game"`
+	// Result is "proved", "refuted" or "unknown".
+	Result string `json:"result"`
+	// Proof is "presburger" (for every position) or "bitvector" (for every
+	// position with piles up to 2^63-1).
+	Proof string `json:"proof"`
+	// Seconds is the whole proof's time when it was recorded, and Timeout
+	// each query's limit then.
+	Seconds float64 `json:"seconds"`
+	Timeout string  `json:"timeout"`
+	// Solver names the solver and its version.
+	Solver string `json:"solver"`
+	// CPU is the processor it was measured on.
+	CPU string `json:"cpu"`
+}
+
+//go:embed proofs.json
+var proofsJSON []byte
+
+var proofRecords = func() []ProofRecord {
+	var out []ProofRecord
+	if err := json.Unmarshal(proofsJSON, &out); err != nil {
+		panic(fmt.Sprintf("theory: proofs.json: %v", err))
+	}
+	return out
+}()
+
+// ProofRecords returns every recorded proof, theorem by theorem. The caller
+// must not modify it.
+func ProofRecords() []ProofRecord { return proofRecords }
+
+// Proofs returns the recorded proofs of t.
+func (t *Theorem) Proofs() []ProofRecord {
+	var out []ProofRecord
+	for _, r := range proofRecords {
+		if r.Theorem == t.Name {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// String says in one line what the record shows, e.g. "cn:6,3: proved for
+// every position (presburger, 0.8 s)".
+func (r ProofRecord) String() string {
+	switch r.Result {
+	case "proved":
+		scope := "every position"
+		if r.Proof == "bitvector" {
+			scope = "every position with piles up to 2^63-1"
+		}
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s)", r.Game, scope, r.Proof, r.Seconds)
+	case "unknown":
+		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
+	}
+	return fmt.Sprintf("%s: %s", r.Game, r.Result)
+}
