@@ -156,6 +156,18 @@ func translateExpr(e *check.Expr, pile func(i int) string, a arith) (string, *bi
 	return tr.asBool(t).s, tr.widest, nil
 }
 
+// translateValue returns the SMT-LIB integer term of e's value (Bools read
+// as 1 and 0), with the largest absolute value of any of its terms.
+func translateValue(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
+	fresh := 0
+	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, names: map[string]term{}, fresh: &fresh}
+	t, err := tr.term(e.Tree())
+	if err != nil {
+		return "", nil, err
+	}
+	return tr.asInt(t).s, tr.widest, nil
+}
+
 // seen records t's bound in the widest one.
 func (tr translator) seen(t term) term {
 	if !t.boolean && t.bound != nil && t.bound.Cmp(tr.widest) > 0 {
@@ -569,6 +581,14 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 // m smallest piles is the least sum over the m-subsets, so no sorting is
 // needed. SlowMovesClosedForm is the same formula in Go, tested against
 // check.SlowMoves.
+//
+// Why it is slowmoves, the largest t with sum_i min(x_i, t) >= k·t: that sum
+// is the least over the sets J of piles of sum_{i not in J} x_i + |J|·t (J
+// the piles at or above t attains it), so t qualifies exactly when
+// sum_{i not in J} x_i >= (k - |J|)·t for every J. For |J| >= k this always
+// holds; for |J| = j < k the hardest J holds the j largest piles, which
+// leaves s_j, the sum of the n-j smallest: t <= floor(s_j / (k-j)). (When
+// k > n, j = n gives t <= 0, as the formula's empty sums do.)
 func (tr translator) slowMoves(ts []term, where string) (term, error) {
 	if len(ts) < 2 {
 		return term{}, fmt.Errorf("slowmoves() takes a number of piles k and one or more piles, not %d arguments", len(ts))

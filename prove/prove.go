@@ -63,6 +63,14 @@ type Options struct {
 	SMTOut string
 	// NoSymmetry turns off the symmetry breaking of the queries.
 	NoSymmetry bool
+	// Moves, when not empty, are candidate winning moves, each a position
+	// whose piles are expressions in the piles of p (a theorem's
+	// constructive strategy, e.g. Nim's: pile i becomes the xor of the
+	// others). (II) is first asked with these options only: if every
+	// position outside S has one of them as a legal move into S, (II)
+	// holds, with no quantifier in the query. Otherwise (II) is asked as
+	// usual.
+	Moves [][]string
 }
 
 // Condition is one query and the solver's answer.
@@ -78,6 +86,9 @@ type Condition struct {
 	Seconds float64 `json:"seconds"`
 	// File is the query's file under Options.SMTOut.
 	File string `json:"file,omitempty"`
+	// Via says how (II) was decided when not over every option:
+	// "candidate moves" (Options.Moves).
+	Via string `json:"via,omitempty"`
 }
 
 // Counterexample is a position (and for (I) a move) where a condition fails.
@@ -146,7 +157,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		r.Seconds = time.Since(start).Seconds()
 		return r, nil
 	}
-	enc, err := newEncoding(g, e)
+	enc, err := newEncoding(g, e, opts.Moves)
 	if err != nil {
 		var u *UnencodableError
 		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
@@ -183,14 +194,24 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
 		if opts.SMTOut != "" {
-			file := filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s.smt2", fileStem(g.Spec), q.name))
-			if err := os.WriteFile(file, []byte(q.file(g, e)), 0o644); err != nil {
-				return nil, fmt.Errorf("--smt-out: %w", err)
+			for _, q := range []*query{&queries[i], queries[i].fallback} {
+				if q == nil {
+					continue
+				}
+				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, map[bool]string{true: "-by-moves"}[q.via != ""]))
+				if err := os.WriteFile(q.path, []byte(q.file(g, e)), 0o644); err != nil {
+					return nil, fmt.Errorf("--smt-out: %w", err)
+				}
 			}
-			r.Conditions[i].File = file
 		}
 		group.Go(func() error {
 			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
+			if err == nil && q.fallback != nil && reply.Answer != Unsat {
+				// The candidate moves do not settle (II): ask it over every
+				// option.
+				queries[i] = *q.fallback
+				reply, err = opts.Solver.Check(gctx, queries[i].script, queries[i].vars, opts.Timeout)
+			}
 			if errors.Is(err, errSettled) {
 				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
 			}
@@ -207,7 +228,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	var unknown []string
 	for i, reply := range replies {
 		c := &r.Conditions[i]
-		c.Result, c.Reason, c.Seconds = reply.Answer, reply.Reason, reply.Seconds
+		c.Result, c.Reason, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Seconds, queries[i].path, queries[i].via
 		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
 			// A counterexample with small piles is easier to follow, and
 			// where the solver gave up, a bounded search may still find one.
@@ -311,11 +332,30 @@ type encoding struct {
 	canonical string
 	// a is the arithmetic the queries are written in.
 	a arith
+	// moves are candidate winning moves (Options.Moves) as SMT-LIB terms
+	// over p.
+	moves [][]string
+	// moveExprs are their expressions, compiled.
+	moveExprs [][]*check.Expr
 }
 
-func newEncoding(g *game.Game, e *check.Expr) (*encoding, error) {
+func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, error) {
 	n := g.Piles()
 	enc := &encoding{g: g, e: e, n: n}
+	for _, m := range moves {
+		if len(m) != n {
+			return nil, fmt.Errorf("a candidate move gives %d piles; %s has %d", len(m), g.Spec, n)
+		}
+		var exprs []*check.Expr
+		for _, src := range m {
+			x, err := check.Compile(src, n, nil)
+			if err != nil {
+				return nil, fmt.Errorf("candidate move: %w", err)
+			}
+			exprs = append(exprs, x)
+		}
+		enc.moveExprs = append(enc.moveExprs, exprs)
+	}
 	switch {
 	case g.Rule != nil && g.Rule.Name() == "wythoff":
 		return nil, fmt.Errorf("%w: the P-positions of Wythoff's game are not definable in linear arithmetic (they follow the golden ratio); prove does not take wythoff", errUnsupportedGame)
@@ -338,14 +378,54 @@ func newEncoding(g *game.Game, e *check.Expr) (*encoding, error) {
 	}
 	// Translate once to find what cannot be encoded, and in which
 	// arithmetic, before any query runs.
-	_, _, err := translateExpr(e, pileVar("p"), arith{})
+	if err := enc.chooseArithmetic(); err != nil {
+		return nil, err
+	}
+	for _, exprs := range enc.moveExprs {
+		var m []string
+		for _, x := range exprs {
+			t, _, err := translateValue(x, pileVar("p"), enc.a)
+			if err != nil {
+				return nil, fmt.Errorf("candidate move: %w", err)
+			}
+			m = append(m, t)
+		}
+		enc.moves = append(enc.moves, m)
+	}
+	return enc, nil
+}
+
+// chooseArithmetic picks linear integer arithmetic when the expression and
+// the candidate moves have a meaning there, and otherwise bit-vectors wide
+// enough for every term of theirs and for the sums of every pile.
+func (enc *encoding) chooseArithmetic() error {
+	e, n := enc.e, enc.n
+	widestOf := func(a arith) (*big.Int, error) {
+		_, widest, err := translateExpr(e, pileVar("p"), a)
+		if err != nil {
+			return nil, err
+		}
+		for _, exprs := range enc.moveExprs {
+			for _, x := range exprs {
+				_, w, err := translateValue(x, pileVar("p"), a)
+				if err != nil {
+					return nil, err
+				}
+				if w.Cmp(widest) > 0 {
+					widest = w
+				}
+			}
+		}
+		return widest, nil
+	}
+	_, err := widestOf(arith{})
 	var u *UnencodableError
 	if errors.As(err, &u) && u.Why == errNeedsBits.Error() {
 		// Bit-vectors wide enough for every term and for the sums of
 		// every pile of a move set.
-		_, widest, err := translateExpr(e, pileVar("p"), arith{width: 1})
+		widest, err := widestOf(arith{width: 1})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		sums := new(big.Int).Mul(maxPile, big.NewInt(int64(n+1)))
 		if sums.Cmp(widest) > 0 {
@@ -353,14 +433,11 @@ func newEncoding(g *game.Game, e *check.Expr) (*encoding, error) {
 		}
 		enc.a = arith{width: bitsFor(widest)}
 		if enc.a.width > maxWidth {
-			return nil, &UnencodableError{Operator: e.String(), Where: e.String(), Why: fmt.Sprintf("its values need %d bits; at most %d are encoded", enc.a.width, maxWidth)}
+			return &UnencodableError{Operator: e.String(), Where: e.String(), Why: fmt.Sprintf("its values need %d bits; at most %d are encoded", enc.a.width, maxWidth)}
 		}
-		return enc, nil
+		return nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	return enc, nil
+	return err
 }
 
 func pileVar(prefix string) func(i int) string {
@@ -480,6 +557,13 @@ type query struct {
 	// vars are the variables read back as a counterexample: p0.. and, for
 	// (I), q0..
 	vars []string
+	// via says how the query decides its condition when it looks at fewer
+	// options than all ("candidate moves"); fallback is then the query over
+	// every option, asked when this one does not answer unsat.
+	via      string
+	fallback *query
+	// path is the query's file under Options.SMTOut.
+	path string
 }
 
 func (q query) file(g *game.Game, e *check.Expr) string {
@@ -540,8 +624,20 @@ func (enc *encoding) queries() []query {
 		enc.declare(&b, "r")
 		fmt.Fprintf(&b, "(assert %s)\n", enc.move(p, pileVar("r")))
 	}
+	header := b.String()
 	b.WriteString(enc.noMoveIntoS(p))
-	out = append(out, query{name: "II", script: b.String(), vars: vars})
+	second := query{name: "II", script: b.String(), vars: vars}
+	if len(enc.moves) > 0 {
+		b.Reset()
+		b.WriteString(header)
+		for _, m := range enc.moves {
+			option := func(i int) string { return m[i] }
+			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inS(option))
+		}
+		fallback := second
+		second = query{name: "II", script: b.String(), vars: vars, via: "candidate moves", fallback: &fallback}
+	}
+	out = append(out, second)
 
 	if enc.g.Misere {
 		b.Reset()

@@ -139,7 +139,7 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 	for _, tt := range specs {
 		t.Run(tt.spec, func(t *testing.T) {
 			g, e := compile(t, tt.spec, "a == a")
-			enc, err := newEncoding(g, e)
+			enc, err := newEncoding(g, e, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -418,5 +418,37 @@ func TestCancelKillsTheSolver(t *testing.T) {
 		}
 	case <-time.After(3 * time.Second):
 		t.Fatal("Prove did not return within 3 s of cancellation")
+	}
+}
+
+// TestCandidateMovesNeverProveAlone: candidate moves that are not legal, or
+// do not lead into S, cannot make a proof; true ones prove Nim by them.
+func TestCandidateMovesNeverProveAlone(t *testing.T) {
+	s := solver(t)
+	nim := [][]string{{"xor(b, c)", "b", "c"}, {"a", "xor(a, c)", "c"}, {"a", "b", "xor(a, b)"}}
+	tests := []struct {
+		expr  string
+		moves [][]string
+		want  string
+		via   string
+	}{
+		{"xor(a, b, c) == 0", nim, Proved, "candidate moves"},
+		{"xor(a, b, c) == 0", [][]string{{"a + 1", "b", "c"}}, "", ""},                 // illegal: falls back
+		{"xor(a, b, c) == 1", nim, Refuted, ""},                                         // wrong S
+		{"xor(a, b, c) == 0", [][]string{{"xor(b, c)", "b", "c"}}, "", ""},             // too few
+		{"a == b && c == 0 || xor(a, b, c) == 0 && a + b + c == 0", nim, Refuted, ""}, // wrong S
+	}
+	for _, tt := range tests {
+		g, e := compile(t, "nim:3", tt.expr)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 5 * time.Second, Moves: tt.moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.want != "" && r.Result != tt.want || tt.want == "" && r.Result == Proved && r.Conditions[1].Via != "" {
+			t.Errorf("%q with %v: %s (%+v)", tt.expr, tt.moves, r.Result, r.Conditions)
+		}
+		if tt.via != "" && r.Conditions[1].Via != tt.via {
+			t.Errorf("%q: (II) decided via %q", tt.expr, r.Conditions[1].Via)
+		}
 	}
 }

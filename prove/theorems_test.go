@@ -71,7 +71,8 @@ func TestProvesTheTheorems(t *testing.T) {
 		}
 		t.Run(rec.Theorem+" "+rec.Game, func(t *testing.T) {
 			g, e, src := theoremExpr(t, rec.Theorem, rec.Game)
-			r, err := Prove(ctx, g, e, Options{Solver: s, Timeout: 2 * time.Minute})
+			th, _ := theory.ByName(rec.Theorem)
+			r, err := Prove(ctx, g, e, Options{Solver: s, Timeout: 2 * time.Minute, Moves: th.WinningMoves(ctx, g)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,7 +153,8 @@ func updateRecord(t *testing.T, s *Solver) {
 	var out []theory.ProofRecord
 	for _, rec := range recorded {
 		g, e, _ := theoremExpr(t, rec.theorem, rec.spec)
-		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: rec.timeout})
+		th, _ := theory.ByName(rec.theorem)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: rec.timeout, Moves: th.WinningMoves(context.Background(), g)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -72,6 +72,55 @@ var expressions = map[string]func(g *game.Game) string{
 	},
 }
 
+// winningMoves writes, for the theorems whose proof builds the winning move
+// by a formula, the candidate moves: positions whose piles are expressions
+// in the piles of the position moved from. prove asks (II) with these first.
+var winningMoves = map[string]func(g *game.Game) [][]string{
+	"nim":     nimMoves,
+	"exact-1": nimMoves,
+}
+
+// nimMoves are Bouton's: pile i becomes the xor of the others (a move when
+// that is smaller than pile i).
+func nimMoves(g *game.Game) [][]string {
+	n := g.Piles()
+	var out [][]string
+	for i := range n {
+		var others []string
+		move := make([]string, n)
+		for j := range n {
+			move[j] = pileName(j)
+			if j != i {
+				others = append(others, pileName(j))
+			}
+		}
+		switch len(others) {
+		case 0:
+			move[i] = "0"
+		case 1:
+			move[i] = others[0]
+		default:
+			move[i] = "xor(" + strings.Join(others, ", ") + ")"
+		}
+		out = append(out, move)
+	}
+	return out
+}
+
+// WinningMoves returns the candidate winning moves of the theorem's proof
+// for g (see prove.Options.Moves), or nil when it has none written as
+// formulas or does not cover g.
+func (t *Theorem) WinningMoves(ctx context.Context, g *game.Game) [][]string {
+	write, ok := winningMoves[t.Name]
+	if !ok {
+		return nil
+	}
+	if _, covers := t.For(ctx, g); !covers {
+		return nil
+	}
+	return write(g)
+}
+
 // SlowReducedDescription is the description of the P-positions of Exact Slow
 // (n-1)-Nim NIM(n, n-1) on reduced positions that discover read off its
 // tables (docs/findings.md): cut every pile to m, the most moves a play can

@@ -43,7 +43,10 @@ When S and the moves are invariant under the game's symmetries (the solver
 is asked), the queries look only at one position per symmetry class.
 
 The expression language is check's (see "nimlab check --help"). --theorem
-NAME proves a theorem of "nimlab theorems" from its formula for GAME. The exit
+NAME proves a theorem of "nimlab theorems" from its formula for GAME; where
+the theorem's proof builds its winning move by a formula (Nim: make a pile
+the xor of the others), (II) is first asked of those moves only, which needs
+no quantifier. The exit
 status is 1 when the characterization is refuted and 3 when the answer is
 unknown.`,
 		Example: `  nimlab prove cn:6,3 --expr "a+b == d+e && b+c == e+f"
@@ -65,11 +68,13 @@ unknown.`,
 				return err
 			}
 			ctx := cmd.Context()
+			var moves [][]string
 			if theoremName != "" {
 				th, ok := theory.ByName(theoremName)
 				if !ok {
 					return fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", theoremName)
 				}
+				moves = th.WinningMoves(ctx, g)
 				if src, ok = th.Expression(ctx, g); !ok {
 					if err := ctx.Err(); err != nil {
 						return err
@@ -85,7 +90,7 @@ unknown.`,
 			if err != nil {
 				return err
 			}
-			r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry})
+			r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Moves: moves})
 			if err != nil {
 				return err
 			}
@@ -135,6 +140,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)
 		if c.Reason != "" {
 			line += " (" + c.Reason + ")"
+		}
+		if c.Via != "" {
+			line += " (by the " + c.Via + ")"
 		}
 		if c.File != "" {
 			line += "  " + c.File
