@@ -433,9 +433,9 @@ func TestCandidateMovesNeverProveAlone(t *testing.T) {
 		via   string
 	}{
 		{"xor(a, b, c) == 0", nim, Proved, "candidate moves"},
-		{"xor(a, b, c) == 0", [][]string{{"a + 1", "b", "c"}}, "", ""},                 // illegal: falls back
-		{"xor(a, b, c) == 1", nim, Refuted, ""},                                         // wrong S
-		{"xor(a, b, c) == 0", [][]string{{"xor(b, c)", "b", "c"}}, "", ""},             // too few
+		{"xor(a, b, c) == 0", [][]string{{"a + 1", "b", "c"}}, "", ""},                // illegal: falls back
+		{"xor(a, b, c) == 1", nim, Refuted, ""},                                       // wrong S
+		{"xor(a, b, c) == 0", [][]string{{"xor(b, c)", "b", "c"}}, "", ""},            // too few
 		{"a == b && c == 0 || xor(a, b, c) == 0 && a + b + c == 0", nim, Refuted, ""}, // wrong S
 	}
 	for _, tt := range tests {

@@ -224,4 +224,3 @@ func mutants(t *testing.T, src string) []string {
 type mutator func(node *ast.Node)
 
 func (m mutator) Visit(node *ast.Node) { m(node) }
-
