@@ -154,7 +154,7 @@ func writeProof(w io.Writer, r *prove.Result) {
 		case "I":
 			fmt.Fprintf(w, "counterexample to (I): %s and its option %s are both accepted\n", ce.Position, ce.Move)
 		case "II":
-			fmt.Fprintf(w, "counterexample to (II): %s is not accepted and has no option that is\n", ce.Position)
+			fmt.Fprintf(w, "counterexample to (II): %s is not accepted, and none of its options is\n", ce.Position)
 		case "III":
 			fmt.Fprintf(w, "counterexample to (III): %s is terminal (an N-position in misère play) and accepted\n", ce.Position)
 		}
