@@ -3,7 +3,8 @@
 // about (Ehrenborg–Steingrímsson 1996, Questions 9.1–9.3 and Conjecture 8.1), the theorem that
 // covers the game, whether a genuine zero position exists (Question 9.4),
 // whether the Nim-basis is the set of disjoint unions of circuits (Question
-// 9.5), and the characterization package discover finds.
+// 9.5), the characterization package discover finds, and, when asked,
+// whether package prove proves it for every position.
 //
 // A survey is split into shards by the game's place in the family, so that a
 // Slurm job array or a Kubernetes Indexed Job runs it on many machines; each
@@ -23,6 +24,7 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/explore"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
@@ -50,6 +52,10 @@ type Row struct {
 	Expr        string `parquet:"expr" json:"expr"`
 	Exact       bool   `parquet:"exact" json:"exact"`
 	VerifiedMax int    `parquet:"verified_max" json:"verified_max"`
+	// Proved is what became of proving Expr for every position (package
+	// prove) when the survey proves (Options.Prove) and Expr is exact:
+	// "proved", "refuted" or "unknown"; "" when there was nothing to prove.
+	Proved string `parquet:"proved" json:"proved"`
 }
 
 // Options says how deep a survey goes.
@@ -62,6 +68,9 @@ type Options struct {
 	// NoDiscover leaves discover out: the rows say "not searched", and a
 	// survey of thousands of complexes takes minutes instead of hours.
 	NoDiscover bool
+	// Prove, when not nil, proves each exact description for every position
+	// with these options (Row.Proved); it needs discover.
+	Prove *prove.Options
 }
 
 // MaxPositions bounds the box of one game.
@@ -209,7 +218,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 	for dh > 0 && table.Uniform(g.Piles(), dh).Positions() > discoverPositions {
 		dh--
 	}
-	d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers})
+	d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers, Prove: opts.Prove})
 	switch {
 	case errors.Is(err, solve.ErrTooLarge):
 		r.Expr = "not searched (too large)"
@@ -217,6 +226,9 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		return Row{}, err
 	default:
 		r.Expr, r.Exact, r.VerifiedMax = d.Expr, d.Exact, d.VerifiedMax
+		if d.Proof != nil {
+			r.Proved = d.Proof.Result
+		}
 	}
 	return r, ctx.Err()
 }

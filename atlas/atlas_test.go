@@ -3,8 +3,10 @@ package atlas
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
@@ -335,5 +338,64 @@ func TestReportPutsLongExpressionsBelow(t *testing.T) {
 	want := fmt.Sprintf("%s %s\n%s %s\n", labels[long1], long1, labels[long2], long2)
 	if labels[long1] == labels[long2] || below != want {
 		t.Errorf("below the table:\n%q\nwant\n%q", below, want)
+	}
+}
+
+// TestReportColumnProved: the column proved is there when a row was proved
+// (or refuted, or left unknown), with "-" for nothing to prove, and not
+// there when no row was.
+func TestReportColumnProved(t *testing.T) {
+	rows := []Row{
+		{Game: "cn:4,2", Expr: "a == c && b == d", Exact: true, VerifiedMax: 5, Proved: "proved"},
+		{Game: "cn:4,1", Expr: "xor(a, b, c, d) == 0", Exact: true, VerifiedMax: 5, Proved: "unknown"},
+		{Game: "cn:5,2", Expr: "a == b", VerifiedMax: 2},
+	}
+	for _, tt := range []struct {
+		rows []Row
+		want []string // the last cell of the header and of each row
+	}{
+		{rows, []string{"proved", "proved", "unknown", "-"}},
+		{rows[2:], []string{"exact to", "-"}},
+	} {
+		var buf bytes.Buffer
+		if err := WriteReport(&buf, "test", Shard{0, 1}, tt.rows); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(buf.String()), "\n")[2:]
+		if len(lines) != len(tt.want) {
+			t.Fatalf("%d lines:\n%s", len(lines), buf.String())
+		}
+		for i, l := range lines {
+			if !strings.HasSuffix(l, "  "+tt.want[i]) {
+				t.Errorf("line %q does not end in %q", l, tt.want[i])
+			}
+		}
+	}
+}
+
+// TestJournalRecordsProve: a journal written with Options.Prove is not the
+// journal of the same survey without it, nor with another timeout.
+func TestJournalRecordsProve(t *testing.T) {
+	dir := t.TempDir()
+	journal, _, _ := Paths(dir, Shard{0, 1})
+	head := journalHead{Family: "cn:3,2", Max: 2, Shard: "0/1", Prove: true, ProveTimeout: "10s"}
+	line, _ := json.Marshal(head)
+	if err := os.WriteFile(journal, append(line, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readJournal(journal, head); err != nil {
+		t.Errorf("the journal's own survey: %v", err)
+	}
+	for _, other := range []journalHead{
+		{Family: "cn:3,2", Max: 2, Shard: "0/1"},
+		{Family: "cn:3,2", Max: 2, Shard: "0/1", Prove: true, ProveTimeout: "5s"},
+	} {
+		if _, err := readJournal(journal, other); err == nil || !strings.Contains(err.Error(), "another survey") {
+			t.Errorf("%+v read a journal of %s: %v", other, line, err)
+		}
+	}
+	// Proving needs discover.
+	if _, err := Run(context.Background(), "cn:3,2", Shard{0, 1}, t.TempDir(), Options{Max: 1, NoDiscover: true, Prove: &prove.Options{}}, nil); err == nil {
+		t.Error("Run proved without discover")
 	}
 }

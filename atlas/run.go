@@ -3,8 +3,10 @@ package atlas
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,7 +41,14 @@ func Run(ctx context.Context, family string, s Shard, dir string, opts Options, 
 		return nil, err
 	}
 	journal, part, report := Paths(dir, s)
+	if opts.Prove != nil && opts.NoDiscover {
+		return nil, errors.New("atlas: proving needs discover's descriptions: --prove without --discover=false")
+	}
 	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N), NoDiscover: opts.NoDiscover}
+	if opts.Prove != nil {
+		head.Prove = true
+		head.ProveTimeout = opts.Prove.Timeout.String()
+	}
 	done, err := readJournal(journal, head)
 	if err != nil {
 		return nil, err
@@ -103,6 +112,11 @@ type journalHead struct {
 	// NoDiscover is Options.NoDiscover (left out when false, as journals
 	// written before it had it).
 	NoDiscover bool `json:"no_discover,omitempty"`
+	// Prove is true when the survey proves (Options.Prove), with each query
+	// of the proofs bounded by ProveTimeout; both are left out when it does
+	// not, as journals written before them had them.
+	Prove        bool   `json:"prove,omitempty"`
+	ProveTimeout string `json:"prove_timeout,omitempty"`
 }
 
 // readJournal reads the rows a journal of the survey head holds, by index;
@@ -165,7 +179,13 @@ const MaxCellExpr = 40
 func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	fmt.Fprintf(w, "nimlab atlas %s, shard %d/%d: %d games\n\n", family, s.I, s.N, len(rows))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "game\tmax\tP\tclasses\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to")
+	// The column proved is there when the survey proved something.
+	proved := slices.ContainsFunc(rows, func(r Row) bool { return r.Proved != "" })
+	header := "game\tmax\tP\tclasses\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to"
+	if proved {
+		header += "\tproved"
+	}
+	fmt.Fprintln(tw, header)
 	var long []string          // the expressions below the table, by label
 	labels := map[string]int{} // the label of each, from 1
 	for _, r := range rows {
@@ -185,8 +205,12 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 			}
 			found = fmt.Sprintf("[%d]", labels[found])
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\t%v\t%v\t%s\t%s\t%s\n", r.Game, r.Max, r.PPositions, r.PClasses, theorem,
+		line := fmt.Sprintf("%s\t%d\t%d\t%d\t%s\t%v\t%v\t%s\t%s\t%s", r.Game, r.Max, r.PPositions, r.PClasses, theorem,
 			r.GenuineZero, r.GenuineZeroMin1, r.NimBasis, found, exact)
+		if proved {
+			line += "\t" + cmp.Or(r.Proved, "-")
+		}
+		fmt.Fprintln(tw, line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -18,6 +18,8 @@
 // when it accepts exactly the P-positions of the box it was learned on; the
 // result is then checked, as the expression printed, on a larger box with
 // conditions (I) and (II), and it never claims more than that check showed.
+// When Options.Prove asks, a description exact on that box is then proved
+// for every position, or refuted, with package prove.
 package discover
 
 import (
@@ -33,6 +35,7 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/parallel"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
@@ -53,6 +56,10 @@ type Options struct {
 	// MaxMemory, when positive, bounds the memory of the verification
 	// solve (solve.CheckMemory).
 	MaxMemory int64
+	// Prove, when not nil, asks for a proof for every position
+	// (prove.Prove, with these options) of a description exact on the
+	// verification box: Result.Proof.
+	Prove *prove.Options
 }
 
 // Result is what Discover found.
@@ -78,6 +85,9 @@ type Result struct {
 	Counterexamples []game.Position `json:"counterexamples"`
 	// Verification is check's report on the verification box.
 	Verification *check.Report `json:"verification"`
+	// Proof is the result of proving Expr for every position, when
+	// Options.Prove asked for it and Expr is exact; nil otherwise.
+	Proof *prove.Result `json:"proof,omitempty"`
 }
 
 // maxLearnPositions bounds the box Discover learns on.
@@ -721,5 +731,10 @@ func (s *search) verify(ctx context.Context, c *candidate, vbox table.Box, opts 
 	r.Covered = r.PPositions - rep.PNotAccepted
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
+	if opts.Prove != nil && r.Exact {
+		if r.Proof, err = prove.Prove(ctx, s.g, e, *opts.Prove); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
 }

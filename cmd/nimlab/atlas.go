@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/nimlab/nimlab/atlas"
 	"github.com/nimlab/nimlab/table"
@@ -11,7 +13,8 @@ import (
 func newAtlasCmd() *cobra.Command {
 	var opts atlas.Options
 	var out, shard string
-	var asJSON, discoverToo bool
+	var asJSON, discoverToo, proveToo bool
+	var proveTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "atlas FAMILY --max H --out DIR",
 		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
@@ -38,11 +41,20 @@ read_parquet('DIR/*.parquet') in DuckDB, pandas.read_parquet(DIR)) and
 DIR/atlas-i-of-N.txt; its finished rows go to DIR/atlas-i-of-N.jsonl as they
 come, and a survey restarted skips them. The report (also printed) writes an
 expression longer than 40 characters below its table, whole, and a label
-such as [1] in its cell.`,
+such as [1] in its cell.
+
+--prove proves each description discover finds exact on its box for every
+position, with the SMT solver z3 as "nimlab prove" does (apt-get install z3),
+each query bounded by --prove-timeout: the column proved reads "proved",
+"refuted" (the description holds on the box, not beyond), "unknown" (out of
+time, or not expressible in linear arithmetic) or "" (nothing to prove). A
+survey's journal records --prove and --prove-timeout (as it records
+--discover=false), and a restart must give the same.`,
 		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
   nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
-  nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false`,
+  nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false
+  nimlab atlas cn:3..6 --max 4 --out atlas --prove --prove-timeout 5s`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.Max < 0 {
@@ -65,6 +77,17 @@ such as [1] in its cell.`,
 				}
 			}
 			opts.NoDiscover = !discoverToo
+			if err := positiveDuration("prove-timeout", proveTimeout); err != nil {
+				return err
+			}
+			if proveToo {
+				if !discoverToo {
+					return errors.New("--prove proves what discover finds: it cannot go with --discover=false")
+				}
+				if opts.Prove, err = proveOptions(cmd.Context(), proveTimeout); err != nil {
+					return err
+				}
+			}
 			rows, err := atlas.Run(cmd.Context(), args[0], s, out, opts, progress)
 			if err != nil {
 				return err
@@ -86,6 +109,8 @@ such as [1] in its cell.`,
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
 	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
+	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove each exact description for every position, with z3 (the column proved)")
+	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", 10*time.Second, "the longest each query of --prove may run, per game")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/play"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -44,6 +45,7 @@ var apiCommands = map[string][]string{
 	"theorems": {},
 	"critical": {"max", "remoteness", "table"},
 	"discover": {"max", "verify-max"},
+	"prove":    {"expr", "theorem", "timeout", "solver"},
 	"repro":    {"list", "only"},
 }
 
@@ -81,10 +83,12 @@ at a position (drawn as in the papers, with every winning move), play against
 the computer, check an expression, and see the papers' claims recomputed.
 
 Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
-/api/check, /api/discover, /api/complex, /api/theorems and /api/critical take
-the CLI's flags as
-query parameters (game, position, max, grundy, ...) and answer with the same
-object as "nimlab CMD ... --json"; /api/draw and /api/plot answer SVG.
+/api/check, /api/discover, /api/prove, /api/complex, /api/theorems and
+/api/critical take the CLI's flags as query parameters (game, position, max,
+grundy, ...) and answer with the same object as "nimlab CMD ... --json";
+/api/draw and /api/plot answer SVG. /api/prove runs the solver (z3) for at
+most the request's time: each query for timeout (by default an eighth of
+--timeout), and the solver is stopped when the client goes away.
 /api/repro answers "nimlab repro --json" (computed once, then kept), and
 /api/repro?list=1 the claims without computing them, as "repro --list --json".
 
@@ -214,6 +218,8 @@ func statusOf(err error) int {
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusGatewayTimeout
+	case errors.Is(err, prove.ErrNoSolver):
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
 }
@@ -290,10 +296,16 @@ func (s *server) command(w http.ResponseWriter, r *http.Request, name string) {
 		httpError(w, http.StatusUnprocessableEntity, err)
 		return
 	}
-	if r.URL.Query().Has("max") { // it solves a box: one at a time per client
+	if name == "prove" {
+		if args, err = s.proveTimeout(r, args); err != nil {
+			httpError(w, http.StatusUnprocessableEntity, err)
+			return
+		}
+	}
+	if r.URL.Query().Has("max") || name == "prove" { // it solves a box or runs solvers: one at a time per client
 		client, _, _ := net.SplitHostPort(r.RemoteAddr)
 		if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
-			httpError(w, http.StatusTooManyRequests, errors.New("one solve at a time: your previous solve is still running"))
+			httpError(w, http.StatusTooManyRequests, errors.New("one solve or proof at a time: your previous one is still running"))
 			return
 		}
 		defer s.busy.Delete(client)
@@ -329,6 +341,24 @@ func runCommand(ctx context.Context, args []string) ([]byte, error) {
 	root.SetArgs(args)
 	err := root.ExecuteContext(withStart(ctx, time.Now()))
 	return out.Bytes(), err
+}
+
+// proveTimeout keeps the queries of a proof within the server's time for a
+// request: a timeout asked for may not pass it, and none asked for is an
+// eighth of it (a proof asks a few queries in turn).
+func (s *server) proveTimeout(r *http.Request, args []string) ([]string, error) {
+	q := r.URL.Query()
+	if !q.Has("timeout") {
+		return append(args, "--timeout", (s.limits.timeout / 8).String()), nil
+	}
+	d, err := time.ParseDuration(q.Get("timeout"))
+	if err != nil {
+		return args, nil // the command reports it
+	}
+	if d > s.limits.timeout {
+		return nil, fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)
+	}
+	return args, nil
 }
 
 // checkSize refuses a solve of more than maxPositions positions before it

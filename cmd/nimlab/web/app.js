@@ -357,6 +357,7 @@ $("check-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const game = $("check-spec").value.trim();
   text($("verdict"), "checking…");
+  $("check-links").replaceChildren();
   try {
     const r = await api("check", { game, max: $("check-max").value, expr: $("expr").value });
     text($("verdict"), r.agrees ? "The expression agrees with the table." : `The expression disagrees at ${r.p_not_accepted + r.accepted_not_p} positions.`);
@@ -387,6 +388,7 @@ $("discover").addEventListener("click", async () => {
   const game = $("check-spec").value.trim();
   text($("verdict"), "looking for a pattern…");
   text($("check-report"), "");
+  $("check-links").replaceChildren();
   $("check-slice").replaceChildren();
   try {
     const r = await api("discover", { game, max: $("check-max").value });
@@ -404,6 +406,47 @@ $("discover").addEventListener("click", async () => {
     ].join("\n"));
   } catch (e) {
     text($("verdict"), e.message);
+  }
+});
+
+// Prove: the solver answers for every position (nimlab prove): proved,
+// refuted with a counterexample nimlab's engine confirms, or unknown.
+$("prove").addEventListener("click", async () => {
+  const game = $("check-spec").value.trim();
+  const button = $("prove");
+  button.disabled = true;
+  text($("verdict"), "proving…");
+  text($("check-report"), "");
+  $("check-links").replaceChildren();
+  $("check-slice").replaceChildren();
+  try {
+    const r = await api("prove", { game, expr: $("expr").value });
+    const ce = r.counterexample;
+    text($("verdict"), r.result === "proved" ? `proved: the expression accepts exactly the P-positions, for ${r.scope} (${r.proof} arithmetic).`
+      : r.result === "refuted" ? `refuted: not the set of P-positions (counterexample to (${ce.condition})).`
+      : `unknown: ${r.reason}`);
+    const lines = [`expression  ${r.expression}`];
+    if (r.symmetry) lines.push(`symmetry    ${r.symmetry}`);
+    for (const c of r.conditions || []) {
+      lines.push(`(${c.name})${" ".repeat(4 - c.name.length)} ${c.result.padEnd(7)} ${c.seconds.toFixed(2)} s${c.reason ? ` (${c.reason})` : ""}`);
+    }
+    if (ce) {
+      const p = `(${ce.position.join(",")})`;
+      lines.push(ce.condition === "I" ? `counterexample to (I): ${p} and its option (${ce.move.join(",")}) are both accepted`
+        : ce.condition === "II" ? `counterexample to (II): ${p} is not accepted and has no option that is`
+        : `counterexample to (III): ${p} is terminal and accepted`);
+      lines.push(ce.checked === "engine" ? "            confirmed by nimlab's move generator and evaluator" : "            the solver's model: its options are too many to enumerate");
+      const a = document.createElement("a");
+      a.href = `#position?${q({ game: r.game, position: ce.position.join(",") })}`;
+      a.textContent = `look at ${p}`;
+      $("check-links").append(a);
+    }
+    lines.push(`solver      ${r.solver} (${r.solver_version}), ${r.seconds.toFixed(2)} s in all`);
+    text($("check-report"), lines.join("\n"));
+  } catch (e) {
+    text($("verdict"), e.message);
+  } finally {
+    button.disabled = false;
   }
 });
 

@@ -1,0 +1,367 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/nimlab/nimlab/atlas"
+	"github.com/nimlab/nimlab/prove"
+)
+
+// needZ3 skips a test when z3 is not installed, unless NIMLAB_PROVE_TESTS=1
+// (CI) makes that a failure.
+func needZ3(t *testing.T) {
+	t.Helper()
+	_, err := prove.FindSolver(context.Background(), "z3")
+	if errors.Is(err, prove.ErrNoSolver) {
+		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
+			t.Fatal("NIMLAB_PROVE_TESTS=1 but z3 is missing: apt-get install z3")
+		}
+		t.Skip("z3 is not installed (apt-get install z3); NIMLAB_PROVE_TESTS=1 makes this a failure")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDiscoverProve: discover --prove proves what it found when it is exact
+// on its box, says where the proof failed otherwise, and says nothing was
+// proved of a description that is not exact.
+func TestDiscoverProve(t *testing.T) {
+	needZ3(t)
+	for _, tt := range []struct {
+		args  []string
+		want  string // proof.result; "" for a proof that is null
+		text  string // a line of the text report
+		ceMin int    // the counterexample's largest pile is above this
+	}{
+		{[]string{"cn:6,3", "--max", "5"}, prove.Proved, "proof         proved for every position (presburger arithmetic)", -1},
+		{[]string{"cn:5,3", "--max", "1", "--verify-max", "1"}, prove.Refuted, "proof         refuted: exact on the box, but not for every position", 1},
+		{[]string{"cn:4,1", "--max", "2", "--prove-timeout", "1s"}, prove.Undecided, "proof         unknown: (II)", -1},
+		{[]string{"cn:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
+	} {
+		args := append(append([]string{"discover"}, tt.args...), "--prove")
+		v := runJSON(t, append(args, "--json")...)
+		proof, has := v["proof"]
+		if !has {
+			t.Errorf("%v: no proof in %v", args, v)
+			continue
+		}
+		if tt.want == "" {
+			if proof != nil || v["exact"] != false {
+				t.Errorf("%v: exact %v, proof %v; want no proof", args, v["exact"], proof)
+			}
+		} else {
+			p, _ := proof.(map[string]any)
+			if p["result"] != tt.want || p["expression"] != v["expr"] || v["exact"] != true {
+				t.Errorf("%v: exact %v, proof %v; want %s of %q", args, v["exact"], proof, tt.want, v["expr"])
+			}
+			ce, _ := p["counterexample"].(map[string]any)
+			if (tt.want == prove.Refuted) != (ce != nil) {
+				t.Errorf("%v: counterexample %v", args, p["counterexample"])
+			}
+			if ce != nil {
+				top := 0.0
+				for _, x := range ce["position"].([]any) {
+					top = max(top, x.(float64))
+				}
+				if ce["checked"] != "engine" || top <= float64(tt.ceMin) {
+					t.Errorf("%v: counterexample %v, exact up to %v", args, ce, v["verified_max"])
+				}
+			}
+		}
+		out, err := run(t, args...)
+		if err != nil || !strings.Contains(out, tt.text) {
+			t.Errorf("%v: %v\n%s\nwant a line %q", args, err, out, tt.text)
+		}
+	}
+	// Without --prove, the JSON has no proof.
+	if v := runJSON(t, "discover", "cn:4,2", "--max", "3", "--json"); v["proof"] != nil {
+		t.Errorf("discover without --prove: proof %v", v["proof"])
+	}
+}
+
+// TestProveFlagsWithoutSolver: without z3 on the PATH, --prove says which
+// package to install, and neither command computes anything first.
+func TestProveFlagsWithoutSolver(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"discover", "cn:6,3", "--max", "5", "--prove"},
+		{"atlas", "cn:3..3", "--max", "2", "--out", dir, "--prove"},
+	} {
+		out, err := run(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "apt-get install z3") || !errors.Is(err, prove.ErrNoSolver) {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("atlas --prove without a solver wrote %d files", len(entries))
+	}
+	if _, err := run(t, "atlas", "cn:3..3", "--max", "2", "--out", dir, "--prove", "--discover=false"); err == nil || !strings.Contains(err.Error(), "--discover=false") {
+		t.Errorf("atlas --prove --discover=false: %v", err)
+	}
+}
+
+// TestAtlasProve surveys a tiny family with --prove: the column proved
+// says what became of each exact description, the report shows it, and the
+// journal records --prove and its timeout, so that a restart must give the
+// same.
+func TestAtlasProve(t *testing.T) {
+	needZ3(t)
+	dir := t.TempDir()
+	family := "cn:3,2;cn:4,1;cn:4,2;cn:5,2"
+	args := []string{"atlas", family, "--max", "2", "--out", dir, "--prove", "--prove-timeout", "1s"}
+	out, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	want := map[string]string{
+		"cn:3,2": prove.Proved,
+		"cn:4,1": prove.Undecided, // xor on four piles: (II) takes longer than a second
+		"cn:4,2": prove.Proved,
+		"cn:5,2": "", // not exact up to 4: nothing to prove
+	}
+	rows := atlasRows(t, dir)
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for _, r := range rows {
+		if r.Proved != want[r.Game] || (r.Proved != "") != r.Exact {
+			t.Errorf("%s: exact %v, proved %q; want %q", r.Game, r.Exact, r.Proved, want[r.Game])
+		}
+	}
+	if !strings.Contains(out, "exact to  proved") || !strings.Contains(out, "cn:4,1") || !strings.Contains(out, "unknown") {
+		t.Errorf("the report has no column proved:\n%s", out)
+	}
+	journal, _, _ := atlas.Paths(dir, atlas.Shard{I: 0, N: 1})
+	data, err := os.ReadFile(journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if head, _, _ := strings.Cut(string(data), "\n"); !strings.Contains(head, `"prove":true,"prove_timeout":"1s"`) {
+		t.Errorf("the journal's head %s does not record --prove", head)
+	}
+	// The same survey again: every game is done; another is refused.
+	if out, err := run(t, args...); err != nil || !strings.Contains(out, "already done cn:5,2") {
+		t.Errorf("the same survey again: %v\n%s", err, out)
+	}
+	for _, other := range [][]string{
+		{"atlas", family, "--max", "2", "--out", dir},
+		{"atlas", family, "--max", "2", "--out", dir, "--prove", "--prove-timeout", "2s"},
+	} {
+		if _, err := run(t, other...); err == nil || !strings.Contains(err.Error(), "another survey") {
+			t.Errorf("%v in the directory of a survey with --prove: %v", other[5:], err)
+		}
+	}
+	// A survey without --prove has no column proved, and its journal's head
+	// is as before --prove was.
+	plain := t.TempDir()
+	out, err = run(t, "atlas", "cn:3,2", "--max", "2", "--out", plain)
+	if err != nil || strings.Contains(out, "proved") {
+		t.Errorf("atlas without --prove: %v\n%s", err, out)
+	}
+	journal, _, _ = atlas.Paths(plain, atlas.Shard{I: 0, N: 1})
+	if data, _ := os.ReadFile(journal); !strings.HasPrefix(string(data), `{"family":"cn:3,2","max":2,"shard":"0/1"}`+"\n") {
+		t.Errorf("the journal without --prove starts %.100s", data)
+	}
+}
+
+// withoutSeconds drops every "seconds" field, at any depth.
+func withoutSeconds(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if k == "seconds" {
+				delete(v, k)
+			} else {
+				v[k] = withoutSeconds(x)
+			}
+		}
+	case []any:
+		for i, x := range v {
+			v[i] = withoutSeconds(x)
+		}
+	}
+	return v
+}
+
+// TestAPIProve: /api/prove answers what "nimlab prove --json" prints (but
+// the times), a refutation too (its status 200: the JSON says it), and a
+// timeout past the server's limit is refused.
+func TestAPIProve(t *testing.T) {
+	needZ3(t)
+	srv := testServer(t, "")
+	for _, tt := range []struct {
+		expr, want string
+	}{
+		{"a+b == d+e && b+c == e+f", prove.Proved},
+		{"a+b == d+e", prove.Refuted},
+	} {
+		status, _, body := get(t, srv.URL+"/api/prove?game=cn:6,3&expr="+url.QueryEscape(tt.expr))
+		if status != http.StatusOK {
+			t.Fatalf("%s: status %d: %s", tt.expr, status, body)
+		}
+		out, _ := run(t, "prove", "cn:6,3", "--expr", tt.expr, "--json")
+		var api, cli map[string]any
+		if err := json.Unmarshal(body, &api); err != nil {
+			t.Fatalf("%s: %v", body, err)
+		}
+		if err := json.Unmarshal([]byte(out), &cli); err != nil {
+			t.Fatalf("%s: %v", out, err)
+		}
+		withoutSeconds(api)
+		withoutSeconds(cli)
+		if api["result"] != tt.want {
+			t.Errorf("%s: %v; want %s", tt.expr, api["result"], tt.want)
+		}
+		if tt.want == prove.Refuted {
+			// Which conditions were asked to the end is a race: the
+			// counterexample is not.
+			for _, k := range []string{"conditions", "reason"} {
+				delete(api, k)
+				delete(cli, k)
+			}
+		}
+		if !reflect.DeepEqual(api, cli) {
+			t.Errorf("/api/prove of %q differs from nimlab prove --json:\napi %v\ncli %v", tt.expr, api, cli)
+		}
+	}
+	status, _, body := get(t, srv.URL+"/api/prove?game=cn:6,3&expr=a==b&timeout=2m")
+	if status != http.StatusUnprocessableEntity || !strings.Contains(string(body), "server's limit") {
+		t.Errorf("a timeout past the server's: %d %s", status, body)
+	}
+}
+
+// solverProcesses lists the z3 processes this process started.
+func solverProcesses(t *testing.T) []int {
+	t.Helper()
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var pids []int
+	for _, s := range stats {
+		data, err := os.ReadFile(s)
+		if err != nil {
+			continue // gone
+		}
+		// pid (comm) state ppid ...
+		lp, rp := strings.IndexByte(string(data), '('), strings.LastIndexByte(string(data), ')')
+		if lp < 0 || rp < lp {
+			continue
+		}
+		fields := strings.Fields(string(data[rp+1:]))
+		if len(fields) < 2 || string(data[lp+1:rp]) != "z3" {
+			continue
+		}
+		if ppid, _ := strconv.Atoi(fields[1]); ppid == os.Getpid() {
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(data[:lp])))
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestAPIProveStopsTheSolver: a client that goes away in the middle of a
+// long proof stops the solver's processes, and frees the client.
+func TestAPIProveStopsTheSolver(t *testing.T) {
+	needZ3(t)
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to see the solver's processes in")
+	}
+	srv := testServer(t, "")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// xor on four piles: (II) runs for far longer than the test.
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/prove?game=cn:4,1&timeout=50s&expr="+url.QueryEscape("xor(a,b,c,d) == 0"), nil)
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			err = errors.New("the proof answered " + resp.Status)
+		}
+		done <- err
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(solverProcesses(t)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no z3 process started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if status, _, body := get(t, srv.URL+"/api/prove?game=cn:4,2&expr=a==c"); status != http.StatusTooManyRequests {
+		t.Errorf("a second proof of the client: %d %s; want 429", status, body)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("the request: %v", err)
+	}
+	deadline = time.Now().Add(5 * time.Second)
+	for {
+		pids := solverProcesses(t)
+		if len(pids) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("z3 still runs 5 s after the client went away: %v", pids)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	deadline = time.Now().Add(5 * time.Second)
+	for {
+		status, _, _ := get(t, srv.URL+"/api/prove?game=cn:4,2&expr=a==c%26%26b==d")
+		if status == http.StatusOK {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the proof of a client that went away still holds it: %d", status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// TestLabProve: on the Check page, Prove proves CN(6,3)'s characterization
+// and refutes a part of it with a counterexample.
+func TestLabProve(t *testing.T) {
+	needZ3(t)
+	ctx, base := browser(t)
+	var proved, provedReport, refuted, refutedReport, link string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(base+"/#check"),
+		chromedp.WaitVisible("#prove", chromedp.ByID),
+		chromedp.SetValue("#check-spec", "cn:6,3", chromedp.ByID),
+		chromedp.SetValue("#expr", "a+b == d+e && b+c == e+f", chromedp.ByID),
+		chromedp.Click("#prove", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.startsWith("proved")`, nil),
+		chromedp.Text("#verdict", &proved, chromedp.ByID),
+		chromedp.Text("#check-report", &provedReport, chromedp.ByID),
+		chromedp.SetValue("#expr", "a+b == d+e", chromedp.ByID),
+		chromedp.Click("#prove", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("verdict").textContent.startsWith("refuted")`, nil),
+		chromedp.Text("#verdict", &refuted, chromedp.ByID),
+		chromedp.Text("#check-report", &refutedReport, chromedp.ByID),
+		chromedp.Text("#check-links", &link, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(proved, "every position") || !strings.Contains(provedReport, "(I)    unsat") || !strings.Contains(provedReport, "(II)   unsat") ||
+		!strings.Contains(provedReport, "solver      z3") {
+		t.Errorf("proved: %q\n%s", proved, provedReport)
+	}
+	if !strings.Contains(refutedReport, "counterexample to (") || !strings.Contains(refutedReport, "confirmed by nimlab's move generator") ||
+		!strings.HasPrefix(link, "look at (") {
+		t.Errorf("refuted: %q\n%s\nlink %q", refuted, refutedReport, link)
+	}
+}

@@ -1,0 +1,113 @@
+package discover_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
+)
+
+// z3 returns the solver, or skips the test when it is not installed
+// (NIMLAB_PROVE_TESTS=1 makes its absence a failure).
+func z3(t *testing.T) *prove.Solver {
+	t.Helper()
+	s, err := prove.FindSolver(context.Background(), "z3")
+	if errors.Is(err, prove.ErrNoSolver) {
+		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
+			t.Fatal("NIMLAB_PROVE_TESTS=1 but z3 is missing: apt-get install z3")
+		}
+		t.Skip("z3 is not installed (apt-get install z3); NIMLAB_PROVE_TESTS=1 makes this a failure")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestProve: with Options.Prove, a description exact on its box is proved,
+// refuted (exact on a small box, not beyond it) or left unknown, and one that
+// is not exact is not proved at all.
+func TestProve(t *testing.T) {
+	solver := z3(t)
+	for _, tt := range []struct {
+		spec           string
+		max, verifyMax int
+		want           string // "" for no proof
+	}{
+		{"cn:6,3", 5, 0, prove.Proved},
+		{"cn:4,2", 3, 0, prove.Proved},
+		// Learned and verified on piles 0..1: exact there, not beyond.
+		{"cn:5,3", 1, 1, prove.Refuted},
+		{"cn:5,2", 2, 2, prove.Refuted},
+		// xor on four piles: (II) does not finish in a second.
+		{"cn:4,1", 2, 0, prove.Undecided},
+		// Not exact up to 4: nothing to prove.
+		{"cn:5,2", 2, 0, ""},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := discover.Discover(context.Background(), g, discover.Options{Max: tt.max, VerifyMax: tt.verifyMax,
+			Prove: &prove.Options{Solver: solver, Timeout: time.Second}})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.spec, err)
+		}
+		if tt.want == "" {
+			if r.Exact || r.Proof != nil {
+				t.Errorf("%s --max %d: exact %v, proof %+v; want neither", tt.spec, tt.max, r.Exact, r.Proof)
+			}
+			continue
+		}
+		if !r.Exact || r.Proof == nil || r.Proof.Result != tt.want {
+			t.Errorf("%s --max %d: exact %v, proof %+v; want %s", tt.spec, tt.max, r.Exact, r.Proof, tt.want)
+			continue
+		}
+		if r.Proof.Expression != r.Expr || r.Proof.Game != g.Spec {
+			t.Errorf("%s: proved %q of %s, found %q", tt.spec, r.Proof.Expression, r.Proof.Game, r.Expr)
+		}
+		switch tt.want {
+		case prove.Undecided:
+			if r.Proof.Reason == "" || r.Proof.Counterexample != nil {
+				t.Errorf("%s: unknown with reason %q and counterexample %v", tt.spec, r.Proof.Reason, r.Proof.Counterexample)
+			}
+		case prove.Refuted:
+			// The counterexample is confirmed by the engine, and lies
+			// outside the box the description is exact on.
+			ce := r.Proof.Counterexample
+			if ce == nil || ce.Checked != "engine" || slices.Max(ce.Position) <= r.VerifiedMax {
+				t.Fatalf("%s: counterexample %+v, exact up to %d", tt.spec, ce, r.VerifiedMax)
+			}
+			e, err := check.Compile(r.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			inS := e.Evaluator()
+			switch ce.Condition {
+			case "I":
+				if !inS(ce.Position) || !inS(ce.Move) || g.CheckMove(ce.Position, ce.Move) != nil {
+					t.Errorf("%s: (I) fails at %v -> %v? not so", tt.spec, ce.Position, ce.Move)
+				}
+			case "II":
+				if inS(ce.Position) {
+					t.Errorf("%s: (II) fails at %v, which the expression accepts", tt.spec, ce.Position)
+				}
+				for o := range g.Options(ce.Position) {
+					if inS(o) {
+						t.Errorf("%s: (II) fails at %v, which has the option %v in S", tt.spec, ce.Position, o)
+					}
+				}
+			default:
+				t.Errorf("%s: a counterexample to (%s) in normal play", tt.spec, ce.Condition)
+			}
+		}
+	}
+}
