@@ -636,13 +636,6 @@ func (tr translator) slowMoves(ts []term, where string) (term, error) {
 	return intTerm("(let ("+strings.Join(lets, " ")+") "+body.s+")", total), nil
 }
 
-func sumOf(parts []string) string {
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return "(+ " + strings.Join(parts, " ") + ")"
-}
-
 // SlowMovesClosedForm is the formula the proofs encode slowmoves(k, x...)
 // by: the least over j < k of floor(s_j / (k - j)), where s_j is the sum of
 // the len(x) - j smallest piles (0 when there are none), negative piles
