@@ -205,7 +205,13 @@ func theoremClaims() []Claim {
 					if err != nil {
 						return err.Error(), false, nil
 					}
-					return fmt.Sprintf("P-positions and winning moves agree with the table on all %d positions", n), true, nil
+					computed := fmt.Sprintf("P-positions and winning moves agree with the table on all %d positions", n)
+					for _, proof := range th.Proofs() {
+						if proof.Game == ex.Spec {
+							computed += "; machine proof (recorded): " + proof.String()
+						}
+					}
+					return computed, true, nil
 				},
 			})
 		}
