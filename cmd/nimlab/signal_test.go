@@ -41,6 +41,13 @@ func TestCommandsStopOnSIGTERM(t *testing.T) {
 	if runtime.GOOS == "windows" || testing.Short() {
 		t.Skip("needs SIGTERM and a build of the command")
 	}
+	// A second is wall time: on a machine whose cores other test packages
+	// (the prove tests' solver processes) keep busy, the command is not
+	// scheduled in time. .ci/run sets this for "go test ./..." and then runs
+	// this test alone.
+	if os.Getenv("NIMLAB_SIGNAL_TEST_ALONE") == "later" {
+		t.Skip("NIMLAB_SIGNAL_TEST_ALONE=later: run on its own afterwards")
+	}
 	bin := buildCommand(t)
 	for _, args := range [][]string{
 		{"solve", "cn:6,3", "--max", "40"},
