@@ -2,8 +2,6 @@ package discover_test
 
 import (
 	"context"
-	"errors"
-	"os"
 	"slices"
 	"testing"
 	"time"
@@ -13,30 +11,14 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/provetest"
 )
-
-// z3 returns the solver, or skips the test when it is not installed
-// (NIMLAB_PROVE_TESTS=1 makes its absence a failure).
-func z3(t *testing.T) *prove.Solver {
-	t.Helper()
-	s, err := prove.FindSolver(context.Background(), "z3")
-	if errors.Is(err, prove.ErrNoSolver) {
-		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
-			t.Fatal("NIMLAB_PROVE_TESTS=1 but z3 is missing: apt-get install z3")
-		}
-		t.Skip("z3 is not installed (apt-get install z3); NIMLAB_PROVE_TESTS=1 makes this a failure")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // TestProve: with Options.Prove, a description exact on its box is proved,
 // refuted (exact on a small box, not beyond it) or left unknown, and one that
 // is not exact is not proved at all.
 func TestProve(t *testing.T) {
-	solver := z3(t)
+	solver := provetest.Z3(t)
 	for _, tt := range []struct {
 		spec           string
 		max, verifyMax int

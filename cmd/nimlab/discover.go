@@ -154,14 +154,7 @@ func writeProofSummary(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "proof         unknown: %s\n", r.Reason)
 	}
 	if ce := r.Counterexample; ce != nil {
-		switch ce.Condition {
-		case "I":
-			fmt.Fprintf(w, "              counterexample to (I): %s and its option %s are both accepted\n", ce.Position, ce.Move)
-		case "II":
-			fmt.Fprintf(w, "              counterexample to (II): %s is not accepted and has no option that is\n", ce.Position)
-		case "III":
-			fmt.Fprintf(w, "              counterexample to (III): %s is terminal and accepted\n", ce.Position)
-		}
+		fmt.Fprintf(w, "              %s\n", counterexampleText(ce))
 	}
 	var conds []string
 	for _, c := range r.Conditions {

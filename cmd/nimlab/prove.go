@@ -150,14 +150,7 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintln(w, line)
 	}
 	if ce := r.Counterexample; ce != nil {
-		switch ce.Condition {
-		case "I":
-			fmt.Fprintf(w, "counterexample to (I): %s and its option %s are both accepted\n", ce.Position, ce.Move)
-		case "II":
-			fmt.Fprintf(w, "counterexample to (II): %s is not accepted, and none of its options is\n", ce.Position)
-		case "III":
-			fmt.Fprintf(w, "counterexample to (III): %s is terminal (an N-position in misère play) and accepted\n", ce.Position)
-		}
+		fmt.Fprintln(w, counterexampleText(ce))
 		if ce.Checked == "engine" {
 			fmt.Fprintln(w, "            confirmed by nimlab's move generator and evaluator")
 		} else {
@@ -165,4 +158,15 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// counterexampleText says in one line where a condition fails.
+func counterexampleText(ce *prove.Counterexample) string {
+	switch ce.Condition {
+	case "I":
+		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
+	case "II":
+		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
+	}
+	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)
 }

@@ -18,29 +18,14 @@ import (
 
 	"github.com/nimlab/nimlab/atlas"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/provetest"
 )
-
-// needZ3 skips a test when z3 is not installed, unless NIMLAB_PROVE_TESTS=1
-// (CI) makes that a failure.
-func needZ3(t *testing.T) {
-	t.Helper()
-	_, err := prove.FindSolver(context.Background(), "z3")
-	if errors.Is(err, prove.ErrNoSolver) {
-		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
-			t.Fatal("NIMLAB_PROVE_TESTS=1 but z3 is missing: apt-get install z3")
-		}
-		t.Skip("z3 is not installed (apt-get install z3); NIMLAB_PROVE_TESTS=1 makes this a failure")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // TestDiscoverProve: discover --prove proves what it found when it is exact
 // on its box, says where the proof failed otherwise, and says nothing was
 // proved of a description that is not exact.
 func TestDiscoverProve(t *testing.T) {
-	needZ3(t)
+	provetest.Z3(t)
 	for _, tt := range []struct {
 		args  []string
 		want  string // proof.result; "" for a proof that is null
@@ -120,7 +105,7 @@ func TestProveFlagsWithoutSolver(t *testing.T) {
 // journal records --prove and its timeout, so that a restart must give the
 // same.
 func TestAtlasProve(t *testing.T) {
-	needZ3(t)
+	provetest.Z3(t)
 	dir := t.TempDir()
 	family := "cn:3,2;cn:4,1;cn:4,2;cn:5,2"
 	args := []string{"atlas", family, "--max", "2", "--out", dir, "--prove", "--prove-timeout", "1s"}
@@ -202,7 +187,7 @@ func withoutSeconds(v any) any {
 // the times), a refutation too (its status 200: the JSON says it), and a
 // timeout past the server's limit is refused.
 func TestAPIProve(t *testing.T) {
-	needZ3(t)
+	provetest.Z3(t)
 	srv := testServer(t, "")
 	for _, tt := range []struct {
 		expr, want string
@@ -275,7 +260,7 @@ func solverProcesses(t *testing.T) []int {
 // TestAPIProveStopsTheSolver: a client that goes away in the middle of a
 // long proof stops the solver's processes, and frees the client.
 func TestAPIProveStopsTheSolver(t *testing.T) {
-	needZ3(t)
+	provetest.Z3(t)
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc to see the solver's processes in")
 	}
@@ -334,7 +319,7 @@ func TestAPIProveStopsTheSolver(t *testing.T) {
 // TestLabProve: on the Check page, Prove proves CN(6,3)'s characterization
 // and refutes a part of it with a counterexample.
 func TestLabProve(t *testing.T) {
-	needZ3(t)
+	provetest.Z3(t)
 	ctx, base := browser(t)
 	var proved, provedReport, refuted, refutedReport, link string
 	err := chromedp.Run(ctx,

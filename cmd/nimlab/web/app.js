@@ -433,7 +433,7 @@ $("prove").addEventListener("click", async () => {
     if (ce) {
       const p = `(${ce.position.join(",")})`;
       lines.push(ce.condition === "I" ? `counterexample to (I): ${p} and its option (${ce.move.join(",")}) are both accepted`
-        : ce.condition === "II" ? `counterexample to (II): ${p} is not accepted and has no option that is`
+        : ce.condition === "II" ? `counterexample to (II): ${p} is not accepted, and none of its options is`
         : `counterexample to (III): ${p} is terminal and accepted`);
       lines.push(ce.checked === "engine" ? "            confirmed by nimlab's move generator and evaluator" : "            the solver's model: its options are too many to enumerate");
       const a = document.createElement("a");
