@@ -12,7 +12,7 @@ import (
 
 // slowSource cites the slow games. The copy of the paper nimlab was checked
 // against lost its formulas; docs/references.md says what is known for sure.
-var slowSource = literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.1 (what is known for sure: docs/references.md)")
+var slowSource = literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.1")
 
 // compoundSource cites sums and conjunctive compounds.
 var compoundSource = literature.Of(literature.Smith1966, "", literature.GurvichMartynovMaximchukVyalyi2023, "Section 1.4")

@@ -127,7 +127,11 @@ type Result struct {
 	Conditions     []Condition     `json:"conditions"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	// Reason says why the result is unknown.
-	Reason        string  `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Note warns where the proof and nimlab's own evaluator may part: a term
+	// of the expression that can pass 2^63-1, where the evaluator (check,
+	// discover) wraps around and the proof, about the integers, does not.
+	Note          string  `json:"note,omitempty"`
 	Solver        string  `json:"solver"`
 	SolverVersion string  `json:"solver_version"`
 	Seconds       float64 `json:"seconds"`
@@ -167,6 +171,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	}
 	if enc.a.bv() {
 		r.Proof, r.Width, r.Scope = "bitvector", enc.a.width, "every position with piles up to 2^63-1"
+	}
+	if enc.widest != nil && enc.widest.Cmp(maxPile) > 0 {
+		r.Note = "some term can pass 2^63-1 at large piles, where check and discover compute modulo 2^64; the proof is about the integers"
 	}
 	if opts.SMTOut != "" {
 		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
@@ -232,10 +239,11 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
 			// A counterexample with small piles is easier to follow, and
 			// where the solver gave up, a bounded search may still find one.
-			if small, err := smaller(ctx, opts, queries[i]); err != nil {
+			if small, err := smaller(ctx, opts, queries[i], enc.a); err != nil {
 				return nil, err
 			} else if small != nil {
 				reply.Answer, reply.Values = Sat, small.Values
+				c.Result, c.Reason = Sat, ""
 			}
 		}
 		if reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
@@ -276,14 +284,15 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 // smaller looks for a counterexample with small piles, which the engine can
 // check by enumerating its options and a reader can follow: the query again
 // with every pile at most 3, 15, then 255. It returns nil when none of these
-// finds one within its time.
-func smaller(ctx context.Context, opts Options, q query) (*Reply, error) {
-	for _, bound := range []int{3, 15, 255} {
+// finds one within its time; the last bound, 2^63-1, keeps a counterexample
+// inside the piles nimlab accepts.
+func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error) {
+	for _, bound := range []int{3, 15, 255, math.MaxInt} {
 		var b strings.Builder
 		b.WriteString(q.script)
 		for _, v := range q.vars {
 			if strings.HasPrefix(v, "p") {
-				fmt.Fprintf(&b, "(assert (<= %s %d))\n", v, bound)
+				fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<=", v, a.num(bound)))
 			}
 		}
 		reply, err := opts.Solver.Check(ctx, b.String(), q.vars, min(opts.Timeout, 10*time.Second))
@@ -337,6 +346,9 @@ type encoding struct {
 	moves [][]string
 	// moveExprs are their expressions, compiled.
 	moveExprs [][]*check.Expr
+	// widest bounds the absolute value of every term of the expression at
+	// piles up to 2^63-1.
+	widest *big.Int
 }
 
 func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, error) {
@@ -357,8 +369,6 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 		enc.moveExprs = append(enc.moveExprs, exprs)
 	}
 	switch {
-	case g.Rule != nil && g.Rule.Name() == "wythoff":
-		return nil, fmt.Errorf("%w: the P-positions of Wythoff's game are not definable in linear arithmetic (they follow the golden ratio); prove does not take wythoff", errUnsupportedGame)
 	case g.Rule != nil:
 		enc.sets = g.Edges
 		for _, s := range g.Edges {
@@ -418,7 +428,8 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return widest, nil
 	}
-	_, err := widestOf(arith{})
+	widest, err := widestOf(arith{})
+	enc.widest = widest
 	var u *UnencodableError
 	if errors.As(err, &u) && u.Why == errNeedsBits.Error() {
 		// Bit-vectors wide enough for every term and for the sums of
@@ -427,6 +438,7 @@ func (enc *encoding) chooseArithmetic() error {
 		if err != nil {
 			return err
 		}
+		enc.widest = widest
 		sums := new(big.Int).Mul(maxPile, big.NewInt(int64(n+1)))
 		if sums.Cmp(widest) > 0 {
 			widest = sums

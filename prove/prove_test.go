@@ -134,7 +134,7 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 		{"hyper:1-2,2-3", 2}, {"exact:3,2", 2},
 		{"fixed(cn:4,2; 2)", 3}, {"fixedall(cn:4,2; 1)", 2}, {"atleast(cn:4,2; 2)", 3},
 		{"total(path:3,2; 3)", 3}, {"exactly(path:3,2; 2)", 2},
-		{"nim:1 + slow:2,1", 2}, {"nim:2 & slow:2,2", 2}, {"cn:3,2/misere", 2},
+		{"wythoff(cn:4,2)", 2}, {"nim:1 + slow:2,1", 2}, {"nim:2 & slow:2,2", 2}, {"cn:3,2/misere", 2},
 	}
 	for _, tt := range specs {
 		t.Run(tt.spec, func(t *testing.T) {

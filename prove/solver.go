@@ -166,6 +166,9 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 		return reply(Reply{Answer: Unknown, Reason: fmt.Sprintf("sat, but the model could not be read: %v", err)})
 	}
 	values, err := parseValues(model)
+	if errors.Is(err, strconv.ErrRange) {
+		return reply(Reply{Answer: Unknown, Reason: "sat, but only with a pile above 2^63-1, beyond the piles nimlab takes"})
+	}
 	if err != nil {
 		return reply(Reply{Answer: Unknown, Reason: fmt.Sprintf("sat, but the model could not be read: %v", err)})
 	}

@@ -57,7 +57,7 @@ var expressions = map[string]func(g *game.Game) string{
 		for b := 1; b < k+1; b++ { // the empty block is piles b..b+k-2 (0-based)
 			var parts []string
 			for i := b; i < b+k-1; i++ {
-				parts = append(parts, fmt.Sprintf("p%d == 0", i+1))
+				parts = append(parts, pileName(i)+" == 0")
 			}
 			parts = append(parts, fmt.Sprintf("%s == %s", sumOfPiles(0, b), sumOfPiles(b+k-1, n)))
 			cases = append(cases, strings.Join(parts, " && "))

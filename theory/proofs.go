@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // ProofRecord is the outcome of `nimlab prove GAME --theorem NAME` on one
@@ -64,7 +65,11 @@ func (r ProofRecord) String() string {
 		if r.Proof == "bitvector" {
 			scope = "every position with piles up to 2^63-1"
 		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s)", r.Game, scope, r.Proof, r.Seconds)
+		timeout := ""
+		if r.Timeout != "1m0s" {
+			timeout = ", with --timeout " + strings.TrimSuffix(strings.TrimSuffix(r.Timeout, "0s"), "0m")
+		}
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, r.Proof, r.Seconds, timeout)
 	case "unknown":
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}

@@ -308,7 +308,7 @@ func theoremList() []*Theorem {
 			Name: "mrule",
 			Statement: "Exact Slow (n-1)-Nim NIM(n,n-1): when both players follow the M-rule (all piles odd: keep a largest pile; " +
 				"else keep a smallest even pile; take one token from every other pile) the play-out has R(x) moves, Smith's remoteness; P iff R(x) is even",
-			Source:   literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Sections 1.2 and 1.6 (the M-rule; what is known for sure: docs/references.md)"),
+			Source:   literature.Of(literature.GurvichMartynovMaximchukVyalyi2023, "Sections 1.2 and 1.6 (the M-rule)"),
 			Examples: []Example{{"slow:2,1", 30}, {"slow:3,2", 24}, {"slow:4,3", 14}, {"slow:5,4", 9}},
 			slow:     true,
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {

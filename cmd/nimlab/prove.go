@@ -36,8 +36,11 @@ solver answers unsat to every one, the characterization is proved for every
 position ("proved", a proof in linear integer arithmetic, Presburger's). When
 it finds such a position, nimlab checks it with its own move generator and
 evaluator and prints it ("refuted"). When a query runs out of time, the solver
-fails or the expression has a part linear arithmetic cannot express (a
-product of two piles, xor, colmod), the answer is "unknown" and says why.
+fails or the expression has a part that cannot be encoded (a product of two
+piles, a power), the answer is "unknown" and says why; when a query runs out
+of time, a longer --timeout may settle it. Expressions with ^, xor or colmod
+are proved over bit-vectors wide enough that nothing overflows: for every
+position with piles up to 2^63-1.
 
 When S and the moves are invariant under the game's symmetries (the solver
 is asked), the queries look only at one position per symmetry class.
@@ -53,11 +56,14 @@ unknown.`,
   nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
   nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
   nimlab prove cn:7,4 --theorem cn74
-  nimlab prove slow:4,3 --theorem mrule
+  nimlab prove slow:4,3 --theorem mrule --timeout 15m
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if (src == "") == (theoremName == "") {
+			switch {
+			case src != "" && theoremName != "":
+				return errors.New("give only one of --expr EXPR and --theorem NAME")
+			case src == "" && theoremName == "":
 				return errors.New("give the characterization to prove: --expr EXPR or --theorem NAME")
 			}
 			if timeout <= 0 {
@@ -107,7 +113,11 @@ unknown.`,
 			case prove.Refuted:
 				return &exitError{code: 1, err: fmt.Errorf("%q is not the set of P-positions of %s", src, g.Spec)}
 			case prove.Undecided:
-				return &exitError{code: 3, err: fmt.Errorf("no proof: %s", r.Reason)}
+				hint := ""
+				if strings.Contains(r.Reason, "no answer within") {
+					hint = " (a longer --timeout may settle it)"
+				}
+				return &exitError{code: 3, err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
 			}
 			return nil
 		},
@@ -135,6 +145,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 	}
 	if r.Symmetry != "" {
 		fmt.Fprintf(w, "symmetry    %s\n", r.Symmetry)
+	}
+	if r.Note != "" {
+		fmt.Fprintf(w, "note        %s\n", r.Note)
 	}
 	for _, c := range r.Conditions {
 		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)

@@ -40,7 +40,9 @@ GAME, prints the theorem that covers it, if any.
 Under each theorem, "machine proof" lines say what "nimlab prove GAME
 --theorem NAME" gave on the games it was last run on (recorded with the time
 it took; the tests redo the fast ones): proved for every position, or not
-proved because the solver gave up.`,
+proved because the solver gave up. What is proved is the theorem's formula, the
+one "nimlab prove GAME --theorem NAME" prints: for mrule, the description of
+the P-positions by reduced positions, not the M-rule's optimality.`,
 		Example: `  nimlab theorems
   nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
 		Args: positional,
