@@ -158,6 +158,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		Scope: "every position"}
 	done := func(res, reason string) (*Result, error) {
 		r.Result, r.Reason = res, reason
+		if res != Proved {
+			r.Note = "" // a counterexample is checked by the engine itself
+		}
 		r.Seconds = time.Since(start).Seconds()
 		return r, nil
 	}
@@ -295,7 +298,7 @@ func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error
 				fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<=", v, a.num(bound)))
 			}
 		}
-		reply, err := opts.Solver.Check(ctx, b.String(), q.vars, min(opts.Timeout, 10*time.Second))
+		reply, err := opts.Solver.Check(ctx, b.String(), q.vars, min(opts.Timeout, 5*time.Second))
 		if err != nil {
 			return nil, err
 		}
