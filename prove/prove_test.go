@@ -288,7 +288,7 @@ func TestSlowMovesClosedForm(t *testing.T) {
 func prove(t *testing.T, spec, expr string) *Result {
 	t.Helper()
 	g, e := compile(t, spec, expr)
-	r, err := Prove(context.Background(), g, e, Options{Solver: solver(t), Timeout: 10 * time.Second})
+	r, err := Prove(context.Background(), g, e, Options{Solver: solver(t), Timeout: 2 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
