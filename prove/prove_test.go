@@ -440,7 +440,7 @@ func TestCandidateMovesNeverProveAlone(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g, e := compile(t, "nim:3", tt.expr)
-		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 5 * time.Second, Moves: tt.moves})
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute, Moves: tt.moves})
 		if err != nil {
 			t.Fatal(err)
 		}
