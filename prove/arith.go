@@ -35,7 +35,7 @@ func (a arith) num(c int) string {
 		return numeral(c)
 	}
 	if c < 0 {
-		return "(bvneg " + a.num(-c) + ")"
+		return "(bvneg " + a.numBig(absBig(c)) + ")" // absBig: -c overflows at math.MinInt
 	}
 	return fmt.Sprintf("(_ bv%d %d)", c, a.width)
 }

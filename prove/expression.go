@@ -147,25 +147,23 @@ type translator struct {
 // and the largest absolute value any of its integer terms takes when the
 // piles are below 2^63 (in bit-vector arithmetic, every term must fit).
 func translateExpr(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
-	fresh := 0
-	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, names: map[string]term{}, fresh: &fresh}
-	t, err := tr.term(e.Tree())
-	if err != nil {
-		return "", nil, err
-	}
-	return tr.asBool(t).s, tr.widest, nil
+	return translate(e, pile, a, translator.asBool)
 }
 
 // translateValue returns the SMT-LIB integer term of e's value (Bools read
 // as 1 and 0), with the largest absolute value of any of its terms.
 func translateValue(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
+	return translate(e, pile, a, translator.asInt)
+}
+
+func translate(e *check.Expr, pile func(i int) string, a arith, as func(translator, term) term) (string, *big.Int, error) {
 	fresh := 0
 	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, names: map[string]term{}, fresh: &fresh}
 	t, err := tr.term(e.Tree())
 	if err != nil {
 		return "", nil, err
 	}
-	return tr.asInt(t).s, tr.widest, nil
+	return as(tr, t).s, tr.widest, nil
 }
 
 // seen records t's bound in the widest one.

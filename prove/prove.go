@@ -27,6 +27,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"os"
@@ -699,7 +700,7 @@ func (enc *encoding) noMoveIntoS(p func(i int) string) string {
 			continue
 		}
 		var legal []string
-		for _, i := range slices.Sorted(mapsKeys(d)) {
+		for _, i := range slices.Sorted(maps.Keys(d)) {
 			legal = append(legal, enc.a.cmp(">=", p(i), enc.a.num(d[i])))
 		}
 		option := func(i int) string {
@@ -711,16 +712,6 @@ func (enc *encoding) noMoveIntoS(p func(i int) string) string {
 		fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", strings.Join(legal, " "), enc.inS(option))
 	}
 	return b.String()
-}
-
-func mapsKeys(m map[int]int) func(yield func(int) bool) {
-	return func(yield func(int) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // forallNot writes "for every q that agrees with p off the piles of set:
@@ -887,26 +878,19 @@ const smallPositions = 20_000
 // positions with small piles, with nimlab's own move generator and
 // evaluator.
 func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counterexample {
-	h := 1
-	for pow := 1; ; h++ {
-		pow = 1
-		for range enc.n {
-			pow *= h + 2
-			if pow > smallPositions {
-				break
-			}
-		}
-		if pow > smallPositions {
-			break
-		}
+	h := 1 // the largest with (h+1)^n positions at most smallPositions
+	for math.Pow(float64(h+2), float64(enc.n)) <= smallPositions {
+		h++
 	}
 	inS := enc.e.Evaluator()
 	p := make(game.Position, enc.n)
 	for {
-		if ctx.Err() != nil || !enc.optionsAtMost(p, 1<<16) {
+		if ctx.Err() != nil {
 			return nil
 		}
 		switch {
+		case !enc.optionsAtMost(p, 1<<16):
+			// too many options to list: skip it
 		case condition == "I" && inS(p):
 			for q := range enc.g.Options(p) {
 				if inS(q) {

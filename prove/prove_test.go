@@ -184,6 +184,7 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 		{"slow:4,3", "let moves = slowmoves(3, a, b, c, d); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2 + min(d, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves) + min(d, moves)) % 6; odd == 0 || odd == 1 && (total == 1 || total == 3) || odd == 2 && total == 2 || odd == 4 && total == 2"},
 		{"nim:3", "slowmoves(2, a - 1, b, c) == slowmoves(4, a, b, c) + slowmoves(0, a, b, c)"},
 		{"nim:3", "a ^ b ^ c == 0"},
+		{"nim:3", "(a ^ b) + (-9223372036854775807 - 1) / 2 < c - 4611686018427387904"}, // math.MinInt folded
 		{"nim:3", "xor(a - 2, b, -c) < 1 && (a ^ -1) % 3 != b / -2"},
 		{"moore:4,2", "colmod(3, a, b, c, d)"},
 		{"moore:4,2", "colmod(2, a, b - 1, c) || colmod(1, d - 1) && colmod(0, a)"},

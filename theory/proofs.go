@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // ProofRecord is the outcome of `nimlab prove GAME --theorem NAME` on one
@@ -66,8 +67,12 @@ func (r ProofRecord) String() string {
 			scope = "every position with piles up to 2^63-1"
 		}
 		timeout := ""
-		if r.Timeout != "1m0s" {
-			timeout = ", with --timeout " + strings.TrimSuffix(strings.TrimSuffix(r.Timeout, "0s"), "0m")
+		if d, err := time.ParseDuration(r.Timeout); err == nil && d != time.Minute {
+			text := d.String() // 15m0s: write 15m
+			if strings.HasSuffix(text, "m0s") {
+				text = strings.TrimSuffix(text, "0s")
+			}
+			timeout = ", with --timeout " + text
 		}
 		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, r.Proof, r.Seconds, timeout)
 	case "unknown":
