@@ -87,8 +87,9 @@ type Condition struct {
 	Seconds float64 `json:"seconds"`
 	// File is the query's file under Options.SMTOut.
 	File string `json:"file,omitempty"`
-	// Via says how (II) was decided when not over every option:
-	// "candidate moves" (Options.Moves).
+	// Via says how the condition was decided when not over every option:
+	// "candidate moves" (Options.Moves, for (II)) or "induction on binary
+	// digits" (for S = colmod(m, piles) on take games: see digits.go).
 	Via string `json:"via,omitempty"`
 }
 
@@ -114,9 +115,11 @@ type Result struct {
 	// Result is "proved", "refuted" or "unknown".
 	Result string `json:"result"`
 	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
-	// for every position) or "bitvector" (signed bit-vectors of Width bits,
+	// for every position), "bitvector" (signed bit-vectors of Width bits,
 	// wide enough that nothing overflows: for every position with piles up
-	// to 2^63-1, the largest nimlab accepts).
+	// to 2^63-1, the largest nimlab accepts) or "digits" (induction on the
+	// binary digits, each step a query: for every position; see
+	// digits.go).
 	Proof string `json:"proof"`
 	// Width is the width of the bit-vectors of a bit-vector proof.
 	Width int `json:"width,omitempty"`
@@ -194,9 +197,12 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		r.Symmetry = sym
 	}
-	queries := enc.queries()
+	queries := enc.byDigits(enc.queries())
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
+	// found holds a counterexample met among small positions before the
+	// query over every option was asked.
+	found := make([]*Counterexample, len(queries))
 	// A condition that fails settles the result: the others are stopped.
 	qctx, refutedFirst := context.WithCancelCause(ctx)
 	defer refutedFirst(nil)
@@ -205,11 +211,8 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
 		if opts.SMTOut != "" {
-			for _, q := range []*query{&queries[i], queries[i].fallback} {
-				if q == nil {
-					continue
-				}
-				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, map[bool]string{true: "-by-moves"}[q.via != ""]))
+			for q := &queries[i]; q != nil; q = q.fallback {
+				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, viaSuffix[q.via]))
 				if err := os.WriteFile(q.path, []byte(q.file(g, e)), 0o644); err != nil {
 					return nil, fmt.Errorf("--smt-out: %w", err)
 				}
@@ -217,10 +220,21 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		group.Go(func() error {
 			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
-			if err == nil && q.fallback != nil && reply.Answer != Unsat {
-				// The candidate moves do not settle (II): ask it over every
-				// option.
-				queries[i] = *q.fallback
+			for err == nil && queries[i].fallback != nil && reply.Answer != Unsat {
+				// The induction or the candidate moves do not settle the
+				// condition. Where the induction fails the set is often
+				// wrong, and a small counterexample is quicker to find
+				// than the query over every option, in bit-vectors, is
+				// to answer.
+				if queries[i].via == viaDigits {
+					if ce := enc.searchSmall(gctx, q.name); ce != nil {
+						found[i], replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
+						refutedFirst(errSettled)
+						return nil
+					}
+				}
+				// Ask it over every option.
+				queries[i] = *queries[i].fallback
 				reply, err = opts.Solver.Check(gctx, queries[i].script, queries[i].vars, opts.Timeout)
 			}
 			if errors.Is(err, errSettled) {
@@ -240,6 +254,17 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, reply := range replies {
 		c := &r.Conditions[i]
 		c.Result, c.Reason, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Seconds, queries[i].path, queries[i].via
+		if reply.Answer == Unknown && strings.HasPrefix(reply.Reason, notToTheEnd) {
+			c.Via = ""
+		}
+		if found[i] != nil {
+			c.Reason = "found by enumerating the positions with small piles, after the " + c.Via + " did not go through"
+			c.Via = ""
+			if r.Counterexample == nil {
+				r.Counterexample = found[i]
+			}
+			continue
+		}
 		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
 			// A counterexample with small piles is easier to follow, and
 			// where the solver gave up, a bounded search may still find one.
@@ -281,6 +306,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return done(Refuted, "")
 	case len(unknown) > 0:
 		return done(Undecided, strings.Join(unknown, "; "))
+	}
+	if digitsCover(r.Conditions) {
+		r.Proof, r.Width, r.Scope, r.Note = proofDigits, 0, "every position", ""
 	}
 	return done(Proved, "")
 }
@@ -573,9 +601,9 @@ type query struct {
 	// vars are the variables read back as a counterexample: p0.. and, for
 	// (I), q0..
 	vars []string
-	// via says how the query decides its condition when it looks at fewer
-	// options than all ("candidate moves"); fallback is then the query over
-	// every option, asked when this one does not answer unsat.
+	// via says how the query decides its condition when it does not ask it
+	// over every option (viaMoves, viaDigits); fallback is then the query
+	// asked next when this one does not answer unsat.
 	via      string
 	fallback *query
 	// path is the query's file under Options.SMTOut.
@@ -585,12 +613,22 @@ type query struct {
 func (q query) file(g *game.Game, e *check.Expr) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
-	fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	if q.via == viaDigits {
+		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
+	} else {
+		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	}
 	b.WriteString("(set-option :produce-models true)\n")
 	b.WriteString(q.script)
 	b.WriteString("\n(check-sat)\n")
 	return b.String()
 }
+
+// viaMoves is the Via of (II) decided by candidate moves (Options.Moves).
+const viaMoves = "candidate moves"
+
+// viaSuffix ends the name of a query's file under Options.SMTOut.
+var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step"}
 
 var conditionText = map[string]string{
 	"I":   "(I) asks for p in S and a move from p to q in S",
@@ -651,7 +689,7 @@ func (enc *encoding) queries() []query {
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inS(option))
 		}
 		fallback := second
-		second = query{name: "II", script: b.String(), vars: vars, via: "candidate moves", fallback: &fallback}
+		second = query{name: "II", script: b.String(), vars: vars, via: viaMoves, fallback: &fallback}
 	}
 	out = append(out, second)
 

@@ -137,7 +137,11 @@ func writeProof(w io.Writer, r *prove.Result) {
 	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
 	switch r.Result {
 	case prove.Proved:
-		fmt.Fprintf(w, "result      proved for %s (%s arithmetic)\n", r.Scope, r.Proof)
+		kind := r.Proof + " arithmetic"
+		if r.Proof == "digits" {
+			kind = "by induction on binary digits"
+		}
+		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, kind)
 	case prove.Refuted:
 		fmt.Fprintf(w, "result      refuted\n")
 	default:
