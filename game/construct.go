@@ -92,7 +92,7 @@ func combinator(name, syntax, example, help string, source literature.Citations,
 				return nil, err
 			}
 			for _, p := range parts {
-				if !p.IsTake() {
+				if !p.TakeOnFaces() {
 					return nil, fmt.Errorf("%s is not simplicial Nim under the take rule; %s applies to those only", p.Spec, name)
 				}
 			}
@@ -100,7 +100,12 @@ func combinator(name, syntax, example, help string, source literature.Citations,
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: title, Construction: &Construction{Op: name, Parts: parts, Vertex: x}}, nil
+			g, err := onComplex(Take{}, c, nil, title)
+			if err != nil {
+				return nil, err
+			}
+			g.Construction = &Construction{Op: name, Parts: parts, Vertex: x}
+			return g, nil
 		},
 	}
 }
@@ -136,7 +141,12 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on the binary matroid of %s", plural(len(cols), "column")), Binary: cols}, nil
+			g, err := onComplex(Take{}, c, nil, fmt.Sprintf("Nim on the binary matroid of %s", plural(len(cols), "column")))
+			if err != nil {
+				return nil, err
+			}
+			g.Binary = cols
+			return g, nil
 		},
 	})
 	Register(Family{
@@ -149,7 +159,7 @@ func init() {
 				return nil, err
 			}
 			c, err := complex.Hyperoctahedron(v[0])
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on the boundary of the %d-dimensional hyperoctahedron", v[0])}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Nim on the boundary of the %d-dimensional hyperoctahedron", v[0]))
 		},
 	})
 	Register(combinator("join", "join(A; B; ...)", "join(cn:5,2; nim:2)",

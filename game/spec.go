@@ -170,7 +170,7 @@ func nkFamily(name, example, help string, source literature.Citations, build fun
 				return nil, err
 			}
 			c, err := build(v[0], v[1])
-			return &Game{Complex: c, Title: title(v[0], v[1])}, err
+			return onComplex(Take{}, c, err, title(v[0], v[1]))
 		},
 	}
 }
@@ -237,7 +237,7 @@ func init() {
 				return nil, err
 			}
 			c, err := complex.Nim(v[0])
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on %s", plural(v[0], "pile"))}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Nim on %s", plural(v[0], "pile")))
 		},
 	})
 	Register(nkFamily("cn", "cn:6,3",
@@ -265,7 +265,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: "Nim on the simplicial complex with facets " + c.String()}, nil
+			return onComplex(Take{}, c, nil, "Nim on the simplicial complex with facets "+c.String())
 		},
 	})
 	Register(Family{
@@ -289,7 +289,12 @@ func init() {
 				return nil, err
 			}
 			title := fmt.Sprintf("Nim on the graphic matroid of a graph with %s", plural(len(edges), "edge"))
-			return &Game{Complex: c, Title: title, Binary: complex.GraphColumns(edges)}, nil
+			g, err := onComplex(Take{}, c, nil, title)
+			if err != nil {
+				return nil, err
+			}
+			g.Binary = complex.GraphColumns(edges)
+			return g, nil
 		},
 	})
 }
