@@ -289,24 +289,29 @@ func (r amounts) LinearAmounts(piles []int) ([]Amounts, bool) {
 }
 
 // CountReductions bounds the count by the product of the pile ranges and,
-// with an upper bound on the total, by the number of vectors of at most
-// that total.
+// with an upper bound on the total, by the number of vectors whose total
+// lies in lo..hi (the piles' heights aside).
 func (r amounts) CountReductions(piles, heights []int) float64 {
 	n := atLeast{each: r.each}.CountReductions(piles, heights)
 	if r.hi >= 0 {
-		free := r.hi - r.each*len(heights) // what the total leaves beyond each
-		if free < 0 {
-			return 0
-		}
-		// vectors e >= 0 of len(heights) entries with sum <= free:
-		// C(free + len, len).
-		c := 1.0
-		for j := 1; j <= len(heights); j++ {
-			c = c * float64(free+j) / float64(j)
-		}
-		n = min(n, c)
+		k := len(heights)
+		hi, lo := r.hi-r.each*k, max(r.lo-r.each*k, 0) // the totals beyond each on every pile
+		n = min(n, atMostTotal(k, hi)-atMostTotal(k, lo-1))
 	}
 	return n
+}
+
+// atMostTotal is the number of vectors of k entries >= 0 with a total of at
+// most t: C(t + k, k), and 0 for t < 0.
+func atMostTotal(k, t int) float64 {
+	if t < 0 {
+		return 0
+	}
+	c := 1.0
+	for j := 1; j <= k; j++ {
+		c = c * float64(t+j) / float64(j)
+	}
+	return c
 }
 
 func (r amounts) Reductions(p Position, piles []int, d []int, yield func([]int) bool) bool {
