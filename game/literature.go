@@ -37,7 +37,7 @@ func hyperGame(n int, edges []complex.Set, title string) (*Game, error) {
 var ecnPattern = regexp.MustCompile(`^(\d+),(\{[\d,]*\}),(\d+)$`)
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "hyper", Syntax: "hyper:E1,E2,... (hyperedges as 1-based vertices joined by '-')", Example: "hyper:1-2-3,2-4",
 		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
 		Source: nimHSource,
@@ -49,7 +49,7 @@ func init() {
 			return hyperGame(n, edges, fmt.Sprintf("hypergraph Nim on %s", plural(len(edges), "edge")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "exact", Syntax: "exact:N,K", Example: "exact:4,2",
 		Help:   "Exact K-Nim: reduce exactly K of the N piles, each by at least one",
 		Source: exactSource,
@@ -72,7 +72,7 @@ func init() {
 			return hyperGame(n, edges, fmt.Sprintf("Exact %d-Nim on %s", k, plural(n, "pile")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "necklace", Syntax: "necklace:N,K", Example: "necklace:6,3",
 		Help:   "Necklace Nim NN(N,K): PathNim on N stacks in a row (K consecutive), plus moves on the two end stacks together",
 		Source: necklaceSource,
@@ -90,7 +90,7 @@ func init() {
 			return onComplex(Take{}, c, err, fmt.Sprintf("Necklace Nim NN(%d,%d)", v[0], v[1]))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "ecn", Syntax: "ecn:M,{S},K", Example: "ecn:8,{1,3},3",
 		Help:   "Extended Circular Nim: M stacks in a circle; for a step s in S and a start i, take from the stacks i, i+s, ..., i+(j-1)s (mod M), j <= K",
 		Source: ecnSource,

@@ -544,22 +544,22 @@ func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, r
 }
 
 func init() {
-	Register(ruleCombinator("fixed", "fixed(A; a)", "fixed(cn:5,2; 2)",
+	register(ruleCombinator("fixed", "fixed(A; a)", "fixed(cn:5,2; 2)",
 		"choose a face of A; take exactly a tokens from each of its piles", true, false,
 		func(a int) MoveRule { return equalAmounts{"fixed", a} }))
-	Register(ruleCombinator("fixedall", "fixedall(A; a)", "fixedall(cn:5,2; 1)",
+	register(ruleCombinator("fixedall", "fixedall(A; a)", "fixedall(cn:5,2; 1)",
 		"choose a facet of A; take exactly a tokens from every pile of it (fixedall(moore:N,K; 1) is slow:N,K)", true, true,
 		func(a int) MoveRule { return equalAmounts{"fixedall", a} }))
-	Register(ruleCombinator("atleast", "atleast(A; a)", "atleast(cn:5,2; 1)",
+	register(ruleCombinator("atleast", "atleast(A; a)", "atleast(cn:5,2; 1)",
 		"choose a facet of A; take at least a tokens from every pile of it (a = 1: NIM_H on the facets)", true, true,
 		func(a int) MoveRule { return atLeast{"atleast", a} }))
-	Register(ruleCombinator("total", "total(A; a)", "total(cn:5,2; 3)",
+	register(ruleCombinator("total", "total(A; a)", "total(cn:5,2; 3)",
 		"choose a face of A; take at least a tokens in total from its piles, any amount from each", true, false,
 		func(a int) MoveRule { return amounts{"total", 1, a, -1} }))
-	Register(ruleCombinator("exactly", "exactly(A; a)", "exactly(cn:5,2; 3)",
+	register(ruleCombinator("exactly", "exactly(A; a)", "exactly(cn:5,2; 3)",
 		"choose a face of A; take exactly a tokens in total from its piles", true, false,
 		func(a int) MoveRule { return amounts{"exactly", 1, a, a} }))
-	Register(ruleCombinator("wythoff", "wythoff(A)", "wythoff(cn:5,2)",
+	register(ruleCombinator("wythoff", "wythoff(A)", "wythoff(cn:5,2)",
 		"take any positive amount from one pile, or the same positive amount from every pile of a face of two or more piles", false, false,
 		func(int) MoveRule { return equalAmounts{"wythoff", 0} }))
 }

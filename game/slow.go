@@ -206,7 +206,7 @@ func compoundOf(parts []*Game, conjunctive bool) (*Game, error) {
 }
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "slow", Syntax: "slow:N,K", Example: "slow:3,2",
 		Help:   "Exact Slow K-Nim NIM(N,K): choose exactly K non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -218,7 +218,7 @@ func init() {
 			return slowGame(v[0], []int{v[1]}, fmt.Sprintf("Exact Slow %d-Nim NIM(%d,%d)", v[1], v[0], v[1]))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slowle", Syntax: "slowle:N,K", Example: "slowle:4,2",
 		Help:   "Slow K-Nim: choose 1 to K non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -234,7 +234,7 @@ func init() {
 			return slowGame(v[0], sizes, fmt.Sprintf("Slow %d-Nim on %s", v[1], plural(v[0], "pile")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slowset", Syntax: "slowset:N,{A1,A2,...}", Example: "slowset:5,{2,4}",
 		Help:   "choose a number a from the set A, then a non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -251,7 +251,7 @@ func init() {
 			return slowGame(v[0], sizes, fmt.Sprintf("Slow Nim on %s, moves on %v piles", plural(v[0], "pile"), sizes))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slow", Syntax: "slow(GAME)", Example: "slow(cn:6,3)", Combinator: true,
 		Help:   "the slow rule on GAME's move sets (the faces of its complex): remove exactly one token from each pile of one",
 		Source: slowSource,
@@ -276,7 +276,7 @@ func init() {
 			name, syntax, example, help = "conj", "conj(A; B; ...) or A & B & ...", "cn:5,2 & slow:3,2",
 				"conjunctive compound: a move is a move in every component; it ends when one component ends (remoteness is the minimum)"
 		}
-		Register(Family{
+		register(Family{
 			Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
 			Source: compoundSource,
 			Build: func(args string) (*Game, error) {
