@@ -74,30 +74,38 @@ type Game struct {
 	// sets lists the move sets, or is nil when every non-empty face of
 	// Complex is one.
 	sets []complex.Set
-	// setPiles lists the piles of each of sets.
-	setPiles [][]int
 }
 
 // New returns the game on the complex c in which a move chooses a move set
 // whose piles are all non-empty and takes from its piles what rule allows.
-// The move sets are sets, each a non-empty face of c, or, when sets is nil,
-// every non-empty face of c. It fails when rule or c is nil or a set is not
-// such a face.
+// The move sets are every non-empty face of c when sets is nil, and
+// otherwise sets, which must generate c (c's faces are the subsets of the
+// sets: the complex complex.New makes of them). It fails when rule or c is
+// nil, a set is empty, or the sets generate another complex.
 func New(rule MoveRule, c *complex.Complex, sets []complex.Set) (*Game, error) {
 	if rule == nil || c == nil {
 		return nil, errors.New("a game needs a rule and a complex")
 	}
-	g := &Game{Complex: c, rule: rule, sets: sets}
 	if sets != nil {
-		g.setPiles = make([][]int, len(sets))
-		for i, s := range sets {
-			if s == 0 || !c.IsFace(s) {
-				return nil, fmt.Errorf("the move set %s is not a non-empty face of %s", s, c)
-			}
-			g.setPiles[i] = s.Vertices()
+		if slices.Contains(sets, 0) {
+			return nil, errors.New("the empty set is not a move set: a move takes from at least one pile")
+		}
+		generated, err := complex.New(c.N(), sets)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(generated.Facets(), c.Facets()) {
+			return nil, fmt.Errorf("the move sets generate the complex %s, not %s", generated, c)
 		}
 	}
-	return g, nil
+	return newGame(rule, c, sets), nil
+}
+
+// newGame is New without the checks, for the constructors of this package,
+// whose complex is the one the sets generate by construction. Nothing else
+// derives from the rule and the move sets: the methods ask the rule.
+func newGame(rule MoveRule, c *complex.Complex, sets []complex.Set) *Game {
+	return &Game{Complex: c, rule: rule, sets: sets}
 }
 
 // onComplex is the game of rule on every face of c, with a title; it passes
@@ -106,10 +114,7 @@ func onComplex(rule MoveRule, c *complex.Complex, err error, title string) (*Gam
 	if err != nil {
 		return nil, err
 	}
-	g, err := New(rule, c, nil)
-	if err != nil {
-		return nil, err
-	}
+	g := newGame(rule, c, nil)
 	g.Title = title
 	return g, nil
 }
@@ -121,10 +126,7 @@ func onSets(rule MoveRule, n int, sets []complex.Set, title string) (*Game, erro
 	if err != nil {
 		return nil, err
 	}
-	g, err := New(rule, c, sets)
-	if err != nil {
-		return nil, err
-	}
+	g := newGame(rule, c, sets)
 	g.Title = title
 	return g, nil
 }
@@ -294,25 +296,17 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 		panic("game: Options of a game whose move sets cannot be listed: " + err.Error())
 	}
 	rule := g.Rule()
-	each := 0
-	if r, ok := rule.(EachAtLeastRule); ok {
-		each = r.EachAtLeast()
-	}
+	w, wise := rule.(pileWise)
+	wise = wise && w.pileWise()
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
 		d := make([]int, len(p))
-		var buf []int
-		for k, set := range sets {
-			piles := buf
-			if g.setPiles != nil {
-				piles = g.setPiles[k]
-			} else {
-				piles = appendVertices(buf[:0], set)
-				buf = piles
-			}
+		var piles, lo, hi []int
+		for _, set := range sets {
+			piles = appendVertices(piles[:0], set)
 			playable := true
 			for _, v := range piles {
-				if p[v] < max(each, 1) {
+				if p[v] == 0 {
 					playable = false
 					break
 				}
@@ -321,39 +315,50 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 				continue
 			}
 			copy(q, p)
-			if each > 0 {
-				// Each pile loses at least each tokens, any amount beyond:
-				// count through q[v] = 0..p[v]-each like an odometer.
-				for _, v := range piles {
-					q[v] = 0
-				}
-				for {
-					if !yield(q) {
-						return
+			if !wise {
+				more := rule.Reductions(p, piles, d[:len(piles)], func(d []int) bool {
+					for j, v := range piles {
+						q[v] = p[v] - d[j]
 					}
-					j := 0
-					for ; j < len(piles); j++ {
-						v := piles[j]
-						if q[v]+each < p[v] {
-							q[v]++
-							break
-						}
-						q[v] = 0
-					}
-					if j == len(piles) {
-						break
-					}
+					return yield(q)
+				})
+				if !more {
+					return
 				}
 				continue
 			}
-			more := rule.Reductions(p, piles, d[:len(piles)], func(d []int) bool {
-				for j, v := range piles {
-					q[v] = p[v] - d[j]
+			// Each pile loses an amount of its own range: count through
+			// q[v] = p[v]-hi..p[v]-lo like an odometer.
+			lo, hi = lo[:0], hi[:0]
+			for _, v := range piles {
+				l, h := w.pileRange(v, p[v])
+				h = min(h, p[v])
+				if l > h {
+					playable = false
+					break
 				}
-				return yield(q)
-			})
-			if !more {
-				return
+				lo, hi = append(lo, l), append(hi, h)
+				q[v] = p[v] - h
+			}
+			if !playable {
+				continue
+			}
+			for {
+				if !yield(q) {
+					return
+				}
+				j := 0
+				for ; j < len(piles); j++ {
+					v := piles[j]
+					if q[v] < p[v]-lo[j] {
+						q[v]++
+						break
+					}
+					q[v] = p[v] - hi[j]
+				}
+				if j == len(piles) {
+					break
+				}
 			}
 		}
 	}

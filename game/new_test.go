@@ -21,12 +21,14 @@ func TestNew(t *testing.T) {
 	}{
 		{"take on faces", Take{}, path, nil, "", true},
 		{"slow on faces", Slow{}, path, nil, "", true},
-		{"take on listed sets", Take{}, path, []complex.Set{complex.SetOf(0, 1), complex.SetOf(2)}, "", false},
-		{"a rule variation", equalAmounts{"fixed", 2}, path, []complex.Set{complex.SetOf(1, 2)}, "", false},
+		{"take on listed sets", Take{}, path, []complex.Set{complex.SetOf(0, 1), complex.SetOf(1, 2), complex.SetOf(1)}, "", false},
+		{"a rule variation", equalAmounts{"fixed", 2}, path, []complex.Set{complex.SetOf(1, 2), complex.SetOf(0, 1)}, "", false},
 		{"no rule", nil, path, nil, "needs a rule", false},
 		{"no complex", Take{}, nil, nil, "needs a rule and a complex", false},
-		{"a set that is no face", Take{}, path, []complex.Set{complex.SetOf(0, 2)}, "not a non-empty face", false},
-		{"the empty set", Slow{}, path, []complex.Set{0}, "not a non-empty face", false},
+		{"a set that is no face", Take{}, path, []complex.Set{complex.SetOf(0, 1), complex.SetOf(0, 2)}, "generate the complex", false},
+		{"sets that generate a smaller complex", Take{}, path, []complex.Set{complex.SetOf(0, 1), complex.SetOf(2)}, "generate the complex", false},
+		{"a pile in no set", Take{}, path, []complex.Set{complex.SetOf(1, 2)}, "in no facet", false},
+		{"the empty set", Slow{}, path, []complex.Set{complex.SetOf(0, 1), complex.SetOf(1, 2), 0}, "empty set", false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g, err := New(tt.rule, tt.c, tt.sets)

@@ -170,7 +170,10 @@ type equalAmounts struct {
 func (r equalAmounts) Name() string     { return r.name }
 func (r equalAmounts) EqualAmount() int { return r.a }
 func (r equalAmounts) PileSymmetric()   {}
-func (r equalAmounts) separable() bool  { return r.a > 0 }
+func (r equalAmounts) pileWise() bool   { return r.a > 0 }
+func (r equalAmounts) pileRange(_, _ int) (lo, hi int) {
+	return r.a, r.a
+}
 func (r equalAmounts) LinearAmounts(piles []int) ([]Amounts, bool) {
 	return []Amounts{{Piles: piles, Each: max(r.a, 1), Exactly: r.a, Equal: true, TotalMax: -1}}, true
 }
@@ -227,7 +230,10 @@ type atLeast struct {
 func (r atLeast) Name() string     { return r.name }
 func (r atLeast) EachAtLeast() int { return r.each }
 func (r atLeast) PileSymmetric()   {}
-func (r atLeast) separable() bool  { return true }
+func (r atLeast) pileWise() bool   { return true }
+func (r atLeast) pileRange(_, h int) (lo, hi int) {
+	return r.each, h
+}
 func (r atLeast) LinearAmounts(piles []int) ([]Amounts, bool) {
 	return []Amounts{{Piles: piles, Each: r.each, TotalMax: -1}}, true
 }
@@ -357,21 +363,30 @@ func (r amounts) Allows(_, d []int) bool {
 	return sum >= r.lo && (r.hi < 0 || sum <= r.hi)
 }
 
-// separable is implemented by the rules that treat each pile of a move set
-// on its own (no condition ties the amounts of two piles): a compound whose
-// components all follow the same such rule follows it too.
-type separable interface {
-	separable() bool
+// pileWise is implemented by the rules that may treat each pile of a move
+// set on its own: when pileWise() is true, a move takes from each pile v of
+// its move set, holding h tokens, any amount in pileRange(v, h) (none when
+// lo > hi), whatever it takes from the others. Options then counts through
+// the options directly, and a compound whose components all follow the same
+// such rule follows it too.
+type pileWise interface {
+	pileWise() bool
+	pileRange(v, h int) (lo, hi int)
 }
 
-func (Take) separable() bool { return true }
-func (Slow) separable() bool { return true }
+func (Take) pileWise() bool                  { return true }
+func (Take) pileRange(_, h int) (lo, hi int) { return 1, h }
+func (Slow) pileWise() bool                  { return true }
+func (Slow) pileRange(_, _ int) (lo, hi int) { return 1, 1 }
 
 // sameSeparableRule reports whether every rule of rules is the same rule, one
-// that treats each pile on its own.
+// that treats each pile on its own (pileWise; not a compound's).
 func sameSeparableRule(rules []MoveRule) bool {
-	s, ok := rules[0].(separable)
-	if !ok || !s.separable() {
+	if _, ok := rules[0].(compoundRule); ok {
+		return false
+	}
+	s, ok := rules[0].(pileWise)
+	if !ok || !s.pileWise() {
 		return false
 	}
 	for _, r := range rules[1:] {
@@ -391,6 +406,9 @@ func sameSeparableRule(rules []MoveRule) bool {
 type compoundRule struct {
 	rules  []MoveRule
 	partOf []int
+	// wise holds the rules as pileWise when every one treats each pile on
+	// its own, and is nil otherwise.
+	wise []pileWise
 }
 
 // compoundOfRules is the rule of a compound whose parts follow rules and hold
@@ -416,6 +434,14 @@ func compoundOfRules(rules []MoveRule, piles []int) MoveRule {
 			c.partOf = append(c.partOf, len(c.rules)-1)
 		}
 	}
+	for _, r := range c.rules {
+		w, ok := r.(pileWise)
+		if !ok || !w.pileWise() {
+			c.wise = nil
+			break
+		}
+		c.wise = append(c.wise, w)
+	}
 	return c
 }
 
@@ -434,6 +460,15 @@ func (c compoundRule) groups(piles []int) [][2]int {
 		lo = hi
 	}
 	return out
+}
+
+// pileWise reports whether every component's rule treats each pile on its
+// own.
+func (c compoundRule) pileWise() bool { return c.wise != nil }
+
+// pileRange is the range of the rule of pile v's component.
+func (c compoundRule) pileRange(v, h int) (lo, hi int) {
+	return c.wise[c.partOf[v]].pileRange(v, h)
 }
 
 // ruleOf is the rule of the component holding pile v.
@@ -533,10 +568,7 @@ func ruleCombinator(name, syntax, example, help string, amount, onFacets bool, r
 			if !amount {
 				title = fmt.Sprintf("%s(%s)", name, part.Title)
 			}
-			g, err := New(rule(a), part.Complex, sets)
-			if err != nil {
-				return nil, err
-			}
+			g := newGame(rule(a), part.Complex, sets)
 			g.Title, g.Construction = title, &Construction{Op: name, Parts: []*Game{part}}
 			return g, nil
 		},

@@ -261,10 +261,7 @@ func init() {
 				return nil, err
 			}
 			a := parts[0]
-			g, err := New(Slow{}, a.Complex, a.sets)
-			if err != nil {
-				return nil, err
-			}
+			g := newGame(Slow{}, a.Complex, a.sets)
 			g.Title, g.Construction = "slow rule on "+a.Title, &Construction{Op: "slow", Parts: parts}
 			return g, nil
 		},
