@@ -364,9 +364,10 @@ type encoding struct {
 	n    int
 	sets []complex.Set
 	// take is true when the move sets are the facets of a complex whose
-	// faces may all be played (the take games, and slow piles among them).
-	take bool
-	// amounts describes each move set's rule, when g has one.
+	// faces may all be played (the take games, and the slow rule on faces
+	// when slow is true).
+	take, slow bool
+	// amounts describes each move set's rule, when take is false.
 	amounts [][]game.Amounts
 	// canonical restricts p to one position per symmetry class ("" for
 	// none).
@@ -400,20 +401,28 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 		}
 		enc.moveExprs = append(enc.moveExprs, exprs)
 	}
+	r, equal := g.Rule().(game.EqualAmountRule)
+	slow := equal && r.EqualAmount() == 1
 	switch {
-	case g.Rule != nil:
-		enc.sets = g.Edges
-		for _, s := range g.Edges {
+	case g.TakeOnFaces() || slow && g.OnFaces():
+		// A move on a face is a move on a facet that leaves some piles be.
+		enc.sets, enc.take, enc.slow = g.Complex.Facets(), true, slow
+	default:
+		sets, err := g.MoveSets()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", errUnsupportedGame, err)
+		}
+		if len(sets) > maxMoveSets {
+			break // refused below, before any description is made
+		}
+		enc.sets = sets
+		for _, s := range sets {
 			a, ok := g.LinearAmounts(s.Vertices())
 			if !ok {
-				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule.Name())
+				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule().Name())
 			}
 			enc.amounts = append(enc.amounts, a)
 		}
-	case g.Edges == nil:
-		enc.sets, enc.take = g.Complex.Facets(), true
-	default:
-		enc.sets = g.Edges
 	}
 	if len(enc.sets) > maxMoveSets {
 		return nil, fmt.Errorf("%w: %s has %d move sets; at most %d are encoded", errUnsupportedGame, g.Spec, len(enc.sets), maxMoveSets)
@@ -511,32 +520,32 @@ func (enc *encoding) moveOn(k int, p, q func(i int) string) string {
 	for _, i := range s.Vertices() {
 		parts = append(parts, a.cmp("<=", a.num(0), q(i)))
 		switch {
-		case enc.g.SlowPiles.Has(i) && enc.take:
+		case enc.slow:
 			parts = append(parts, "(or (= "+q(i)+" "+p(i)+") (= "+q(i)+" "+a.sub(p(i), one)+"))")
-		case enc.g.SlowPiles.Has(i):
-			parts = append(parts, "(= "+q(i)+" "+a.sub(p(i), one)+")")
 		case enc.take:
 			parts = append(parts, a.cmp("<=", q(i), p(i)))
-		case enc.amounts == nil:
-			parts = append(parts, a.cmp("<", q(i), p(i)))
 		}
 		qs, ps = append(qs, q(i)), append(ps, p(i))
 	}
 	if enc.take {
 		parts = append(parts, a.cmp("<", a.add(qs...), a.add(ps...)))
 	}
-	if enc.amounts != nil {
+	if !enc.take {
 		for _, am := range enc.amounts[k] {
 			var ds []string
 			for _, i := range am.Piles {
 				d := a.sub(p(i), q(i))
 				ds = append(ds, d)
-				parts = append(parts, a.cmp(">=", d, a.num(am.Each)))
-				if am.Exactly > 0 {
+				switch {
+				case am.Exactly > 0: // implies d >= Each, and Equal
 					parts = append(parts, "(= "+d+" "+a.num(am.Exactly)+")")
+				case am.Each == 1:
+					parts = append(parts, a.cmp("<", q(i), p(i)))
+				default:
+					parts = append(parts, a.cmp(">=", d, a.num(am.Each)))
 				}
 			}
-			if am.Equal {
+			if am.Equal && am.Exactly == 0 {
 				for _, d := range ds[1:] {
 					parts = append(parts, "(= "+d+" "+ds[0]+")")
 				}
@@ -571,15 +580,6 @@ func (enc *encoding) fixedReduction(k int) (map[int]int, bool) {
 		return nil, false
 	}
 	d := map[int]int{}
-	if enc.amounts == nil {
-		for _, i := range enc.sets[k].Vertices() {
-			if !enc.g.SlowPiles.Has(i) {
-				return nil, false
-			}
-			d[i] = 1
-		}
-		return d, true
-	}
 	for _, a := range enc.amounts[k] {
 		if a.Exactly == 0 {
 			return nil, false
