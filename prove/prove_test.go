@@ -453,3 +453,41 @@ func TestCandidateMovesNeverProveAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestCVC5: the other solver proves and refutes as z3 does, on the kinds of
+// proof it is quick at. It runs where Debian's cvc5 is installed (CI
+// installs it and sets NIMLAB_CVC5_TESTS=1), and skips elsewhere.
+func TestCVC5(t *testing.T) {
+	s, err := FindSolver(context.Background(), "cvc5")
+	if errors.Is(err, ErrNoSolver) {
+		if os.Getenv("NIMLAB_CVC5_TESTS") == "1" {
+			t.Fatal("NIMLAB_CVC5_TESTS=1 but cvc5 is missing: apt-get install cvc5")
+		}
+		t.Skip("cvc5 is not installed (apt-get install cvc5); NIMLAB_CVC5_TESTS=1 makes this a failure")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		spec, expr, want, proof string
+	}{
+		{"cn:6,3", "a + b == d + e && b + c == e + f", Proved, "presburger"},
+		{"cn:6,3", "a + b == d + e && b + c == e + f + 1", Refuted, ""},
+		{"nim:3", "xor(a, b, c) == 0", Proved, "bitvector"},
+		{"moore:4,2", "colmod(3, a, b, c, d)", Proved, proofDigits},
+		{"moore:4,3", "colmod(3, a, b, c, d)", Refuted, ""},
+	}
+	for _, tt := range tests {
+		g, e := compile(t, tt.spec, tt.expr)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 2 * time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result != tt.want || tt.proof != "" && r.Proof != tt.proof {
+			t.Errorf("%s %q: %s (%s) %s", tt.spec, tt.expr, r.Result, r.Proof, r.Reason)
+		}
+		if r.Result == Refuted && (r.Counterexample == nil || r.Counterexample.Checked != "engine") {
+			t.Errorf("%s %q: counterexample %+v", tt.spec, tt.expr, r.Counterexample)
+		}
+	}
+}
