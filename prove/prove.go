@@ -159,7 +159,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		opts.Timeout = 10 * time.Second
 	}
 	r := &Result{Game: g.Spec, Expression: e.String(), Proof: "presburger", Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
-		Scope: "every position"}
+		Scope: "every position", Conditions: []Condition{}}
 	done := func(res, reason string) (*Result, error) {
 		r.Result, r.Reason = res, reason
 		if res != Proved {

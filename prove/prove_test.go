@@ -3,6 +3,7 @@ package prove
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -360,6 +361,24 @@ func TestNeverProvedWithoutASolver(t *testing.T) {
 		if r.Result != Undecided || r.Reason == "" {
 			t.Errorf("%s: %s (%s)", s.Path, r.Result, r.Reason)
 		}
+	}
+}
+
+// TestUnencodableHasNoConditions: an expression outside what can be encoded
+// is unknown, names the operator, and lists no conditions (an empty list in
+// JSON, not null).
+func TestUnencodableHasNoConditions(t *testing.T) {
+	g, e := compile(t, "cn:6,3", "a * b == 0")
+	r, err := Prove(context.Background(), g, e, Options{Solver: &Solver{Name: "z3", Path: "/nonexistent/z3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != Undecided || !strings.Contains(r.Reason, "a * b") || !strings.Contains(string(data), `"conditions":[]`) {
+		t.Errorf("%s (%s): %s", r.Result, r.Reason, data)
 	}
 }
 
