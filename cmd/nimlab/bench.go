@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/machine"
 	"github.com/nimlab/nimlab/solve"
@@ -142,7 +143,7 @@ mean and the slowest.`,
 					peak = solve.Bytes(r.PeakRSSBytes)
 				}
 				fmt.Fprintf(w, "%-9s  %s --max %d: %d positions in %.3f s = %s positions/s; peak RSS %s (estimate %s)\n",
-					r.Engine, g.Spec, r.Max, r.Positions, r.Seconds, humanRate(r.Rate), peak, solve.Bytes(r.Estimate))
+					r.Engine, g.Spec, r.Max, r.Positions, r.Seconds, commands.HumanRate(r.Rate), peak, solve.Bytes(r.Estimate))
 			}
 			if speedup > 0 {
 				fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", speedup, fast)
@@ -203,4 +204,12 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*hugeQueries
 	}
 	q.MeanSeconds = total.Seconds() / float64(count)
 	return q, nil
+}
+
+// errMaxRequired is bench's error without --max.
+var errMaxRequired = fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
+
+// fmtBoxError says that the box of --max h is too large.
+func fmtBoxError(spec string, h int, err error) error {
+	return fmt.Errorf("%s --max %d: %w", spec, h, err)
 }

@@ -21,7 +21,7 @@ import (
 
 func testServer(t *testing.T, data string) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer((&server{data: data, limits: serverLimits{maxPositions: 10_000_000, timeout: time.Minute}}).handler())
+	srv := httptest.NewServer(newServer(data, serverLimits{maxPositions: 10_000_000, timeout: time.Minute}).handler())
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -258,5 +258,44 @@ func TestReproStream(t *testing.T) {
 	}
 	if want, _ := cli["claims"].([]any); len(claims) != 1 || len(want) != 1 || !reflect.DeepEqual(any(claims[0]), want[0]) {
 		t.Errorf("claim events %v; repro --json checks %v", claims, want)
+	}
+}
+
+// TestQueryValuesAreData: a query value that looks like a flag is a value
+// of the request, never a flag of a command line: a bad game or position,
+// answered 400 with a JSON error, not cobra's help or a file read.
+func TestQueryValuesAreData(t *testing.T) {
+	srv := testServer(t, "")
+	for _, tt := range []struct {
+		api     string
+		mention string
+	}{
+		{"solve?game=--help", `game \"--help\"`},
+		{"solve?game=--help&max=3", `--help`},
+		{"outcome?game=--table=/etc/passwd&position=1", `--table=/etc/passwd`},
+		{"outcome?game=cn:6,3&position=--table=/etc/passwd", "position"},
+		{"check?game=cn:6,3&max=3&expr=--json", "--json"},
+		{"theorems?game=--version", "--version"},
+		{"complex?game=-h", "-h"},
+		{"list?game=cn:6,3&max=--help", "--max takes a whole number"},
+		{"solve?game=cn:6,3&max=3&max=4", "once"},
+		{"repro?only=--list&list=--json", ""},
+	} {
+		status, kind, body := get(t, srv.URL+"/api/"+tt.api)
+		var v struct{ Error string }
+		if tt.api == "repro?only=--list&list=--json" {
+			// list=--json is a true value: the claims whose id contains "--list", none.
+			if status != http.StatusBadRequest || !strings.Contains(string(body), `no claim id contains`) {
+				t.Errorf("%s: %d %s", tt.api, status, body)
+			}
+			continue
+		}
+		if status != http.StatusBadRequest || kind != "application/json" || json.Unmarshal(body, &v) != nil || v.Error == "" {
+			t.Errorf("%s: %d %s %s; want 400 with a JSON error", tt.api, status, kind, body)
+			continue
+		}
+		if !strings.Contains(string(body), tt.mention) || strings.Contains(v.Error, "Usage:") || strings.Contains(v.Error, "root:") {
+			t.Errorf("%s: %s; want a bad-input error mentioning %q", tt.api, body, tt.mention)
+		}
 	}
 }
