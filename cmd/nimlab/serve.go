@@ -88,8 +88,11 @@ most the request's time: each query for timeout (by default an eighth of
 
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
-(--max-positions, and the machine's memory), and one solve at a time per
-client. Files are read only inside --data (saved tables, for ?table=NAME).`,
+(--max-positions, and the machine's memory), and one solve or proof at a time
+per client, whatever the endpoint. Identical concurrent solves run once, and
+the tables kept between requests take at most 1 GiB. A query value is data,
+never a flag. Files are read only inside --data (saved tables, for
+?table=NAME).`,
 		Example: `  nimlab serve
   nimlab serve --addr 127.0.0.1:9000 --data ~/nimlab-tables`,
 		Args: positional,

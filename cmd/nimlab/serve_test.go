@@ -184,8 +184,16 @@ func TestOneSolvePerClient(t *testing.T) {
 	if !strings.HasPrefix(line, "event: progress") {
 		t.Fatalf("first event %q", line)
 	}
-	if status, _, body := get(t, srv.URL+"/api/solve?game=nim:2&max=3"); status != http.StatusTooManyRequests {
-		t.Errorf("a second solve: %d %s; want 429", status, body)
+	for _, api := range []string{
+		"solve?game=nim:2&max=3",
+		"slice?game=nim:3&max=9",
+		"plot?game=nim:3&max=9&value=grundy",
+		"check?game=nim:2&max=3&expr=a==b",
+		"list?game=nim:2&max=3",
+	} {
+		if status, _, body := get(t, srv.URL+"/api/"+api); status != http.StatusTooManyRequests {
+			t.Errorf("a second solve, %s: %d %s; want 429", api, status, body)
+		}
 	}
 	if status, _, _ := get(t, srv.URL+"/api/theorems?game=cn:6,3"); status != http.StatusOK {
 		t.Errorf("a question that solves nothing: %d; want 200", status)
