@@ -28,6 +28,9 @@ type Env struct {
 	MaxMemory int64
 	// Progress, when not nil, watches every solve the command runs.
 	Progress Progress
+	// Surveying, when not nil, is told each game a survey (Atlas, Explore)
+	// takes up, and whether it was done before (a resumed survey).
+	Surveying func(spec string, done bool)
 	// Claim, when not nil, receives each claim Repro checks as soon as it is
 	// checked (the web lab streams them; the command line prints them).
 	Claim func(repro.Result)

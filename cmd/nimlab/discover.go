@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/prove"
 	"github.com/spf13/cobra"
 	"time"
 )
@@ -84,14 +82,4 @@ object of "nimlab prove --json"; null when there was nothing to prove).`,
 	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", time.Minute, "the longest each query of --prove may run")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
-}
-
-// proveOptions finds z3 for --prove: without it, the error says which
-// Debian package to install.
-func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, error) {
-	solver, err := prove.FindSolver(ctx, "z3")
-	if err != nil {
-		return nil, fmt.Errorf("--prove: %w", err)
-	}
-	return &prove.Options{Solver: solver, Timeout: timeout}, nil
 }

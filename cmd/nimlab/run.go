@@ -5,10 +5,7 @@ import (
 	"os"
 
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/machine"
-	"github.com/nimlab/nimlab/solve"
-	"github.com/nimlab/nimlab/table"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -67,44 +64,6 @@ func progressBar(spec string, positions int64) (func(done, total int64), func())
 		bar.Set64(done)
 	}
 	return report, func() { bar.Exit() }
-}
-
-// gameBox parses the spec and checks --max, for bench: the game and its
-// uniform box.
-func (f *solveFlags) gameBox(spec string) (*game.Game, table.Box, error) {
-	g, err := game.Parse(spec)
-	if err != nil {
-		return nil, nil, err
-	}
-	if f.max < 0 {
-		return nil, nil, errMaxRequired
-	}
-	box := table.Uniform(g.Piles(), f.max)
-	if err := box.Check(); err != nil {
-		return nil, nil, fmtBoxError(g.Spec, f.max, err)
-	}
-	return g, box, nil
-}
-
-// buildTable solves box for bench with the chosen engine, with a progress
-// bar on a terminal, after checking the memory estimate.
-func buildTable(ctx context.Context, g *game.Game, box table.Box, opts solve.Options, f *solveFlags, reference bool) (*table.Table, error) {
-	if !f.force {
-		if err := solve.CheckMemory(g, box, opts, reference, availableMemory()); err != nil {
-			return nil, err
-		}
-	}
-	opts.Workers = f.workers
-	if e := env(ctx, f.json); e.Progress != nil {
-		report, end := e.Progress(g.Spec, box.Positions())
-		defer end()
-		opts.Progress = report
-	}
-	engine := solve.Table
-	if reference {
-		engine = solve.Reference
-	}
-	return engine(ctx, g, box, opts)
 }
 
 // memoryCap, when positive, caps availableMemory (a variable for tests,

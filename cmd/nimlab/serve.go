@@ -283,11 +283,23 @@ func (s *server) limit(next http.Handler) http.Handler {
 	})
 }
 
+// apiError is the answer of a request that failed, and the data of an
+// "error" event.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// progressEvent is the data of a "progress" event.
+type progressEvent struct {
+	Done  int64 `json:"done"`
+	Total int64 `json:"total"`
+}
+
 // httpError answers {"error": ...} with a status.
 func httpError(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+	json.NewEncoder(w).Encode(apiError{err.Error()})
 }
 
 // errBusy refuses a second solve of a client while its first runs.
@@ -334,7 +346,9 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e e
 		httpError(w, statusOf(err), err)
 		return
 	}
-	env := commands.Env{Start: time.Now(), MaxMemory: availableMemory(), MaxPositions: s.limits.maxPositions, Admit: s.admitter(r)}
+	admit, done := s.admitter(r)
+	defer done()
+	env := commands.Env{Start: time.Now(), MaxMemory: availableMemory(), MaxPositions: s.limits.maxPositions, Admit: admit}
 	if name == "slice" || name == "plot" || name == "advise" {
 		env.Cache = s.cache
 	}
@@ -386,30 +400,38 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e e
 	}
 }
 
-// admitter returns the Admit of a request: one solve or proof at a time per
-// client address; a second is refused with errBusy. A request holds its
-// client's slot once, however many solves it runs.
-func (s *server) admitter(r *http.Request) func() (func(), error) {
+// admitter returns the Admit of a request, and the function that frees its
+// client when the request is answered: one solve or proof at a time per
+// client address, from the request's first solve until its answer; a second
+// is refused with errBusy. A request takes its client's slot once, however
+// many solves it runs.
+func (s *server) admitter(r *http.Request) (admit func() (func(), error), done func()) {
 	client, _, _ := net.SplitHostPort(r.RemoteAddr)
 	var mu sync.Mutex
-	held := 0
-	return func() (func(), error) {
+	held, answered := false, false
+	admit = func() (func(), error) {
 		mu.Lock()
 		defer mu.Unlock()
-		if held == 0 {
+		// A run merged with other requests' may outlive this one's answer:
+		// it then takes no slot, which nothing would free.
+		if !held && !answered {
 			if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
 				return nil, errBusy
 			}
+			held = true
 		}
-		held++
-		return func() {
-			mu.Lock()
-			defer mu.Unlock()
-			if held--; held == 0 {
-				s.busy.Delete(client)
-			}
-		}, nil
+		return func() {}, nil
 	}
+	done = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		answered = true
+		if held {
+			s.busy.Delete(client)
+			held = false
+		}
+	}
+	return admit, done
 }
 
 // query is the decoded query of one request. Its getters record the first
@@ -604,7 +626,7 @@ func (e *eventStream) progress(done, total int64) {
 		return
 	}
 	e.last = time.Now()
-	data, _ := json.Marshal(map[string]int64{"done": done, "total": total})
+	data, _ := json.Marshal(progressEvent{done, total})
 	e.send("progress", data)
 }
 
@@ -625,7 +647,7 @@ func (e *eventStream) finish(res commands.Result, err error) {
 		data, err = json.Marshal(res)
 	}
 	if err != nil {
-		data, _ := json.Marshal(map[string]string{"error": err.Error()})
+		data, _ := json.Marshal(apiError{err.Error()})
 		e.send("error", data)
 		return
 	}

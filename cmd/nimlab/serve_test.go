@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -175,7 +176,7 @@ func TestSolveStream(t *testing.T) {
 func TestOneSolvePerClient(t *testing.T) {
 	srv := testServer(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/solve?game=cn:6,3&max=8&remoteness=1&stream=1", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/solve?game=cn:6,3&max=11&remoteness=1&stream=1", nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -305,5 +306,46 @@ func TestQueryValuesAreData(t *testing.T) {
 		if !strings.Contains(string(body), tt.mention) || strings.Contains(v.Error, "Usage:") || strings.Contains(v.Error, "root:") {
 			t.Errorf("%s: %s; want a bad-input error mentioning %q", tt.api, body, tt.mention)
 		}
+	}
+}
+
+// TestAdmitter: a request holds its client's slot from its first solve to
+// its answer, once however many solves it runs; another request of the same
+// client is refused meanwhile, one of another client is not; and a merged
+// run that outlives its request's answer takes no slot.
+func TestAdmitter(t *testing.T) {
+	s := newServer("", serverLimits{maxPositions: 1000, timeout: time.Minute})
+	request := func(addr string) *http.Request {
+		r := httptest.NewRequest("GET", "/api/solve", nil)
+		r.RemoteAddr = addr
+		return r
+	}
+	admit1, done1 := s.admitter(request("127.0.0.5:1000"))
+	admit2, done2 := s.admitter(request("127.0.0.5:1001"))
+	admit3, done3 := s.admitter(request("127.0.0.6:1000"))
+	defer done3()
+	for i, tt := range []struct {
+		admit func() (func(), error)
+		busy  bool
+	}{
+		{admit1, false},
+		{admit1, false}, // the same request's second solve
+		{admit2, true},  // the same client's second request
+		{admit3, false}, // another client
+	} {
+		if _, err := tt.admit(); errors.Is(err, errBusy) != tt.busy {
+			t.Errorf("step %d: %v; busy %v", i, err, tt.busy)
+		}
+	}
+	done1()
+	if _, err := admit2(); err != nil {
+		t.Errorf("after the first request's answer: %v", err)
+	}
+	done2()
+	if _, err := admit1(); err != nil {
+		t.Errorf("a merged run after its request's answer: %v", err)
+	}
+	if _, taken := s.busy.Load("127.0.0.5"); taken {
+		t.Error("a run after its request's answer took the client's slot")
 	}
 }
