@@ -24,15 +24,15 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
   nimlab list cn:6,3 --table cn63.tbl --classes`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.json {
-				format = "json"
-			}
 			// No progress bar under JSON output.
 			res, err := commands.List(cmd.Context(), env(cmd.Context(), f.json || format == "json"), commands.ListRequest{
 				Game: args[0], Source: f.source(), Classes: classes, Format: format, Out: out,
 			})
 			if err != nil {
 				return err
+			}
+			if f.json {
+				return render(cmd.OutOrStdout(), res, true)
 			}
 			return res.WriteText(cmd.OutOrStdout())
 		},
