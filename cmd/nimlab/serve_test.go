@@ -7,6 +7,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -347,5 +349,43 @@ func TestAdmitter(t *testing.T) {
 	}
 	if _, taken := s.busy.Load("127.0.0.5"); taken {
 		t.Error("a run after its request's answer took the client's slot")
+	}
+}
+
+// TestIdenticalSolvesMerged: identical solves asked at once by several
+// clients run once; every client gets the same answer, to its timings.
+func TestIdenticalSolvesMerged(t *testing.T) {
+	if !distinctLoopback() {
+		t.Skip("this machine dials from 127.0.0.1 only: the clients would be one")
+	}
+	srv := testServer(t, "")
+	const clients = 4
+	bodies := make([]string, clients)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range clients {
+		wg.Go(func() {
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 2, byte(1+i))}}
+			c := &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+			<-start
+			resp, err := c.Get(srv.URL + "/api/solve?game=cn:6,3&max=11&grundy=1")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("client %d: %d %s", i, resp.StatusCode, body)
+			}
+			bodies[i] = string(body)
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i := 1; i < clients; i++ {
+		if bodies[i] != bodies[0] {
+			t.Errorf("client %d's answer differs from client 0's: two runs, not one:\n%s\n%s", i, bodies[i], bodies[0])
+		}
 	}
 }
