@@ -236,7 +236,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 // nimBasis says whether the Nim-basis of g's complex, when there is one, is
 // the set of disjoint unions of its circuits (Ehrenborg–Steingrímsson 1996, Question 9.5).
 func nimBasis(ctx context.Context, g *game.Game) (string, error) {
-	if !g.IsTake() || g.Piles() > theory.MaxBasisSearch {
+	if !g.TakeOnFaces() || g.Piles() > theory.MaxBasisSearch {
 		return "not searched", nil
 	}
 	basis, err := theory.FindNimBasis(ctx, g.Complex)

@@ -106,7 +106,7 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 				l, x := idx/width, idx%width
 				has[l*w+x/64] |= 1 << uint(x%64)
 			}
-			if g.IsTake() {
+			if g.TakeOnFaces() {
 				break
 			}
 		}

@@ -126,7 +126,7 @@ func writeProof(w io.Writer, r *prove.Result) {
 	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
 	switch r.Result {
 	case prove.Proved:
-		fmt.Fprintf(w, "result      proved for %s (%s arithmetic)\n", r.Scope, r.Proof)
+		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, proofKind(r))
 	case prove.Refuted:
 		fmt.Fprintf(w, "result      refuted\n")
 	default:
@@ -160,6 +160,15 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// proofKind says how a proof went: "presburger arithmetic", or "by
+// induction on binary digits".
+func proofKind(r *prove.Result) string {
+	if r.Proof == "digits" {
+		return "by induction on binary digits"
+	}
+	return r.Proof + " arithmetic"
 }
 
 // counterexampleText says in one line where a condition fails.
@@ -306,7 +315,7 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 		fmt.Fprintln(w, "proof         not attempted: the description is not exact on the box")
 		return
 	case r.Result == prove.Proved:
-		fmt.Fprintf(w, "proof         proved for %s (%s arithmetic)\n", r.Scope, r.Proof)
+		fmt.Fprintf(w, "proof         proved for %s (%s)\n", r.Scope, proofKind(r))
 	case r.Result == prove.Refuted:
 		fmt.Fprintln(w, "proof         refuted: exact on the box, but not for every position")
 	default:

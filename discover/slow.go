@@ -27,7 +27,8 @@ type slowInvariants struct {
 // may be played, one token from each.
 func slowMoveSize(g *game.Game) (int, bool) {
 	sizes := g.MoveSizes()
-	if !g.IsSlow() || !g.Symmetric() || len(sizes) != 1 {
+	r, slow := g.Rule().(game.EqualAmountRule)
+	if !slow || r.EqualAmount() != 1 || !g.Symmetric() || len(sizes) != 1 {
 		return 0, false
 	}
 	return sizes[0], true

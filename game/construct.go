@@ -92,7 +92,7 @@ func combinator(name, syntax, example, help string, source literature.Citations,
 				return nil, err
 			}
 			for _, p := range parts {
-				if !p.IsTake() {
+				if !p.TakeOnFaces() {
 					return nil, fmt.Errorf("%s is not simplicial Nim under the take rule; %s applies to those only", p.Spec, name)
 				}
 			}
@@ -100,7 +100,12 @@ func combinator(name, syntax, example, help string, source literature.Citations,
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: title, Construction: &Construction{Op: name, Parts: parts, Vertex: x}}, nil
+			g, err := onComplex(Take{}, c, nil, title)
+			if err != nil {
+				return nil, err
+			}
+			g.Construction = &Construction{Op: name, Parts: parts, Vertex: x}
+			return g, nil
 		},
 	}
 }
@@ -114,7 +119,7 @@ func titles(parts []*Game) string {
 }
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "binmat", Syntax: "binmat:C1,C2,... (each column a word of 0s and 1s, one pile per column)", Example: "binmat:101,011,110",
 		Help:   "piles on the columns of a 0/1 matrix over GF(2); take from a set of linearly independent columns (binary matroid)",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 5"),
@@ -136,10 +141,15 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on the binary matroid of %s", plural(len(cols), "column")), Binary: cols}, nil
+			g, err := onComplex(Take{}, c, nil, fmt.Sprintf("Nim on the binary matroid of %s", plural(len(cols), "column")))
+			if err != nil {
+				return nil, err
+			}
+			g.Binary = cols
+			return g, nil
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "octa", Syntax: "octa:N", Example: "octa:3",
 		Help:   "the boundary of the N-dimensional hyperoctahedron (cross polytope) on 2N piles; piles 2i-1 and 2i are antipodal",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.4"),
@@ -149,10 +159,10 @@ func init() {
 				return nil, err
 			}
 			c, err := complex.Hyperoctahedron(v[0])
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on the boundary of the %d-dimensional hyperoctahedron", v[0])}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Nim on the boundary of the %d-dimensional hyperoctahedron", v[0]))
 		},
 	})
-	Register(combinator("join", "join(A; B; ...)", "join(cn:5,2; nim:2)",
+	register(combinator("join", "join(A; B; ...)", "join(cn:5,2; nim:2)",
 		"the join of complexes: a move takes from a face of each (piles of A first, then B's)",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 6.1"), 0, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
@@ -165,35 +175,35 @@ func init() {
 			}
 			return c, "join " + titles(parts), nil
 		}))
-	Register(combinator("cone", "cone(A)", "cone(cn:5,2)",
+	register(combinator("cone", "cone(A)", "cone(cn:5,2)",
 		"the cone over A: one new pile, last, that may be played with any face of A",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.2"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c, err := complex.Cone(parts[0].Complex)
 			return c, "cone over " + parts[0].Title, err
 		}))
-	Register(combinator("susp", "susp(A)", "susp(cn:5,2)",
+	register(combinator("susp", "susp(A)", "susp(cn:5,2)",
 		"the suspension of A: two new piles, last, either (not both) played with any face of A",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Corollary 6.3"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {
 			c, err := complex.Suspension(parts[0].Complex)
 			return c, "suspension of " + parts[0].Title, err
 		}))
-	Register(combinator("bx", "bx(A; X)", "bx(path:3,2; 2)",
+	register(combinator("bx", "bx(A; X)", "bx(path:3,2; 2)",
 		"B_x^{y,z}(A): pile X splits into y (in its place) and z (last); y, z together play where X did, and never without it",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 6.6 and Lemma 6.7"), 1, true,
 		func(parts []*Game, x int) (*complex.Complex, string, error) {
 			c, err := complex.BX(parts[0].Complex, x)
 			return c, fmt.Sprintf("B_%d(%s)", x+1, parts[0].Title), err
 		}))
-	Register(combinator("px", "px(A; X)", "px(path:3,2; 2)",
+	register(combinator("px", "px(A; X)", "px(path:3,2; 2)",
 		"P_x^{y,z}(A): pile X splits into y (in its place) and z (last); y and z together play where X did, either alone with any face without X",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 6.8 and Proposition 6.9"), 1, true,
 		func(parts []*Game, x int) (*complex.Complex, string, error) {
 			c, err := complex.PX(parts[0].Complex, x)
 			return c, fmt.Sprintf("P_%d(%s)", x+1, parts[0].Title), err
 		}))
-	Register(combinator("cz", "cz(A)", "cz(path:3,2)",
+	register(combinator("cz", "cz(A)", "cz(path:3,2)",
 		"C^z(A): one new pile z, last; all old piles together form a face, and z plays with any face of A",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Definition 7.3 and Proposition 7.4"), 1, false,
 		func(parts []*Game, _ int) (*complex.Complex, string, error) {

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,7 +42,10 @@ func (p Position) String() string {
 }
 
 // Game is a ruleset: the sets of piles a move may play, how a move changes
-// them, and the play convention.
+// them (its rule), and the play convention. Make one with New: the move
+// sets and the rule are fixed there, and what derives from them is computed
+// once; a Game written as a literal elsewhere has no rule, and its methods
+// panic.
 type Game struct {
 	// Spec is the canonical spec string that names the game.
 	Spec string
@@ -50,27 +54,10 @@ type Game struct {
 	// Source cites the papers defining the game and where (its String is
 	// e.g. "Dufour–Heubach 2013, Section 1").
 	Source literature.Citations
-	// Complex is the structure played on: one vertex per pile. Under the take
-	// rule every non-empty face may be played. When Edges is set, Complex is
-	// the complex the move sets generate (their subsets).
+	// Complex is the structure played on: one vertex per pile. A move plays
+	// a face of it: any non-empty face, or one of the listed move sets,
+	// whose subsets the complex then is (MoveSets).
 	Complex *complex.Complex
-	// Edges, when not nil, lists the sets of piles a move may play (the
-	// hyperedges of exact slow k-Nim, or the move sets of a compound); when
-	// nil, every non-empty face of Complex may be played.
-	Edges []complex.Set
-	// SlowPiles marks the piles a move reduces by exactly one token; a move
-	// reduces the other piles of its set by any positive amount. It is empty
-	// for the take games of Dufour–Heubach 2013 and Ehrenborg–Steingrímsson 1996 and holds every pile for
-	// the slow games of Gurvich–Martynov–Maximchuk–Vyalyi 2023.
-	SlowPiles complex.Set
-	// rulePiles lists the piles of each of Edges, for a game with a Rule.
-	rulePiles [][]int
-	// Rule, when not nil, is the move rule of a rule variation (fixed,
-	// atleast, total, ...; see MoveRule): a move plays one set of Edges and
-	// takes from its piles the amounts Rule allows. When nil, a move plays a
-	// move set under the take rule, with the piles in SlowPiles losing exactly
-	// one token.
-	Rule MoveRule
 	// Misere is true when the player who makes the last move loses.
 	Misere bool
 	// Binary, when not nil, represents the complex as a binary matroid: pile
@@ -78,8 +65,97 @@ type Game struct {
 	// when its vectors are independent (graph: and binmat: games).
 	Binary []uint64
 	// Construction, when not nil, says how the game was built from others
-	// (join, cone, suspension, B_x, P_x, C^z).
+	// (join, cone, suspension, B_x, P_x, C^z, rule variations, compounds).
 	Construction *Construction
+
+	// rule is how a move changes the piles of its move set; never nil in a
+	// game made by New.
+	rule MoveRule
+	// sets lists the move sets, or is nil when every non-empty face of
+	// Complex is one.
+	sets []complex.Set
+}
+
+// New returns the game on the complex c in which a move chooses a move set
+// whose piles are all non-empty and takes from its piles what rule allows.
+// The move sets are every non-empty face of c when sets is nil, and
+// otherwise sets, which must generate c (c's faces are the subsets of the
+// sets: the complex complex.New makes of them). It fails when rule or c is
+// nil, a set is empty, or the sets generate another complex.
+func New(rule MoveRule, c *complex.Complex, sets []complex.Set) (*Game, error) {
+	if rule == nil || c == nil {
+		return nil, errors.New("a game needs a rule and a complex")
+	}
+	if sets != nil {
+		if slices.Contains(sets, 0) {
+			return nil, errors.New("the empty set is not a move set: a move takes from at least one pile")
+		}
+		generated, err := complex.New(c.N(), sets)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Equal(generated.Facets(), c.Facets()) {
+			return nil, fmt.Errorf("the move sets generate the complex %s, not %s", generated, c)
+		}
+	}
+	return newGame(rule, c, sets), nil
+}
+
+// newGame is New without the checks, for the constructors of this package,
+// whose complex is the one the sets generate by construction. Nothing else
+// derives from the rule and the move sets: the methods ask the rule.
+func newGame(rule MoveRule, c *complex.Complex, sets []complex.Set) *Game {
+	return &Game{Complex: c, rule: rule, sets: sets}
+}
+
+// onComplex is the game of rule on every face of c, with a title; it passes
+// on err, the error of making c.
+func onComplex(rule MoveRule, c *complex.Complex, err error, title string) (*Game, error) {
+	if err != nil {
+		return nil, err
+	}
+	g := newGame(rule, c, nil)
+	g.Title = title
+	return g, nil
+}
+
+// onSets is the game of rule on n piles whose move sets are sets, on the
+// complex they generate, with a title.
+func onSets(rule MoveRule, n int, sets []complex.Set, title string) (*Game, error) {
+	c, err := complex.New(n, sets)
+	if err != nil {
+		return nil, err
+	}
+	g := newGame(rule, c, sets)
+	g.Title = title
+	return g, nil
+}
+
+// Rule is the move rule of g: how a move changes the piles of its move set.
+// It is never nil. Engines and theorems ask it for capabilities
+// (EachAtLeastRule, EqualAmountRule, ReachRule, ...).
+func (g *Game) Rule() MoveRule {
+	if g.rule == nil {
+		panic("game: a Game without a rule (make games with game.New or game.Parse)")
+	}
+	return g.rule
+}
+
+// OnFaces reports whether every non-empty face of the complex is a move
+// set (and no other set is).
+func (g *Game) OnFaces() bool {
+	g.Rule()
+	return g.sets == nil
+}
+
+// TakeOnFaces reports whether g is simplicial Nim: every non-empty face of
+// the complex may be played, and its rule takes any positive number of
+// tokens from each pile of the face (EachAtLeastRule with 1). The line
+// engine (solve.Fast) and the theorems of Dufour–Heubach 2013 and
+// Ehrenborg–Steingrímsson 1996 are about these games.
+func (g *Game) TakeOnFaces() bool {
+	r, ok := g.Rule().(EachAtLeastRule)
+	return ok && r.EachAtLeast() == 1 && g.sets == nil
 }
 
 // Construction records an operation of Ehrenborg–Steingrímsson 1996,
@@ -135,22 +211,13 @@ func examplePosition(n int) string {
 	return strings.Join(parts, ",")
 }
 
-// IsTake reports whether g is simplicial Nim under the take rule: every
-// non-empty face of the complex may be played and loses any positive number of
-// tokens on each of its piles. The line engine (solve.Fast) and the theorems
-// of Dufour–Heubach 2013 and Ehrenborg–Steingrímsson 1996 are about these games.
-func (g *Game) IsTake() bool { return g.Rule == nil && g.Edges == nil && g.SlowPiles == 0 }
-
-// IsSlow reports whether every pile loses exactly one token when played: the
-// slow rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023.
-func (g *Game) IsSlow() bool { return g.Rule == nil && g.SlowPiles == complex.All(g.Piles()) }
-
-// MoveSets lists the sets of piles a move may play: Edges, or every non-empty
-// face of the complex. It fails with complex.ErrTooLarge when the faces are
-// too many to list (complex.MaxFaces). The caller must not modify it.
+// MoveSets lists the sets of piles a move may play: the listed sets, or
+// every non-empty face of the complex (OnFaces). It fails with
+// complex.ErrTooLarge when the faces are too many to list
+// (complex.MaxFaces). The caller must not modify it.
 func (g *Game) MoveSets() ([]complex.Set, error) {
-	if g.Edges != nil {
-		return g.Edges, nil
+	if !g.OnFaces() {
+		return g.sets, nil
 	}
 	faces, err := g.Complex.Faces()
 	if err != nil {
@@ -161,21 +228,19 @@ func (g *Game) MoveSets() ([]complex.Set, error) {
 
 // Symmetric reports whether the piles can be permuted freely: whether every
 // permutation of the piles maps the game to itself, as for Nim, Moore's Nim
-// and the slow games slow, slowle and slowset. That is the case when the move
-// sets are all the sets of some sizes and the piles all follow the same rule.
+// and the slow games slow, slowle and slowset. That is the case when the
+// move sets are all the sets of some sizes and the rule treats every pile
+// alike (PileSymmetricRule).
 func (g *Game) Symmetric() bool {
 	n := g.Piles()
-	if _, ok := g.Rule.(compoundRule); ok {
-		return false // the components' rules differ from pile to pile
+	if _, ok := g.Rule().(PileSymmetricRule); !ok {
+		return false // a compound's components' rules differ from pile to pile
 	}
-	if g.SlowPiles != 0 && !g.IsSlow() {
-		return false
-	}
-	if g.Edges == nil {
+	if g.OnFaces() {
 		return g.Complex.IsFull()
 	}
 	count := make([]uint64, n+1)
-	for _, s := range g.Edges {
+	for _, s := range g.sets {
 		count[s.Len()]++
 	}
 	for size, c := range count {
@@ -190,26 +255,29 @@ func (g *Game) Symmetric() bool {
 // complex have every size from 1 to its largest facet's.
 func (g *Game) MoveSizes() []int {
 	var seen complex.Set
-	for _, s := range g.Edges {
+	for _, s := range g.sets {
 		seen |= 1 << uint(s.Len())
 	}
-	if g.Edges == nil {
+	if g.OnFaces() {
 		seen = complex.All(g.Complex.Facets()[0].Len()+1) &^ 1
 	}
 	return seen.Vertices()
 }
 
 // Symmetries returns the permutations of the piles that map the game to
-// itself, for the take games and the slow rule on a complex's faces (the
-// automorphisms of the complex) and for symmetric games (all permutations).
-// It fails for other compounds, and as complex.Complex.Symmetries does.
+// itself, for a rule that treats every pile alike (PileSymmetricRule) on the
+// faces of a complex (the automorphisms of the complex), for symmetric
+// games (all permutations), and for a rule variation of a game with
+// symmetries on the same piles and move sets (that game's). It fails for
+// other games, and as complex.Complex.Symmetries does.
 func (g *Game) Symmetries(ctx context.Context) (*complex.Group, error) {
+	_, alike := g.Rule().(PileSymmetricRule)
 	switch {
-	case g.Edges == nil && (g.SlowPiles == 0 || g.IsSlow()):
+	case alike && g.OnFaces():
 		return g.Complex.Symmetries(ctx)
 	case g.Symmetric():
 		return complex.FullGroup(g.Piles()), nil
-	case g.Rule != nil && g.Construction != nil && len(g.Construction.Parts) == 1 && g.Construction.Parts[0].Piles() == g.Piles():
+	case alike && g.Construction != nil && len(g.Construction.Parts) == 1 && g.Construction.Parts[0].Piles() == g.Piles():
 		// A rule variation treats every pile alike, so the symmetries of the
 		// game it varies (same piles, same move sets) are its own.
 		return g.Construction.Parts[0].Symmetries(ctx)
@@ -227,14 +295,17 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	if err != nil {
 		panic("game: Options of a game whose move sets cannot be listed: " + err.Error())
 	}
-	if g.Rule != nil {
-		return g.ruleOptions(p)
-	}
+	rule := g.Rule()
+	w, wise := rule.(pileWise)
+	wise = wise && w.pileWise()
 	return func(yield func(Position) bool) {
 		q := make(Position, len(p))
+		d := make([]int, len(p))
+		var piles, lo, hi []int
 		for _, set := range sets {
+			piles = appendVertices(piles[:0], set)
 			playable := true
-			for _, v := range set.Vertices() {
+			for _, v := range piles {
 				if p[v] == 0 {
 					playable = false
 					break
@@ -243,33 +314,49 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 			if !playable {
 				continue
 			}
-			// Slow piles lose exactly one token; every other pile of the set
-			// loses at least one: count through q[v] = 0..p[v]-1 like an
-			// odometer.
 			copy(q, p)
-			var vs []int
-			for _, v := range set.Vertices() {
-				if g.SlowPiles.Has(v) {
-					q[v] = p[v] - 1
-				} else {
-					q[v] = 0
-					vs = append(vs, v)
+			if !wise {
+				more := rule.Reductions(p, piles, d[:len(piles)], func(d []int) bool {
+					for j, v := range piles {
+						q[v] = p[v] - d[j]
+					}
+					return yield(q)
+				})
+				if !more {
+					return
 				}
+				continue
+			}
+			// Each pile loses an amount of its own range: count through
+			// q[v] = p[v]-hi..p[v]-lo like an odometer.
+			lo, hi = lo[:0], hi[:0]
+			for _, v := range piles {
+				l, h := w.pileRange(v, p[v])
+				h = min(h, p[v])
+				if l > h {
+					playable = false
+					break
+				}
+				lo, hi = append(lo, l), append(hi, h)
+				q[v] = p[v] - h
+			}
+			if !playable {
+				continue
 			}
 			for {
 				if !yield(q) {
 					return
 				}
-				i := 0
-				for ; i < len(vs); i++ {
-					v := vs[i]
-					if q[v]+1 < p[v] {
+				j := 0
+				for ; j < len(piles); j++ {
+					v := piles[j]
+					if q[v] < p[v]-lo[j] {
 						q[v]++
 						break
 					}
-					q[v] = 0
+					q[v] = p[v] - hi[j]
 				}
-				if i == len(vs) {
+				if j == len(piles) {
 					break
 				}
 			}
@@ -277,38 +364,48 @@ func (g *Game) Options(p Position) func(yield func(Position) bool) {
 	}
 }
 
-// ruleOptions yields the options of p under g.Rule: for each move set whose
-// piles are all non-empty, p less every reduction the rule allows.
-func (g *Game) ruleOptions(p Position) func(yield func(Position) bool) {
-	return func(yield func(Position) bool) {
-		q := make(Position, len(p))
-		d := make([]int, len(p))
-		for _, piles := range g.rulePiles {
-			playable := true
-			for _, v := range piles {
-				playable = playable && p[v] > 0
-			}
-			if !playable {
-				continue
-			}
-			copy(q, p)
-			more := g.Rule.Reductions(p, piles, d[:len(piles)], func(d []int) bool {
-				for j, v := range piles {
-					q[v] = p[v] - d[j]
-				}
-				return yield(q)
-			})
-			if !more {
-				return
-			}
-		}
+// appendVertices appends the vertices of s to vs, smallest first.
+func appendVertices(vs []int, s complex.Set) []int {
+	for r := uint64(s); r != 0; r &= r - 1 {
+		vs = append(vs, bits.TrailingZeros64(r))
 	}
+	return vs
 }
 
-// IsTerminal reports whether p has no option. In a take game every pile is a
-// face, so only the empty position is terminal.
+// OptionCount is the number of options of p, or an upper bound of it, from
+// the rule's count of its reductions on each move set (CountingRule),
+// without listing them; +Inf when the rule cannot count or the move sets
+// cannot be listed.
+func (g *Game) OptionCount(p Position) float64 {
+	sets, err := g.MoveSets()
+	if err != nil {
+		return math.Inf(1)
+	}
+	r, ok := g.Rule().(CountingRule)
+	if !ok {
+		return math.Inf(1)
+	}
+	total := 0.0
+	var piles, heights []int
+	for _, set := range sets {
+		piles = appendVertices(piles[:0], set)
+		heights = heights[:0]
+		playable := true
+		for _, v := range piles {
+			heights = append(heights, p[v])
+			playable = playable && p[v] > 0
+		}
+		if playable {
+			total += r.CountReductions(piles, heights)
+		}
+	}
+	return total
+}
+
+// IsTerminal reports whether p has no option. In simplicial Nim every pile
+// is a face, so only the empty position is terminal.
 func (g *Game) IsTerminal(p Position) bool {
-	if g.IsTake() {
+	if g.TakeOnFaces() {
 		return IsZero(p)
 	}
 	for range g.Options(p) {
@@ -319,7 +416,7 @@ func (g *Game) IsTerminal(p Position) bool {
 
 // IsMove reports whether q is an option of p: a position of the game (no
 // negative pile), the piles where they differ form a move set, every pile of
-// it is smaller in q, and the slow piles among them are exactly one smaller.
+// it is smaller in q, and the rule allows the amounts taken.
 func (g *Game) IsMove(p, q Position) bool { return g.CheckMove(p, q) == nil }
 
 // CheckMove returns nil when q is an option of p, and otherwise an error that
@@ -328,6 +425,7 @@ func (g *Game) CheckMove(p, q Position) error {
 	if len(p) != g.Piles() || len(q) != g.Piles() {
 		return fmt.Errorf("%s has %d piles, the move %d", g.Spec, g.Piles(), len(q))
 	}
+	rule := g.Rule()
 	var changed complex.Set
 	for i := range p {
 		switch {
@@ -335,8 +433,6 @@ func (g *Game) CheckMove(p, q Position) error {
 			return fmt.Errorf("pile %d would hold %d tokens; a pile cannot go below 0", i+1, q[i])
 		case q[i] > p[i]:
 			return fmt.Errorf("pile %d would grow from %d to %d; a move only removes tokens", i+1, p[i], q[i])
-		case q[i] < p[i]-1 && g.SlowPiles.Has(i):
-			return fmt.Errorf("pile %d would lose %d tokens; a move takes exactly one token from it", i+1, p[i]-q[i])
 		case q[i] < p[i]:
 			changed |= 1 << uint(i)
 		}
@@ -344,30 +440,32 @@ func (g *Game) CheckMove(p, q Position) error {
 	if changed == 0 {
 		return errors.New("nothing changes; a move removes at least one token")
 	}
-	if g.Rule != nil {
-		if !slices.Contains(g.Edges, changed) {
-			return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.Edges))
-		}
-		piles := changed.Vertices()
-		d := make([]int, len(piles))
-		for j, v := range piles {
-			d[j] = p[v] - q[v]
-		}
-		if !g.Rule.Allows(piles, d) {
-			return fmt.Errorf("taking %v from piles %s is not a move of the %s rule", d, changed, g.Rule.Name())
-		}
-		return nil
-	}
-	if g.Edges == nil {
+	if g.OnFaces() {
 		if !g.Complex.IsFace(changed) {
 			return fmt.Errorf("piles %s may not be played together: they lie in no face of the complex (facets %v)", changed, g.Complex)
 		}
+	} else if !slices.Contains(g.sets, changed) {
+		return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.sets))
+	}
+	piles := changed.Vertices()
+	d := make([]int, len(piles))
+	for j, v := range piles {
+		d[j] = p[v] - q[v]
+	}
+	if rule.Allows(piles, d) {
 		return nil
 	}
-	if !slices.Contains(g.Edges, changed) {
-		return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.Edges))
+	if r, ok := rule.(EqualAmountRule); ok && r.EqualAmount() > 0 {
+		for j, v := range piles {
+			if d[j] != r.EqualAmount() {
+				return fmt.Errorf("pile %d would lose %d tokens; a move takes exactly %s from it", v+1, d[j], plural(r.EqualAmount(), "token"))
+			}
+		}
 	}
-	return nil
+	if _, ok := rule.(compoundRule); ok {
+		return fmt.Errorf("taking %v from piles %s is not a move of every component's rule", d, changed)
+	}
+	return fmt.Errorf("taking %v from piles %s is not a move of the %s rule", d, changed, rule.Name())
 }
 
 // moveSetsText lists a few move sets for an explanation.

@@ -191,8 +191,8 @@ func TestSlowAndCompoundSpecs(t *testing.T) {
 			t.Errorf("%s: %v", c.spec, err)
 			continue
 		}
-		if g.Piles() != c.piles || g.Symmetric() != c.symmetric || g.IsTake() != c.take {
-			t.Errorf("%s: %d piles, symmetric %v, take %v", c.spec, g.Piles(), g.Symmetric(), g.IsTake())
+		if g.Piles() != c.piles || g.Symmetric() != c.symmetric || g.TakeOnFaces() != c.take {
+			t.Errorf("%s: %d piles, symmetric %v, take %v", c.spec, g.Piles(), g.Symmetric(), g.TakeOnFaces())
 		}
 	}
 	for _, bad := range []string{"slowset:5,{}", "slowset:5,2,4", "slow:3,4", "slowset:3,{0}", "nim:2+", "nim:2+cn:4,2&slow:3,2",

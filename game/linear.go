@@ -19,30 +19,14 @@ type Amounts struct {
 }
 
 // LinearAmounts describes what a move of g takes from the piles of a move set
-// (increasing, as Edges lists them) under g.Rule: one Amounts per group of
-// piles the rule treats as one (a compound's rule has one per component the
-// set touches). It returns false when g has no rule or the rule has no such
-// description.
+// (increasing, as MoveSets lists them) under its rule (LinearRule): one
+// Amounts per group of piles the rule treats as one (a compound's rule has
+// one per component the set touches). It returns false when the rule has no
+// such description.
 func (g *Game) LinearAmounts(piles []int) ([]Amounts, bool) {
-	return linearAmounts(g.Rule, piles)
-}
-
-func linearAmounts(r MoveRule, piles []int) ([]Amounts, bool) {
-	switch r := r.(type) {
-	case equalAmounts:
-		return []Amounts{{Piles: piles, Each: max(r.a, 1), Exactly: r.a, Equal: true, TotalMax: -1}}, true
-	case amounts:
-		return []Amounts{{Piles: piles, Each: max(r.each, 1), TotalMin: r.lo, TotalMax: r.hi}}, true
-	case compoundRule:
-		var out []Amounts
-		for _, grp := range r.groups(piles) {
-			part, ok := linearAmounts(r.rules[r.partOf[piles[grp[0]]]], piles[grp[0]:grp[1]])
-			if !ok {
-				return nil, false
-			}
-			out = append(out, part...)
-		}
-		return out, true
+	r, ok := g.Rule().(LinearRule)
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	return r.LinearAmounts(piles)
 }

@@ -27,25 +27,17 @@ var (
 // hyperGame is NIM_H on the hyperedges: choose an edge whose piles are all
 // non-empty and reduce every pile of it by at least one.
 func hyperGame(n int, edges []complex.Set, title string) (*Game, error) {
-	c, err := complex.New(n, edges)
-	if err != nil {
-		return nil, err
-	}
 	edges = slices.Clone(edges)
 	slices.Sort(edges)
 	edges = slices.Compact(edges)
-	g := &Game{Complex: c, Edges: edges, Rule: amounts{"hyper", 1, 0, -1}, Title: title}
-	for _, e := range edges {
-		g.rulePiles = append(g.rulePiles, e.Vertices())
-	}
-	return g, nil
+	return onSets(Take{}, n, edges, title)
 }
 
 // ecnPattern reads ecn:M,{S},K.
 var ecnPattern = regexp.MustCompile(`^(\d+),(\{[\d,]*\}),(\d+)$`)
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "hyper", Syntax: "hyper:E1,E2,... (hyperedges as 1-based vertices joined by '-')", Example: "hyper:1-2-3,2-4",
 		Help:   "NIM_H: choose a hyperedge (the list is not closed under subsets) and reduce every pile of it by at least one",
 		Source: nimHSource,
@@ -57,7 +49,7 @@ func init() {
 			return hyperGame(n, edges, fmt.Sprintf("hypergraph Nim on %s", plural(len(edges), "edge")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "exact", Syntax: "exact:N,K", Example: "exact:4,2",
 		Help:   "Exact K-Nim: reduce exactly K of the N piles, each by at least one",
 		Source: exactSource,
@@ -80,7 +72,7 @@ func init() {
 			return hyperGame(n, edges, fmt.Sprintf("Exact %d-Nim on %s", k, plural(n, "pile")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "necklace", Syntax: "necklace:N,K", Example: "necklace:6,3",
 		Help:   "Necklace Nim NN(N,K): PathNim on N stacks in a row (K consecutive), plus moves on the two end stacks together",
 		Source: necklaceSource,
@@ -95,10 +87,10 @@ func init() {
 			}
 			facets := append(slices.Clone(path.Facets()), complex.SetOf(0, v[0]-1))
 			c, err := complex.New(v[0], facets)
-			return &Game{Complex: c, Title: fmt.Sprintf("Necklace Nim NN(%d,%d)", v[0], v[1])}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Necklace Nim NN(%d,%d)", v[0], v[1]))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "ecn", Syntax: "ecn:M,{S},K", Example: "ecn:8,{1,3},3",
 		Help:   "Extended Circular Nim: M stacks in a circle; for a step s in S and a start i, take from the stacks i, i+s, ..., i+(j-1)s (mod M), j <= K",
 		Source: ecnSource,
@@ -130,20 +122,21 @@ func init() {
 				}
 			}
 			c, err := complex.New(n, facets)
-			return &Game{Complex: c, Title: fmt.Sprintf("Extended Circular Nim on %s, steps %v, at most %d", plural(n, "stack"), steps, k)}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Extended Circular Nim on %s, steps %v, at most %d", plural(n, "stack"), steps, k))
 		},
 	})
 }
 
-// Hyperedges returns the move sets of g when g is hypergraph NIM_H on them —
-// a move chooses a move set and lowers every pile of it by at least one, by
-// any amounts — as hyper:, exact: and atleast(A; 1) are. It reports false
-// for every other game (take games included, though they are NIM_H on their
-// faces).
+// Hyperedges returns the move sets of g when g lists them and is hypergraph
+// NIM_H on them — a move chooses a move set and lowers every pile of it by
+// at least one, by any amounts (EachAtLeastRule with 1) — as hyper:,
+// exact:, atleast(A; 1) and the conjunctive compounds of take games are. It
+// reports false for every other game (the games on every face of a complex
+// included, though they are NIM_H on their faces: see TakeOnFaces).
 func (g *Game) Hyperedges() ([]complex.Set, bool) {
-	r, ok := g.Rule.(amounts)
-	if !ok || r.each != 1 || r.lo > 1 || r.hi >= 0 {
+	r, ok := g.Rule().(EachAtLeastRule)
+	if !ok || r.EachAtLeast() != 1 || g.OnFaces() {
 		return nil, false
 	}
-	return g.Edges, true
+	return g.sets, true
 }

@@ -70,6 +70,11 @@ func (r amounts) Reach(piles, heights []int, limit int) (steps, offsets [][]int,
 	return steps, offsets, ok
 }
 
+// Reach of atleast(A; each): the offset each·1_S and the unit steps.
+func (r atLeast) Reach(piles, heights []int, limit int) (steps, offsets [][]int, ok bool) {
+	return amounts{r.name, r.each, 0, -1}.Reach(piles, heights, limit)
+}
+
 // compositions lists the vectors d of n entries with each <= d[j] <=
 // heights[j] and a total in lo..hi, or reports false past limit of them.
 func compositions(n, each, lo, hi int, heights []int, limit int) ([][]int, bool) {
@@ -107,7 +112,7 @@ func (c compoundRule) Reach(piles, heights []int, limit int) (steps, offsets [][
 	offsets = [][]int{make([]int, len(piles))}
 	for _, g := range c.groups(piles) {
 		lo, hi := g[0], g[1]
-		part, ok := c.rules[c.partOf[piles[lo]]].(ReachRule)
+		part, ok := c.ruleOf(piles[lo]).(ReachRule)
 		if !ok {
 			return nil, nil, false
 		}
@@ -149,12 +154,8 @@ type Reach struct {
 // reports false for the take games, whose line engine is solve.Fast, for
 // rules without the capability, and past limit offsets in all.
 func (g *Game) Reaches(box []int, limit int) ([]Reach, bool) {
-	rule := g.Rule
-	if rule == nil && g.IsSlow() {
-		rule = slowRule
-	}
-	r, ok := rule.(ReachRule)
-	if !ok || len(box) != g.Piles() {
+	r, ok := g.Rule().(ReachRule)
+	if !ok || g.TakeOnFaces() || len(box) != g.Piles() {
 		return nil, false
 	}
 	sets, err := g.MoveSets()

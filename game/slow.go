@@ -36,17 +36,7 @@ func slowGame(n int, sizes []int, title string) (*Game, error) {
 			edges = append(edges, s)
 		}
 	}
-	return withEdges(n, edges, complex.All(n), title)
-}
-
-// withEdges returns the game with the given move sets and slow piles; its
-// complex is the one the move sets generate.
-func withEdges(n int, edges []complex.Set, slow complex.Set, title string) (*Game, error) {
-	c, err := complex.New(n, edges)
-	if err != nil {
-		return nil, err
-	}
-	return &Game{Complex: c, Edges: edges, SlowPiles: slow, Title: title}, nil
+	return onSets(Slow{}, n, edges, title)
 }
 
 // sizeSet reads a set of sizes such as "{2,4}".
@@ -70,46 +60,41 @@ func sizeSet(text string) ([]int, error) {
 
 // compound combines games on disjoint piles, the piles of parts[0] first.
 // In a disjunctive sum (conjunctive false) a move is a move of one part; in a
-// conjunctive compound it is a move of every part at once.
+// conjunctive compound it is a move of every part at once. Its rule plays
+// each part's rule on that part's piles (compoundOfRules: the parts' rule,
+// when they share one that treats each pile on its own). A sum of games on
+// the faces of complexes is played on the faces of their disjoint union.
 func compound(parts []*Game, conjunctive bool) (*Game, error) {
 	n := 0
-	for _, p := range parts {
+	rules := make([]MoveRule, len(parts))
+	piles := make([]int, len(parts))
+	faces := !conjunctive
+	for i, p := range parts {
 		n += p.Piles()
+		rules[i], piles[i] = p.Rule(), p.Piles()
+		faces = faces && p.OnFaces()
 	}
 	if n > complex.MaxVertices {
 		return nil, fmt.Errorf("the parts have %d piles together; at most %d are supported", n, complex.MaxVertices)
 	}
-	take, withRules := !conjunctive, false
-	for _, p := range parts {
-		take = take && p.IsTake()
-		withRules = withRules || p.Rule != nil
-	}
-	if withRules {
-		return ruleCompound(parts, conjunctive)
-	}
-	var sets []complex.Set
-	var slow complex.Set
-	if take { // a disjunctive sum of take games is the take game on the disjoint union
+	rule := compoundOfRules(rules, piles)
+	if faces { // the faces of the disjoint union are the parts' faces
+		var facets []complex.Set
 		off := 0
 		for _, p := range parts {
 			for _, f := range p.Complex.Facets() {
-				sets = append(sets, f<<uint(off))
+				facets = append(facets, f<<uint(off))
 			}
 			off += p.Piles()
 		}
-		c, err := complex.New(n, sets)
-		return &Game{Complex: c}, err
+		c, err := complex.New(n, facets)
+		return onComplex(rule, c, err, "")
 	}
 	sets, err := compoundSets(parts, conjunctive)
 	if err != nil {
 		return nil, err
 	}
-	off := 0
-	for _, p := range parts {
-		slow |= p.SlowPiles << uint(off)
-		off += p.Piles()
-	}
-	return withEdges(n, sets, slow, "")
+	return onSets(rule, n, sets, "")
 }
 
 // compoundSets lists the move sets of a compound, the piles of parts[0]
@@ -146,44 +131,6 @@ func compoundSets(parts []*Game, conjunctive bool) ([]complex.Set, error) {
 		off += p.Piles()
 	}
 	return sets, nil
-}
-
-// ruleCompound is compound for parts of which some follow a rule variation:
-// the move sets are built as for the others, and the compound's rule plays
-// each part's rule on its piles (compoundRule). A part under the take rule
-// or the slow rule joins as that rule; a part that mixes them (a compound of
-// take and slow games) is not supported.
-func ruleCompound(parts []*Game, conjunctive bool) (*Game, error) {
-	var rules []MoveRule
-	var partOf []int
-	for i, p := range parts {
-		switch {
-		case p.Rule != nil:
-			rules = append(rules, p.Rule)
-		case p.IsTake():
-			rules = append(rules, takeRule)
-		case p.IsSlow():
-			rules = append(rules, slowRule)
-		default:
-			return nil, fmt.Errorf("%s mixes the take and slow rules; it cannot be combined with a rule variation yet", p.Spec)
-		}
-		for range p.Piles() {
-			partOf = append(partOf, i)
-		}
-	}
-	sets, err := compoundSets(parts, conjunctive)
-	if err != nil {
-		return nil, err
-	}
-	c, err := complex.New(len(partOf), sets)
-	if err != nil {
-		return nil, err
-	}
-	g := &Game{Complex: c, Edges: sets, Rule: compoundRule{rules: rules, partOf: partOf}}
-	for _, s := range sets {
-		g.rulePiles = append(g.rulePiles, s.Vertices())
-	}
-	return g, nil
 }
 
 // infix splits text at the operators + and & outside parentheses. It returns
@@ -259,7 +206,7 @@ func compoundOf(parts []*Game, conjunctive bool) (*Game, error) {
 }
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "slow", Syntax: "slow:N,K", Example: "slow:3,2",
 		Help:   "Exact Slow K-Nim NIM(N,K): choose exactly K non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -271,7 +218,7 @@ func init() {
 			return slowGame(v[0], []int{v[1]}, fmt.Sprintf("Exact Slow %d-Nim NIM(%d,%d)", v[1], v[0], v[1]))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slowle", Syntax: "slowle:N,K", Example: "slowle:4,2",
 		Help:   "Slow K-Nim: choose 1 to K non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -287,7 +234,7 @@ func init() {
 			return slowGame(v[0], sizes, fmt.Sprintf("Slow %d-Nim on %s", v[1], plural(v[0], "pile")))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slowset", Syntax: "slowset:N,{A1,A2,...}", Example: "slowset:5,{2,4}",
 		Help:   "choose a number a from the set A, then a non-empty piles of N, remove one token from each",
 		Source: slowSource,
@@ -304,7 +251,7 @@ func init() {
 			return slowGame(v[0], sizes, fmt.Sprintf("Slow Nim on %s, moves on %v piles", plural(v[0], "pile"), sizes))
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "slow", Syntax: "slow(GAME)", Example: "slow(cn:6,3)", Combinator: true,
 		Help:   "the slow rule on GAME's move sets (the faces of its complex): remove exactly one token from each pile of one",
 		Source: slowSource,
@@ -314,8 +261,9 @@ func init() {
 				return nil, err
 			}
 			a := parts[0]
-			return &Game{Complex: a.Complex, Edges: a.Edges, SlowPiles: complex.All(a.Piles()),
-				Title: "slow rule on " + a.Title, Construction: &Construction{Op: "slow", Parts: parts}}, nil
+			g := newGame(Slow{}, a.Complex, a.sets)
+			g.Title, g.Construction = "slow rule on "+a.Title, &Construction{Op: "slow", Parts: parts}
+			return g, nil
 		},
 	})
 	for _, conj := range []bool{false, true} {
@@ -325,7 +273,7 @@ func init() {
 			name, syntax, example, help = "conj", "conj(A; B; ...) or A & B & ...", "cn:5,2 & slow:3,2",
 				"conjunctive compound: a move is a move in every component; it ends when one component ends (remoteness is the minimum)"
 		}
-		Register(Family{
+		register(Family{
 			Name: name, Syntax: syntax, Example: example, Help: help, Combinator: true,
 			Source: compoundSource,
 			Build: func(args string) (*Game, error) {

@@ -34,12 +34,15 @@ type Family struct {
 	Build func(args string) (*Game, error)
 }
 
+// families is the registry of the spec parser, filled by the init functions
+// of this package only (register) and read-only afterwards, so Parse needs
+// no lock.
 var families []Family
 
-// Register adds a family of games to the spec parser. It panics when the name
-// is taken (by a family, or by a combinator for a combinator), which is a
-// programming error.
-func Register(f Family) {
+// register adds a family of games to the spec parser, from an init function.
+// It panics when the name is taken (by a family, or by a combinator for a
+// combinator), which is a programming error.
+func register(f Family) {
 	for _, g := range families {
 		if g.Name == f.Name && g.Combinator == f.Combinator {
 			panic("game: family " + f.Name + " registered twice")
@@ -170,7 +173,7 @@ func nkFamily(name, example, help string, source literature.Citations, build fun
 				return nil, err
 			}
 			c, err := build(v[0], v[1])
-			return &Game{Complex: c, Title: title(v[0], v[1])}, err
+			return onComplex(Take{}, c, err, title(v[0], v[1]))
 		},
 	}
 }
@@ -227,7 +230,7 @@ func vertexLists(args string) ([][]int, error) {
 }
 
 func init() {
-	Register(Family{
+	register(Family{
 		Name: "nim", Syntax: "nim:N", Example: "nim:3",
 		Help:   "classic Nim on N piles: take any number of tokens from one pile",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 1", "bouton-1902", ""),
@@ -237,22 +240,22 @@ func init() {
 				return nil, err
 			}
 			c, err := complex.Nim(v[0])
-			return &Game{Complex: c, Title: fmt.Sprintf("Nim on %s", plural(v[0], "pile"))}, err
+			return onComplex(Take{}, c, err, fmt.Sprintf("Nim on %s", plural(v[0], "pile")))
 		},
 	})
-	Register(nkFamily("cn", "cn:6,3",
+	register(nkFamily("cn", "cn:6,3",
 		"Circular Nim CN(N,K): N stacks in a circle, take from one or more of K consecutive stacks",
 		literature.Of(literature.DufourHeubach2013, "Section 1"), complex.Cycle,
 		func(n, k int) string { return fmt.Sprintf("Circular Nim CN(%d,%d)", n, k) }))
-	Register(nkFamily("path", "path:5,2",
+	register(nkFamily("path", "path:5,2",
 		"PathNim: N stacks in a row, take from one or more of K consecutive stacks (E–S's P_{n,k} is path:n+k-1,k)",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Section 8"), complex.Path,
 		func(n, k int) string { return fmt.Sprintf("PathNim on %s, %d consecutive", plural(n, "stack"), k) }))
-	Register(nkFamily("moore", "moore:4,2",
+	register(nkFamily("moore", "moore:4,2",
 		"Moore's Nim: N piles, take from at most K of them",
 		literature.Of(literature.EhrenborgSteingrimsson1996, "Proposition 4.7", "moore-1910", ""), complex.Moore,
 		func(n, k int) string { return fmt.Sprintf("Moore's Nim on %s, at most %d", plural(n, "pile"), k) }))
-	Register(Family{
+	register(Family{
 		Name: "complex", Syntax: "complex:F1,F2,... (facets as 1-based vertices joined by '-')", Example: "complex:1-2-3,2-3-4,3-4-5,1-5",
 		Help:   "simplicial Nim: take from the piles of one face of the complex with the listed facets",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 2"),
@@ -265,10 +268,10 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return &Game{Complex: c, Title: "Nim on the simplicial complex with facets " + c.String()}, nil
+			return onComplex(Take{}, c, nil, "Nim on the simplicial complex with facets "+c.String())
 		},
 	})
-	Register(Family{
+	register(Family{
 		Name: "graph", Syntax: "graph:U-V,U-V,... (edges of a multigraph, 1-based vertices; one pile per edge)", Example: "graph:1-2,2-3,1-3,3-4",
 		Help:   "piles on the edges of a multigraph; take from a set of edges forming a forest (graphic matroid)",
 		Source: literature.Of(literature.EhrenborgSteingrimsson1996, "Section 5"),
@@ -289,7 +292,12 @@ func init() {
 				return nil, err
 			}
 			title := fmt.Sprintf("Nim on the graphic matroid of a graph with %s", plural(len(edges), "edge"))
-			return &Game{Complex: c, Title: title, Binary: complex.GraphColumns(edges)}, nil
+			g, err := onComplex(Take{}, c, nil, title)
+			if err != nil {
+				return nil, err
+			}
+			g.Binary = complex.GraphColumns(edges)
+			return g, nil
 		},
 	})
 }

@@ -87,8 +87,9 @@ type Condition struct {
 	Seconds float64 `json:"seconds"`
 	// File is the query's file under Options.SMTOut.
 	File string `json:"file,omitempty"`
-	// Via says how (II) was decided when not over every option:
-	// "candidate moves" (Options.Moves).
+	// Via says how the condition was decided when not over every option:
+	// "candidate moves" (Options.Moves, for (II)) or "induction on binary
+	// digits" (for S = colmod(m, piles) on take games: see digits.go).
 	Via string `json:"via,omitempty"`
 }
 
@@ -114,9 +115,11 @@ type Result struct {
 	// Result is "proved", "refuted" or "unknown".
 	Result string `json:"result"`
 	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
-	// for every position) or "bitvector" (signed bit-vectors of Width bits,
+	// for every position), "bitvector" (signed bit-vectors of Width bits,
 	// wide enough that nothing overflows: for every position with piles up
-	// to 2^63-1, the largest nimlab accepts).
+	// to 2^63-1, the largest nimlab accepts) or "digits" (induction on the
+	// binary digits, each step a query: for every position; see
+	// digits.go).
 	Proof string `json:"proof"`
 	// Width is the width of the bit-vectors of a bit-vector proof.
 	Width int `json:"width,omitempty"`
@@ -194,9 +197,12 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		r.Symmetry = sym
 	}
-	queries := enc.queries()
+	queries := enc.withTactics(enc.byDigits(enc.queries()))
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
+	// found holds a counterexample met among small positions before the
+	// query over every option was asked.
+	found := make([]*Counterexample, len(queries))
 	// A condition that fails settles the result: the others are stopped.
 	qctx, refutedFirst := context.WithCancelCause(ctx)
 	defer refutedFirst(nil)
@@ -205,23 +211,31 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
 		if opts.SMTOut != "" {
-			for _, q := range []*query{&queries[i], queries[i].fallback} {
-				if q == nil {
-					continue
-				}
-				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, map[bool]string{true: "-by-moves"}[q.via != ""]))
-				if err := os.WriteFile(q.path, []byte(q.file(g, e)), 0o644); err != nil {
+			for q := &queries[i]; q != nil; q = q.fallback {
+				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, viaSuffix[q.via]))
+				if err := os.WriteFile(q.path, []byte(q.file(g, e, opts.Solver)), 0o644); err != nil {
 					return nil, fmt.Errorf("--smt-out: %w", err)
 				}
 			}
 		}
 		group.Go(func() error {
-			reply, err := opts.Solver.Check(gctx, q.script, q.vars, opts.Timeout)
-			if err == nil && q.fallback != nil && reply.Answer != Unsat {
-				// The candidate moves do not settle (II): ask it over every
-				// option.
-				queries[i] = *q.fallback
-				reply, err = opts.Solver.Check(gctx, queries[i].script, queries[i].vars, opts.Timeout)
+			reply, err := opts.Solver.CheckUsing(gctx, q.script, q.vars, opts.Timeout, q.tactic)
+			for err == nil && queries[i].fallback != nil && reply.Answer != Unsat {
+				// The induction or the candidate moves do not settle the
+				// condition. Where the induction fails the set is often
+				// wrong, and a small counterexample is quicker to find
+				// than the query over every option, in bit-vectors, is
+				// to answer.
+				if queries[i].via == viaDigits {
+					if ce := enc.searchSmall(gctx, q.name); ce != nil {
+						found[i], replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
+						refutedFirst(errSettled)
+						return nil
+					}
+				}
+				// Ask it over every option.
+				queries[i] = *queries[i].fallback
+				reply, err = opts.Solver.CheckUsing(gctx, queries[i].script, queries[i].vars, opts.Timeout, queries[i].tactic)
 			}
 			if errors.Is(err, errSettled) {
 				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
@@ -240,6 +254,17 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, reply := range replies {
 		c := &r.Conditions[i]
 		c.Result, c.Reason, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Seconds, queries[i].path, queries[i].via
+		if reply.Answer == Unknown && strings.HasPrefix(reply.Reason, notToTheEnd) {
+			c.Via = ""
+		}
+		if found[i] != nil {
+			c.Reason = "found by enumerating the positions with small piles, after the " + c.Via + " did not go through"
+			c.Via = ""
+			if r.Counterexample == nil {
+				r.Counterexample = found[i]
+			}
+			continue
+		}
 		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
 			// A counterexample with small piles is easier to follow, and
 			// where the solver gave up, a bounded search may still find one.
@@ -282,6 +307,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	case len(unknown) > 0:
 		return done(Undecided, strings.Join(unknown, "; "))
 	}
+	if digitsCover(r.Conditions) {
+		r.Proof, r.Width, r.Scope, r.Note = proofDigits, 0, "every position", ""
+	}
 	return done(Proved, "")
 }
 
@@ -299,7 +327,7 @@ func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error
 				fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<=", v, a.num(bound)))
 			}
 		}
-		reply, err := opts.Solver.Check(ctx, b.String(), q.vars, min(opts.Timeout, 5*time.Second))
+		reply, err := opts.Solver.CheckUsing(ctx, b.String(), q.vars, min(opts.Timeout, 5*time.Second), q.tactic)
 		if err != nil {
 			return nil, err
 		}
@@ -336,9 +364,10 @@ type encoding struct {
 	n    int
 	sets []complex.Set
 	// take is true when the move sets are the facets of a complex whose
-	// faces may all be played (the take games, and slow piles among them).
-	take bool
-	// amounts describes each move set's rule, when g has one.
+	// faces may all be played (the take games, and the slow rule on faces
+	// when slow is true).
+	take, slow bool
+	// amounts describes each move set's rule, when take is false.
 	amounts [][]game.Amounts
 	// canonical restricts p to one position per symmetry class ("" for
 	// none).
@@ -372,20 +401,28 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 		}
 		enc.moveExprs = append(enc.moveExprs, exprs)
 	}
+	r, equal := g.Rule().(game.EqualAmountRule)
+	slow := equal && r.EqualAmount() == 1
 	switch {
-	case g.Rule != nil:
-		enc.sets = g.Edges
-		for _, s := range g.Edges {
+	case g.TakeOnFaces() || slow && g.OnFaces():
+		// A move on a face is a move on a facet that leaves some piles be.
+		enc.sets, enc.take, enc.slow = g.Complex.Facets(), true, slow
+	default:
+		sets, err := g.MoveSets()
+		if err != nil {
+			return nil, fmt.Errorf("%w: %w", errUnsupportedGame, err)
+		}
+		if len(sets) > maxMoveSets {
+			break // refused below, before any description is made
+		}
+		enc.sets = sets
+		for _, s := range sets {
 			a, ok := g.LinearAmounts(s.Vertices())
 			if !ok {
-				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule.Name())
+				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule().Name())
 			}
 			enc.amounts = append(enc.amounts, a)
 		}
-	case g.Edges == nil:
-		enc.sets, enc.take = g.Complex.Facets(), true
-	default:
-		enc.sets = g.Edges
 	}
 	if len(enc.sets) > maxMoveSets {
 		return nil, fmt.Errorf("%w: %s has %d move sets; at most %d are encoded", errUnsupportedGame, g.Spec, len(enc.sets), maxMoveSets)
@@ -483,32 +520,32 @@ func (enc *encoding) moveOn(k int, p, q func(i int) string) string {
 	for _, i := range s.Vertices() {
 		parts = append(parts, a.cmp("<=", a.num(0), q(i)))
 		switch {
-		case enc.g.SlowPiles.Has(i) && enc.take:
+		case enc.slow:
 			parts = append(parts, "(or (= "+q(i)+" "+p(i)+") (= "+q(i)+" "+a.sub(p(i), one)+"))")
-		case enc.g.SlowPiles.Has(i):
-			parts = append(parts, "(= "+q(i)+" "+a.sub(p(i), one)+")")
 		case enc.take:
 			parts = append(parts, a.cmp("<=", q(i), p(i)))
-		case enc.amounts == nil:
-			parts = append(parts, a.cmp("<", q(i), p(i)))
 		}
 		qs, ps = append(qs, q(i)), append(ps, p(i))
 	}
 	if enc.take {
 		parts = append(parts, a.cmp("<", a.add(qs...), a.add(ps...)))
 	}
-	if enc.amounts != nil {
+	if !enc.take {
 		for _, am := range enc.amounts[k] {
 			var ds []string
 			for _, i := range am.Piles {
 				d := a.sub(p(i), q(i))
 				ds = append(ds, d)
-				parts = append(parts, a.cmp(">=", d, a.num(am.Each)))
-				if am.Exactly > 0 {
+				switch {
+				case am.Exactly > 0: // implies d >= Each, and Equal
 					parts = append(parts, "(= "+d+" "+a.num(am.Exactly)+")")
+				case am.Each == 1:
+					parts = append(parts, a.cmp("<", q(i), p(i)))
+				default:
+					parts = append(parts, a.cmp(">=", d, a.num(am.Each)))
 				}
 			}
-			if am.Equal {
+			if am.Equal && am.Exactly == 0 {
 				for _, d := range ds[1:] {
 					parts = append(parts, "(= "+d+" "+ds[0]+")")
 				}
@@ -543,15 +580,6 @@ func (enc *encoding) fixedReduction(k int) (map[int]int, bool) {
 		return nil, false
 	}
 	d := map[int]int{}
-	if enc.amounts == nil {
-		for _, i := range enc.sets[k].Vertices() {
-			if !enc.g.SlowPiles.Has(i) {
-				return nil, false
-			}
-			d[i] = 1
-		}
-		return d, true
-	}
 	for _, a := range enc.amounts[k] {
 		if a.Exactly == 0 {
 			return nil, false
@@ -573,24 +601,61 @@ type query struct {
 	// vars are the variables read back as a counterexample: p0.. and, for
 	// (I), q0..
 	vars []string
-	// via says how the query decides its condition when it looks at fewer
-	// options than all ("candidate moves"); fallback is then the query over
-	// every option, asked when this one does not answer unsat.
+	// via says how the query decides its condition when it does not ask it
+	// over every option (viaMoves, viaDigits); fallback is then the query
+	// asked next when this one does not answer unsat.
 	via      string
 	fallback *query
 	// path is the query's file under Options.SMTOut.
 	path string
+	// tactic is the z3 tactic that decides the query, when not z3's
+	// default (Solver.CheckUsing).
+	tactic string
 }
 
-func (q query) file(g *game.Game, e *check.Expr) string {
+// linearTactic decides quantifier-free queries in linear integer
+// arithmetic. z3's default for them is several times slower on nimlab's
+// queries, whose mod, div and min it rewrites less well: NIM(3,2)'s (II)
+// takes 6.3 s of CPU by default and 1.1 s with it. It is far slower on
+// quantified ones (CN(7,4)'s (II): 9.5 s by default, no answer within 120 s
+// with it), which keep the default.
+const linearTactic = "(then simplify purify-arith smt)"
+
+// withTactics gives the quantifier-free queries in linear integer
+// arithmetic, and their fallbacks, linearTactic.
+func (enc *encoding) withTactics(queries []query) []query {
+	if enc.a.bv() {
+		return queries
+	}
+	for i := range queries {
+		for q := &queries[i]; q != nil; q = q.fallback {
+			if !strings.Contains(q.script, "(forall") && !strings.Contains(q.script, "(exists") {
+				q.tactic = linearTactic
+			}
+		}
+	}
+	return queries
+}
+
+func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
-	fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	if q.via == viaDigits {
+		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
+	} else {
+		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	}
 	b.WriteString("(set-option :produce-models true)\n")
 	b.WriteString(q.script)
-	b.WriteString("\n(check-sat)\n")
+	b.WriteString("\n" + s.checkSat(q.tactic) + "\n")
 	return b.String()
 }
+
+// viaMoves is the Via of (II) decided by candidate moves (Options.Moves).
+const viaMoves = "candidate moves"
+
+// viaSuffix ends the name of a query's file under Options.SMTOut.
+var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step"}
 
 var conditionText = map[string]string{
 	"I":   "(I) asks for p in S and a move from p to q in S",
@@ -651,7 +716,7 @@ func (enc *encoding) queries() []query {
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inS(option))
 		}
 		fallback := second
-		second = query{name: "II", script: b.String(), vars: vars, via: "candidate moves", fallback: &fallback}
+		second = query{name: "II", script: b.String(), vars: vars, via: viaMoves, fallback: &fallback}
 	}
 	out = append(out, second)
 

@@ -84,6 +84,13 @@ type Reply struct {
 // solver that crashes, times out or answers what is not SMT-LIB gives
 // Unknown with the reason, never an error: only a ctx that is done is one.
 func (s *Solver) Check(ctx context.Context, script string, vars []string, timeout time.Duration) (Reply, error) {
+	return s.CheckUsing(ctx, script, vars, timeout, "")
+}
+
+// CheckUsing is Check with a z3 tactic to decide the query with
+// ((check-sat-using tactic)); other solvers, and an empty tactic, use
+// (check-sat).
+func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, timeout time.Duration, tactic string) (Reply, error) {
 	start := time.Now()
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout+2*time.Second)
@@ -124,7 +131,7 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 		header = fmt.Sprintf("(set-option :print-success false)\n(set-option :tlimit-per %d)\n", ms)
 	}
 	go func() {
-		_, _ = io.WriteString(stdin, header+script+"\n(check-sat)\n")
+		_, _ = io.WriteString(stdin, header+script+"\n"+s.checkSat(tactic)+"\n")
 	}()
 	line, err := readAnswer(lines)
 	if err != nil {
@@ -180,6 +187,15 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 		r.Values[v] = x
 	}
 	return reply(r)
+}
+
+// checkSat is the command that decides a script: (check-sat), or for z3
+// with a tactic, (check-sat-using tactic).
+func (s *Solver) checkSat(tactic string) string {
+	if tactic == "" || s.Name != "z3" {
+		return "(check-sat)"
+	}
+	return "(check-sat-using " + tactic + ")"
 }
 
 // readAnswer reads the next non-empty line.

@@ -38,6 +38,8 @@ var recorded = []struct {
 	{"cn42", "cn:4,2", time.Minute}, {"cn52", "cn:5,2", time.Minute}, {"cn53", "cn:5,3", time.Minute},
 	{"cn63", "cn:6,3", time.Minute}, {"cn64", "cn:6,4", time.Minute}, {"cn86", "cn:8,6", time.Minute},
 	{"cn74", "cn:7,4", time.Minute}, {"moore", "moore:3,2", time.Minute}, {"moore", "moore:4,2", time.Minute},
+	{"moore", "moore:5,2", time.Minute}, {"moore", "moore:5,3", time.Minute}, {"moore", "moore:6,2", time.Minute},
+	{"moore", "moore:6,3", time.Minute}, {"moore", "moore:6,4", time.Minute},
 	{"octa", "octa:2", time.Minute}, {"octa", "octa:3", time.Minute}, {"path-n-n-1", "path:4,2", time.Minute},
 	{"path-n-n-1", "path:6,3", time.Minute}, {"path-n-n-1", "path:8,4", time.Minute},
 	{"figure6", "complex:1-2,1-3,2-3,3-4", time.Minute}, {"exact-all", "exact:4,4", time.Minute},
@@ -180,7 +182,7 @@ func pow(b, e int) int {
 }
 
 // mutants breaks an expression: each && loses its right clause, each
-// comparison's right side is shifted by one.
+// comparison's right side and each colmod's modulus is shifted by one.
 func mutants(t *testing.T, src string) []string {
 	t.Helper()
 	var out []string
@@ -191,6 +193,19 @@ func mutants(t *testing.T, src string) []string {
 		}
 		i, changed := 0, false
 		ast.Walk(&tree.Node, mutator(func(node *ast.Node) {
+			if call, ok := (*node).(*ast.CallNode); ok && !changed && len(call.Arguments) > 0 {
+				// colmod's modulus, shifted by one.
+				m, isInt := call.Arguments[0].(*ast.IntegerNode)
+				if name, ok := call.Callee.(*ast.IdentifierNode); ok && isInt && name.Value == "colmod" {
+					if i != k {
+						i++
+						return
+					}
+					changed = true
+					call.Arguments[0] = &ast.IntegerNode{Value: m.Value + 1}
+				}
+				return
+			}
 			n, ok := (*node).(*ast.BinaryNode)
 			if !ok || changed {
 				return

@@ -130,7 +130,11 @@ func simplicialClaims() []Claim {
 			check: func(ctx context.Context) (string, bool, error) {
 				var match []string
 				for _, c := range complexesOn4() {
-					g := &game.Game{Spec: "complex:" + c.String(), Complex: c}
+					g, err := game.New(game.Take{}, c, nil)
+					if err != nil {
+						return "", false, err
+					}
+					g.Spec = "complex:" + c.String()
 					box := table.Uniform(4, 5)
 					t, err := solve.Fast(ctx, g, box, solve.Options{})
 					if err != nil {

@@ -146,31 +146,19 @@ func RemotenessCost(g *game.Game, p game.Position) float64 {
 // ways: by the min/max recurrence of the line engine (fastRemoteness, take
 // games only, +Inf otherwise), the positions times the sum of the facet
 // sizes; and by looking up every option (Values), the states times the
-// options of the box's top position. Take games list many options: the
-// product of the piles of each face.
+// options of the box's top position, as the rule counts them
+// (game.Game.OptionCount). Take games list many options: the product of the
+// piles of each face.
 func remotenessCosts(g *game.Game, box table.Box) (recurrence, lookups float64) {
 	recurrence = math.Inf(1)
-	if g.IsTake() {
+	if g.TakeOnFaces() {
 		sizes := 0
 		for _, f := range g.Complex.Facets() {
 			sizes += f.Len()
 		}
 		recurrence = float64(box.Positions()) * float64(max(sizes, 1))
 	}
-	sets, err := g.MoveSets()
-	if err != nil {
-		return recurrence, math.Inf(1) // too many move sets to enumerate options
-	}
-	options := 0.0
-	for _, e := range sets {
-		o := 1.0
-		for _, v := range e.Vertices() {
-			if !g.SlowPiles.Has(v) {
-				o *= float64(box[v])
-			}
-		}
-		options += o
-	}
+	options := g.OptionCount(game.Position(box)) // +Inf: too many move sets, or a rule that cannot count
 	return recurrence, float64(stateCount(g, box)) * max(options, 1)
 }
 

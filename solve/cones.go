@@ -141,7 +141,7 @@ type coneSweep[W word] struct {
 }
 
 func newConeSweep[W word](g *game.Game, box table.Box, opts Options) (*coneSweep[W], error) {
-	if g.IsTake() {
+	if g.TakeOnFaces() {
 		return nil, fmt.Errorf("%s is a take game: its line engine is Fast", g.Spec)
 	}
 	reaches, ok := g.Reaches(box, MaxConeOffsets)

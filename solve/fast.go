@@ -44,7 +44,7 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 // into a table, or, with emit, handing out the outcomes slab by slab
 // (FastStream).
 func fastLines(ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
-	if !g.IsTake() {
+	if !g.TakeOnFaces() {
 		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)
 	}
 	switch {
@@ -201,7 +201,7 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 	if want := box.Lines() * w; int64(len(set)) != want {
 		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
 	}
-	if !g.IsTake() {
+	if !g.TakeOnFaces() {
 		if !HasCones(g, box) {
 			return hasOptionEnumerated(ctx, g, box, set)
 		}

@@ -51,7 +51,7 @@ func StreamMemory(g *game.Game, box table.Box) int64 {
 // streamed to a file as they are computed (StreamTable): for a take game,
 // outcomes only.
 func Streams(g *game.Game, opts Options) bool {
-	return g.IsTake() && !opts.Grundy && !opts.Remoteness
+	return g.TakeOnFaces() && !opts.Grundy && !opts.Remoteness
 }
 
 // StreamTable solves the outcomes of the take game g on box (FastStream)

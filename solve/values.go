@@ -118,7 +118,7 @@ const (
 // rules without the capability).
 func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
 	switch {
-	case g.IsTake():
+	case g.TakeOnFaces():
 		if opts.Remoteness && g.Symmetric() && uniform(box) {
 			// Sorted states are n! fewer: looking up options may be less work.
 			if recurrence, lookups := remotenessCosts(g, box); lookups < recurrence {
@@ -128,7 +128,7 @@ func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
 		return EngineFast
 	case opts.Remoteness:
 		return EngineValues
-	case g.IsSlow() && g.Symmetric() && uniform(box):
+	case isSlow(g) && g.Symmetric() && uniform(box):
 		return EngineValues
 	case HasCones(g, box):
 		return EngineCones
@@ -165,7 +165,7 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 	}
 	newGen := func() optionStates {
 		switch {
-		case t.Sorted && g.IsSlow():
+		case t.Sorted && isSlow(g):
 			return newSortedSlow(g, t.Sorting())
 		case !t.Sorted:
 			if a, ok := equalAmount(g); ok {
@@ -530,13 +530,17 @@ func newBoxEqual(g *game.Game, box table.Box, a int) *boxEqual {
 // equalAmount reports whether g takes the same amount from every pile of a
 // move set, and which (0: any): the slow rule, or a rule with the capability.
 func equalAmount(g *game.Game) (int, bool) {
-	if g.IsSlow() {
-		return 1, true
-	}
-	if r, ok := g.Rule.(game.EqualAmountRule); ok {
+	if r, ok := g.Rule().(game.EqualAmountRule); ok {
 		return r.EqualAmount(), true
 	}
 	return 0, false
+}
+
+// isSlow reports whether g follows the slow rule: exactly one token from
+// every pile of a move set (game.EqualAmountRule with 1).
+func isSlow(g *game.Game) bool {
+	a, ok := equalAmount(g)
+	return ok && a == 1
 }
 
 func (b *boxEqual) options(p game.Position, s int64, out []int64) []int64 {

@@ -367,3 +367,79 @@ func TestNecklaceIsDepletedCircle(t *testing.T) {
 		}
 	}
 }
+
+// TestCompoundsByTheirRule: a compound runs on the engine its rule allows
+// (a conjunctive compound of take games is NIM_H: the cone engine, as its
+// hyper: form), and every engine agrees with the reference engine, nested
+// compounds and mixed rules included.
+func TestCompoundsByTheirRule(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		spec, same string // same: a spec of the same game, or ""
+		max        int
+		engine     Engine // of the outcomes
+	}{
+		{"cn:5,2 & nim:2", "hyper:1-6,1-7,2-6,2-7,3-6,3-7,4-6,4-7,5-6,5-7,1-2-6,1-2-7,2-3-6,2-3-7,3-4-6,3-4-7,4-5-6,4-5-7,1-5-6,1-5-7", 3, EngineCones},
+		{"nim:2 & nim:1", "hyper:1-3,2-3", 5, EngineCones},
+		{"nim:2 + cn:4,2", "", 3, EngineFast},
+		{"slow:2,1 + slow:3,2", "", 4, EngineCones},
+		{"slow:2,1 + slow:2,1", "slowset:4,{1}", 4, EngineValues}, // symmetric: sorted states
+		{"nim:2 + slow:3,2", "", 3, EngineCones},
+		{"sum(nim:1; fixed(cn:3,2; 1) & slow:2,1)", "", 3, EngineCones},
+		{"conj(cn:4,2; slow:3,2) + fixed(nim:1; 1)", "", 2, EngineCones},
+		{"wythoff(nim:2) & exactly(nim:2; 2)", "", 3, EngineCones},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(g.Piles(), tt.max)
+		if e := EngineFor(g, box, Options{}); e != tt.engine {
+			t.Errorf("%s: engine %s, want %s", tt.spec, e, tt.engine)
+		}
+		for _, opts := range []Options{{}, {Grundy: true}, {Grundy: true, Remoteness: true}} {
+			want, err := Reference(ctx, g, box, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Table(ctx, g, box, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameValues(t, tt.spec, want, got)
+			if tt.same == "" {
+				continue
+			}
+			h, err := game.Parse(tt.same)
+			if err != nil {
+				t.Fatal(err)
+			}
+			other, err := Table(ctx, h, box, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameValues(t, tt.same, want, other)
+		}
+	}
+}
+
+// TestRemotenessCostsAskTheRule: the option lookups are estimated from the
+// options the rule allows at the box's top position, not from the product
+// of the piles (which is right for the take rule only).
+func TestRemotenessCostsAskTheRule(t *testing.T) {
+	for _, spec := range []string{"fixed(moore:3,2; 1)", "exactly(moore:3,3; 2)", "slow:4,2", "nim:3 & slow:2,1", "moore:3,2"} {
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(g.Piles(), 6)
+		options := 0
+		for range g.Options(game.Position(box)) {
+			options++
+		}
+		_, lookups := remotenessCosts(g, box)
+		if want := float64(stateCount(g, box)) * float64(options); lookups != want {
+			t.Errorf("%s: %v lookups, want %v (%d options of the top position)", spec, lookups, want, options)
+		}
+	}
+}

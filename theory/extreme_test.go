@@ -47,6 +47,10 @@ func extremePosition(n int, data []byte) game.Position {
 // a random playable move set, each pile of it lowered by a random amount
 // (often a small one or all the way, to reach the boundaries).
 func randomOption(g *game.Game, p game.Position, rng *rand.Rand) game.Position {
+	fixed := 0 // the amount every pile of a move set loses, when the rule fixes one
+	if r, ok := g.Rule().(game.EqualAmountRule); ok {
+		fixed = r.EqualAmount()
+	}
 	var playable [][]int
 	sets, err := g.MoveSets()
 	if err != nil {
@@ -55,7 +59,7 @@ func randomOption(g *game.Game, p game.Position, rng *rand.Rand) game.Position {
 	for _, s := range sets {
 		vs, ok := s.Vertices(), true
 		for _, v := range vs {
-			ok = ok && p[v] > 0
+			ok = ok && p[v] >= max(fixed, 1)
 		}
 		if ok {
 			playable = append(playable, vs)
@@ -67,7 +71,8 @@ func randomOption(g *game.Game, p game.Position, rng *rand.Rand) game.Position {
 	q := append(game.Position(nil), p...)
 	for _, v := range playable[rng.IntN(len(playable))] {
 		switch take := 1; {
-		case g.SlowPiles.Has(v):
+		case fixed > 0:
+			q[v] -= fixed - 1
 		case rng.IntN(3) == 0:
 			q[v] -= min(p[v], 1+rng.IntN(3))
 		case rng.IntN(2) == 0:
@@ -76,7 +81,7 @@ func randomOption(g *game.Game, p game.Position, rng *rand.Rand) game.Position {
 			take = 1 + int(rng.Int64N(int64(p[v])))
 			q[v] -= take - 1
 		}
-		if g.SlowPiles.Has(v) || q[v] == p[v] {
+		if fixed > 0 || q[v] == p[v] {
 			q[v]--
 		}
 	}

@@ -200,5 +200,6 @@ func (r mRule) WinningMove(p game.Position) game.Position {
 // isSlowNN1 reports whether g is Exact Slow (n-1)-Nim on n >= 2 piles.
 func isSlowNN1(g *game.Game) bool {
 	n := g.Piles()
-	return n >= 2 && g.IsSlow() && g.Symmetric() && slices.Equal(g.MoveSizes(), []int{n - 1})
+	r, slow := g.Rule().(game.EqualAmountRule)
+	return n >= 2 && slow && r.EqualAmount() == 1 && g.Symmetric() && slices.Equal(g.MoveSizes(), []int{n - 1})
 }

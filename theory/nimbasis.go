@@ -154,7 +154,11 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 	if c.N() > MaxBasisSearch {
 		return nil, fmt.Errorf("%w: the Nim-basis search is limited to %d piles, not %d", ErrTooManyPiles, MaxBasisSearch, c.N())
 	}
-	g := &game.Game{Spec: "complex", Complex: c}
+	g, err := game.New(game.Take{}, c, nil)
+	if err != nil {
+		return nil, err
+	}
+	g.Spec = "complex"
 	box := table.Uniform(c.N(), 1)
 	t, err := solve.Fast(ctx, g, box, solve.Options{})
 	if err != nil {

@@ -18,8 +18,9 @@ type ProofRecord struct {
 	Game    string `json:"game"`
 	// Result is "proved", "refuted" or "unknown".
 	Result string `json:"result"`
-	// Proof is "presburger" (for every position) or "bitvector" (for every
-	// position with piles up to 2^63-1).
+	// Proof is "presburger" (for every position), "bitvector" (for every
+	// position with piles up to 2^63-1) or "digits" (by induction on binary
+	// digits: for every position).
 	Proof string `json:"proof"`
 	// Seconds is the whole proof's time when it was recorded, and Timeout
 	// each query's limit then.
@@ -74,7 +75,11 @@ func (r ProofRecord) String() string {
 			}
 			timeout = ", with --timeout " + text
 		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, r.Proof, r.Seconds, timeout)
+		kind := r.Proof
+		if kind == "digits" {
+			kind = "by induction on binary digits"
+		}
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, kind, r.Seconds, timeout)
 	case "unknown":
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}

@@ -67,7 +67,7 @@ func (t *Theorem) For(ctx context.Context, g *game.Game) (Rule, bool) {
 		if _, ok := g.Hyperedges(); !ok {
 			return nil, false
 		}
-	case g.IsTake() == t.slow:
+	case g.TakeOnFaces() == t.slow:
 		return nil, false
 	}
 	return t.bind(ctx, g)
