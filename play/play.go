@@ -74,6 +74,15 @@ func NewOpponent(ctx context.Context, g *game.Game, start game.Position) (*Oppon
 	return c, nil
 }
 
+// Bytes is the memory the opponent keeps: the table of the positions
+// below its start, if it solved one.
+func (c *Opponent) Bytes() int64 {
+	if c.table == nil {
+		return 0
+	}
+	return c.table.Bytes()
+}
+
 // Advise says what the computer knows about p and which move it would make.
 func (c *Opponent) Advise(ctx context.Context, p game.Position) (*Advice, error) {
 	a := &Advice{Remoteness: -1, WinningMoves: []game.Position{}}

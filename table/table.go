@@ -244,6 +244,12 @@ func (t *Table) Sorting() *Sorting {
 	return t.sorting
 }
 
+// Bytes is the memory the table's values take: its lines, outcomes,
+// Grundy values and remoteness.
+func (t *Table) Bytes() int64 {
+	return int64(len(t.PLine))*2 + int64(len(t.P))*8 + int64(len(t.Grundy))*4 + int64(len(t.Remoteness))*2
+}
+
 // States is the number of states: positions, or sorted positions.
 func (t *Table) States() int64 {
 	if t.Sorted {

@@ -188,22 +188,72 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 	return members, nil
 }
 
-// basisCache remembers FindNimBasis per complex, for binding the theorem.
-var basisCache sync.Map // facets string -> *listedBasis or nil
+// basisCache remembers FindNimBasis per complex, for binding the theorem,
+// within basisCacheBytes (a long-running server meets many complexes): the
+// least recently used are dropped first.
+var basisCache struct {
+	sync.Mutex
+	entries []basisEntry // least recently used first
+	bytes   int64
+}
+
+// basisCacheBytes bounds the memory of basisCache.
+const basisCacheBytes = 16 << 20
+
+type basisEntry struct {
+	key   string
+	b     *listedBasis // nil: the complex has no Nim-basis
+	bytes int64
+}
 
 func cachedBasis(ctx context.Context, c *complex.Complex) *listedBasis {
 	key := fmt.Sprint(c.N(), c.String())
-	if b, ok := basisCache.Load(key); ok {
-		return b.(*listedBasis)
+	if b, ok := lookupBasis(key); ok {
+		return b
 	}
 	var b *listedBasis
 	if members, err := FindNimBasis(ctx, c); err == nil {
 		b = newListedBasis(c, members)
 	}
 	if ctx.Err() == nil { // a search cut short answers nothing
-		basisCache.Store(key, b)
+		storeBasis(key, b)
 	}
 	return b
+}
+
+// lookupBasis returns the basis kept for key, and marks it used.
+func lookupBasis(key string) (*listedBasis, bool) {
+	basisCache.Lock()
+	defer basisCache.Unlock()
+	for i, e := range basisCache.entries {
+		if e.key == key {
+			basisCache.entries = append(append(basisCache.entries[:i:i], basisCache.entries[i+1:]...), e)
+			return e.b, true
+		}
+	}
+	return nil, false
+}
+
+// storeBasis keeps b under key, dropping the least recently used bases
+// until the cache is within basisCacheBytes.
+func storeBasis(key string, b *listedBasis) {
+	n := int64(len(key)) + 64
+	if b != nil {
+		// A member in the slice and in the map (a bucket slot and its share
+		// of the map's overhead).
+		n += int64(len(b.members)) * (8 + 48)
+	}
+	basisCache.Lock()
+	defer basisCache.Unlock()
+	if n > basisCacheBytes {
+		return
+	}
+	for len(basisCache.entries) > 0 && basisCache.bytes+n > basisCacheBytes {
+		basisCache.bytes -= basisCache.entries[0].bytes
+		basisCache.entries = basisCache.entries[1:]
+	}
+	basisCache.entries = append(basisCache.entries, basisEntry{key, b, n})
+	basisCache.bytes += n
 }
 
 // binaryBasis is the Nim-basis of a binary matroid whose singletons are

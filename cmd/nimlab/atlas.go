@@ -1,17 +1,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"time"
 
-	"github.com/nimlab/nimlab/atlas"
-	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 )
 
 func newAtlasCmd() *cobra.Command {
-	var opts atlas.Options
+	var maxHeight, workers int
 	var out, shard string
 	var asJSON, discoverToo, proveToo bool
 	var proveTimeout time.Duration
@@ -57,17 +55,8 @@ survey's journal records --prove and --prove-timeout (as it records
   nimlab atlas cn:3..6 --max 4 --out atlas --prove --prove-timeout 5s`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if opts.Max < 0 {
-				return fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
-			}
-			if out == "" {
-				return fmt.Errorf("--out is required: the directory of the survey")
-			}
-			s, err := atlas.ParseShard(shard)
-			if err != nil {
-				return err
-			}
-			progress := func(spec string, done bool) {
+			e := env(cmd.Context(), asJSON)
+			e.Surveying = func(spec string, done bool) {
 				if !asJSON {
 					state := "surveying"
 					if done {
@@ -76,38 +65,20 @@ survey's journal records --prove and --prove-timeout (as it records
 					fmt.Fprintf(cmd.ErrOrStderr(), "%s %s\n", state, spec)
 				}
 			}
-			opts.NoDiscover = !discoverToo
-			if err := positiveDuration("prove-timeout", proveTimeout); err != nil {
-				return err
-			}
-			if proveToo {
-				if !discoverToo {
-					return errors.New("--prove proves what discover finds: it cannot go with --discover=false")
-				}
-				if opts.Prove, err = proveOptions(cmd.Context(), proveTimeout); err != nil {
-					return err
-				}
-			}
-			rows, err := atlas.Run(cmd.Context(), args[0], s, out, opts, progress)
+			res, err := commands.Atlas(cmd.Context(), e, commands.AtlasRequest{
+				Family: args[0], Max: maxHeight, Out: out, Shard: shard, Workers: workers,
+				NoDiscover: !discoverToo, Prove: proveToo, ProveTimeout: proveTimeout,
+			})
 			if err != nil {
 				return err
 			}
-			_, part, report := atlas.Paths(out, s)
-			w := cmd.OutOrStdout()
-			if asJSON {
-				return printJSON(w, map[string]any{"family": args[0], "shard": shard, "rows": rows, "parquet": part, "report": report})
-			}
-			if err := atlas.WriteReport(w, args[0], s, rows); err != nil {
-				return err
-			}
-			fmt.Fprintf(w, "\nwrote %s and %s\n", part, report)
-			return nil
+			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
-	wholeVar(cmd.Flags(), &opts.Max, "max", -1, 0, table.MaxLine, "height: every pile 0..MAX (required)")
+	wholeVar(cmd.Flags(), &maxHeight, "max", -1, 0, commands.MaxLine, "height: every pile 0..MAX (required)")
 	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
-	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
+	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
 	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove each exact description for every position, with z3 (the column proved)")
 	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", 10*time.Second, "the longest each query of --prove may run, per game")

@@ -1,13 +1,9 @@
 package main
 
 import (
-	"fmt"
-	"math"
-
-	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/solve"
-	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
+	"math"
 )
 
 func newCriticalCmd() *cobra.Command {
@@ -31,49 +27,11 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
   nimlab critical slow:5,4 --table slow54.tbl`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, box, err := f.gameBox(args[0])
+			res, err := commands.Critical(cmd.Context(), env(cmd.Context(), f.json), commands.CriticalRequest{Game: args[0], Source: f.source(), Remoteness: only})
 			if err != nil {
 				return err
 			}
-			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Remoteness: true}, false)
-			if err != nil {
-				return err
-			}
-			crit, err := table.Critical(cmd.Context(), t)
-			if err != nil {
-				return err
-			}
-			type level struct {
-				Remoteness int             `json:"remoteness"`
-				Outcome    string          `json:"outcome"`
-				Positions  []game.Position `json:"positions"`
-			}
-			var levels []level
-			for r, ps := range crit {
-				if len(ps) > 0 && (only < 0 || r == only) {
-					levels = append(levels, level{r, outcomeOf(r), ps})
-				}
-			}
-			if only >= 0 && len(levels) == 0 {
-				levels = append(levels, level{only, outcomeOf(only), []game.Position{}})
-			}
-			out := cmd.OutOrStdout()
-			if f.json {
-				return printJSON(out, map[string]any{"game": g.Spec, "max": f.max, "sorted": t.Sorted, "critical": levels})
-			}
-			order := "componentwise"
-			if t.Sorted {
-				order = "sorted piles componentwise"
-			}
-			fmt.Fprintf(out, "%s, every pile 0..%d: minimal positions of each remoteness (%s <=)\n", g.Title, f.max, order)
-			for _, l := range levels {
-				if len(l.Positions) == 0 {
-					fmt.Fprintf(out, "R = %d (%s): 0 (no position of the box has remoteness %d)\n", l.Remoteness, l.Outcome, l.Remoteness)
-					continue
-				}
-				fmt.Fprintf(out, "R = %d (%s): %d %s\n", l.Remoteness, l.Outcome, len(l.Positions), positionList(l.Positions))
-			}
-			return nil
+			return render(cmd.OutOrStdout(), res, f.json)
 		},
 	}
 	f.register(cmd)

@@ -1,21 +1,15 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"strings"
-	"time"
-
-	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/prove"
-	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
+	"time"
 )
 
 func newDiscoverCmd() *cobra.Command {
-	var opts discover.Options
+	var learnMax, verifyMax, workers int
 	var asJSON, proveToo bool
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
@@ -63,104 +57,29 @@ object of "nimlab prove --json"; null when there was nothing to prove).`,
   nimlab discover cn:6,3 --max 5 --prove`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := game.Parse(args[0])
-			if err != nil {
+			if _, err := game.Parse(args[0]); err != nil {
 				return err
 			}
-			if opts.Max < 0 {
+			if learnMax < 0 {
 				return fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
 			}
 			if err := positiveDuration("prove-timeout", proveTimeout); err != nil {
 				return err
 			}
-			if proveToo {
-				// The solver is looked for first: without it, nothing is solved.
-				if opts.Prove, err = proveOptions(cmd.Context(), proveTimeout); err != nil {
-					return err
-				}
-			}
-			start := time.Now()
-			opts.MaxMemory = availableMemory()
-			r, err := discover.Discover(cmd.Context(), g, opts)
+			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
+				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
+			})
 			if err != nil {
 				return err
 			}
-			secs := time.Since(start).Seconds()
-			w := cmd.OutOrStdout()
-			if asJSON {
-				v := map[string]any{
-					"game": r.Game, "max": r.Max, "verified_max": r.VerifiedMax, "expr": r.Expr, "exact": r.Exact,
-					"method": r.Method, "p_positions": r.PPositions, "covered": r.Covered,
-					"accepted_not_p": r.AcceptedNotP, "counterexamples": r.Counterexamples, "seconds": secs,
-				}
-				if proveToo {
-					v["proof"] = r.Proof
-				}
-				return printJSON(w, v)
-			}
-			fmt.Fprintf(w, "game          %s (%s)\n", g.Spec, g.Title)
-			fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
-			fmt.Fprintf(w, "expression    %s\n", r.Expr)
-			if r.Exact {
-				fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
-			} else {
-				fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
-				for _, p := range r.Counterexamples {
-					fmt.Fprintf(w, "  counterexample %v\n", p)
-				}
-			}
-			fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", shellQuote(g.Spec), r.VerifiedMax, shellQuote(r.Expr))
-			if proveToo {
-				writeProofSummary(w, r.Proof)
-				if r.Proof != nil {
-					fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s\n", shellQuote(g.Spec), shellQuote(r.Expr))
-				}
-			}
-			fmt.Fprintf(w, "time          %.2f s\n", secs)
-			return nil
+			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
-	wholeVar(cmd.Flags(), &opts.Max, "max", -1, 0, table.MaxLine, "height to learn on: every pile 0..MAX (required)")
-	wholeVar(cmd.Flags(), &opts.VerifyMax, "verify-max", 0, 0, table.MaxLine, "height to verify on (0: a few above --max, at most 4e6 positions)")
-	wholeVar(cmd.Flags(), &opts.Workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
+	wholeVar(cmd.Flags(), &learnMax, "max", -1, 0, commands.MaxLine, "height to learn on: every pile 0..MAX (required)")
+	wholeVar(cmd.Flags(), &verifyMax, "verify-max", 0, 0, commands.MaxLine, "height to verify on (0: a few above --max, at most 4e6 positions)")
+	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove a description exact on the box for every position, with z3")
 	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", time.Minute, "the longest each query of --prove may run")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
-}
-
-// proveOptions finds z3 for --prove: without it, the error says which
-// Debian package to install.
-func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, error) {
-	solver, err := prove.FindSolver(ctx, "z3")
-	if err != nil {
-		return nil, fmt.Errorf("--prove: %w", err)
-	}
-	return &prove.Options{Solver: solver, Timeout: timeout}, nil
-}
-
-// writeProofSummary writes the lines of discover's report that say what
-// became of the proof (r is nil when the description was not exact).
-func writeProofSummary(w io.Writer, r *prove.Result) {
-	switch {
-	case r == nil:
-		fmt.Fprintln(w, "proof         not attempted: the description is not exact on the box")
-		return
-	case r.Result == prove.Proved:
-		fmt.Fprintf(w, "proof         proved for %s (%s arithmetic)\n", r.Scope, r.Proof)
-	case r.Result == prove.Refuted:
-		fmt.Fprintln(w, "proof         refuted: exact on the box, but not for every position")
-	default:
-		fmt.Fprintf(w, "proof         unknown: %s\n", r.Reason)
-	}
-	if ce := r.Counterexample; ce != nil {
-		fmt.Fprintf(w, "              %s\n", counterexampleText(ce))
-	}
-	var conds []string
-	for _, c := range r.Conditions {
-		conds = append(conds, fmt.Sprintf("(%s) %s %.2f s", c.Name, c.Result, c.Seconds))
-	}
-	if len(conds) > 0 {
-		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)
-	}
 }

@@ -3,13 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-
-	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/spf13/cobra"
+	"io"
 )
 
 func newDrawCmd() *cobra.Command {
@@ -38,8 +37,7 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
   nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := game.Parse(args[0])
-			if err != nil {
+			if _, err := game.Parse(args[0]); err != nil {
 				return err
 			}
 			format := "svg"
@@ -48,53 +46,37 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
 				return errors.New("--out FILE.svg or --out FILE.png is required (--out - writes SVG on stdout)")
 			case "-":
 			default:
+				var err error
 				if format, err = figure.FormatOf(out); err != nil {
 					return fmt.Errorf("--out %w", err)
 				}
 			}
-			var f *figure.Figure
-			switch {
-			case drawComplex:
-				if len(args) != 1 || move != "" {
-					return errors.New("--complex draws the complex alone: give no POSITION and no --move")
-				}
-				circuits, err := g.Complex.Circuits(cmd.Context())
-				if err != nil && !errors.Is(err, complex.ErrTooLarge) {
-					return err
-				}
-				f, err = figure.Complex(g, circuits)
-				if err != nil {
-					return err
-				}
-			case len(args) != 2:
-				return errors.New("give a POSITION to draw, or --complex to draw the complex")
-			default:
-				p, err := g.ParsePosition(args[1])
-				if err != nil {
-					return err
-				}
-				var q game.Position
-				if move != "" {
-					if q, err = g.ParsePosition(move); err != nil {
-						return fmt.Errorf("--move: %w", err)
-					}
-				}
-				if f, err = figure.Position(g, p, q); err != nil {
-					return err
-				}
+			req := commands.DrawRequest{Game: args[0], Move: move, Complex: drawComplex}
+			if len(args) == 2 {
+				req.Position = args[1]
 			}
-			if out == "-" {
-				return f.Write(cmd.OutOrStdout(), format)
-			}
-			if err := atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, format) }); err != nil {
+			res, err := commands.Draw(cmd.Context(), req)
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
-			return nil
+			return writeFigure(cmd, res.Figure, out, format)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg or .png (- for SVG on stdout)")
 	cmd.Flags().StringVar(&move, "move", "", "draw the move from POSITION to this position")
 	cmd.Flags().BoolVar(&drawComplex, "complex", false, "draw the complex itself, with its facets and circuits")
 	return cmd
+}
+
+// writeFigure writes f to the file out in format, or on stdout as SVG for
+// out "-".
+func writeFigure(cmd *cobra.Command, f *figure.Figure, out, format string) error {
+	if out == "-" {
+		return f.Write(cmd.OutOrStdout(), format)
+	}
+	if err := atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, format) }); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
+	return nil
 }

@@ -3,10 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
-	"github.com/nimlab/nimlab/explore"
-	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -29,28 +27,20 @@ P-positions in a box are evidence, not a proof, that two games agree.`,
   nimlab explore --n 6 --max 3 --json`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var progress func(string)
+			e := env(cmd.Context(), asJSON)
 			if !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
-				progress = func(spec string) { fmt.Fprintf(os.Stderr, "\r\033[Ksolving %s", spec) }
+				e.Surveying = func(spec string, _ bool) { fmt.Fprintf(os.Stderr, "\r\033[Ksolving %s", spec) }
 				defer fmt.Fprint(os.Stderr, "\r\033[K")
 			}
-			rows, err := explore.Survey(cmd.Context(), maxN, h, progress)
+			res, err := commands.Explore(cmd.Context(), e, commands.ExploreRequest{N: maxN, Max: h})
 			if err != nil {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				return printJSON(out, map[string]any{"n": maxN, "max": h, "games": rows})
-			}
-			fmt.Fprintf(out, "%-24s %4s %10s  %-36s %s\n", "game", "max", "P", "properties that hold in the box", "same P-positions as")
-			for _, r := range rows {
-				fmt.Fprintf(out, "%-24s %4d %10d  %-36s %s\n", r.Spec, r.Max, r.PPositions, strings.Join(r.Properties, ","), strings.Join(r.SameAs, ", "))
-			}
-			return nil
+			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
 	wholeVar(cmd.Flags(), &maxN, "n", 6, 3, 8, "survey CN(n,k) for 3 <= n <= N (at most 8)")
-	wholeVar(cmd.Flags(), &h, "max", 3, 0, table.MaxLine, "largest pile")
+	wholeVar(cmd.Flags(), &h, "max", 3, 0, commands.MaxLine, "largest pile")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
 }

@@ -34,7 +34,7 @@ func browser(t *testing.T) (context.Context, string) {
 		}
 		t.Skip("no chromium (apt-get install chromium); NIMLAB_BROWSER_TESTS=1 makes this a failure")
 	}
-	srv := httptest.NewServer((&server{limits: serverLimits{maxPositions: 50_000_000, timeout: time.Minute}}).handler())
+	srv := httptest.NewServer(newServer("", serverLimits{maxPositions: 50_000_000, timeout: time.Minute}).handler())
 	t.Cleanup(srv.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),

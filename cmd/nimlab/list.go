@@ -1,17 +1,7 @@
 package main
 
 import (
-	"bufio"
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-
-	"github.com/nimlab/nimlab/complex"
-	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/internal/atomicfile"
-	"github.com/nimlab/nimlab/solve"
-	"github.com/nimlab/nimlab/table"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 )
 
@@ -34,73 +24,17 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
   nimlab list cn:6,3 --table cn63.tbl --classes`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch format {
-			case "csv", "json", "text":
-			case "parquet":
-				if out == "" {
-					return errors.New("--format parquet writes a file: give --out FILE.parquet")
-				}
-			default:
-				return fmt.Errorf("--format must be csv, json, text or parquet, not %q", format)
+			// No progress bar under JSON output.
+			res, err := commands.List(cmd.Context(), env(cmd.Context(), f.json || format == "json"), commands.ListRequest{
+				Game: args[0], Source: f.source(), Classes: classes, Format: format, Out: out,
+			})
+			if err != nil {
+				return err
 			}
 			if f.json {
-				format = "json"
+				return render(cmd.OutOrStdout(), res, true)
 			}
-			g, box, err := f.gameBox(args[0])
-			if err != nil {
-				return err
-			}
-			var group *complex.Group
-			if classes {
-				if group, err = g.Symmetries(cmd.Context()); err != nil {
-					return fmt.Errorf("--classes: %w", err)
-				}
-				if !group.Listed() {
-					return fmt.Errorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
-				}
-			}
-			f.json = f.json || format == "json" // no progress bar under JSON output
-			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{}, false)
-			if err != nil {
-				return err
-			}
-			if format == "parquet" {
-				return atomicfile.Write(out, func(w io.Writer) error {
-					return table.WritePositionsParquet(cmd.Context(), w, g.Piles(), t.ClassRepresentatives(cmd.Context(), group, f.workers))
-				})
-			}
-			w := bufio.NewWriter(cmd.OutOrStdout())
-			defer w.Flush()
-			var rows []game.Position
-			if format == "csv" {
-				head := make([]string, g.Piles())
-				for i := range head {
-					head[i] = fmt.Sprintf("p%d", i+1)
-				}
-				fmt.Fprintln(w, strings.Join(head, ","))
-			}
-			for p := range t.ClassRepresentatives(cmd.Context(), group, f.workers) {
-				switch format {
-				case "json":
-					rows = append(rows, append(game.Position(nil), p...))
-				case "csv":
-					fmt.Fprintln(w, p)
-				default:
-					fmt.Fprintf(w, "(%v)\n", p)
-				}
-			}
-			if err := cmd.Context().Err(); err != nil {
-				return err
-			}
-			if format == "json" {
-				if rows == nil {
-					rows = []game.Position{}
-				}
-				return printJSON(w, map[string]any{
-					"game": g.Spec, "max": f.max, "classes": classes, "count": len(rows), "p_positions": rows,
-				})
-			}
-			return nil
+			return res.WriteText(cmd.OutOrStdout())
 		},
 	}
 	f.register(cmd)

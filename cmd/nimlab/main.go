@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 )
 
@@ -71,7 +71,7 @@ func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return 130
 	}
 	fmt.Fprintln(stderr, "nimlab:", oneLine(err.Error()))
-	return exitCode(err)
+	return commands.ExitCode(err)
 }
 
 // oneLine writes the line breaks of msg, which may come from the command
@@ -111,23 +111,6 @@ func stopOnSignals(signals <-chan os.Signal, cancel func(), stderr io.Writer, ex
 	exit(130)
 }
 
-// exitError carries an exit status other than 1 for a failed command.
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
-func exitCode(err error) int {
-	var e *exitError
-	if errors.As(err, &e) {
-		return e.code
-	}
-	return 1
-}
-
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "nimlab",
@@ -147,5 +130,21 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 
 // printJSON writes v as one JSON object on one line (pipe it into jq to read).
 func printJSON(w io.Writer, v any) error {
-	return json.NewEncoder(w).Encode(v)
+	return commands.WriteJSON(w, v)
+}
+
+// render prints the result of a command as JSON or as text, then returns
+// its verdict (commands.VerdictOf): the one place where a check that fails
+// becomes the command's exit status, after its whole result is printed.
+func render(w io.Writer, res commands.Result, asJSON bool) error {
+	var err error
+	if asJSON {
+		err = commands.WriteJSON(w, res)
+	} else {
+		err = res.WriteText(w)
+	}
+	if err != nil {
+		return err
+	}
+	return commands.VerdictOf(res)
 }

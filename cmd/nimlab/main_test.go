@@ -14,6 +14,7 @@ import (
 	"github.com/apache/arrow-go/v18/parquet"
 	"github.com/apache/arrow-go/v18/parquet/pqarrow"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/repro"
 	"github.com/nimlab/nimlab/table"
 )
@@ -269,8 +270,8 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("theorem cn63: %v", v)
 	}
 	out, err := run(t, "check", "cn:6,3", "--max", "4", "--expr", "a+b == d+e", "--json")
-	if exitCode(err) != 1 {
-		t.Fatalf("a wrong guess: exit %d (%v)", exitCode(err), err)
+	if commands.ExitCode(err) != 1 {
+		t.Fatalf("a wrong guess: exit %d (%v)", commands.ExitCode(err), err)
 	}
 	var r map[string]any
 	if json.Unmarshal([]byte(out), &r) != nil || r["accepted_not_p"].(float64) == 0 || r["violations_1"].(float64) == 0 {

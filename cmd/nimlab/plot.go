@@ -3,17 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
-	"slices"
-	"strconv"
-	"strings"
-
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/figure"
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
-	"github.com/nimlab/nimlab/solve"
-	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
+	"io"
 )
 
 func newPlotCmd() *cobra.Command {
@@ -42,44 +36,19 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			if err != nil {
 				return fmt.Errorf("--out %w", err)
 			}
-			if !slices.Contains(table.Values, value) {
-				return fmt.Errorf("--value must be outcome, grundy or remoteness, not %q", value)
-			}
-			g, box, err := f.gameBox(args[0])
+			// No progress bar over the figure's messages.
+			res, err := commands.Plot(cmd.Context(), env(cmd.Context(), true), commands.SliceRequest{
+				Game: args[0], Source: f.source(), Axes: axes, Fix: fix, Value: value,
+			})
 			if err != nil {
 				return err
 			}
-			x, y, fixed, err := parseSlice(axes, fix, g.Piles())
-			if err != nil {
-				return fmt.Errorf("%s: %w", g.Title, err)
-			}
-			asJSON := f.json
-			f.json = true // no progress bar over the figure's messages
-			t, err := f.solveOrLoad(cmd.Context(), g, box, solve.Options{Grundy: value == "grundy", Remoteness: value == "remoteness"}, false)
-			if err != nil {
+			if err := atomicfile.Write(out, func(w io.Writer) error { return res.Figure.Write(w, format) }); err != nil {
 				return err
 			}
-			for i, v := range fixed {
-				if v > f.max {
-					return fmt.Errorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, f.max, f.max)
-				}
-			}
-			s, err := t.Slice(x, y, fixed, value)
-			if err != nil {
-				return err
-			}
-			fig, err := figure.Slice(g, s)
-			if err != nil {
-				return err
-			}
-			if err := atomicfile.Write(out, func(w io.Writer) error { return fig.Write(w, format) }); err != nil {
-				return err
-			}
-			if asJSON {
-				return printJSON(cmd.OutOrStdout(), map[string]any{
-					"game": g.Spec, "max": f.max, "axes": []int{x + 1, y + 1}, "fixed": fixed,
-					"value": value, "out": out, "format": format,
-				})
+			if f.json {
+				res.Out, res.Format = out, format
+				return printJSON(cmd.OutOrStdout(), res)
 			}
 			fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)
 			return nil
@@ -92,53 +61,4 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 	cmd.Flags().StringVar(&value, "value", "outcome", "what the cells show: outcome, grundy or remoteness")
 	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg or .png")
 	return cmd
-}
-
-// parseSlice reads --axes I,J and --fix K=v,... for n piles (numbered from 1
-// in the flags, from 0 in the result).
-func parseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err error) {
-	pile := func(s string) (int, error) {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		switch {
-		case err != nil:
-			return 0, fmt.Errorf("%q is not a pile number 1..%d", strings.TrimSpace(s), n)
-		case v < 1 || v > n:
-			return 0, fmt.Errorf("there is no pile %d (the piles are 1..%d)", v, n)
-		}
-		return v - 1, nil
-	}
-	parts := strings.Split(axes, ",")
-	if len(parts) != 2 {
-		return 0, 0, nil, fmt.Errorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
-	}
-	if x, err = pile(parts[0]); err == nil {
-		y, err = pile(parts[1])
-	}
-	switch {
-	case err != nil:
-		return 0, 0, nil, fmt.Errorf("--axes %q: %w", axes, err)
-	case x == y:
-		return 0, 0, nil, fmt.Errorf("--axes %q: give two different piles 1..%d", axes, n)
-	}
-	fixed = make(game.Position, n)
-	for _, item := range strings.Split(fix, ",") {
-		if strings.TrimSpace(item) == "" {
-			continue
-		}
-		k, v, ok := strings.Cut(item, "=")
-		if !ok {
-			return 0, 0, nil, fmt.Errorf("--fix %q: write pile=value, e.g. 3=5", item)
-		}
-		i, err := pile(k)
-		if err != nil {
-			return 0, 0, nil, fmt.Errorf("--fix %q: %w", item, err)
-		}
-		if i == x || i == y {
-			return 0, 0, nil, fmt.Errorf("--fix %q: pile %d is on an axis", item, i+1)
-		}
-		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
-			return 0, 0, nil, fmt.Errorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
-		}
-	}
-	return x, y, fixed, nil
 }

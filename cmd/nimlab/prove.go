@@ -1,19 +1,9 @@
 package main
 
 import (
-	"errors"
-	"fmt"
-	"io"
-	"strings"
-	"time"
-
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
-
-	"github.com/nimlab/nimlab/check"
-	"github.com/nimlab/nimlab/complex"
-	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/prove"
-	"github.com/nimlab/nimlab/theory"
+	"time"
 )
 
 func newProveCmd() *cobra.Command {
@@ -60,66 +50,13 @@ unknown.`,
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			switch {
-			case src != "" && theoremName != "":
-				return errors.New("give only one of --expr EXPR and --theorem NAME")
-			case src == "" && theoremName == "":
-				return errors.New("give the characterization to prove: --expr EXPR or --theorem NAME")
-			}
-			if timeout <= 0 {
-				return fmt.Errorf("--timeout must be positive, not %v", timeout)
-			}
-			g, err := game.Parse(args[0])
+			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
+				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry,
+			})
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			var moves [][]string
-			if theoremName != "" {
-				th, ok := theory.ByName(theoremName)
-				if !ok {
-					return fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", theoremName)
-				}
-				moves = th.WinningMoves(ctx, g)
-				if src, ok = th.Expression(ctx, g); !ok {
-					if err := ctx.Err(); err != nil {
-						return err
-					}
-					return fmt.Errorf("theorem %s has no formula for %s (it does not cover it, or its characterization depends on the complex in a way no fixed formula states)", th.Name, g.Spec)
-				}
-			}
-			e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
-			if err != nil {
-				return err
-			}
-			solver, err := prove.FindSolver(ctx, solverName)
-			if err != nil {
-				return err
-			}
-			r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Moves: moves})
-			if err != nil {
-				return err
-			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				err = printJSON(out, r)
-			} else {
-				writeProof(out, r)
-			}
-			if err != nil {
-				return err
-			}
-			switch r.Result {
-			case prove.Refuted:
-				return &exitError{code: 1, err: fmt.Errorf("%q is not the set of P-positions of %s", src, g.Spec)}
-			case prove.Undecided:
-				hint := ""
-				if strings.Contains(r.Reason, "no answer within") {
-					hint = " (a longer --timeout may settle it)"
-				}
-				return &exitError{code: 3, err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
-			}
-			return nil
+			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")
@@ -130,60 +67,4 @@ unknown.`,
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	return cmd
-}
-
-// writeProof renders a proof's result as text.
-func writeProof(w io.Writer, r *prove.Result) {
-	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
-	switch r.Result {
-	case prove.Proved:
-		kind := r.Proof + " arithmetic"
-		if r.Proof == "digits" {
-			kind = "by induction on binary digits"
-		}
-		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, kind)
-	case prove.Refuted:
-		fmt.Fprintf(w, "result      refuted\n")
-	default:
-		fmt.Fprintf(w, "result      unknown: %s\n", r.Reason)
-	}
-	if r.Symmetry != "" {
-		fmt.Fprintf(w, "symmetry    %s\n", r.Symmetry)
-	}
-	if r.Note != "" {
-		fmt.Fprintf(w, "note        %s\n", r.Note)
-	}
-	for _, c := range r.Conditions {
-		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)
-		if c.Reason != "" {
-			line += " (" + c.Reason + ")"
-		}
-		if c.Via != "" {
-			line += " (by the " + c.Via + ")"
-		}
-		if c.File != "" {
-			line += "  " + c.File
-		}
-		fmt.Fprintln(w, line)
-	}
-	if ce := r.Counterexample; ce != nil {
-		fmt.Fprintln(w, counterexampleText(ce))
-		if ce.Checked == "engine" {
-			fmt.Fprintln(w, "            confirmed by nimlab's move generator and evaluator")
-		} else {
-			fmt.Fprintln(w, "            the solver's model: its options are too many to enumerate")
-		}
-	}
-	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
-}
-
-// counterexampleText says in one line where a condition fails.
-func counterexampleText(ce *prove.Counterexample) string {
-	switch ce.Condition {
-	case "I":
-		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
-	case "II":
-		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
-	}
-	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"io"
-	"strings"
-
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/repro"
 	"github.com/spf13/cobra"
 )
@@ -32,75 +29,31 @@ is 0 either way, so that the table can be published as it stands. With
 		Args: positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
+			req := commands.ReproRequest{Only: only, List: list}
 			if list {
-				return listClaims(out, only, asJSON)
-			}
-			report, _ := cmd.Context().Value(claimKey{}).(func(repro.Result))
-			var results []repro.Result
-			agree := 0
-			for _, c := range repro.Claims() {
-				if !strings.Contains(c.ID, only) {
-					continue
-				}
-				r, err := c.Check(cmd.Context())
-				if err == nil {
-					err = cmd.Context().Err() // a claim stopped by it is not a disagreement
-				}
+				res, err := commands.ReproList(req)
 				if err != nil {
 					return err
 				}
-				if report != nil {
-					report(r)
-				}
-				results = append(results, r)
-				if r.Agrees {
-					agree++
-				}
-				if !asJSON {
-					verdict := "agrees"
-					if !r.Agrees {
-						verdict = "DISAGREES"
-					}
-					fmt.Fprintf(out, "%-9s %s\n          claim:    %s\n          source:   %s\n          computed: %s\n", verdict, r.ID, r.Statement, r.Source, r.Computed)
-				}
+				return render(out, res, asJSON)
+			}
+			e := env(cmd.Context(), asJSON)
+			if !asJSON {
+				// Each claim is printed as soon as it is checked.
+				e.Claim = func(r repro.Result) { commands.WriteClaim(out, r) }
+			}
+			res, err := commands.Repro(cmd.Context(), e, req)
+			if err != nil {
+				return err
 			}
 			if asJSON {
-				return printJSON(out, map[string]any{"claims": results, "agree": agree, "disagree": len(results) - agree})
+				return render(out, res, true)
 			}
-			if len(results) == 0 {
-				return fmt.Errorf("no claim id contains %q", only)
-			}
-			fmt.Fprintf(out, "\n%d claims: %d agree, %d disagree\n", len(results), agree, len(results)-agree)
-			return nil
+			return res.WriteSummary(out)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
 	cmd.Flags().StringVar(&only, "only", "", "check only the claims whose id contains this text")
 	cmd.Flags().BoolVar(&list, "list", false, "list the claims without computing them")
 	return cmd
-}
-
-// claimKey carries to the repro command a callback that receives each claim
-// as soon as it is checked (the web lab streams them).
-type claimKey struct{}
-
-// listClaims prints the claims whose id contains only, unchecked.
-func listClaims(out io.Writer, only string, asJSON bool) error {
-	claims := []repro.Claim{}
-	for _, c := range repro.Claims() {
-		if strings.Contains(c.ID, only) {
-			claims = append(claims, c)
-		}
-	}
-	if asJSON {
-		return printJSON(out, map[string]any{"claims": claims})
-	}
-	if len(claims) == 0 {
-		return fmt.Errorf("no claim id contains %q", only)
-	}
-	for _, c := range claims {
-		fmt.Fprintf(out, "%s\n          claim:    %s\n          source:   %s\n", c.ID, c.Statement, c.Source)
-	}
-	fmt.Fprintf(out, "\n%d claims\n", len(claims))
-	return nil
 }

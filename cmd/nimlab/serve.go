@@ -9,48 +9,26 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"math"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/nimlab/nimlab/figure"
-	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/play"
-	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/repro"
-	"github.com/nimlab/nimlab/solve"
-	"github.com/nimlab/nimlab/table"
 	"github.com/spf13/cobra"
 )
 
 //go:embed web
 var webFiles embed.FS
-
-// apiCommands are the commands the API serves, with the query parameters
-// each takes besides game and position: flags of the same name. Flags that
-// read or write files are not among them, but --table, which the server
-// resolves inside --data.
-var apiCommands = map[string][]string{
-	"outcome":  {"table"},
-	"solve":    {"max", "grundy", "remoteness", "table"},
-	"list":     {"max", "classes", "table"},
-	"check":    {"max", "expr", "theorem", "properties", "strategy", "examples", "table"},
-	"complex":  {"basis"},
-	"theorems": {},
-	"critical": {"max", "remoteness", "table"},
-	"discover": {"max", "verify-max"},
-	"prove":    {"expr", "theorem", "timeout", "solver"},
-	"repro":    {"list", "only"},
-}
-
-// booleanFlags take no value on the command line.
-var booleanFlags = []string{"grundy", "remoteness", "classes", "properties", "list"}
 
 // listen opens the server's socket (a variable for tests, which do not
 // listen).
@@ -60,6 +38,9 @@ var listen = net.Listen
 type serverLimits struct {
 	maxPositions int64
 	timeout      time.Duration
+	// cacheBytes bounds the memory of the tables and opponents kept
+	// between requests (0: defaultCacheBytes).
+	cacheBytes int64
 }
 
 // server is the web lab: the API over the commands, figures, and the pages.
@@ -67,8 +48,21 @@ type server struct {
 	data   string // the only directory read or written; "" for none
 	limits serverLimits
 	busy   sync.Map // client address -> struct{}: one solve at a time per client
-	tables tableCache
+	cache  *commands.Cache
+	repro  atomic.Pointer[commands.ReproResult] // every claim, once checked
 }
+
+// newServer returns a server of the lab with its limits, reading tables in
+// data.
+func newServer(data string, limits serverLimits) *server {
+	if limits.cacheBytes <= 0 {
+		limits.cacheBytes = defaultCacheBytes
+	}
+	return &server{data: data, limits: limits, cache: commands.NewCache(limits.cacheBytes)}
+}
+
+// defaultCacheBytes bounds the tables and opponents the server keeps.
+const defaultCacheBytes = 1 << 30
 
 func newServeCmd() *cobra.Command {
 	var addr, data string
@@ -94,8 +88,11 @@ most the request's time: each query for timeout (by default an eighth of
 
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
-(--max-positions, and the machine's memory), and one solve at a time per
-client. Files are read only inside --data (saved tables, for ?table=NAME).`,
+(--max-positions, and the machine's memory), and one solve or proof at a time
+per client, whatever the endpoint. Identical concurrent solves run once, and
+the tables kept between requests take at most 1 GiB. A query value is data,
+never a flag. Files are read only inside --data (saved tables, for
+?table=NAME).`,
 		Example: `  nimlab serve
   nimlab serve --addr 127.0.0.1:9000 --data ~/nimlab-tables`,
 		Args: positional,
@@ -118,7 +115,7 @@ client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 					return fmt.Errorf("--data %s: not a directory", data)
 				}
 			}
-			s := &server{data: data, limits: serverLimits{maxPositions: maxPositions, timeout: timeout}}
+			s := newServer(data, serverLimits{maxPositions: maxPositions, timeout: timeout})
 			ln, err := listen("tcp", addr)
 			if err != nil {
 				return err
@@ -129,7 +126,7 @@ client. Files are read only inside --data (saved tables, for ?table=NAME).`,
 	}
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default)")
 	cmd.Flags().StringVar(&data, "data", "", "directory of saved tables the lab may read (?table=NAME)")
-	wholeVar(cmd.Flags(), &maxPositions, "max-positions", 200_000_000, 1, table.MaxPositions, "the most positions one solve may have")
+	wholeVar(cmd.Flags(), &maxPositions, "max-positions", 200_000_000, 1, commands.MaxPositions, "the most positions one solve may have")
 	cmd.Flags().DurationVar(&timeout, "timeout", 2*time.Minute, "the longest one request may run")
 	return cmd
 }
@@ -170,22 +167,105 @@ func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	return ctx.Err()
 }
 
+// endpoint is one command of the API: the query parameters it takes
+// besides game and position, and how it runs.
+type endpoint struct {
+	// positional are the parameters the command line takes as arguments:
+	// game, position; takes the others, the flags of the same name.
+	positional, takes []string
+	// merge merges identical concurrent requests into one run.
+	merge bool
+	run   func(ctx context.Context, env commands.Env, q query) (commands.Result, error)
+}
+
+// endpoints are the commands the API serves as JSON. Flags that read or
+// write files are not among their parameters, but table, which the server
+// resolves inside --data.
+func (s *server) endpoints() map[string]endpoint {
+	game := []string{"game"}
+	return map[string]endpoint{
+		"outcome": {[]string{"game", "position"}, []string{"table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.get("game"), Position: q.get("position"), Table: q.table})
+		}},
+		"solve": {game, []string{"max", "grundy", "remoteness", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.get("game"), Source: q.source(), Grundy: q.boolean("grundy"), Remoteness: q.boolean("remoteness")})
+		}},
+		"list": {game, []string{"max", "classes", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.List(ctx, env, commands.ListRequest{Game: q.get("game"), Source: q.source(), Classes: q.boolean("classes"), Format: "json"})
+		}},
+		"check": {game, []string{"max", "expr", "theorem", "properties", "strategy", "examples", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Check(ctx, env, commands.CheckRequest{
+				Game: q.get("game"), Source: q.source(), Expr: q.get("expr"), Theorem: q.get("theorem"),
+				Properties: q.boolean("properties"), Strategy: q.get("strategy"), Examples: q.whole("examples", commands.DefaultExamples, 0, maxExamples),
+			})
+		}},
+		"complex": {game, []string{"basis"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Complex(ctx, commands.ComplexRequest{Game: q.get("game"), Basis: q.get("basis")})
+		}},
+		"theorems": {nil, []string{"game"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.get("game")})
+		}},
+		"critical": {game, []string{"max", "remoteness", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.get("game"), Source: q.source(), Remoteness: q.whole("remoteness", -1, 0, math.MaxInt32)})
+		}},
+		"discover": {game, []string{"max", "verify-max"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.get("game"), Max: q.whole("max", -1, 0, commands.MaxLine), VerifyMax: q.whole("verify-max", 0, 0, commands.MaxLine)})
+		}},
+		"prove": {game, []string{"expr", "theorem", "timeout", "solver"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Prove(ctx, env, commands.ProveRequest{Game: q.get("game"), Expr: q.get("expr"), Theorem: q.get("theorem"), Solver: q.get("solver"), Timeout: s.proveTimeout(q)})
+		}},
+		"repro": {nil, []string{"list", "only"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			req := commands.ReproRequest{Only: q.get("only"), List: q.boolean("list")}
+			if req.List {
+				return commands.ReproList(req)
+			}
+			if req.Only != "" {
+				return commands.Repro(ctx, env, req)
+			}
+			// Every claim: checked once, then kept.
+			if r := s.repro.Load(); r != nil {
+				return r, nil
+			}
+			r, err := commands.Repro(ctx, env, req)
+			if err == nil {
+				s.repro.Store(r)
+			}
+			return r, err
+		}},
+		"games": {nil, nil, false, func(context.Context, commands.Env, query) (commands.Result, error) {
+			return commands.Games(), nil
+		}},
+		"slice": {game, []string{"max", "axes", "fix", "value", "table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Slice(ctx, env, q.slice())
+		}},
+		"advise": {[]string{"game", "position"}, []string{"start", "check"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Advise(ctx, env, commands.AdviseRequest{Game: q.get("game"), Position: q.get("position"), Start: q.get("start"), Check: q.get("check")})
+		}},
+	}
+}
+
+// figures are the endpoints that answer SVG.
+func (s *server) figures() map[string]endpoint {
+	return map[string]endpoint{
+		"draw": {[]string{"game"}, []string{"position", "move", "complex"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Draw(ctx, commands.DrawRequest{Game: q.get("game"), Position: q.get("position"), Move: q.get("move"), Complex: q.boolean("complex")})
+		}},
+		"plot": {[]string{"game"}, []string{"max", "axes", "fix", "value", "table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
+			return commands.Plot(ctx, env, q.slice())
+		}},
+	}
+}
+
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
-	for name := range apiCommands {
-		if name == "repro" {
-			continue // s.repro keeps the whole recomputation
-		}
-		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.command(w, r, name) })
+	for name, e := range s.endpoints() {
+		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e, false) })
 	}
-	mux.HandleFunc("GET /api/draw", s.draw)
-	mux.HandleFunc("GET /api/plot", s.plot)
-	mux.HandleFunc("GET /api/slice", s.slice)
-	mux.HandleFunc("GET /api/advise", s.advise)
-	mux.HandleFunc("GET /api/repro", s.repro)
-	mux.HandleFunc("GET /api/games", s.games)
+	for name, e := range s.figures() {
+		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e, true) })
+	}
 	return s.limit(mux)
 }
 
@@ -203,70 +283,275 @@ func (s *server) limit(next http.Handler) http.Handler {
 	})
 }
 
+// apiError is the answer of a request that failed, and the data of an
+// "error" event.
+type apiError struct {
+	Error string `json:"error"`
+}
+
+// progressEvent is the data of a "progress" event.
+type progressEvent struct {
+	Done  int64 `json:"done"`
+	Total int64 `json:"total"`
+}
+
 // httpError answers {"error": ...} with a status.
 func httpError(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+	json.NewEncoder(w).Encode(apiError{err.Error()})
 }
 
+// errBusy refuses a second solve of a client while its first runs.
+var errBusy = errors.New("one solve or proof at a time: your previous one is still running")
+
 // statusOf maps an error to an HTTP status: too large or out of time is not
-// the client's syntax, but still the request's fault (422, 504).
+// the client's syntax, but still the request's fault (422, 504); a second
+// solve of a client is refused for now (429).
 func statusOf(err error) int {
+	var refused unprocessable
 	switch {
-	case errors.Is(err, solve.ErrTooLarge):
+	case errors.As(err, &refused):
+		return http.StatusUnprocessableEntity
+	case errors.Is(err, errBusy):
+		return http.StatusTooManyRequests
+	case errors.Is(err, commands.ErrTooLarge):
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusGatewayTimeout
-	case errors.Is(err, prove.ErrNoSolver):
+	case errors.Is(err, commands.ErrNoSolver):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest
 }
 
-// args turns the query into the command line of the command name: game and
-// position are positional, the other parameters its flags.
-func (s *server) args(r *http.Request, name string) ([]string, error) {
-	q := r.URL.Query()
-	args := []string{name}
-	if name != "theorems" && name != "repro" || name == "theorems" && q.Has("game") {
-		g := q.Get("game")
-		if g == "" {
-			return nil, errors.New("give a game, e.g. ?game=cn:6,3")
+// badQuery is an error of the query itself (400), found before the
+// command runs.
+type badQuery struct{ error }
+
+func (e badQuery) Unwrap() error { return e.error }
+
+// unprocessable is a request the server will not run (422).
+type unprocessable struct{ error }
+
+func (e unprocessable) Unwrap() error { return e.error }
+
+// answer decodes the query of the endpoint name into its request, runs it
+// and answers its result: JSON (the same object as "nimlab CMD ... --json"),
+// with ?stream=1 as server-sent events, or for a figure SVG. A query value
+// is data: it never reaches a flag parser.
+func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e endpoint, figure bool) {
+	q, err := s.query(r, name, e, figure)
+	if err != nil {
+		httpError(w, statusOf(err), err)
+		return
+	}
+	admit, done := s.admitter(r)
+	defer done()
+	env := commands.Env{Start: time.Now(), MaxMemory: availableMemory(), MaxPositions: s.limits.maxPositions, Admit: admit}
+	if name == "slice" || name == "plot" || name == "advise" {
+		env.Cache = s.cache
+	}
+	ctx := r.Context()
+	var events *eventStream
+	if q.stream {
+		events = newEventStream(w)
+		defer events.close()
+		env.Progress = events.watch
+		env.Claim = events.claim
+	}
+	var res commands.Result
+	if e.merge {
+		// Identical concurrent requests are answered by one run.
+		var v any
+		v, err = s.cache.Do(ctx, name+"?"+q.canonical(), false, func(ctx context.Context) (any, int64, error) {
+			res, err := e.run(ctx, env, q)
+			return res, 0, err
+		})
+		if err == nil {
+			res = v.(commands.Result)
 		}
-		args = append(args, g)
+	} else {
+		res, err = e.run(ctx, env, q)
 	}
-	if name == "outcome" {
-		args = append(args, q.Get("position"))
+	switch {
+	case events != nil:
+		events.finish(res, err)
+	case err != nil:
+		httpError(w, statusOf(err), err)
+	case figure:
+		var buf bytes.Buffer
+		if err := res.WriteText(&buf); err != nil {
+			httpError(w, http.StatusInternalServerError, err)
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Write(buf.Bytes())
+	default:
+		// A verdict (a characterization that disagrees) is part of the
+		// result: 200.
+		data, err := json.Marshal(res)
+		if err != nil {
+			httpError(w, http.StatusInternalServerError, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(append(data, '\n'))
 	}
-	for key, values := range q {
+}
+
+// admitter returns the Admit of a request, and the function that frees its
+// client when the request is answered: one solve or proof at a time per
+// client address, from the request's first solve until its answer; a second
+// is refused with errBusy. A request takes its client's slot once, however
+// many solves it runs.
+func (s *server) admitter(r *http.Request) (admit func() (func(), error), done func()) {
+	client, _, _ := net.SplitHostPort(r.RemoteAddr)
+	var mu sync.Mutex
+	held, answered := false, false
+	admit = func() (func(), error) {
+		mu.Lock()
+		defer mu.Unlock()
+		// A run merged with other requests' may outlive this one's answer:
+		// it then takes no slot, which nothing would free.
+		if !held && !answered {
+			if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
+				return nil, errBusy
+			}
+			held = true
+		}
+		return func() {}, nil
+	}
+	done = func() {
+		mu.Lock()
+		defer mu.Unlock()
+		answered = true
+		if held {
+			s.busy.Delete(client)
+			held = false
+		}
+	}
+	return admit, done
+}
+
+// query is the decoded query of one request. Its getters record the first
+// malformed value, which query reports before the command runs.
+type query struct {
+	values url.Values
+	table  string // the table parameter resolved inside --data
+	stream bool
+	err    error
+	keys   []string
+}
+
+// query decodes and checks the query of the endpoint name: only its
+// parameters, each once, with well-formed values.
+func (s *server) query(r *http.Request, name string, e endpoint, figure bool) (query, error) {
+	values := r.URL.Query()
+	q := query{values: values}
+	takes := append(slices.Clone(e.positional), e.takes...)
+	for key, vs := range values {
 		switch {
-		case key == "game" && name != "repro" || key == "position" && name == "outcome" || key == "stream":
-			continue
-		case !slices.Contains(apiCommands[name], key):
-			var takes []string
-			if name != "repro" {
-				takes = append(takes, "game")
-			}
-			if name == "outcome" {
-				takes = append(takes, "position")
-			}
-			return nil, fmt.Errorf("/api/%s takes no parameter %q (it takes %s)", name, key, strings.Join(append(takes, apiCommands[name]...), ", "))
-		case key == "table":
-			path, err := s.dataFile(values[0])
-			if err != nil {
-				return nil, err
-			}
-			args = append(args, "--table", path)
-		case slices.Contains(booleanFlags, key) && !(name == "critical" && key == "remoteness"):
-			if values[0] != "" && values[0] != "false" && values[0] != "0" {
-				args = append(args, "--"+key)
-			}
-		default:
-			args = append(args, "--"+key, values[0])
+		case key == "stream" && !figure:
+			q.stream = true
+		case !slices.Contains(takes, key):
+			return q, badQuery{fmt.Errorf("/api/%s takes no parameter %q (it takes %s)", name, key, strings.Join(takes, ", "))}
+		case len(vs) > 1:
+			return q, badQuery{fmt.Errorf("/api/%s: give %s once, not %d times", name, key, len(vs))}
+		}
+		q.keys = append(q.keys, key)
+	}
+	slices.Sort(q.keys)
+	for _, key := range e.positional {
+		if key == "game" && values.Get(key) == "" {
+			return q, badQuery{errors.New("give a game, e.g. ?game=cn:6,3")}
 		}
 	}
-	return append(args, "--json"), nil
+	if values.Has("table") {
+		path, err := s.dataFile(values.Get("table"))
+		if err != nil {
+			return q, badQuery{err}
+		}
+		q.table = path
+	}
+	// Decode every parameter once, so that a malformed one is reported
+	// before anything runs.
+	for _, key := range q.keys {
+		switch key {
+		case "max", "verify-max":
+			q.whole(key, -1, 0, commands.MaxLine)
+		case "examples":
+			q.whole(key, -1, 0, maxExamples)
+		case "remoteness":
+			if !slices.Contains(e.takes, "grundy") { // critical's, not solve's
+				q.whole(key, -1, 0, math.MaxInt32)
+			}
+		case "timeout":
+			if d := q.duration(key); d > s.limits.timeout {
+				return q, unprocessable{fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)}
+			}
+		}
+	}
+	if q.err != nil {
+		return q, q.err
+	}
+	return q, nil
+}
+
+// get is the value of key ("" when absent).
+func (q *query) get(key string) string { return q.values.Get(key) }
+
+// boolean reads key as a flag: present and not "", "false" or "0".
+func (q *query) boolean(key string) bool {
+	v := q.values.Get(key)
+	return q.values.Has(key) && v != "" && v != "false" && v != "0"
+}
+
+// whole reads key as a whole number from lo to hi, def when absent.
+func (q *query) whole(key string, def, lo, hi int) int {
+	if !q.values.Has(key) {
+		return def
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(q.values.Get(key)), 10, 64)
+	if err != nil || v < int64(lo) || v > int64(hi) {
+		if q.err == nil {
+			q.err = badQuery{fmt.Errorf("--%s takes a whole number from %d to %d, not %q", key, lo, hi, q.values.Get(key))}
+		}
+		return def
+	}
+	return int(v)
+}
+
+// duration reads key as a duration, 0 when absent.
+func (q *query) duration(key string) time.Duration {
+	if !q.values.Has(key) {
+		return 0
+	}
+	d, err := time.ParseDuration(q.values.Get(key))
+	if err != nil && q.err == nil {
+		q.err = badQuery{fmt.Errorf("--%s takes a duration such as 90s, 2m or 1h30m, not %q", key, q.values.Get(key))}
+	}
+	return d
+}
+
+// source is the table the query asks for: max, or a table in --data.
+func (q *query) source() commands.Source {
+	return commands.Source{Max: q.whole("max", -1, 0, commands.MaxLine), Table: q.table}
+}
+
+// slice is the slice the query asks for.
+func (q *query) slice() commands.SliceRequest {
+	return commands.SliceRequest{Game: q.get("game"), Source: q.source(), Axes: q.get("axes"), Fix: q.get("fix"), Value: q.get("value")}
+}
+
+// canonical writes the query's parameters in order, without stream: equal
+// for requests that ask the same.
+func (q *query) canonical() string {
+	v := url.Values{}
+	for _, key := range q.keys {
+		v[key] = q.values[key]
+	}
+	return v.Encode()
 }
 
 // dataFile resolves a table's name inside --data, refusing anything else.
@@ -280,120 +565,27 @@ func (s *server) dataFile(name string) (string, error) {
 	return filepath.Join(s.data, name), nil
 }
 
-// progressKey carries a progress callback to buildTable through a context.
-type progressKey struct{}
-
-// command runs the CLI command name with --json on the query and answers
-// its JSON, so the API says exactly what the command line says. Solves are
-// checked against --max-positions first, and one runs at a time per client.
-func (s *server) command(w http.ResponseWriter, r *http.Request, name string) {
-	args, err := s.args(r, name)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
+// proveTimeout is the time each query of a proof may take: the one asked
+// for (it may not pass the server's time for a request), or an eighth of
+// that time (a proof asks a few queries in turn).
+func (s *server) proveTimeout(q query) time.Duration {
+	if !q.values.Has("timeout") {
+		return s.limits.timeout / 8
 	}
-	if err := s.checkSize(r); err != nil {
-		httpError(w, http.StatusUnprocessableEntity, err)
-		return
-	}
-	if name == "prove" {
-		if args, err = s.proveTimeout(r, args); err != nil {
-			httpError(w, http.StatusUnprocessableEntity, err)
-			return
-		}
-	}
-	if r.URL.Query().Has("max") || name == "prove" { // it solves a box or runs solvers: one at a time per client
-		client, _, _ := net.SplitHostPort(r.RemoteAddr)
-		if _, taken := s.busy.LoadOrStore(client, struct{}{}); taken {
-			httpError(w, http.StatusTooManyRequests, errors.New("one solve or proof at a time: your previous one is still running"))
-			return
-		}
-		defer s.busy.Delete(client)
-	}
-	ctx := r.Context()
-	var events *eventStream
-	if r.URL.Query().Has("stream") {
-		events = newEventStream(w)
-		ctx = context.WithValue(ctx, progressKey{}, events.progress)
-		ctx = context.WithValue(ctx, claimKey{}, events.claim)
-	}
-	out, err := runCommand(ctx, args)
-	if events != nil {
-		events.finish(out, err)
-		return
-	}
-	var exit *exitError
-	if err != nil && !(errors.As(err, &exit) && len(out) > 0) { // check's verdict still prints JSON
-		httpError(w, statusOf(err), err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
-}
-
-// runCommand runs a command line in process and returns what it printed.
-func runCommand(ctx context.Context, args []string) ([]byte, error) {
-	root := newRoot()
-	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&bytes.Buffer{})
-	root.SetIn(strings.NewReader(""))
-	root.SetArgs(args)
-	err := root.ExecuteContext(withStart(ctx, time.Now()))
-	return out.Bytes(), err
-}
-
-// proveTimeout keeps the queries of a proof within the server's time for a
-// request: a timeout asked for may not pass it, and none asked for is an
-// eighth of it (a proof asks a few queries in turn).
-func (s *server) proveTimeout(r *http.Request, args []string) ([]string, error) {
-	q := r.URL.Query()
-	if !q.Has("timeout") {
-		return append(args, "--timeout", (s.limits.timeout / 8).String()), nil
-	}
-	d, err := time.ParseDuration(q.Get("timeout"))
-	if err != nil {
-		return args, nil // the command reports it
-	}
-	if d > s.limits.timeout {
-		return nil, fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)
-	}
-	return args, nil
-}
-
-// checkSize refuses a solve of more than maxPositions positions before it
-// starts (the command itself then checks the memory): the box of max, and
-// the one discover verifies on (verify-max).
-func (s *server) checkSize(r *http.Request) error {
-	q := r.URL.Query()
-	if !q.Has("game") {
-		return nil
-	}
-	g, err := game.Parse(q.Get("game"))
-	if err != nil {
-		return nil // the command reports it
-	}
-	for _, param := range []string{"max", "verify-max"} {
-		h, err := strconv.Atoi(q.Get(param))
-		if err != nil || h < 0 {
-			continue // absent, or the command reports it
-		}
-		box := table.Uniform(g.Piles(), h)
-		if box.Check() != nil || box.Positions() > s.limits.maxPositions {
-			return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit", solve.ErrTooLarge, g.Spec, h, s.limits.maxPositions)
-		}
-	}
-	return nil
+	return q.duration("timeout")
 }
 
 // eventStream answers a long command as server-sent events: "progress"
-// events ({"done":..,"total":..}) at most ten a second, then one "result"
-// event with the command's JSON, or an "error" event.
+// events ({"done":..,"total":..}) at most ten a second, "claim" events,
+// then one "result" event with the command's JSON, or an "error" event.
+// Nothing is sent once the request is answered (close), though a solve
+// merged with other requests' may still report.
 type eventStream struct {
-	mu    sync.Mutex
-	w     http.ResponseWriter
-	last  time.Time
-	flush func()
+	mu     sync.Mutex
+	w      http.ResponseWriter
+	last   time.Time
+	flush  func()
+	closed bool
 }
 
 func newEventStream(w http.ResponseWriter) *eventStream {
@@ -406,9 +598,25 @@ func newEventStream(w http.ResponseWriter) *eventStream {
 	return e
 }
 
+// send sends one event; e.mu is held.
 func (e *eventStream) send(event string, data []byte) {
+	if e.closed {
+		return
+	}
 	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, bytes.TrimSpace(data))
 	e.flush()
+}
+
+// close ends the stream: its request is answered.
+func (e *eventStream) close() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.closed = true
+}
+
+// watch is the stream's commands.Progress.
+func (e *eventStream) watch(string, int64) (func(done, total int64), func()) {
+	return e.progress, nil
 }
 
 func (e *eventStream) progress(done, total int64) {
@@ -418,7 +626,7 @@ func (e *eventStream) progress(done, total int64) {
 		return
 	}
 	e.last = time.Now()
-	data, _ := json.Marshal(map[string]int64{"done": done, "total": total})
+	data, _ := json.Marshal(progressEvent{done, total})
 	e.send("progress", data)
 }
 
@@ -430,301 +638,18 @@ func (e *eventStream) claim(r repro.Result) {
 	e.send("claim", data)
 }
 
-func (e *eventStream) finish(out []byte, err error) {
+// finish sends the result, or the error.
+func (e *eventStream) finish(res commands.Result, err error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	var exit *exitError
-	if err != nil && !(errors.As(err, &exit) && len(out) > 0) {
-		data, _ := json.Marshal(map[string]string{"error": err.Error()})
+	var data []byte
+	if err == nil {
+		data, err = json.Marshal(res)
+	}
+	if err != nil {
+		data, _ := json.Marshal(apiError{err.Error()})
 		e.send("error", data)
 		return
 	}
-	e.send("result", out)
-}
-
-// writeFigure answers a figure as SVG.
-func writeFigure(w http.ResponseWriter, f *figure.Figure) {
-	var buf bytes.Buffer
-	if err := f.Write(&buf, "svg"); err != nil {
-		httpError(w, http.StatusInternalServerError, err)
-		return
-	}
-	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write(buf.Bytes())
-}
-
-// draw answers the figure of nimlab draw: ?game=&position=[&move=] or
-// ?game=&complex=1.
-func (s *server) draw(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	g, err := game.Parse(q.Get("game"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	if q.Get("complex") != "" {
-		circuits, err := g.Complex.Circuits(r.Context())
-		if err != nil && !errors.Is(err, solve.ErrTooLarge) {
-			httpError(w, statusOf(err), err)
-			return
-		}
-		f, err := figure.Complex(g, circuits)
-		if err != nil {
-			httpError(w, http.StatusBadRequest, err)
-			return
-		}
-		writeFigure(w, f)
-		return
-	}
-	p, err := g.ParsePosition(q.Get("position"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	var to game.Position
-	if q.Get("move") != "" {
-		if to, err = g.ParsePosition(q.Get("move")); err != nil {
-			httpError(w, http.StatusBadRequest, err)
-			return
-		}
-	}
-	f, err := figure.Position(g, p, to)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	writeFigure(w, f)
-}
-
-// sliceOf solves (or takes from the cache) the table of the query's game and
-// max, and cuts the slice the query asks: axes=I,J, fix=K=v,..., value.
-func (s *server) sliceOf(r *http.Request) (*game.Game, *table.Slice, error) {
-	q := r.URL.Query()
-	g, err := game.Parse(q.Get("game"))
-	if err != nil {
-		return nil, nil, err
-	}
-	h, err := strconv.Atoi(q.Get("max"))
-	if err != nil || h < 0 {
-		return nil, nil, errors.New("give max, the largest pile, e.g. &max=12")
-	}
-	if err := s.checkSize(r); err != nil {
-		return nil, nil, err
-	}
-	value := q.Get("value")
-	if value == "" {
-		value = "outcome"
-	}
-	if !slices.Contains(table.Values, value) {
-		return nil, nil, fmt.Errorf("value must be outcome, grundy or remoteness, not %q", value)
-	}
-	axes := q.Get("axes")
-	if axes == "" {
-		axes = "1,2"
-	}
-	x, y, fixed, err := parseSlice(axes, q.Get("fix"), g.Piles())
-	if err != nil {
-		return nil, nil, err
-	}
-	opts := solve.Options{Grundy: value == "grundy", Remoteness: value == "remoteness"}
-	t, err := s.tables.get(r.Context(), g, h, opts)
-	if err != nil {
-		return nil, nil, err
-	}
-	sl, err := t.Slice(x, y, fixed, value)
-	return g, sl, err
-}
-
-// slice answers a slice of a table as JSON (table.Slice).
-func (s *server) slice(w http.ResponseWriter, r *http.Request) {
-	_, sl, err := s.sliceOf(r)
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(sl)
-}
-
-// plot answers the figure of nimlab plot as SVG.
-func (s *server) plot(w http.ResponseWriter, r *http.Request) {
-	g, sl, err := s.sliceOf(r)
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	f, err := figure.Slice(g, sl)
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	writeFigure(w, f)
-}
-
-// advise answers the computer's advice and move at a position of a game
-// started at start (play.Opponent): ?game=&start=&position=.
-func (s *server) advise(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	g, err := game.Parse(q.Get("game"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	p, err := g.ParsePosition(q.Get("position"))
-	if err != nil {
-		httpError(w, http.StatusBadRequest, err)
-		return
-	}
-	start := p
-	if q.Get("start") != "" {
-		if start, err = g.ParsePosition(q.Get("start")); err != nil {
-			httpError(w, http.StatusBadRequest, err)
-			return
-		}
-	}
-	opp, err := s.tables.opponent(r.Context(), g, start)
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	a, err := opp.Advise(r.Context(), p)
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	res := map[string]any{"game": g.Spec, "position": p, "advice": a, "terminal": g.IsTerminal(p)}
-	if q.Get("check") != "" {
-		// The page asks whether a move typed by the player is legal.
-		to, err := g.ParsePosition(q.Get("check"))
-		if err == nil {
-			err = g.CheckMove(p, to)
-		}
-		res["check"] = "legal"
-		if err != nil {
-			res["check"] = err.Error()
-		}
-	}
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(res)
-}
-
-// repro answers the papers' claims (nimlab repro --json), computed once;
-// with ?stream=1 as events, a "claim" event for each claim as it is checked
-// (none when they were computed before), then the "result". Any other
-// parameter (?list=1, ?only=) runs the command as asked.
-func (s *server) repro(w http.ResponseWriter, r *http.Request) {
-	for key := range r.URL.Query() {
-		if key != "stream" {
-			s.command(w, r, "repro")
-			return
-		}
-	}
-	ctx := r.Context()
-	var events *eventStream
-	if r.URL.Query().Has("stream") {
-		events = newEventStream(w)
-		ctx = context.WithValue(ctx, claimKey{}, events.claim)
-	}
-	out, err := s.tables.reproOnce(ctx)
-	if events != nil {
-		events.finish(out, err)
-		return
-	}
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
-}
-
-// games answers the families and combinators (nimlab games --json).
-func (s *server) games(w http.ResponseWriter, r *http.Request) {
-	out, err := runCommand(r.Context(), []string{"games", "--json"})
-	if err != nil {
-		httpError(w, statusOf(err), err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Write(out)
-}
-
-// tableCache keeps the last solved tables and opponents, so that the slice
-// viewer and play answer from memory; it holds at most cacheBytes of tables.
-type tableCache struct {
-	mu        sync.Mutex
-	entries   []cachedTable
-	opponents map[string]*play.Opponent
-	reproMu   sync.Mutex // held while the claims are recomputed, apart from mu
-	repro     []byte
-}
-
-type cachedTable struct {
-	key string
-	t   *table.Table
-}
-
-const cacheBytes = 1 << 30
-
-func (c *tableCache) get(ctx context.Context, g *game.Game, h int, opts solve.Options) (*table.Table, error) {
-	key := fmt.Sprintf("%s|%d|%v|%v", g.Spec, h, opts.Grundy, opts.Remoteness)
-	c.mu.Lock()
-	for _, e := range c.entries {
-		if e.key == key {
-			c.mu.Unlock()
-			return e.t, nil
-		}
-	}
-	c.mu.Unlock()
-	box := table.Uniform(g.Piles(), h)
-	if err := solve.CheckMemory(g, box, opts, false, min(availableMemory(), cacheBytes)); err != nil {
-		return nil, err
-	}
-	t, err := solve.Table(ctx, g, box, opts)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.entries = append(c.entries, cachedTable{key, t})
-	if len(c.entries) > 4 {
-		c.entries = c.entries[1:]
-	}
-	return t, nil
-}
-
-func (c *tableCache) opponent(ctx context.Context, g *game.Game, start game.Position) (*play.Opponent, error) {
-	key := g.Spec + "|" + start.String()
-	c.mu.Lock()
-	if o, ok := c.opponents[key]; ok {
-		c.mu.Unlock()
-		return o, nil
-	}
-	c.mu.Unlock()
-	o, err := play.NewOpponent(ctx, g, start)
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.opponents == nil || len(c.opponents) > 64 {
-		c.opponents = map[string]*play.Opponent{}
-	}
-	c.opponents[key] = o
-	return o, nil
-}
-
-func (c *tableCache) reproOnce(ctx context.Context) ([]byte, error) {
-	c.reproMu.Lock()
-	defer c.reproMu.Unlock()
-	if c.repro != nil {
-		return c.repro, nil
-	}
-	out, err := runCommand(ctx, []string{"repro", "--json"})
-	var exit *exitError
-	if err != nil && !(errors.As(err, &exit) && len(out) > 0) { // a claim that disagrees still prints
-		return nil, err
-	}
-	c.repro = out
-	return out, nil
+	e.send("result", data)
 }

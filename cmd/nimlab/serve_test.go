@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +15,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,7 +24,7 @@ import (
 
 func testServer(t *testing.T, data string) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer((&server{data: data, limits: serverLimits{maxPositions: 10_000_000, timeout: time.Minute}}).handler())
+	srv := httptest.NewServer(newServer(data, serverLimits{maxPositions: 10_000_000, timeout: time.Minute}).handler())
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -175,7 +178,7 @@ func TestSolveStream(t *testing.T) {
 func TestOneSolvePerClient(t *testing.T) {
 	srv := testServer(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/solve?game=cn:6,3&max=8&remoteness=1&stream=1", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/solve?game=cn:6,3&max=11&remoteness=1&stream=1", nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -184,8 +187,16 @@ func TestOneSolvePerClient(t *testing.T) {
 	if !strings.HasPrefix(line, "event: progress") {
 		t.Fatalf("first event %q", line)
 	}
-	if status, _, body := get(t, srv.URL+"/api/solve?game=nim:2&max=3"); status != http.StatusTooManyRequests {
-		t.Errorf("a second solve: %d %s; want 429", status, body)
+	for _, api := range []string{
+		"solve?game=nim:2&max=3",
+		"slice?game=nim:3&max=9",
+		"plot?game=nim:3&max=9&value=grundy",
+		"check?game=nim:2&max=3&expr=a==b",
+		"list?game=nim:2&max=3",
+	} {
+		if status, _, body := get(t, srv.URL+"/api/"+api); status != http.StatusTooManyRequests {
+			t.Errorf("a second solve, %s: %d %s; want 429", api, status, body)
+		}
 	}
 	if status, _, _ := get(t, srv.URL+"/api/theorems?game=cn:6,3"); status != http.StatusOK {
 		t.Errorf("a question that solves nothing: %d; want 200", status)
@@ -258,5 +269,123 @@ func TestReproStream(t *testing.T) {
 	}
 	if want, _ := cli["claims"].([]any); len(claims) != 1 || len(want) != 1 || !reflect.DeepEqual(any(claims[0]), want[0]) {
 		t.Errorf("claim events %v; repro --json checks %v", claims, want)
+	}
+}
+
+// TestQueryValuesAreData: a query value that looks like a flag is a value
+// of the request, never a flag of a command line: a bad game or position,
+// answered 400 with a JSON error, not cobra's help or a file read.
+func TestQueryValuesAreData(t *testing.T) {
+	srv := testServer(t, "")
+	for _, tt := range []struct {
+		api     string
+		mention string
+	}{
+		{"solve?game=--help", `game \"--help\"`},
+		{"solve?game=--help&max=3", `--help`},
+		{"outcome?game=--table=/etc/passwd&position=1", `--table=/etc/passwd`},
+		{"outcome?game=cn:6,3&position=--table=/etc/passwd", "position"},
+		{"check?game=cn:6,3&max=3&expr=--json", "--json"},
+		{"theorems?game=--version", "--version"},
+		{"complex?game=-h", "-h"},
+		{"list?game=cn:6,3&max=--help", "--max takes a whole number"},
+		{"solve?game=cn:6,3&max=3&max=4", "once"},
+		{"repro?only=--list&list=--json", ""},
+	} {
+		status, kind, body := get(t, srv.URL+"/api/"+tt.api)
+		var v struct{ Error string }
+		if tt.api == "repro?only=--list&list=--json" {
+			// list=--json is a true value: the claims whose id contains "--list", none.
+			if status != http.StatusBadRequest || !strings.Contains(string(body), `no claim id contains`) {
+				t.Errorf("%s: %d %s", tt.api, status, body)
+			}
+			continue
+		}
+		if status != http.StatusBadRequest || kind != "application/json" || json.Unmarshal(body, &v) != nil || v.Error == "" {
+			t.Errorf("%s: %d %s %s; want 400 with a JSON error", tt.api, status, kind, body)
+			continue
+		}
+		if !strings.Contains(string(body), tt.mention) || strings.Contains(v.Error, "Usage:") || strings.Contains(v.Error, "root:") {
+			t.Errorf("%s: %s; want a bad-input error mentioning %q", tt.api, body, tt.mention)
+		}
+	}
+}
+
+// TestAdmitter: a request holds its client's slot from its first solve to
+// its answer, once however many solves it runs; another request of the same
+// client is refused meanwhile, one of another client is not; and a merged
+// run that outlives its request's answer takes no slot.
+func TestAdmitter(t *testing.T) {
+	s := newServer("", serverLimits{maxPositions: 1000, timeout: time.Minute})
+	request := func(addr string) *http.Request {
+		r := httptest.NewRequest("GET", "/api/solve", nil)
+		r.RemoteAddr = addr
+		return r
+	}
+	admit1, done1 := s.admitter(request("127.0.0.5:1000"))
+	admit2, done2 := s.admitter(request("127.0.0.5:1001"))
+	admit3, done3 := s.admitter(request("127.0.0.6:1000"))
+	defer done3()
+	for i, tt := range []struct {
+		admit func() (func(), error)
+		busy  bool
+	}{
+		{admit1, false},
+		{admit1, false}, // the same request's second solve
+		{admit2, true},  // the same client's second request
+		{admit3, false}, // another client
+	} {
+		if _, err := tt.admit(); errors.Is(err, errBusy) != tt.busy {
+			t.Errorf("step %d: %v; busy %v", i, err, tt.busy)
+		}
+	}
+	done1()
+	if _, err := admit2(); err != nil {
+		t.Errorf("after the first request's answer: %v", err)
+	}
+	done2()
+	if _, err := admit1(); err != nil {
+		t.Errorf("a merged run after its request's answer: %v", err)
+	}
+	if _, taken := s.busy.Load("127.0.0.5"); taken {
+		t.Error("a run after its request's answer took the client's slot")
+	}
+}
+
+// TestIdenticalSolvesMerged: identical solves asked at once by several
+// clients run once; every client gets the same answer, to its timings.
+func TestIdenticalSolvesMerged(t *testing.T) {
+	if !distinctLoopback() {
+		t.Skip("this machine dials from 127.0.0.1 only: the clients would be one")
+	}
+	srv := testServer(t, "")
+	const clients = 4
+	bodies := make([]string, clients)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range clients {
+		wg.Go(func() {
+			d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 2, byte(1+i))}}
+			c := &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+			<-start
+			resp, err := c.Get(srv.URL + "/api/solve?game=cn:6,3&max=11&grundy=1")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("client %d: %d %s", i, resp.StatusCode, body)
+			}
+			bodies[i] = string(body)
+		})
+	}
+	close(start)
+	wg.Wait()
+	for i := 1; i < clients; i++ {
+		if bodies[i] != bodies[0] {
+			t.Errorf("client %d's answer differs from client 0's: two runs, not one:\n%s\n%s", i, bodies[i], bodies[0])
+		}
 	}
 }

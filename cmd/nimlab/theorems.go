@@ -1,32 +1,9 @@
 package main
 
 import (
-	"fmt"
-
-	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/literature"
-	"github.com/nimlab/nimlab/theory"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 )
-
-// theoremRow is a theorem in JSON: its citations both rendered ("source",
-// which the web lab shows) and structured ("references").
-type theoremRow struct {
-	Name       string               `json:"name"`
-	Statement  string               `json:"statement"`
-	Source     string               `json:"source"`
-	References literature.Citations `json:"references"`
-	// Proofs are the recorded runs of "nimlab prove GAME --theorem NAME".
-	Proofs []theory.ProofRecord `json:"proofs"`
-}
-
-func theoremJSON(th *theory.Theorem) theoremRow {
-	proofs := th.Proofs()
-	if proofs == nil {
-		proofs = []theory.ProofRecord{}
-	}
-	return theoremRow{Name: th.Name, Statement: th.Statement, Source: th.Source.String(), References: th.Source, Proofs: proofs}
-}
 
 func newTheoremsCmd() *cobra.Command {
 	var asJSON bool
@@ -47,38 +24,15 @@ the P-positions by reduced positions, not the M-rule's optimality.`,
   nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			list := theory.Theorems()
+			var req commands.TheoremsRequest
 			if len(args) == 1 {
-				g, err := game.Parse(args[0])
-				if err != nil {
-					return err
-				}
-				list = nil
-				if th, _, ok := theory.Find(cmd.Context(), g); ok {
-					list = append(list, th)
-				}
-				if err := cmd.Context().Err(); err != nil {
-					return err
-				}
+				req.Game = args[0]
 			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				rows := []theoremRow{}
-				for _, th := range list {
-					rows = append(rows, theoremJSON(th))
-				}
-				return printJSON(out, map[string]any{"theorems": rows})
+			res, err := commands.Theorems(cmd.Context(), req)
+			if err != nil {
+				return err
 			}
-			if len(list) == 0 {
-				fmt.Fprintf(out, "no theorem covers %s; nimlab solves it by tables\n", args[0])
-			}
-			for _, th := range list {
-				fmt.Fprintf(out, "%s\n    %s\n    %s\n", th.Name, th.Statement, th.Source)
-				for _, p := range th.Proofs() {
-					fmt.Fprintf(out, "    machine proof: %s\n", p)
-				}
-			}
-			return nil
+			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theorems as JSON")

@@ -1,0 +1,181 @@
+package commands
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/machine"
+	"github.com/nimlab/nimlab/repro"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Env is what a front end lends a command. Its zero value is usable: no
+// progress report, no cache, the machine's available memory, and the
+// command's time counted from the call.
+type Env struct {
+	// Start is when the command started, for the whole-command times some
+	// results report beside the time of their engine; zero: when the
+	// function was called.
+	Start time.Time
+	// MaxMemory bounds the memory a solve may use (its estimate is checked
+	// before it starts, unless the request says Force); 0: the machine's
+	// available memory.
+	MaxMemory int64
+	// Progress, when not nil, watches every solve the command runs.
+	Progress Progress
+	// Surveying, when not nil, is told each game a survey (Atlas, Explore)
+	// takes up, and whether it was done before (a resumed survey).
+	Surveying func(spec string, done bool)
+	// Claim, when not nil, receives each claim Repro checks as soon as it is
+	// checked (the web lab streams them; the command line prints them).
+	Claim func(repro.Result)
+	// Cache, when not nil, keeps the tables and opponents of Slice, Plot and
+	// Advise between requests and merges identical concurrent solves.
+	Cache *Cache
+	// Admit, when not nil, is asked before the command starts a solve or a
+	// proof, and its release called when the command returns (the web
+	// server allows one at a time per client); its error stops the command.
+	// A table taken from Cache asks nothing.
+	Admit func() (release func(), err error)
+	// MaxPositions, when positive, bounds the positions of one solve (the
+	// web server's limit); a larger one fails with ErrTooLarge.
+	MaxPositions int64
+}
+
+// admit asks env.Admit, if any.
+func (env Env) admit() (func(), error) {
+	if env.Admit == nil {
+		return func() {}, nil
+	}
+	return env.Admit()
+}
+
+// checkPositions refuses a box of more than MaxPositions positions.
+func (env Env) checkPositions(g *game.Game, h int) error {
+	if env.MaxPositions <= 0 {
+		return nil
+	}
+	box := table.Uniform(g.Piles(), h)
+	if box.Check() != nil || box.Positions() > env.MaxPositions {
+		return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit", ErrTooLarge, g.Spec, h, env.MaxPositions)
+	}
+	return nil
+}
+
+// Progress watches a solve: it is called as a solve of the game spec over
+// positions positions starts, and returns the function that receives the
+// solve's progress (positions done of total) and the one called when the
+// solve stops.
+type Progress func(spec string, positions int64) (report func(done, total int64), end func())
+
+// start is when the command of env started, given that the function was
+// called at now.
+func (env Env) start(now time.Time) time.Time {
+	if env.Start.IsZero() {
+		return now
+	}
+	return env.Start
+}
+
+// memory is the memory a solve may use.
+func (env Env) memory() int64 {
+	if env.MaxMemory > 0 {
+		return env.MaxMemory
+	}
+	avail, ok := machine.AvailableMemory()
+	if !ok {
+		return 1 << 62
+	}
+	return avail
+}
+
+// watch sets the progress report of env on opts for a solve of g on box,
+// and returns the function to call when the solve stops.
+func (env Env) watch(g *game.Game, box table.Box, opts *solve.Options) func() {
+	if env.Progress == nil {
+		return func() {}
+	}
+	report, end := env.Progress(g.Spec, box.Positions())
+	opts.Progress = report
+	if end == nil {
+		end = func() {}
+	}
+	return end
+}
+
+// A Verdict is the error of a command that ran to the end and found what
+// it checked false or undecided: its result is whole, and the command line
+// prints it before the error and exits with Code.
+type Verdict struct {
+	// Code is the exit status of the command line: 1 for false (a
+	// characterization disagrees, is refuted, a family is no Nim-basis), 3
+	// for undecided (no proof either way).
+	Code int
+	Err  error
+}
+
+func (v *Verdict) Error() string { return v.Err.Error() }
+func (v *Verdict) Unwrap() error { return v.Err }
+
+// A Result is what every command returns: a value with JSON tags that
+// renders itself as the command line's text.
+type Result interface {
+	// WriteText writes the result as the command line prints it.
+	WriteText(w io.Writer) error
+}
+
+// VerdictOf is the verdict of a result: a *Verdict when what it checked is
+// false or undecided, nil otherwise (and for the results that check
+// nothing).
+func VerdictOf(r Result) error {
+	if v, ok := r.(interface{ Verdict() error }); ok {
+		return v.Verdict()
+	}
+	return nil
+}
+
+// ExitCode is the command line's exit status for err: a verdict's code, 1
+// for any other error, 0 for none.
+func ExitCode(err error) int {
+	var v *Verdict
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &v):
+		return v.Code
+	}
+	return 1
+}
+
+// WriteJSON writes v as one JSON object on one line (pipe it into jq to
+// read), as every command's --json does.
+func WriteJSON(w io.Writer, v any) error {
+	return json.NewEncoder(w).Encode(v)
+}
+
+// seconds is the time since start, in seconds.
+func seconds(start time.Time) float64 {
+	return time.Since(start).Seconds()
+}
+
+// ErrTooLarge is the error of a computation refused or stopped for its size
+// (a box over the memory or a server's limit, a symmetry group too large to
+// list).
+var ErrTooLarge = solve.ErrTooLarge
+
+// MaxLine is the largest pile a table holds (the largest --max).
+const MaxLine = table.MaxLine
+
+// MaxPositions is the most positions a table may have.
+const MaxPositions = table.MaxPositions
+
+// jsonOf encodes v as encoding/json does, for the MarshalJSON methods that
+// pick which value to encode.
+func jsonOf(v any) ([]byte, error) {
+	return json.Marshal(v)
+}

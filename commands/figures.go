@@ -1,0 +1,300 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/figure"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/play"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// DrawRequest asks for a figure of a position, a move or a complex
+// ("nimlab draw"): a Position, with a Move from it, or Complex alone.
+type DrawRequest struct {
+	Game     string `json:"game"`
+	Position string `json:"position,omitempty"`
+	Move     string `json:"move,omitempty"`
+	Complex  bool   `json:"complex,omitempty"`
+}
+
+// FigureResult is a figure, drawn as the papers draw them; WriteText
+// writes it as SVG.
+type FigureResult struct {
+	Figure *figure.Figure `json:"-"`
+}
+
+// WriteText writes the figure as SVG.
+func (r *FigureResult) WriteText(w io.Writer) error { return r.Figure.Write(w, "svg") }
+
+// Draw draws a position of a game, a move from it, or its complex.
+func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	if req.Complex {
+		if req.Position != "" || req.Move != "" {
+			return nil, errors.New("--complex draws the complex alone: give no POSITION and no --move")
+		}
+		circuits, err := g.Complex.Circuits(ctx)
+		if err != nil && !errors.Is(err, complex.ErrTooLarge) {
+			return nil, err
+		}
+		f, err := figure.Complex(g, circuits)
+		if err != nil {
+			return nil, err
+		}
+		return &FigureResult{f}, nil
+	}
+	if req.Position == "" {
+		return nil, errors.New("give a POSITION to draw, or --complex to draw the complex")
+	}
+	p, err := g.ParsePosition(req.Position)
+	if err != nil {
+		return nil, err
+	}
+	var q game.Position
+	if req.Move != "" {
+		if q, err = g.ParsePosition(req.Move); err != nil {
+			return nil, fmt.Errorf("--move: %w", err)
+		}
+	}
+	f, err := figure.Position(g, p, q)
+	if err != nil {
+		return nil, err
+	}
+	return &FigureResult{f}, nil
+}
+
+// SliceRequest asks for a 2D slice of a table: two piles on the axes, the
+// others fixed ("nimlab plot", and the web lab's slice viewer).
+type SliceRequest struct {
+	Game string `json:"game"`
+	Source
+	// Axes are the two piles on the axes, numbered from 1: "1,2" when
+	// empty.
+	Axes string `json:"axes,omitempty"`
+	// Fix gives the other piles, e.g. "3=5,4=0"; unlisted piles are 0.
+	Fix string `json:"fix,omitempty"`
+	// Value is what the cells show: outcome (when empty), grundy or
+	// remoteness.
+	Value string `json:"value,omitempty"`
+}
+
+// SliceResult is a slice of a table; its JSON is table.Slice's.
+type SliceResult struct {
+	*table.Slice
+
+	game *game.Game
+	max  int
+}
+
+// Slice solves (or reads) the table a slice needs and cuts the slice.
+func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error) {
+	if req.Value == "" {
+		req.Value = "outcome"
+	}
+	if req.Axes == "" {
+		req.Axes = "1,2"
+	}
+	if !slices.Contains(table.Values, req.Value) {
+		return nil, fmt.Errorf("--value must be outcome, grundy or remoteness, not %q", req.Value)
+	}
+	g, box, err := req.gameBox(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	x, y, fixed, err := ParseSlice(req.Axes, req.Fix, g.Piles())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", g.Title, err)
+	}
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Grundy: req.Value == "grundy", Remoteness: req.Value == "remoteness"}, false)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range fixed {
+		if v > req.Max {
+			return nil, fmt.Errorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, req.Max, req.Max)
+		}
+	}
+	s, err := t.Slice(x, y, fixed, req.Value)
+	if err != nil {
+		return nil, err
+	}
+	return &SliceResult{Slice: s, game: g, max: req.Max}, nil
+}
+
+// MarshalJSON writes the slice as table.Slice does.
+func (r *SliceResult) MarshalJSON() ([]byte, error) { return json.Marshal(r.Slice) }
+
+// WriteText writes the slice's JSON: a slice is read by programs or drawn.
+func (r *SliceResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
+
+// PlotResult is the figure of a slice ("nimlab plot"), and what it shows.
+type PlotResult struct {
+	Axes []int `json:"axes"`
+	// Fixed holds the pile sizes the slice fixes (0 on the axes).
+	Fixed game.Position `json:"fixed"`
+	// Format and Out say where the front end wrote the figure, if it did.
+	Format string         `json:"format,omitempty"`
+	Game   string         `json:"game"`
+	Max    int            `json:"max"`
+	Out    string         `json:"out,omitempty"`
+	Value  string         `json:"value"`
+	Figure *figure.Figure `json:"-"`
+}
+
+// WriteText writes the figure as SVG.
+func (r *PlotResult) WriteText(w io.Writer) error { return r.Figure.Write(w, "svg") }
+
+// Plot draws a slice of a table.
+func Plot(ctx context.Context, env Env, req SliceRequest) (*PlotResult, error) {
+	s, err := Slice(ctx, env, req)
+	if err != nil {
+		return nil, err
+	}
+	f, err := figure.Slice(s.game, s.Slice)
+	if err != nil {
+		return nil, err
+	}
+	return &PlotResult{Game: s.game.Spec, Max: s.max, Axes: []int{s.X + 1, s.Y + 1}, Fixed: s.Fixed, Value: s.Value, Figure: f}, nil
+}
+
+// ParseSlice reads the axes "I,J" and fixed piles "K=v,..." of a slice of
+// n piles (numbered from 1 in the text, from 0 in the result).
+func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err error) {
+	pile := func(s string) (int, error) {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("%q is not a pile number 1..%d", strings.TrimSpace(s), n)
+		case v < 1 || v > n:
+			return 0, fmt.Errorf("there is no pile %d (the piles are 1..%d)", v, n)
+		}
+		return v - 1, nil
+	}
+	parts := strings.Split(axes, ",")
+	if len(parts) != 2 {
+		return 0, 0, nil, fmt.Errorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
+	}
+	if x, err = pile(parts[0]); err == nil {
+		y, err = pile(parts[1])
+	}
+	switch {
+	case err != nil:
+		return 0, 0, nil, fmt.Errorf("--axes %q: %w", axes, err)
+	case x == y:
+		return 0, 0, nil, fmt.Errorf("--axes %q: give two different piles 1..%d", axes, n)
+	}
+	fixed = make(game.Position, n)
+	for _, item := range strings.Split(fix, ",") {
+		if strings.TrimSpace(item) == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(item, "=")
+		if !ok {
+			return 0, 0, nil, fmt.Errorf("--fix %q: write pile=value, e.g. 3=5", item)
+		}
+		i, err := pile(k)
+		if err != nil {
+			return 0, 0, nil, fmt.Errorf("--fix %q: %w", item, err)
+		}
+		if i == x || i == y {
+			return 0, 0, nil, fmt.Errorf("--fix %q: pile %d is on an axis", item, i+1)
+		}
+		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
+			return 0, 0, nil, fmt.Errorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
+		}
+	}
+	return x, y, fixed, nil
+}
+
+// AdviseRequest asks for the computer's advice and move at a position of a
+// game started at Start (the web lab's play page).
+type AdviseRequest struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Start is where the game started: Position when empty.
+	Start string `json:"start,omitempty"`
+	// Check, when not empty, is a move typed by the player, checked for
+	// legality.
+	Check string `json:"check,omitempty"`
+}
+
+// AdviseResult is the computer's advice at a position.
+type AdviseResult struct {
+	Advice *play.Advice `json:"advice"`
+	// Check is "legal", or why the move asked about is not, when one was.
+	Check    *string       `json:"check,omitempty"`
+	Game     string        `json:"game"`
+	Position game.Position `json:"position"`
+	Terminal bool          `json:"terminal"`
+}
+
+// WriteText writes the advice's JSON.
+func (r *AdviseResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
+
+// Advise says what the computer knows about a position and which move it
+// would make (play.Opponent), with env's cache of opponents when it has one.
+func Advise(ctx context.Context, env Env, req AdviseRequest) (*AdviseResult, error) {
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	p, err := g.ParsePosition(req.Position)
+	if err != nil {
+		return nil, err
+	}
+	start := p
+	if req.Start != "" {
+		if start, err = g.ParsePosition(req.Start); err != nil {
+			return nil, err
+		}
+	}
+	var opp *play.Opponent
+	if env.Cache != nil {
+		opp, err = env.Cache.opponent(ctx, env, g, start)
+	} else {
+		opp, err = newOpponent(ctx, env, g, start)
+	}
+	if err != nil {
+		return nil, err
+	}
+	a, err := opp.Advise(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	r := &AdviseResult{Game: g.Spec, Position: p, Advice: a, Terminal: g.IsTerminal(p)}
+	if req.Check != "" {
+		to, err := g.ParsePosition(req.Check)
+		if err == nil {
+			err = g.CheckMove(p, to)
+		}
+		check := "legal"
+		if err != nil {
+			check = err.Error()
+		}
+		r.Check = &check
+	}
+	return r, nil
+}
+
+// newOpponent prepares an opponent, admitted by env (it may solve).
+func newOpponent(ctx context.Context, env Env, g *game.Game, start game.Position) (*play.Opponent, error) {
+	release, err := env.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	return play.NewOpponent(ctx, g, start)
+}

@@ -1,0 +1,158 @@
+package commands
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// ListRequest asks for the P-positions of a box ("nimlab list").
+type ListRequest struct {
+	Game string `json:"game"`
+	Source
+	// Classes lists one representative per symmetry class.
+	Classes bool `json:"classes,omitempty"`
+	// Format is how WriteText writes them: csv (the default), json or text;
+	// parquet writes them to Out.
+	Format string `json:"format,omitempty"`
+	// Out is the Parquet file of Format parquet.
+	Out string `json:"out,omitempty"`
+}
+
+// ListResult lists the P-positions of a box, or one per symmetry class.
+// The positions are read from the table as they are written, so that a
+// long list is never held whole but for JSON.
+type ListResult struct {
+	Game    string `json:"game"`
+	Max     int    `json:"max"`
+	Classes bool   `json:"classes"`
+
+	piles     int
+	format    string
+	positions iter.Seq[game.Position]
+	rows      []game.Position // read already (JSON)
+	ctx       context.Context
+}
+
+// List lists the P-positions of a box; with Format parquet it writes them
+// to Out.
+func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
+	switch req.Format {
+	case "":
+		req.Format = "csv"
+	case "csv", "json", "text":
+	case "parquet":
+		if req.Out == "" {
+			return nil, errors.New("--format parquet writes a file: give --out FILE.parquet")
+		}
+	default:
+		return nil, fmt.Errorf("--format must be csv, json, text or parquet, not %q", req.Format)
+	}
+	g, box, err := req.gameBox(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	var group *complex.Group
+	if req.Classes {
+		if group, err = g.Symmetries(ctx); err != nil {
+			return nil, fmt.Errorf("--classes: %w", err)
+		}
+		if !group.Listed() {
+			return nil, fmt.Errorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
+		}
+	}
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{}, false)
+	if err != nil {
+		return nil, err
+	}
+	positions := t.ClassRepresentatives(ctx, group, req.Workers)
+	if req.Format == "parquet" {
+		err := atomicfile.Write(req.Out, func(w io.Writer) error {
+			return table.WritePositionsParquet(ctx, w, g.Piles(), positions)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	r := &ListResult{Game: g.Spec, Max: req.Max, Classes: req.Classes, piles: g.Piles(), format: req.Format, positions: positions, ctx: ctx}
+	if req.Format == "json" {
+		// JSON holds them all: read them now, while ctx is the command's.
+		if r.rows, err = r.collect(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// collect reads every position listed.
+func (r *ListResult) collect() ([]game.Position, error) {
+	rows := []game.Position{}
+	for p := range r.positions {
+		rows = append(rows, append(game.Position(nil), p...))
+	}
+	return rows, r.ctx.Err()
+}
+
+// Positions yields the positions listed, in order of index (pile 1 varies
+// fastest).
+func (r *ListResult) Positions() iter.Seq[game.Position] { return r.positions }
+
+// MarshalJSON writes {"classes", "count", "game", "max", "p_positions"}.
+func (r *ListResult) MarshalJSON() ([]byte, error) {
+	rows := r.rows
+	if rows == nil {
+		var err error
+		if rows, err = r.collect(); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(struct {
+		Classes    bool            `json:"classes"`
+		Count      int             `json:"count"`
+		Game       string          `json:"game"`
+		Max        int             `json:"max"`
+		PPositions []game.Position `json:"p_positions"`
+	}{r.Classes, len(rows), r.Game, r.Max, rows})
+}
+
+// WriteText writes the positions in the request's format: CSV with a header
+// p1,p2,..., text ("(1,2,3)" a line), or JSON; nothing for parquet.
+func (r *ListResult) WriteText(out io.Writer) error {
+	switch r.format {
+	case "parquet":
+		return nil
+	case "json":
+		return WriteJSON(out, r)
+	}
+	w := bufio.NewWriter(out)
+	if r.format == "csv" {
+		head := make([]string, r.piles)
+		for i := range head {
+			head[i] = fmt.Sprintf("p%d", i+1)
+		}
+		fmt.Fprintln(w, strings.Join(head, ","))
+	}
+	for p := range r.positions {
+		if r.format == "csv" {
+			fmt.Fprintln(w, p)
+		} else {
+			fmt.Fprintf(w, "(%v)\n", p)
+		}
+	}
+	if err := r.ctx.Err(); err != nil {
+		w.Flush()
+		return err
+	}
+	return w.Flush()
+}

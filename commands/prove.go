@@ -1,0 +1,334 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/theory"
+)
+
+// ErrNoSolver is the error of a proof asked for where the SMT solver is
+// not installed.
+var ErrNoSolver = prove.ErrNoSolver
+
+// ProveRequest asks an SMT solver to prove a characterization of the
+// P-positions for every position, or refute it ("nimlab prove"): exactly
+// one of Expr and Theorem.
+type ProveRequest struct {
+	Game    string `json:"game"`
+	Expr    string `json:"expr,omitempty"`
+	Theorem string `json:"theorem,omitempty"`
+	// Solver is z3 (when empty) or cvc5.
+	Solver string `json:"solver,omitempty"`
+	// Timeout bounds each query; it must be positive.
+	Timeout time.Duration `json:"timeout"`
+	// SMTOut, when not empty, is a directory each query is written to.
+	SMTOut string `json:"smt_out,omitempty"`
+	// NoSymmetry does not restrict the queries to one position per symmetry
+	// class.
+	NoSymmetry bool `json:"no_symmetry,omitempty"`
+}
+
+// ProveResult is the proof's result: its JSON is prove.Result's.
+type ProveResult struct {
+	*prove.Result
+
+	src string
+}
+
+// Prove proves or refutes a characterization for every position. A
+// refutation or an undecided proof is the result's Verdict.
+func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
+	src := req.Expr
+	switch {
+	case src != "" && req.Theorem != "":
+		return nil, errors.New("give only one of --expr EXPR and --theorem NAME")
+	case src == "" && req.Theorem == "":
+		return nil, errors.New("give the characterization to prove: --expr EXPR or --theorem NAME")
+	}
+	if req.Timeout <= 0 {
+		return nil, fmt.Errorf("--timeout must be positive, not %v", req.Timeout)
+	}
+	if req.Solver == "" {
+		req.Solver = "z3"
+	}
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	var moves [][]string
+	if req.Theorem != "" {
+		th, ok := theory.ByName(req.Theorem)
+		if !ok {
+			return nil, fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", req.Theorem)
+		}
+		moves = th.WinningMoves(ctx, g)
+		if src, ok = th.Expression(ctx, g); !ok {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			return nil, fmt.Errorf("theorem %s has no formula for %s (it does not cover it, or its characterization depends on the complex in a way no fixed formula states)", th.Name, g.Spec)
+		}
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	if err != nil {
+		return nil, err
+	}
+	solver, err := prove.FindSolver(ctx, req.Solver)
+	if err != nil {
+		return nil, err
+	}
+	release, err := env.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves})
+	if err != nil {
+		return nil, err
+	}
+	return &ProveResult{Result: r, src: src}, nil
+}
+
+// Verdict is a *Verdict when the characterization is refuted (exit status
+// 1) or no proof either way was found (3).
+func (r *ProveResult) Verdict() error {
+	switch r.Result.Result {
+	case prove.Refuted:
+		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not the set of P-positions of %s", r.src, r.Game)}
+	case prove.Undecided:
+		hint := ""
+		if strings.Contains(r.Reason, "no answer within") {
+			hint = " (a longer --timeout may settle it)"
+		}
+		return &Verdict{Code: 3, Err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
+	}
+	return nil
+}
+
+// WriteText writes the proof's result as "nimlab prove" prints it.
+func (r *ProveResult) WriteText(w io.Writer) error {
+	writeProof(w, r.Result)
+	return nil
+}
+
+// writeProof renders a proof's result as text.
+func writeProof(w io.Writer, r *prove.Result) {
+	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
+	switch r.Result {
+	case prove.Proved:
+		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, proofKind(r))
+	case prove.Refuted:
+		fmt.Fprintf(w, "result      refuted\n")
+	default:
+		fmt.Fprintf(w, "result      unknown: %s\n", r.Reason)
+	}
+	if r.Symmetry != "" {
+		fmt.Fprintf(w, "symmetry    %s\n", r.Symmetry)
+	}
+	if r.Note != "" {
+		fmt.Fprintf(w, "note        %s\n", r.Note)
+	}
+	for _, c := range r.Conditions {
+		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)
+		if c.Reason != "" {
+			line += " (" + c.Reason + ")"
+		}
+		if c.Via != "" {
+			line += " (by the " + c.Via + ")"
+		}
+		if c.File != "" {
+			line += "  " + c.File
+		}
+		fmt.Fprintln(w, line)
+	}
+	if ce := r.Counterexample; ce != nil {
+		fmt.Fprintln(w, counterexampleText(ce))
+		if ce.Checked == "engine" {
+			fmt.Fprintln(w, "            confirmed by nimlab's move generator and evaluator")
+		} else {
+			fmt.Fprintln(w, "            the solver's model: its options are too many to enumerate")
+		}
+	}
+	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// proofKind says how a proof went: "presburger arithmetic", or "by
+// induction on binary digits".
+func proofKind(r *prove.Result) string {
+	if r.Proof == "digits" {
+		return "by induction on binary digits"
+	}
+	return r.Proof + " arithmetic"
+}
+
+// counterexampleText says in one line where a condition fails.
+func counterexampleText(ce *prove.Counterexample) string {
+	switch ce.Condition {
+	case "I":
+		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
+	case "II":
+		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
+	}
+	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)
+}
+
+// DiscoverRequest asks for a characterization of the P-positions, verified
+// on a larger box ("nimlab discover").
+type DiscoverRequest struct {
+	Game string `json:"game"`
+	// Max is the height to learn on (required: -1 is not given).
+	Max int `json:"max"`
+	// VerifyMax is the height to verify on (0: a few above Max).
+	VerifyMax int `json:"verify_max,omitempty"`
+	Workers   int `json:"workers,omitempty"`
+	// Prove, when true, proves a description exact on the box for every
+	// position, each query for at most ProveTimeout.
+	Prove        bool          `json:"prove,omitempty"`
+	ProveTimeout time.Duration `json:"prove_timeout,omitempty"`
+}
+
+// DiscoverResult is the description found, how it verified, and with
+// Prove, the proof's result.
+type DiscoverResult struct {
+	AcceptedNotP    int64           `json:"accepted_not_p"`
+	Counterexamples []game.Position `json:"counterexamples"`
+	Covered         int64           `json:"covered"`
+	Exact           bool            `json:"exact"`
+	Expr            string          `json:"expr"`
+	Game            string          `json:"game"`
+	Max             int             `json:"max"`
+	Method          string          `json:"method"`
+	PPositions      int64           `json:"p_positions"`
+	// Proof is present when a proof was asked for: null when there was
+	// nothing to prove (the description is not exact on the box).
+	Proof       *ProofAttempt `json:"proof,omitempty"`
+	Seconds     float64       `json:"seconds"`
+	VerifiedMax int           `json:"verified_max"`
+
+	title string
+}
+
+// ProofAttempt is the proof of a discovered description: its JSON is the
+// result's, or null when none was attempted.
+type ProofAttempt struct {
+	Result *prove.Result
+}
+
+// MarshalJSON writes the proof's result, or null.
+func (a ProofAttempt) MarshalJSON() ([]byte, error) { return jsonOf(a.Result) }
+
+// Discover looks for a description of the P-positions of a box, checks it
+// on a larger box, and with Prove proves it for every position.
+func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResult, error) {
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	if req.Max < 0 {
+		return nil, fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
+	}
+	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, MaxMemory: env.memory()}
+	if req.Prove {
+		if req.ProveTimeout <= 0 {
+			return nil, fmt.Errorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+		}
+		// The solver is looked for first: without it, nothing is solved.
+		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
+			return nil, err
+		}
+	}
+	for _, h := range []int{req.Max, req.VerifyMax} {
+		if err := env.checkPositions(g, h); err != nil {
+			return nil, err
+		}
+	}
+	release, err := env.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	start := time.Now()
+	r, err := discover.Discover(ctx, g, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &DiscoverResult{
+		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
+		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
+		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title,
+	}
+	if req.Prove {
+		res.Proof = &ProofAttempt{r.Proof}
+	}
+	return res, nil
+}
+
+// proveOptions finds z3 for Prove: without it, the error says which
+// Debian package to install.
+func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, error) {
+	solver, err := prove.FindSolver(ctx, "z3")
+	if err != nil {
+		return nil, fmt.Errorf("--prove: %w", err)
+	}
+	return &prove.Options{Solver: solver, Timeout: timeout}, nil
+}
+
+// WriteText writes the description as "nimlab discover" prints it.
+func (r *DiscoverResult) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "game          %s (%s)\n", r.Game, r.title)
+	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+	fmt.Fprintf(w, "expression    %s\n", r.Expr)
+	if r.Exact {
+		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
+	} else {
+		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
+		for _, p := range r.Counterexamples {
+			fmt.Fprintf(w, "  counterexample %v\n", p)
+		}
+	}
+	fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, ShellQuote(r.Expr))
+	if r.Proof != nil {
+		WriteProofSummary(w, r.Proof.Result)
+		if r.Proof.Result != nil {
+			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s\n", ShellQuote(r.Game), ShellQuote(r.Expr))
+		}
+	}
+	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
+	return nil
+}
+
+// WriteProofSummary writes the lines of discover's report that say what
+// became of the proof (r is nil when the description was not exact).
+func WriteProofSummary(w io.Writer, r *prove.Result) {
+	switch {
+	case r == nil:
+		fmt.Fprintln(w, "proof         not attempted: the description is not exact on the box")
+		return
+	case r.Result == prove.Proved:
+		fmt.Fprintf(w, "proof         proved for %s (%s)\n", r.Scope, proofKind(r))
+	case r.Result == prove.Refuted:
+		fmt.Fprintln(w, "proof         refuted: exact on the box, but not for every position")
+	default:
+		fmt.Fprintf(w, "proof         unknown: %s\n", r.Reason)
+	}
+	if ce := r.Counterexample; ce != nil {
+		fmt.Fprintf(w, "              %s\n", counterexampleText(ce))
+	}
+	var conds []string
+	for _, c := range r.Conditions {
+		conds = append(conds, fmt.Sprintf("(%s) %s %.2f s", c.Name, c.Result, c.Seconds))
+	}
+	if len(conds) > 0 {
+		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)
+	}
+}

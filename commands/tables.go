@@ -1,0 +1,117 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Source says which table a command reads: every position with piles 0..Max
+// solved, or a table saved by "solve --out".
+type Source struct {
+	// Max is the largest pile; -1 when not given, which only a Table may
+	// leave out.
+	Max int `json:"max"`
+	// Table, when not empty, is the path of a saved table to read instead of
+	// solving; Max, when given, must then be its box's.
+	Table string `json:"table,omitempty"`
+	// Force solves even when the memory estimate passes the memory the
+	// command may use.
+	Force bool `json:"force,omitempty"`
+	// Workers is the number of goroutines of the fast engines; 0: one per
+	// core.
+	Workers int `json:"workers,omitempty"`
+}
+
+// gameBox parses the spec and checks Max: the game and its uniform box.
+// With a Table the box is the table's, and gameBox returns a nil box.
+func (s *Source) gameBox(spec string) (*game.Game, table.Box, error) {
+	g, err := game.Parse(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	if s.Table != "" {
+		return g, nil, nil
+	}
+	if s.Max < 0 {
+		return nil, nil, fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
+	}
+	box := table.Uniform(g.Piles(), s.Max)
+	if err := box.Check(); err != nil {
+		return nil, nil, fmt.Errorf("%s --max %d: %w", g.Spec, s.Max, err)
+	}
+	return g, box, nil
+}
+
+// solveOrLoad returns the table of g: read from s.Table, or solved on box.
+// A table read must be of g (the same spec), hold what opts asks for, and
+// match Max when it is given; Max is then set to the table's.
+func (s *Source) solveOrLoad(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options, reference bool) (*table.Table, error) {
+	if s.Table == "" {
+		return s.build(ctx, env, g, box, opts, reference)
+	}
+	if reference {
+		return nil, fmt.Errorf("--table and --reference: a table read from a file is not solved again")
+	}
+	t, err := loadTable(ctx, env, s.Table, g)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.CheckContents(opts.Grundy, opts.Remoteness); err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Table, err)
+	}
+	uniform := table.Uniform(len(t.Box), t.Box[0])
+	switch {
+	case !slices.Equal(t.Box, uniform):
+		return nil, fmt.Errorf("%s: the table's box %v has different maxima; the commands read tables with every pile 0..H", s.Table, t.Box)
+	case s.Max >= 0 && s.Max != t.Box[0]:
+		return nil, fmt.Errorf("--max %d, but %s holds every pile 0..%d; leave --max out to use the table's box", s.Max, s.Table, t.Box[0])
+	}
+	s.Max = t.Box[0]
+	return t, nil
+}
+
+// loadTable reads the table file at path and checks that it is a table of g.
+func loadTable(ctx context.Context, env Env, path string, g *game.Game) (*table.Table, error) {
+	t, err := table.Load(ctx, path, env.memory())
+	if err != nil {
+		return nil, err
+	}
+	if err := t.CheckGame(g); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// build solves box with the chosen engine, after checking the memory
+// estimate, with env's progress report; from env's cache when it has one.
+func (s *Source) build(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options, reference bool) (*table.Table, error) {
+	if err := env.checkPositions(g, box[0]); err != nil {
+		return nil, err
+	}
+	if !s.Force {
+		if err := solve.CheckMemory(g, box, opts, reference, env.memory()); err != nil {
+			return nil, err
+		}
+	}
+	opts.Workers = s.Workers
+	if env.Cache != nil && !reference {
+		return env.Cache.table(ctx, env, g, box, opts)
+	}
+	release, err := env.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	end := env.watch(g, box, &opts)
+	defer end()
+	engine := solve.Table
+	if reference {
+		engine = solve.Reference
+	}
+	return engine(ctx, g, box, opts)
+}
