@@ -52,6 +52,10 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	case "":
 		req.Format = "csv"
 	case "csv", "json", "text":
+		if req.Out != "" {
+			// A file given and not written would be a silent loss.
+			return nil, fmt.Errorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", req.Format)
+		}
 	case "parquet":
 		if req.Out == "" {
 			return nil, errors.New("--format parquet writes a file: give --out FILE.parquet")

@@ -210,13 +210,20 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	group.SetLimit(2)
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
-		if opts.SMTOut != "" {
-			for q := &queries[i]; q != nil; q = q.fallback {
-				q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, viaSuffix[q.via]))
-				if err := os.WriteFile(q.path, []byte(q.file(g, e, opts.Solver)), 0o644); err != nil {
-					return nil, fmt.Errorf("--smt-out: %w", err)
-				}
+		// Only the queries asked are written: a fallback that was not
+		// needed would leave a file the proof does not rest on.
+		write := func(q *query) error {
+			if opts.SMTOut == "" {
+				return nil
 			}
+			q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, viaSuffix[q.via]))
+			if err := os.WriteFile(q.path, []byte(q.file(g, e, opts.Solver)), 0o644); err != nil {
+				return fmt.Errorf("--smt-out: %w", err)
+			}
+			return nil
+		}
+		if err := write(&queries[i]); err != nil {
+			return nil, err
 		}
 		group.Go(func() error {
 			reply, err := opts.Solver.CheckUsing(gctx, q.script, q.vars, opts.Timeout, q.tactic)
@@ -235,6 +242,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 				}
 				// Ask it over every option.
 				queries[i] = *queries[i].fallback
+				if err := write(&queries[i]); err != nil {
+					return err
+				}
 				reply, err = opts.Solver.CheckUsing(gctx, queries[i].script, queries[i].vars, opts.Timeout, queries[i].tactic)
 			}
 			if errors.Is(err, errSettled) {
@@ -266,24 +276,25 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 			continue
 		}
 		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
-			// A counterexample with small piles is easier to follow, and
-			// where the solver gave up, a bounded search may still find one.
+			// A counterexample with small piles is easier to follow and
+			// the engine can check it; where the solver gave up, a
+			// bounded search may still find one. The engine's own
+			// enumeration of small positions is the quickest.
+			if ce := enc.searchSmall(ctx, queries[i].name); ce != nil {
+				c.Result = Sat
+				if reply.Answer == Unknown {
+					c.Reason = "found by enumerating the positions with small piles (the solver answered: " + reply.Reason + ")"
+				}
+				if r.Counterexample == nil {
+					r.Counterexample = ce
+				}
+				continue
+			}
 			if small, err := smaller(ctx, opts, queries[i], enc.a); err != nil {
 				return nil, err
 			} else if small != nil {
 				reply.Answer, reply.Values = Sat, small.Values
 				c.Result, c.Reason = Sat, ""
-			}
-		}
-		if reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
-			// Where the solver gives up, the engine may still find a
-			// counterexample among small positions.
-			if ce := enc.searchSmall(ctx, queries[i].name); ce != nil {
-				c.Result, c.Reason = Sat, "found by enumerating the positions with small piles (the solver answered: "+reply.Reason+")"
-				if r.Counterexample == nil {
-					r.Counterexample = ce
-				}
-				continue
 			}
 		}
 		switch reply.Answer {

@@ -156,7 +156,8 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 			why = "no reason given"
 		}
 		if strings.Contains(why, "timeout") || strings.Contains(why, "canceled") || time.Since(start) >= timeout {
-			why = fmt.Sprintf("no answer within %v (%s)", timeout, why)
+			// z3 says "timeout" or "canceled" for the same thing.
+			why = fmt.Sprintf("no answer within %v (timeout)", timeout)
 		}
 		return reply(Reply{Answer: Unknown, Reason: why})
 	case Sat:
