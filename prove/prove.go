@@ -17,7 +17,11 @@
 // linear, and so are most characterizations (sums, comparisons, min, max,
 // sym, % and / by constants, slowmoves): then both conditions are sentences
 // of Presburger arithmetic, which the solver decides. An answer "unsat" for
-// every condition is a proof for every position, whatever its piles. Every
+// every condition is a proof for every position, whatever its piles.
+// Operators on binary digits (xor, ^, colmod) are asked in bit-vectors wide
+// enough for every pile up to 2^63-1; for colmod over every pile of a take
+// game (Moore's Nim), both conditions are proved by induction on binary
+// digits instead, each step a small query (digits.go). Every
 // counterexample the solver gives is checked by nimlab's own move generator
 // and evaluator before it is reported; a solver that fails, times out or is
 // missing gives "unknown", never "proved".
