@@ -46,6 +46,11 @@ func Cones(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tab
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
+	}
 	// The narrowest word that holds a line, as in Fast.
 	switch {
 	case box[0] < 8:
@@ -529,7 +534,7 @@ func (s *coneSweep[W]) record(line int, p []W) {
 			s.excluded[line*s.words+k] |= wd
 			s.found.Add(int64(bits.OnesCount64(uint64(wd))))
 			for b := uint64(wd); b != 0; b &= b - 1 {
-				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = s.level
+				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = uint16(s.level)
 			}
 		}
 	}
@@ -594,7 +599,7 @@ func conesMemory(g *game.Game, box table.Box, opts Options) int64 {
 	positions, lines := box.Positions(), box.Lines()
 	need := positions/8 + int64(s.ring)*int64(s.h[s.n-2]+1)*int64(s.perSub)*int64(s.lanes)*bytes
 	if opts.Grundy {
-		need += 4*positions + lines*int64(s.words)*bytes
+		need += 2*positions + lines*int64(s.words)*bytes
 	}
 	return need
 }

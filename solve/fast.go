@@ -37,6 +37,11 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
+	}
 	return fastLines(ctx, g, box, opts, nil)
 }
 
@@ -75,7 +80,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		states := stateCount(g, box)
 		need := states/8 + 8
 		if opts.Grundy {
-			need += 4 * states
+			need += 2 * states
 		}
 		if opts.Remoteness {
 			need += 2 * states
@@ -88,9 +93,9 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 	}
 	switch {
 	case opts.Grundy && useGrundySets(g, box, opts):
-		return saturatingAdd(need, 4*positions, grundySetBytes(g, box))
+		return saturatingAdd(need, 2*positions, grundySetBytes(g, box))
 	case opts.Grundy:
-		need += 4 * positions // then the level sets' sweep, below
+		need += 2 * positions // then the level sets' sweep, below
 	case opts.Remoteness:
 		return need
 	}

@@ -113,7 +113,7 @@ func grundyPairsLine(pg *positionGrid, t *table.Table, buf []valuePair, terminal
 					v += bits.TrailingZeros64(^union[1])
 				}
 			}
-			grundy[x] = uint32(v)
+			grundy[x] = uint16(v)
 			if v == 0 {
 				pline = uint16(x)
 			}
@@ -162,7 +162,7 @@ func grundySetsLine(pg *positionGrid, t *table.Table, buf []uint64, words, termi
 					}
 				}
 			}
-			grundy[x] = uint32(v)
+			grundy[x] = uint16(v)
 			if v == 0 {
 				pline = uint16(x)
 			}

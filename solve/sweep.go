@@ -81,7 +81,7 @@ type sweep[W word] struct {
 	plineBase   int
 	plineBySlab bool         // pline holds one slab, set to NoP before each
 	excluded    []W          // Grundy only: positions valued below level, [line][word]
-	grundy      []uint32     // Grundy only: output values
+	grundy      []uint16     // Grundy only: output values
 	level       uint32       // the first value of the pass
 	found       atomic.Int64 // positions valued in this pass
 
@@ -500,7 +500,7 @@ func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
 		s.pline[line-s.plineBase] = uint16(x)
 	}
 	if s.grundy != nil {
-		s.grundy[line*(s.h[0]+1)+x] = level
+		s.grundy[line*(s.h[0]+1)+x] = uint16(level)
 		b := wordBits[W]()
 		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
 		sc.found++

@@ -159,6 +159,11 @@ func Values(ctx context.Context, g *game.Game, box table.Box, opts Options) (*ta
 			return nil, err
 		}
 	}
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
+	}
 	t, err := table.NewStates(g.Spec, box, g.Symmetric() && uniform(box), opts.Grundy, opts.Remoteness)
 	if err != nil {
 		return nil, err
@@ -250,7 +255,7 @@ func (v *valuesPass) settle(s int64, p game.Position, sc *valuesScratch) {
 		if len(sc.options) == 0 {
 			g = uint32(v.terminalGrundy)
 		}
-		t.Grundy[s] = g
+		t.Grundy[s] = uint16(g)
 	}
 	if t.Remoteness != nil {
 		sc.rs = sc.rs[:0]
