@@ -27,8 +27,9 @@ import (
 // slowest pile, overwritten in place, and for a few sub-slabs of the other
 // facets, so the working memory is about one slab of lines, whatever the box.
 //
-// Grundy values come from a recurrence on sets of values, one pass over the
-// positions (fastGrundySets); when those sets would not fit in memory, from
+// Grundy values come from a recurrence on sets of values, one pass of the
+// same sweep with a set of values per position in place of a bit
+// (fastGrundySets); when those sets would not fit in memory, from
 // the same sweep run for 8 values at a time (level sets): the positions of
 // value v are those not valued below v with no option of value v, again at
 // most one per line. Remoteness comes from a min/max recurrence over the
@@ -104,7 +105,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		levels = grundyLevels
 		need += lines * ((int64(box[0])/64 + 1) * 8) // the positions already valued
 	}
-	return saturatingAdd(need, sweepMemory(g, box, levels))
+	return saturatingAdd(need, sweepMemory(g, box, levels, 0))
 }
 
 // word is a machine word holding up to its bit size positions of a line. The
@@ -140,7 +141,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	if opts.Grundy {
 		levels = grundyLevels
 	}
-	s, err := newSweep[W](g, box, opts, levels)
+	s, err := newSweep[W](g, box, opts, levels, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -232,7 +233,7 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 }
 
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s, err := newSweep[W](g, box, opts, 1)
+	s, err := newSweep[W](g, box, opts, 1, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -25,7 +25,7 @@ func FastStream(ctx context.Context, g *game.Game, box table.Box, opts Options, 
 }
 
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
-	s, err := newSweep[W](g, box, opts, 1)
+	s, err := newSweep[W](g, box, opts, 1, 0)
 	if err != nil {
 		return err
 	}
@@ -44,7 +44,7 @@ func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, op
 func StreamMemory(g *game.Game, box table.Box) int64 {
 	h := padded(box)
 	slabLines := box.Lines() / int64(h[len(h)-1]+1)
-	return saturatingAdd(sweepMemory(g, box, 1), 2*slabLines)
+	return saturatingAdd(sweepMemory(g, box, 1, 0), 2*slabLines)
 }
 
 // Streams reports whether the outcomes of g on box, with opts, can be

@@ -87,6 +87,11 @@ type sweep[W word] struct {
 
 	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
 	hasOption []uint64 // HasOptionIn only: output, same layout
+
+	// Grundy values by sets only (lineSets): a facet's lanes of a line are
+	// the value sets of its positions, setWords words each.
+	setWords       int
+	terminalGrundy int
 }
 
 // facetLane is where a facet's lanes for one value begin in a block.
@@ -105,6 +110,9 @@ type belowLine struct {
 	pile   uint
 	mask   []uint64
 	m0, m1 uint64 // the mask's first words, 0 past its end
+	// runs lists the ranges [from, to) of mask words, when every word of
+	// the mask is 0 or all ones: wide blocks read only those words.
+	runs [][2]int
 }
 
 // grundyLevels is the number of values a pass of the line engine finds when
@@ -134,9 +142,11 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 }
 
 // sweepMemory is the working memory of a sweep of box finding levels values
-// per pass, in the narrowest word that holds a line (as Fast picks it):
-// one slab of carried parts and the window of local parts. It saturates.
-func sweepMemory(g *game.Game, box table.Box, levels int) int64 {
+// per pass, in the narrowest word that holds a line (as Fast picks it), or
+// with setWords > 0 of a sweep over sets of values (setWords uint64s per
+// position, see grundysets.go): one slab of carried parts and the window of
+// local parts. It saturates.
+func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
 	wordBytes := 1
 	for wordBytes < 8 && box[0] >= 8*wordBytes {
 		wordBytes *= 2
@@ -144,6 +154,9 @@ func sweepMemory(g *game.Game, box table.Box, levels int) int64 {
 	h := padded(box)
 	n := len(h)
 	words := h[0]/(8*wordBytes) + 1
+	if setWords > 0 {
+		wordBytes, words = 8, (h[0]+1)*setWords
+	}
 	carried, local := sweepParts(g, n)
 	partBytes := func(facets int) int64 {
 		lanes := saturatingMul(int64(levels*facets), int64(words))
@@ -176,17 +189,21 @@ func lanesOf[W word](b []uint64) []W {
 }
 
 // newSweep prepares passes over box that find the level sets of levels
-// values each. It fails with ErrTooLarge when its working memory would
-// exceed maxWorkingBytes.
-func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*sweep[W], error) {
-	if err := checkWorking(g, box, sweepMemory(g, box, levels)); err != nil {
+// values each, or with setWords > 0 (W uint64, levels 1) the Grundy values
+// by sets of setWords words per position. It fails with ErrTooLarge when its
+// working memory would exceed maxWorkingBytes.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels, setWords int) (*sweep[W], error) {
+	if err := checkWorking(g, box, sweepMemory(g, box, levels, setWords)); err != nil {
 		return nil, err
 	}
 	h := padded(box)
 	n := len(h)
-	terminalP, _, _ := g.Terminal()
+	terminalP, terminalGrundy, _ := g.Terminal()
 	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
-		misere: !terminalP, workers: opts.Workers, levels: levels}
+		misere: !terminalP, workers: opts.Workers, levels: levels, setWords: setWords, terminalGrundy: terminalGrundy}
+	if setWords > 0 {
+		s.words = (h[0] + 1) * setWords
+	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
@@ -257,7 +274,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*s
 				case part.local && i == n-2: // the other parity of d
 					back = (2*parity - 1) * (h[n-3] + 1) * s.perSub * part.words
 				}
-				src := belowLine{local: part.local, back: back, pile: uint(i), mask: mask, m0: mask[0]}
+				src := belowLine{local: part.local, back: back, pile: uint(i), mask: mask, m0: mask[0], runs: maskRuns(mask)}
 				if len(mask) > 1 {
 					src.m1 = mask[1]
 				}
@@ -266,6 +283,28 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*s
 		}
 	}
 	return s, nil
+}
+
+// maskRuns lists the runs of all-ones words of mask, or nil when some word
+// is neither 0 nor all ones.
+func maskRuns(mask []uint64) [][2]int {
+	var runs [][2]int
+	for b := 0; b < len(mask); {
+		switch mask[b] {
+		case 0:
+			b++
+			continue
+		case ^uint64(0):
+		default:
+			return nil
+		}
+		from := b
+		for b < len(mask) && mask[b] == ^uint64(0) {
+			b++
+		}
+		runs = append(runs, [2]int{from, b})
+	}
+	return runs
 }
 
 // run makes one pass over the box, slab by slab of the slowest pile.
@@ -368,6 +407,7 @@ type scratch[W word] struct {
 	carried, local []*belowLine
 	// wide lines only
 	m, sh, nw []W
+	sets      setsScratch // Grundy values by sets only
 }
 
 func newScratch[W word](s *sweep[W]) *scratch[W] {
@@ -424,8 +464,14 @@ func gather(acc, buf []uint64, at int, from []*belowLine) {
 		clear(acc)
 		for _, src := range from {
 			z := buf[at-src.back : at-src.back+len(acc)]
-			for b, m := range src.mask {
-				acc[b] |= z[b] & m
+			if src.runs == nil {
+				for b, m := range src.mask {
+					acc[b] |= z[b] & m
+				}
+				continue
+			}
+			for _, r := range src.runs {
+				or(acc[r[0]:r[1]], z[r[0]:r[1]])
 			}
 		}
 	}
@@ -466,6 +512,8 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		line := base + j
 		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
 		switch {
+		case s.setWords > 0:
+			s.lineSets(oc, ol, line, sc)
 		case s.given != nil:
 			s.lineGiven(oc, ol, line, sc)
 		case s.words == 1:
@@ -661,4 +709,127 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 			prefixOR(z)
 		}
 	}
+}
+
+// lineSets is the sweep step of Grundy values by sets of values (W is
+// uint64): the scratch's lanes hold, per facet F and position x of the
+// line, the union of V_F over the lines one token below in F's piles other
+// than pile 0; the line's own positions below x add V_F(x-1) for the facets
+// containing pile 0. The value of x is the mex of the union over the
+// facets, and V_F(x) is F's union plus that value.
+func (s *sweep[W]) lineSets(oc, ol []W, line int, sc *scratch[W]) {
+	sw, width := s.setWords, s.h[0]+1
+	if sw <= 2 {
+		// Values below 128, the common case: W is uint64 here.
+		in, c, l := any(sc.lanes).([]uint64), any(oc).([]uint64), any(ol).([]uint64)
+		sc.sets.outs = sc.sets.outs[:0]
+		for _, f := range s.facetLanes[0] {
+			out := c[min(f.at, len(c)):]
+			if at := s.carriedWords * s.perWord; f.at >= at {
+				out = l[f.at-at:]
+			}
+			sc.sets.outs = append(sc.sets.outs, out)
+		}
+		x := pairsLine(&sc.sets, s.facetLanes[0], in, s.grundy[line*width:(line+1)*width], sw, s.terminalGrundy)
+		if x >= 0 {
+			s.pline[line-s.plineBase] = uint16(x)
+		}
+		return
+	}
+	union := sc.m[:sw]
+	lanes := s.facetLanes[0]
+	grundy := s.grundy[line*width : (line+1)*width]
+	for x := range width {
+		clear(union)
+		for _, f := range lanes {
+			in := sc.lanes[f.at+x*sw : f.at+(x+1)*sw]
+			out := s.outLanes(oc, ol, f.at)[x*sw : (x+1)*sw]
+			copy(out, in)
+			if f.with0 && x > 0 {
+				or(out, s.outLanes(oc, ol, f.at)[(x-1)*sw:x*sw])
+			}
+			or(union, out)
+		}
+		v, empty := -1, true
+		for k, w := range union {
+			if v < 0 && ^w != 0 {
+				v = k*64 + bits.TrailingZeros64(^uint64(w))
+			}
+			empty = empty && w == 0
+		}
+		if empty {
+			v = s.terminalGrundy // no option: the terminal position
+		}
+		grundy[x] = uint16(v)
+		if v == 0 {
+			s.pline[line-s.plineBase] = uint16(x)
+		}
+		for _, f := range lanes {
+			s.outLanes(oc, ol, f.at)[x*sw+v/64] |= 1 << uint(v%64)
+		}
+	}
+}
+
+// setsScratch is a worker's scratch for pairsLine: per facet, its output
+// lanes and its last set along the line.
+type setsScratch struct {
+	outs         [][]uint64
+	prev0, prev1 []uint64
+}
+
+// pairsLine is lineSets for sets of one or two words (sw), values below
+// 128: in holds the gathered lanes, sc.outs each facet's output lanes. It
+// returns the pile-0 value of the line's P-position, or -1.
+func pairsLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16, sw, terminal int) int {
+	nf := len(lanes)
+	if cap(sc.prev0) < nf {
+		sc.prev0, sc.prev1 = make([]uint64, nf), make([]uint64, nf)
+	}
+	prev0, prev1 := sc.prev0[:nf], sc.prev1[:nf]
+	outs := sc.outs[:nf]
+	pline := -1
+	for x := range grundy {
+		var u0, u1 uint64
+		for f, fl := range lanes {
+			k := fl.at + x*sw
+			a0, a1 := in[k], uint64(0)
+			if sw == 2 {
+				a1 = in[k+1]
+			}
+			if fl.with0 && x > 0 {
+				a0 |= prev0[f]
+				a1 |= prev1[f]
+			}
+			prev0[f], prev1[f] = a0, a1
+			u0 |= a0
+			u1 |= a1
+		}
+		var v int
+		switch {
+		case u0|u1 == 0:
+			v = terminal // no option: the terminal position
+		case ^u0 != 0:
+			v = bits.TrailingZeros64(^u0)
+		default:
+			v = 64 + bits.TrailingZeros64(^u1)
+		}
+		grundy[x] = uint16(v)
+		if v == 0 {
+			pline = x
+		}
+		b0, b1 := uint64(1)<<uint(v), uint64(0)
+		if v >= 64 {
+			b0, b1 = 0, 1<<uint(v-64)
+		}
+		for f := range nf {
+			prev0[f] |= b0
+			prev1[f] |= b1
+			o := outs[f][x*sw:]
+			o[0] = prev0[f]
+			if sw == 2 {
+				o[1] = prev1[f]
+			}
+		}
+	}
+	return pline
 }

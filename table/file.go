@@ -636,7 +636,7 @@ func (t *Table) appendDecoded(name string, raw []byte) error {
 		for i := 0; i < len(raw); i += 4 {
 			v := binary.LittleEndian.Uint32(raw[i:])
 			if v > MaxGrundy {
-				return fmt.Errorf("Grundy value %d of state %d: a table holds values up to %d", v, len(t.Grundy), MaxGrundy)
+				return fmt.Errorf("the Grundy value %d of state %d: a table holds values up to %d", v, len(t.Grundy), MaxGrundy)
 			}
 			t.Grundy = append(t.Grundy, uint16(v))
 		}
