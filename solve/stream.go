@@ -47,13 +47,6 @@ func StreamMemory(g *game.Game, box table.Box) int64 {
 	return saturatingAdd(sweepMemory(g, box, 1, 0), 2*slabLines)
 }
 
-// Streams reports whether the outcomes of g on box, with opts, can be
-// streamed to a file as they are computed (StreamTable): for a take game,
-// outcomes only.
-func Streams(g *game.Game, opts Options) bool {
-	return g.TakeOnFaces() && !opts.Grundy && !opts.Remoteness
-}
-
 // StreamTable solves the outcomes of the take game g on box (FastStream)
 // and writes the table to w in the table file format as it is computed
 // (table.PLineWriter), so a table larger than memory can be solved. It

@@ -147,20 +147,17 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 // position, see grundysets.go): one slab of carried parts and the window of
 // local parts. It saturates.
 func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
-	wordBytes := 1
-	for wordBytes < 8 && box[0] >= 8*wordBytes {
-		wordBytes *= 2
-	}
+	bytes := wordBytes(box[0])
 	h := padded(box)
 	n := len(h)
-	words := h[0]/(8*wordBytes) + 1
+	words := h[0]/(8*bytes) + 1
 	if setWords > 0 {
-		wordBytes, words = 8, (h[0]+1)*setWords
+		bytes, words = 8, (h[0]+1)*setWords
 	}
 	carried, local := sweepParts(g, n)
 	partBytes := func(facets int) int64 {
 		lanes := saturatingMul(int64(levels*facets), int64(words))
-		return (lanes*int64(wordBytes) + 7) / 8 * 8
+		return (lanes*int64(bytes) + 7) / 8 * 8
 	}
 	perSub := int64(1)
 	for i := 1; i <= n-4; i++ {

@@ -1,0 +1,275 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"unsafe"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Engine names an engine of the package.
+type Engine string
+
+// The engines solve.Table chooses from.
+const (
+	EngineFast   Engine = "fast"   // Fast: take games: outcomes, Grundy values and remoteness
+	EngineCones  Engine = "cones"  // Cones: rules with shifted cones, outcomes and Grundy values
+	EngineValues Engine = "values" // Values: everything else, and the remoteness of rules
+)
+
+// engine is one way of solving a box. The registry (engines) lists them in
+// the order a plan tries them.
+type engine interface {
+	// name is the engine's name, as EngineFor reports it.
+	name() Engine
+	// solves reports whether the engine is the one to fill the table of
+	// the plan's game, box and options.
+	solves(p *plan) bool
+	// memory estimates the bytes solve allocates (see MemoryNeeded).
+	memory(p *plan) int64
+	// solve fills the table.
+	solve(ctx context.Context, p *plan) (*table.Table, error)
+	// answers reports whether hasOptionIn applies to the plan's game.
+	answers(p *plan) bool
+	// hasOptionIn is HasOptionIn on the plan's box.
+	hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error)
+}
+
+// engines is the registry: a plan runs the first engine that solves its
+// box, and asks the first that answers for HasOptionIn. The option-by-option
+// sweep comes last: it solves everything.
+var engines = [...]engine{lineEngine{}, coneEngine{}, valuesEngine{}}
+
+// plan is what one solve decides once: the engine that fills the table and
+// the one that answers HasOptionIn, and what they read of the game (the
+// cones of its rule).
+type plan struct {
+	g    *game.Game
+	box  table.Box
+	opts Options
+
+	engine  engine // fills the table
+	options engine // answers HasOptionIn
+
+	cones     *coneShape // the rule's cones on box, or nil
+	conesRead bool       // cones has been computed
+}
+
+// newPlan chooses the engines for g on box with opts. The box must be
+// checked (checkBox).
+func newPlan(g *game.Game, box table.Box, opts Options) *plan {
+	p := &plan{g: g, box: box, opts: opts}
+	for _, e := range engines {
+		if p.engine == nil && e.solves(p) {
+			p.engine = e
+		}
+		if p.options == nil && e.answers(p) {
+			p.options = e
+		}
+	}
+	return p
+}
+
+// coneShape returns the shape of the rule's cones on the box (coneShapeOf),
+// computed on first use, or nil when the cone engine does not apply.
+func (p *plan) coneShape() *coneShape {
+	if !p.conesRead {
+		p.cones, _ = coneShapeOf(p.g, p.box)
+		p.conesRead = true
+	}
+	return p.cones
+}
+
+// sortedIsCheaper reports whether looking up the options of the n! times
+// fewer sorted states of a symmetric game is less work than the line
+// engine's recurrence, for remoteness.
+func (p *plan) sortedIsCheaper() bool {
+	if !p.opts.Remoteness || !p.g.Symmetric() || !uniform(p.box) {
+		return false
+	}
+	recurrence, lookups := remotenessCosts(p.g, p.box)
+	return lookups < recurrence
+}
+
+// lineEngine is Fast: take games, outcomes, Grundy values and remoteness.
+type lineEngine struct{}
+
+func (lineEngine) name() Engine { return EngineFast }
+
+func (lineEngine) solves(p *plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
+
+func (lineEngine) memory(p *plan) int64 { return fastMemory(p.g, p.box, p.opts) }
+
+func (lineEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+	return Fast(ctx, p.g, p.box, p.opts)
+}
+
+func (lineEngine) answers(p *plan) bool { return p.g.TakeOnFaces() }
+
+func (lineEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
+}
+
+// coneEngine is Cones: rules with shifted cones, outcomes and Grundy
+// values; symmetric slow games go to Values, whose sorted states are n!
+// fewer.
+type coneEngine struct{}
+
+func (coneEngine) name() Engine { return EngineCones }
+
+func (coneEngine) solves(p *plan) bool {
+	if p.opts.Remoteness || isSlow(p.g) && p.g.Symmetric() && uniform(p.box) {
+		return false
+	}
+	return p.coneShape() != nil
+}
+
+func (coneEngine) memory(p *plan) int64 { return conesMemory(p.box, p.coneShape(), p.opts) }
+
+func (coneEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+	return conesSolve(ctx, p.g, p.box, p.coneShape(), p.opts)
+}
+
+func (coneEngine) answers(p *plan) bool { return p.coneShape() != nil }
+
+func (coneEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
+}
+
+// valuesEngine is Values: every game, by looking up the options of each
+// state.
+type valuesEngine struct{}
+
+func (valuesEngine) name() Engine { return EngineValues }
+
+func (valuesEngine) solves(*plan) bool { return true }
+
+func (valuesEngine) memory(p *plan) int64 { // one bit, Grundy and remoteness per state
+	states := stateCount(p.g, p.box)
+	need := states/8 + 8
+	if p.opts.Grundy {
+		need += 2 * states
+	}
+	if p.opts.Remoteness {
+		need += 2 * states
+	}
+	return need
+}
+
+func (valuesEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+	return Values(ctx, p.g, p.box, p.opts)
+}
+
+func (valuesEngine) answers(*plan) bool { return true }
+
+func (valuesEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+	return hasOptionEnumerated(ctx, p.g, p.box, set)
+}
+
+// EngineFor is the engine solve.Table runs for g on box: the line engine
+// Fast for take games (outcomes, Grundy values and remoteness), unless
+// looking up the options of the n! times fewer sorted states of a symmetric
+// game is less work for remoteness; the cone engine for the outcomes and
+// Grundy values of rules with shifted cones (game.ReachRule), except
+// symmetric slow games, whose sorted states are n! fewer; the
+// option-by-option sweep Values otherwise (the remoteness of rules, and
+// rules without the capability).
+func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
+	return newPlan(g, box, opts).engine.name()
+}
+
+// Table solves box with the best engine for g (see EngineFor).
+func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	p := newPlan(g, box, opts)
+	return p.engine.solve(ctx, p)
+}
+
+// MemoryNeeded estimates the bytes a solve of box allocates with the engine
+// solve.Table picks (EngineFor), or with the reference engine: the table
+// and, for the line and cone engines, the working memory of the sweep (about
+// one slab of Z words for the line engine, R slabs for the cone engine, plus
+// the positions already valued when computing Grundy values). For Values it
+// is the table.
+func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
+	if reference {
+		positions, lines := box.Positions(), box.Lines()
+		return 2*lines + 6*positions + positions/8
+	}
+	p := newPlan(g, box, opts)
+	return p.engine.memory(p)
+}
+
+// HasOptionIn computes, for every position of box, whether it has an option
+// in the set S, without enumerating options: the same sweep as Fast with S in
+// place of the P-positions it would compute. Bit x of line l (the position
+// with pile 1 = x and the other piles those of line l, see table.Table) lies
+// in word l*w + x/64 of set and of the result, bit x%64, with w = box[0]/64+1.
+//
+// With S a guessed set of P-positions, S & result are the positions breaking
+// condition (I) of Dufour–Heubach 2013, Theorem 1.2 (a move from
+// S into S), and positions in neither break condition (II).
+//
+// Rules with shifted cones (game.ReachRule) run the cone engine's sweep the
+// same way; for other games the options of each position are looked up one
+// by one.
+func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	w := int64(box[0]/64 + 1)
+	if want := box.Lines() * w; int64(len(set)) != want {
+		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
+	}
+	p := newPlan(g, box, opts)
+	return p.options.hasOptionIn(ctx, p, set)
+}
+
+// Streams reports whether the outcomes of g, with opts, can be streamed to a
+// file as they are computed (StreamTable): for a take game, outcomes only.
+func Streams(g *game.Game, opts Options) bool {
+	return g.TakeOnFaces() && !opts.Grundy && !opts.Remoteness
+}
+
+// word is a machine word holding up to its bit size positions of a line. The
+// narrowest word that holds a line is used (wordBytes): it cuts the memory
+// traffic of the sweeps, which is what bounds their speed.
+type word interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// wordBits is the number of bits of W.
+func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
+
+// wordBytes is the width policy of the line and cone engines: the bytes of
+// the narrowest word that holds a line of h0+1 positions.
+func wordBytes(h0 int) int {
+	switch {
+	case h0 < 8:
+		return 1
+	case h0 < 16:
+		return 2
+	case h0 < 32:
+		return 4
+	}
+	return 8
+}
+
+// byWord is the word-width switch: of the instantiations of one generic
+// function for the four words, the one for the word wordBytes picks for
+// lines of h0+1 positions.
+func byWord[F any](h0 int, f8, f16, f32, f64 F) F {
+	switch wordBytes(h0) {
+	case 1:
+		return f8
+	case 2:
+		return f16
+	case 4:
+		return f32
+	}
+	return f64
+}

@@ -1,0 +1,105 @@
+package solve
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// TestPlanChoosesEngines: which engine fills the table, and which answers
+// HasOptionIn, for each kind of game.
+func TestPlanChoosesEngines(t *testing.T) {
+	for _, tt := range []struct {
+		spec          string
+		opts          Options
+		engine, hasIn Engine
+	}{
+		{"cn:6,3", Options{}, EngineFast, EngineFast},                         // take: the line engine
+		{"cn:6,3", Options{Grundy: true}, EngineFast, EngineFast},             // by sets of values
+		{"cn:6,3", Options{Remoteness: true}, EngineFast, EngineFast},         // by the min/max recurrence
+		{"nim:4", Options{Remoteness: true}, EngineValues, EngineFast},        // symmetric: sorted states are fewer
+		{"fixed(cn:6,3; 2)", Options{}, EngineCones, EngineCones},             // a rule with cones
+		{"fixed(cn:6,3; 2)", Options{Grundy: true}, EngineCones, EngineCones}, // by level sets
+		{"fixed(cn:6,3; 2)", Options{Remoteness: true}, EngineValues, EngineCones},
+		{"slow:5,4", Options{}, EngineValues, EngineCones},         // symmetric slow: sorted states
+		{"slow(cn:6,3)", Options{}, EngineCones, EngineCones},      // slow, not symmetric
+		{"cn:5,2 & slow:3,2", Options{}, EngineCones, EngineCones}, // a compound
+		{"wythoff(nim:2)", Options{Grundy: true}, EngineCones, EngineCones},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(g.Piles(), 6)
+		p := newPlan(g, box, tt.opts)
+		if p.engine.name() != tt.engine || p.options.name() != tt.hasIn {
+			t.Errorf("%s %+v: engine %s, HasOptionIn by %s; want %s, %s", tt.spec, tt.opts, p.engine.name(), p.options.name(), tt.engine, tt.hasIn)
+		}
+		if e := EngineFor(g, box, tt.opts); e != tt.engine {
+			t.Errorf("%s %+v: EngineFor %s, want %s", tt.spec, tt.opts, e, tt.engine)
+		}
+		// The plan takes the first engine of the registry that solves.
+		for _, e := range engines {
+			if e.solves(p) {
+				if e != p.engine {
+					t.Errorf("%s %+v: plan runs %s, the first that solves is %s", tt.spec, tt.opts, p.engine.name(), e.name())
+				}
+				break
+			}
+		}
+	}
+	// The last engine solves and answers everything.
+	last := engines[len(engines)-1]
+	g, _ := game.Parse("cn:3,2")
+	if p := newPlan(g, table.Uniform(3, 2), Options{}); !last.solves(p) || !last.answers(p) {
+		t.Errorf("the last engine of the registry, %s, does not solve everything", last.name())
+	}
+}
+
+// TestMemoryEstimates compares MemoryNeeded with what a solve allocates
+// (runtime.MemStats.TotalAlloc), for each engine: the estimate must lie
+// within a factor of two of it, give or take 256 kB.
+func TestMemoryEstimates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves boxes of a few million positions")
+	}
+	ctx := context.Background()
+	for _, tt := range []struct {
+		spec string
+		max  int
+		opts Options
+	}{
+		{"cn:6,3", 9, Options{}},
+		{"cn:6,3", 9, Options{Grundy: true}},
+		{"cn:6,3", 9, Options{Remoteness: true}},
+		{"fixed(cn:6,3; 2)", 9, Options{}},
+		{"fixed(cn:6,3; 2)", 8, Options{Grundy: true}},
+		{"slow:5,4", 20, Options{Remoteness: true}},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(g.Piles(), tt.max)
+		estimate := MemoryNeeded(g, box, tt.opts, false)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		if _, err := Table(ctx, g, box, tt.opts); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		allocated := int64(after.TotalAlloc - before.TotalAlloc)
+		const slack = 256 << 10
+		if estimate > 2*allocated+slack || 2*estimate+slack < allocated {
+			t.Errorf("%s --max %d %+v (%s engine): estimate %s, allocated %s", tt.spec, tt.max, tt.opts,
+				EngineFor(g, box, tt.opts), Bytes(estimate), Bytes(allocated))
+		} else {
+			t.Logf("%s --max %d %+v (%s engine): estimate %s, allocated %s", tt.spec, tt.max, tt.opts,
+				EngineFor(g, box, tt.opts), Bytes(estimate), Bytes(allocated))
+		}
+	}
+}
