@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"math"
 	"unsafe"
 
 	"github.com/nimlab/nimlab/game"
@@ -272,4 +273,42 @@ func byWord[F any](h0 int, f8, f16, f32, f64 F) F {
 		return f32
 	}
 	return f64
+}
+
+// RemotenessCost estimates the work of a remoteness table for p, on
+// AnalysisBox: the cheaper of the two ways remotenessCosts gives.
+func RemotenessCost(g *game.Game, p game.Position) float64 {
+	recurrence, lookups := remotenessCosts(g, AnalysisBox(g, p))
+	return min(recurrence, lookups)
+}
+
+// remotenessCosts estimates the work of a remoteness table of box in two
+// ways: by the min/max recurrence of the line engine (fastRemoteness, take
+// games only, +Inf otherwise), the positions times the sum of the facet
+// sizes; and by looking up every option (Values), the states times the
+// options of the box's top position, as the rule counts them
+// (game.Game.OptionCount). Take games list many options: the product of the
+// piles of each face.
+func remotenessCosts(g *game.Game, box table.Box) (recurrence, lookups float64) {
+	recurrence = math.Inf(1)
+	if g.TakeOnFaces() {
+		sizes := 0
+		for _, f := range g.Complex.Facets() {
+			sizes += f.Len()
+		}
+		recurrence = float64(box.Positions()) * float64(max(sizes, 1))
+	}
+	options := g.OptionCount(game.Position(box)) // +Inf: too many move sets, or a rule that cannot count
+	return recurrence, float64(stateCount(g, box)) * max(options, 1)
+}
+
+// stateCount is the number of states Values stores for box: its sorted
+// positions when g is symmetric and the box uniform, else its positions.
+func stateCount(g *game.Game, box table.Box) int64 {
+	if g.Symmetric() && uniform(box) {
+		if s, err := table.NewSorting(len(box), box[0]); err == nil {
+			return s.Count()
+		}
+	}
+	return box.Positions()
 }

@@ -2,8 +2,6 @@ package solve
 
 import (
 	"context"
-	"math"
-	"math/bits"
 	"runtime"
 
 	"github.com/nimlab/nimlab/game"
@@ -96,29 +94,6 @@ func gridEntries(g *game.Game, box table.Box) int64 {
 // exceeds maxWorkingBytes.
 func checkGrid(g *game.Game, box table.Box, entryBytes int64) error {
 	return checkWorking(g, box, saturatingMul(gridEntries(g, box), entryBytes))
-}
-
-// saturatingMul is a*b for non-negative a and b, or math.MaxInt64 when
-// that overflows.
-func saturatingMul(a, b int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	if hi != 0 || lo > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(lo)
-}
-
-// saturatingAdd is the sum of non-negative terms, or math.MaxInt64 when that
-// overflows.
-func saturatingAdd(terms ...int64) int64 {
-	var sum int64
-	for _, t := range terms {
-		if sum > math.MaxInt64-t {
-			return math.MaxInt64
-		}
-		sum += t
-	}
-	return sum
 }
 
 // gridScratch is one worker's state while walking sub-slabs.

@@ -51,20 +51,6 @@ func checkMoveSets(g *game.Game) error {
 	return err
 }
 
-// maxWorkingBytes bounds the working memory an engine allocates beyond the
-// table (128 GiB): larger solves are refused with ErrTooLarge instead of
-// running out of memory. The command line checks the machine's memory first
-// (CheckMemory); this bounds what the library attempts whatever the caller.
-const maxWorkingBytes = 1 << 37
-
-// checkWorking refuses working memory of more than maxWorkingBytes.
-func checkWorking(g *game.Game, box table.Box, bytes int64) error {
-	if bytes > maxWorkingBytes {
-		return fmt.Errorf("%s on %v: %w: the engine would need %s of working memory", g.Spec, box, ErrTooLarge, Bytes(bytes))
-	}
-	return nil
-}
-
 func checkBox(g *game.Game, box table.Box) error {
 	if len(box) != g.Piles() {
 		return fmt.Errorf("box has %d piles, but %s has %d", len(box), g.Spec, g.Piles())
