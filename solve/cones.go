@@ -170,10 +170,7 @@ func coneShapeOf(g *game.Game, box table.Box) (*coneShape, error) {
 	if !ok {
 		return nil, fmt.Errorf("the rule of %s has no shifted cones of at most %d offsets on %v", g.Spec, MaxConeOffsets, box)
 	}
-	h := append([]int(nil), box...)
-	for len(h) < 3 {
-		h = append(h, 0)
-	}
+	h := padded(box, 3)
 	n := len(h)
 	_, terminalGrundy, _ := g.Terminal()
 	s := &coneShape{h: h, n: n, width: int64(h[0] + 1), terminalLevel: uint32(terminalGrundy)}
@@ -336,16 +333,7 @@ func (s *coneSweep[W]) subSlab(d, c int, sc *coneScratch[W]) {
 		} else {
 			s.lineWide(at+j*s.lanes, base+j, j, sc)
 		}
-		// Advance the odometer of piles 1..n-3.
-		for i := 1; i <= s.n-3; i++ {
-			if q[i] < s.h[i] {
-				q[i]++
-				sc.nonEmpty |= 1 << uint(i)
-				break
-			}
-			q[i] = 0
-			sc.nonEmpty &^= 1 << uint(i)
-		}
+		sc.nonEmpty = nextLine(q, s.h, s.n-3, sc.nonEmpty)
 	}
 }
 

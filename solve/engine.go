@@ -36,6 +36,10 @@ type engine interface {
 	answers(p *plan) bool
 	// hasOptionIn is HasOptionIn on the plan's box.
 	hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error)
+	// streams reports whether the engine hands the table out as it is
+	// computed (StreamTable) for the plan's game and options; the box does
+	// not matter.
+	streams(p *plan) bool
 }
 
 // engines is the registry: a plan runs the first engine that solves its
@@ -109,6 +113,10 @@ func (lineEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
 
 func (lineEngine) answers(p *plan) bool { return p.g.TakeOnFaces() }
 
+func (lineEngine) streams(p *plan) bool {
+	return p.g.TakeOnFaces() && !p.opts.Grundy && !p.opts.Remoteness
+}
+
 func (lineEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
 }
@@ -134,6 +142,8 @@ func (coneEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
 }
 
 func (coneEngine) answers(p *plan) bool { return p.coneShape() != nil }
+
+func (coneEngine) streams(*plan) bool { return false }
 
 func (coneEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
@@ -164,6 +174,8 @@ func (valuesEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
 }
 
 func (valuesEngine) answers(*plan) bool { return true }
+
+func (valuesEngine) streams(*plan) bool { return false }
 
 func (valuesEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
 	return hasOptionEnumerated(ctx, p.g, p.box, set)
@@ -233,7 +245,13 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 // Streams reports whether the outcomes of g, with opts, can be streamed to a
 // file as they are computed (StreamTable): for a take game, outcomes only.
 func Streams(g *game.Game, opts Options) bool {
-	return g.TakeOnFaces() && !opts.Grundy && !opts.Remoteness
+	p := &plan{g: g, opts: opts}
+	for _, e := range engines {
+		if e.streams(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // word is a machine word holding up to its bit size positions of a line. The

@@ -130,23 +130,6 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	return t, nil
 }
 
-// levelSets computes Grundy values as level sets: pass(v) gives the values
-// v..v+levels-1 in turn, value u to the positions not valued below u with no
-// option of value u, and returns how many it valued; the passes run for
-// v = 0, levels, 2*levels, ... until all total positions have a value.
-func levelSets(total int64, levels int, opts Options, pass func(v uint32) (int64, error)) error {
-	var valued int64
-	for v := uint32(0); valued < total; v += uint32(levels) {
-		found, err := pass(v)
-		if err != nil {
-			return fmt.Errorf("at Grundy value %d: %w", v, err)
-		}
-		valued += found
-		opts.progress(valued, total)
-	}
-	return nil
-}
-
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
 	s, err := newSweep[W](g, box, opts, 1, 0)
 	if err != nil {

@@ -38,10 +38,7 @@ type gridFacet struct {
 }
 
 func newPositionGrid(g *game.Game, box table.Box) *positionGrid {
-	h := append([]int(nil), box...)
-	for len(h) < 3 {
-		h = append(h, 0)
-	}
+	h := padded(box, 3)
 	n := len(h)
 	facets := g.Complex.Facets()
 	pg := &positionGrid{h: h, n: n, width: h[0] + 1, perSub: 1}
@@ -148,17 +145,8 @@ func runPositionGrid[S any](ctx context.Context, pg *positionGrid, workers int, 
 				}
 				line(sc.user, base+j, at, sc.sources)
 				at += pg.width * len(pg.facets)
-				// Advance the odometer of piles 1..n-3.
 				before := nonzero
-				for i := 1; i <= n-3; i++ {
-					if sc.q[i] < pg.h[i] {
-						sc.q[i]++
-						nonzero |= 1 << uint(i)
-						break
-					}
-					sc.q[i] = 0
-					nonzero &^= 1 << uint(i)
-				}
+				nonzero = nextLine(sc.q, pg.h, n-3, nonzero)
 				changed = nonzero != before
 			}
 		},

@@ -42,7 +42,7 @@ func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, op
 // StreamMemory estimates the bytes FastStream allocates for box: the
 // sweep's working memory and one slab of lines.
 func StreamMemory(g *game.Game, box table.Box) int64 {
-	h := padded(box)
+	h := padded(box, 4)
 	slabLines := box.Lines() / int64(h[len(h)-1]+1)
 	return saturatingAdd(sweepMemory(g, box, 1, 0), 2*slabLines)
 }

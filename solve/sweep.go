@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -148,7 +147,7 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 // local parts. It saturates.
 func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
 	bytes := wordBytes(box[0])
-	h := padded(box)
+	h := padded(box, 4)
 	n := len(h)
 	words := h[0]/(8*bytes) + 1
 	if setWords > 0 {
@@ -168,15 +167,6 @@ func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
 		saturatingMul(saturatingMul(perSub, 2*int64(h[n-3]+1)), partBytes(len(local))))
 }
 
-// padded returns box padded with zero piles to at least 4.
-func padded(box table.Box) []int {
-	h := append([]int(nil), box...)
-	for len(h) < 4 {
-		h = append(h, 0)
-	}
-	return h
-}
-
 // lanesOf views a slice of uint64s as lanes of W.
 func lanesOf[W word](b []uint64) []W {
 	if len(b) == 0 {
@@ -193,7 +183,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels, setWord
 	if err := checkWorking(g, box, sweepMemory(g, box, levels, setWords)); err != nil {
 		return nil, err
 	}
-	h := padded(box)
+	h := padded(box, 4)
 	n := len(h)
 	terminalP, terminalGrundy, _ := g.Terminal()
 	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
@@ -342,55 +332,6 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 	return nil
 }
 
-// parallelLines is the least work, in lines, for which the cells of one
-// anti-diagonal are handed to several goroutines.
-const parallelLines = 4096
-
-// antiDiagonals calls cell(d, c, scratch) for every cell (d, c) with
-// 0 <= d <= hd and 0 <= c <= hc, one anti-diagonal d + c = 0, 1, ... after
-// the other, the cells of a diagonal in parallel on up to workers
-// goroutines, each with its own scratch, when the diagonal holds at least
-// parallelLines lines (cellLines per cell). A cell may read the cells of
-// earlier diagonals. After each diagonal report gets the number of cells
-// done; ctx is checked before each.
-func antiDiagonals[S any](ctx context.Context, hd, hc, workers, cellLines int, newScratch func() S, cell func(d, c int, sc S), report func(cells int64)) error {
-	var done int64
-	var serial S
-	hasSerial := false
-	for diag := 0; diag <= hd+hc; diag++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		lo, hi := max(0, diag-hc), min(hd, diag)
-		if workers <= 1 || hi == lo || (hi-lo+1)*cellLines < parallelLines {
-			if !hasSerial {
-				serial, hasSerial = newScratch(), true
-			}
-			for d := lo; d <= hi; d++ {
-				cell(d, diag-d, serial)
-			}
-		} else {
-			var next atomic.Int64
-			next.Store(int64(lo))
-			var wg sync.WaitGroup
-			for range min(workers, hi-lo+1) {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					sc := newScratch()
-					for d := int(next.Add(1) - 1); d <= hi; d = int(next.Add(1) - 1) {
-						cell(d, diag-d, sc)
-					}
-				}()
-			}
-			wg.Wait()
-		}
-		done += int64(hi - lo + 1)
-		report(done)
-	}
-	return nil
-}
-
 // scratch is one worker's temporary storage.
 type scratch[W word] struct {
 	q     []int    // the current line's piles 1..n-4
@@ -522,16 +463,7 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		}
 		atC += cw
 		atL += lw
-		// Advance the odometer of piles 1..n-4.
-		for i := 1; i <= n-4; i++ {
-			if sc.q[i] < s.h[i] {
-				sc.q[i]++
-				nonzero |= 1 << uint(i)
-				break
-			}
-			sc.q[i] = 0
-			nonzero &^= 1 << uint(i)
-		}
+		nonzero = nextLine(sc.q, s.h, n-4, nonzero)
 	}
 	if sc.found != 0 {
 		s.found.Add(sc.found)
