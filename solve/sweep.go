@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -88,9 +89,12 @@ type sweep[W word] struct {
 	hasOption []uint64 // HasOptionIn only: output, same layout
 
 	// Grundy values by sets only (lineSets): a facet's lanes of a line are
-	// the value sets of its positions, setWords words each.
+	// the value sets of its positions, setWords (1) words each, for the
+	// values valueWindow*64 .. valueWindow*64+63; the positions valued in an
+	// earlier window hold their values, the others unvalued.
 	setWords       int
 	terminalGrundy int
+	valueWindow    int
 }
 
 // facetLane is where a facet's lanes for one value begin in a block.
@@ -641,123 +645,87 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 }
 
 // lineSets is the sweep step of Grundy values by sets of values (W is
-// uint64): the scratch's lanes hold, per facet F and position x of the
-// line, the union of V_F over the lines one token below in F's piles other
-// than pile 0; the line's own positions below x add V_F(x-1) for the facets
-// containing pile 0. The value of x is the mex of the union over the
-// facets, and V_F(x) is F's union plus that value.
+// uint64, a set is one word): the scratch's lanes hold, per facet F and
+// position x of the line, the union of V_F over the lines one token below
+// in F's piles other than pile 0, for the values of the pass's window
+// (windowLine).
 func (s *sweep[W]) lineSets(oc, ol []W, line int, sc *scratch[W]) {
-	sw, width := s.setWords, s.h[0]+1
-	if sw <= 2 {
-		// Values below 128, the common case: W is uint64 here.
-		in, c, l := any(sc.lanes).([]uint64), any(oc).([]uint64), any(ol).([]uint64)
-		sc.sets.outs = sc.sets.outs[:0]
-		for _, f := range s.facetLanes[0] {
-			out := c[min(f.at, len(c)):]
-			if at := s.carriedWords * s.perWord; f.at >= at {
-				out = l[f.at-at:]
-			}
-			sc.sets.outs = append(sc.sets.outs, out)
+	in, c, l := any(sc.lanes).([]uint64), any(oc).([]uint64), any(ol).([]uint64)
+	sc.sets.outs = sc.sets.outs[:0]
+	for _, f := range s.facetLanes[0] {
+		out := c[min(f.at, len(c)):]
+		if at := s.carriedWords * s.perWord; f.at >= at {
+			out = l[f.at-at:]
 		}
-		x := pairsLine(&sc.sets, s.facetLanes[0], in, s.grundy[line*width:(line+1)*width], sw, s.terminalGrundy)
-		if x >= 0 {
-			s.pline[line-s.plineBase] = uint16(x)
-		}
-		return
+		sc.sets.outs = append(sc.sets.outs, out)
 	}
-	union := sc.m[:sw]
-	lanes := s.facetLanes[0]
-	grundy := s.grundy[line*width : (line+1)*width]
-	for x := range width {
-		clear(union)
-		for _, f := range lanes {
-			in := sc.lanes[f.at+x*sw : f.at+(x+1)*sw]
-			out := s.outLanes(oc, ol, f.at)[x*sw : (x+1)*sw]
-			copy(out, in)
-			if f.with0 && x > 0 {
-				or(out, s.outLanes(oc, ol, f.at)[(x-1)*sw:x*sw])
-			}
-			or(union, out)
-		}
-		v, empty := -1, true
-		for k, w := range union {
-			if v < 0 && ^w != 0 {
-				v = k*64 + bits.TrailingZeros64(^uint64(w))
-			}
-			empty = empty && w == 0
-		}
-		if empty {
-			v = s.terminalGrundy // no option: the terminal position
-		}
-		grundy[x] = uint16(v)
-		if v == 0 {
-			s.pline[line-s.plineBase] = uint16(x)
-		}
-		for _, f := range lanes {
-			s.outLanes(oc, ol, f.at)[x*sw+v/64] |= 1 << uint(v%64)
-		}
+	width := s.h[0] + 1
+	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
+	if line == 0 {
+		terminal = s.terminalGrundy
+	}
+	x := windowLine(&sc.sets, s.facetLanes[0], in, s.grundy[line*width:(line+1)*width], 64*s.valueWindow, terminal)
+	if x >= 0 {
+		s.pline[line-s.plineBase] = uint16(x)
 	}
 }
 
-// setsScratch is a worker's scratch for pairsLine: per facet, its output
+// setsScratch is a worker's scratch for windowLine: per facet, its output
 // lanes and its last set along the line.
 type setsScratch struct {
-	outs         [][]uint64
-	prev0, prev1 []uint64
+	outs [][]uint64
+	prev []uint64
 }
 
-// pairsLine is lineSets for sets of one or two words (sw), values below
-// 128: in holds the gathered lanes, sc.outs each facet's output lanes. It
-// returns the pile-0 value of the line's P-position, or -1.
-func pairsLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16, sw, terminal int) int {
+// unvalued marks, between the passes of windowed sets, a position whose
+// value lies beyond the windows done.
+const unvalued = math.MaxUint16
+
+// windowLine is lineSets for one window of values, lo..lo+63, in sets of
+// one word: the sets hold only the values of the window. A position valued
+// in an earlier window adds nothing; one not valued yet has all the values
+// below lo among its options, so its value is lo plus the mex of its
+// options' values in the window, unless they fill the window: it stays
+// unvalued. terminal is the value of the terminal position when the line
+// holds it (at pile-0 value 0), else -1. It returns the pile-0 value of the
+// line's P-position, or -1.
+func windowLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16, lo, terminal int) int {
 	nf := len(lanes)
-	if cap(sc.prev0) < nf {
-		sc.prev0, sc.prev1 = make([]uint64, nf), make([]uint64, nf)
+	if cap(sc.prev) < nf {
+		sc.prev = make([]uint64, nf)
 	}
-	prev0, prev1 := sc.prev0[:nf], sc.prev1[:nf]
+	prev := sc.prev[:nf]
 	outs := sc.outs[:nf]
 	pline := -1
 	for x := range grundy {
-		var u0, u1 uint64
+		var u uint64
 		for f, fl := range lanes {
-			k := fl.at + x*sw
-			a0, a1 := in[k], uint64(0)
-			if sw == 2 {
-				a1 = in[k+1]
-			}
+			a := in[fl.at+x]
 			if fl.with0 && x > 0 {
-				a0 |= prev0[f]
-				a1 |= prev1[f]
+				a |= prev[f]
 			}
-			prev0[f], prev1[f] = a0, a1
-			u0 |= a0
-			u1 |= a1
+			prev[f] = a
+			u |= a
 		}
-		var v int
+		var bit uint64
 		switch {
-		case u0|u1 == 0:
-			v = terminal // no option: the terminal position
-		case ^u0 != 0:
-			v = bits.TrailingZeros64(^u0)
+		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
+		case ^u == 0: // the window is full: a later one
+			grundy[x] = unvalued
+		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
+			grundy[x] = uint16(terminal)
+			bit = 1 << uint(terminal)
 		default:
-			v = 64 + bits.TrailingZeros64(^u1)
+			v := bits.TrailingZeros64(^u)
+			grundy[x] = uint16(lo + v)
+			bit = 1 << uint(v)
 		}
-		grundy[x] = uint16(v)
-		if v == 0 {
+		if lo == 0 && grundy[x] == 0 {
 			pline = x
 		}
-		b0, b1 := uint64(1)<<uint(v), uint64(0)
-		if v >= 64 {
-			b0, b1 = 0, 1<<uint(v-64)
-		}
 		for f := range nf {
-			prev0[f] |= b0
-			prev1[f] |= b1
-			o := outs[f][x*sw:]
-			o[0] = prev0[f]
-			if sw == 2 {
-				o[1] = prev1[f]
-			}
+			prev[f] |= bit
+			outs[f][x] = prev[f]
 		}
 	}
 	return pline
