@@ -310,6 +310,12 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 		s.slabLanes, s.windowLanes = lanesOf[W](s.slab), lanesOf[W](s.window)
 	}
 	subSlabs := int64(he+1) * int64(hd+1)
+	// The work of a sub-slab, in lines of outcomes: a line of sets of
+	// values costs about one outcome line per position.
+	cellLines := s.perSub
+	if s.setWords > 0 {
+		cellLines *= s.h[0] + 1
+	}
 	for c := 0; c <= hc; c++ {
 		if s.plineBySlab {
 			s.plineBase = c * s.slabLines
@@ -317,7 +323,7 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 				s.pline[i] = table.NoP
 			}
 		}
-		err := antiDiagonals(ctx, he, hd, s.workers, s.perSub, func() *scratch[W] { return newScratch(s) },
+		err := antiDiagonals(ctx, he, hd, s.workers, cellLines, func() *scratch[W] { return newScratch(s) },
 			func(e, d int, sc *scratch[W]) { s.subSlab(e, d, c, sc) },
 			func(done int64) {
 				if report != nil {
