@@ -88,7 +88,7 @@ func countStates(ctx context.Context, t *table.Table, s *Summary) error {
 	s.RemotenessCounts = make([]int64, remotenessLen)
 	orbits := newOrbitTable(len(t.Box))
 	var mu sync.Mutex
-	err := parallel.Chunks(ctx, t.States(), 1<<22, 0, func(from, to int64) error {
+	err := parallel.Chunks(ctx, t.States(), 1<<20, 0, func(from, to int64) error {
 		grundy, remoteness := make([]int64, grundyLen), make([]int64, remotenessLen)
 		var p int64
 		if t.Sorted {
