@@ -2,8 +2,10 @@ package solve
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
@@ -100,6 +102,47 @@ func TestMemoryEstimates(t *testing.T) {
 		} else {
 			t.Logf("%s --max %d %+v (%s engine): estimate %s, allocated %s", tt.spec, tt.max, tt.opts,
 				EngineFor(g, box, tt.opts), Bytes(estimate), Bytes(allocated))
+		}
+	}
+}
+
+// TestEnginesStopWhenCancelled cancels solves in the middle, each engine
+// and kind of table: they must return the context's error within a second.
+func TestEnginesStopWhenCancelled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts solves of a few seconds")
+	}
+	for _, tt := range []struct {
+		spec string
+		max  int
+		opts Options
+	}{
+		{"cn:6,3", 15, Options{Grundy: true}},
+		{"cn:6,3", 15, Options{Remoteness: true}},
+		{"cn:6,3", 14, Options{Grundy: true, levelSets: true}},
+		{"fixed(cn:6,3; 2)", 12, Options{Grundy: true}},
+		{"slow:5,4", 50, Options{Remoteness: true}},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error, 1)
+		go func() {
+			_, err := Table(ctx, g, table.Uniform(g.Piles(), tt.max), tt.opts)
+			done <- err
+		}()
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil && !errors.Is(err, context.Canceled) {
+				t.Errorf("%s --max %d %+v: %v, want context.Canceled", tt.spec, tt.max, tt.opts, err)
+			}
+		case <-time.After(time.Second):
+			t.Errorf("%s --max %d %+v: still running 1 s after cancellation", tt.spec, tt.max, tt.opts)
+			<-done
 		}
 	}
 }
