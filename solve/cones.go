@@ -121,7 +121,7 @@ type coneSet struct {
 
 // coneShape is what the cone engine reads of a game on a box, whatever
 // the word of its lines: the move sets' cones as reads, and the layout of
-// the sweep. A plan computes it once (plan.cones).
+// the sweep. A plan computes it once (Plan.coneShape).
 type coneShape struct {
 	h      []int // the box, padded with zeros to at least 3 piles
 	n      int

@@ -27,19 +27,19 @@ type engine interface {
 	name() Engine
 	// solves reports whether the engine is the one to fill the table of
 	// the plan's game, box and options.
-	solves(p *plan) bool
+	solves(p *Plan) bool
 	// memory estimates the bytes solve allocates (see MemoryNeeded).
-	memory(p *plan) int64
+	memory(p *Plan) int64
 	// solve fills the table.
-	solve(ctx context.Context, p *plan) (*table.Table, error)
+	solve(ctx context.Context, p *Plan) (*table.Table, error)
 	// answers reports whether hasOptionIn applies to the plan's game.
-	answers(p *plan) bool
+	answers(p *Plan) bool
 	// hasOptionIn is HasOptionIn on the plan's box.
-	hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error)
+	hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error)
 	// streams reports whether the engine hands the table out as it is
 	// computed (StreamTable) for the plan's game and options; the box does
 	// not matter.
-	streams(p *plan) bool
+	streams(p *Plan) bool
 }
 
 // engines is the registry: a plan runs the first engine that solves its
@@ -47,10 +47,12 @@ type engine interface {
 // sweep comes last: it solves everything.
 var engines = [...]engine{lineEngine{}, coneEngine{}, valuesEngine{}}
 
-// plan is what one solve decides once: the engine that fills the table and
+// Plan is what one solve decides once: the engine that fills the table and
 // the one that answers HasOptionIn, and what they read of the game (the
-// cones of its rule).
-type plan struct {
+// cones of its rule). Table, EngineFor, MemoryNeeded and HasOptionIn build
+// one each; a caller that asks several of them for one solve can build it
+// once (NewPlan) and ask it instead.
+type Plan struct {
 	g    *game.Game
 	box  table.Box
 	opts Options
@@ -62,10 +64,50 @@ type plan struct {
 	conesRead bool       // cones has been computed
 }
 
+// NewPlan chooses the engines for g on box with opts (see EngineFor). It
+// fails when box does not fit g or is too large to solve.
+func NewPlan(g *game.Game, box table.Box, opts Options) (*Plan, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	return newPlan(g, box, opts), nil
+}
+
+// Engine is the engine the plan's Table runs.
+func (p *Plan) Engine() Engine { return p.engine.name() }
+
+// MemoryNeeded estimates the bytes the plan's Table allocates (see the
+// function MemoryNeeded).
+func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
+
+// Table solves the plan's box with its engine.
+func (p *Plan) Table(ctx context.Context) (*table.Table, error) { return p.engine.solve(ctx, p) }
+
+// HasOptionIn is the function HasOptionIn on the plan's box; opts.Workers
+// and opts.Progress come from the plan's options.
+func (p *Plan) HasOptionIn(ctx context.Context, set []uint64) ([]uint64, error) {
+	w := int64(p.box[0]/64 + 1)
+	if want := p.box.Lines() * w; int64(len(set)) != want {
+		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, p.box)
+	}
+	return p.options.hasOptionIn(ctx, p, set)
+}
+
+// Streams reports whether the plan's outcomes can be streamed to a file as
+// they are computed (StreamTable).
+func (p *Plan) Streams() bool {
+	for _, e := range engines {
+		if e.streams(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // newPlan chooses the engines for g on box with opts. The box must be
 // checked (checkBox).
-func newPlan(g *game.Game, box table.Box, opts Options) *plan {
-	p := &plan{g: g, box: box, opts: opts}
+func newPlan(g *game.Game, box table.Box, opts Options) *Plan {
+	p := &Plan{g: g, box: box, opts: opts}
 	for _, e := range engines {
 		if p.engine == nil && e.solves(p) {
 			p.engine = e
@@ -79,7 +121,7 @@ func newPlan(g *game.Game, box table.Box, opts Options) *plan {
 
 // coneShape returns the shape of the rule's cones on the box (coneShapeOf),
 // computed on first use, or nil when the cone engine does not apply.
-func (p *plan) coneShape() *coneShape {
+func (p *Plan) coneShape() *coneShape {
 	if !p.conesRead {
 		p.cones, _ = coneShapeOf(p.g, p.box)
 		p.conesRead = true
@@ -90,7 +132,7 @@ func (p *plan) coneShape() *coneShape {
 // sortedIsCheaper reports whether looking up the options of the n! times
 // fewer sorted states of a symmetric game is less work than the line
 // engine's recurrence, for remoteness.
-func (p *plan) sortedIsCheaper() bool {
+func (p *Plan) sortedIsCheaper() bool {
 	if !p.opts.Remoteness || !p.g.Symmetric() || !uniform(p.box) {
 		return false
 	}
@@ -103,21 +145,21 @@ type lineEngine struct{}
 
 func (lineEngine) name() Engine { return EngineFast }
 
-func (lineEngine) solves(p *plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
+func (lineEngine) solves(p *Plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
 
-func (lineEngine) memory(p *plan) int64 { return fastMemory(p.g, p.box, p.opts) }
+func (lineEngine) memory(p *Plan) int64 { return fastMemory(p.g, p.box, p.opts) }
 
-func (lineEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+func (lineEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 	return Fast(ctx, p.g, p.box, p.opts)
 }
 
-func (lineEngine) answers(p *plan) bool { return p.g.TakeOnFaces() }
+func (lineEngine) answers(p *Plan) bool { return p.g.TakeOnFaces() }
 
-func (lineEngine) streams(p *plan) bool {
+func (lineEngine) streams(p *Plan) bool {
 	return p.g.TakeOnFaces() && !p.opts.Grundy && !p.opts.Remoteness
 }
 
-func (lineEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+func (lineEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
 }
 
@@ -128,24 +170,24 @@ type coneEngine struct{}
 
 func (coneEngine) name() Engine { return EngineCones }
 
-func (coneEngine) solves(p *plan) bool {
+func (coneEngine) solves(p *Plan) bool {
 	if p.opts.Remoteness || isSlow(p.g) && p.g.Symmetric() && uniform(p.box) {
 		return false
 	}
 	return p.coneShape() != nil
 }
 
-func (coneEngine) memory(p *plan) int64 { return conesMemory(p.box, p.coneShape(), p.opts) }
+func (coneEngine) memory(p *Plan) int64 { return conesMemory(p.box, p.coneShape(), p.opts) }
 
-func (coneEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+func (coneEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 	return conesSolve(ctx, p.g, p.box, p.coneShape(), p.opts)
 }
 
-func (coneEngine) answers(p *plan) bool { return p.coneShape() != nil }
+func (coneEngine) answers(p *Plan) bool { return p.coneShape() != nil }
 
-func (coneEngine) streams(*plan) bool { return false }
+func (coneEngine) streams(*Plan) bool { return false }
 
-func (coneEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+func (coneEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
 }
 
@@ -155,9 +197,9 @@ type valuesEngine struct{}
 
 func (valuesEngine) name() Engine { return EngineValues }
 
-func (valuesEngine) solves(*plan) bool { return true }
+func (valuesEngine) solves(*Plan) bool { return true }
 
-func (valuesEngine) memory(p *plan) int64 { // one bit, Grundy and remoteness per state
+func (valuesEngine) memory(p *Plan) int64 { // one bit, Grundy and remoteness per state
 	states := stateCount(p.g, p.box)
 	need := states/8 + 8
 	if p.opts.Grundy {
@@ -169,15 +211,15 @@ func (valuesEngine) memory(p *plan) int64 { // one bit, Grundy and remoteness pe
 	return need
 }
 
-func (valuesEngine) solve(ctx context.Context, p *plan) (*table.Table, error) {
+func (valuesEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 	return Values(ctx, p.g, p.box, p.opts)
 }
 
-func (valuesEngine) answers(*plan) bool { return true }
+func (valuesEngine) answers(*Plan) bool { return true }
 
-func (valuesEngine) streams(*plan) bool { return false }
+func (valuesEngine) streams(*Plan) bool { return false }
 
-func (valuesEngine) hasOptionIn(ctx context.Context, p *plan, set []uint64) ([]uint64, error) {
+func (valuesEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return hasOptionEnumerated(ctx, p.g, p.box, set)
 }
 
@@ -195,11 +237,11 @@ func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
 
 // Table solves box with the best engine for g (see EngineFor).
 func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
-	if err := checkBox(g, box); err != nil {
+	p, err := NewPlan(g, box, opts)
+	if err != nil {
 		return nil, err
 	}
-	p := newPlan(g, box, opts)
-	return p.engine.solve(ctx, p)
+	return p.Table(ctx)
 }
 
 // MemoryNeeded estimates the bytes a solve of box allocates with the engine
@@ -213,8 +255,7 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		positions, lines := box.Positions(), box.Lines()
 		return 2*lines + 6*positions + positions/8
 	}
-	p := newPlan(g, box, opts)
-	return p.engine.memory(p)
+	return newPlan(g, box, opts).MemoryNeeded()
 }
 
 // HasOptionIn computes, for every position of box, whether it has an option
@@ -231,27 +272,17 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 // same way; for other games the options of each position are looked up one
 // by one.
 func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	if err := checkBox(g, box); err != nil {
+	p, err := NewPlan(g, box, opts)
+	if err != nil {
 		return nil, err
 	}
-	w := int64(box[0]/64 + 1)
-	if want := box.Lines() * w; int64(len(set)) != want {
-		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
-	}
-	p := newPlan(g, box, opts)
-	return p.options.hasOptionIn(ctx, p, set)
+	return p.HasOptionIn(ctx, set)
 }
 
 // Streams reports whether the outcomes of g, with opts, can be streamed to a
 // file as they are computed (StreamTable): for a take game, outcomes only.
 func Streams(g *game.Game, opts Options) bool {
-	p := &plan{g: g, opts: opts}
-	for _, e := range engines {
-		if e.streams(p) {
-			return true
-		}
-	}
-	return false
+	return (&Plan{g: g, opts: opts}).Streams()
 }
 
 // word is a machine word holding up to its bit size positions of a line. The

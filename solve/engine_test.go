@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -43,6 +44,15 @@ func TestPlanChoosesEngines(t *testing.T) {
 		if e := EngineFor(g, box, tt.opts); e != tt.engine {
 			t.Errorf("%s %+v: EngineFor %s, want %s", tt.spec, tt.opts, e, tt.engine)
 		}
+		// The exported plan says the same as the functions.
+		pl, err := NewPlan(g, box, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pl.Engine() != tt.engine || pl.MemoryNeeded() != MemoryNeeded(g, box, tt.opts, false) || pl.Streams() != Streams(g, tt.opts) {
+			t.Errorf("%s %+v: the plan says %s, %d bytes, streams %v; the functions %s, %d, %v", tt.spec, tt.opts,
+				pl.Engine(), pl.MemoryNeeded(), pl.Streams(), EngineFor(g, box, tt.opts), MemoryNeeded(g, box, tt.opts, false), Streams(g, tt.opts))
+		}
 		// The plan takes the first engine of the registry that solves.
 		for _, e := range engines {
 			if e.solves(p) {
@@ -52,6 +62,10 @@ func TestPlanChoosesEngines(t *testing.T) {
 				break
 			}
 		}
+	}
+	// A box that does not fit the game has no plan.
+	if _, err := NewPlan(g0(t, "cn:6,3"), table.Uniform(5, 3), Options{}); err == nil {
+		t.Error("a plan for a box of 5 piles of cn:6,3")
 	}
 	// The last engine solves and answers everything.
 	last := engines[len(engines)-1]
@@ -143,6 +157,53 @@ func TestEnginesStopWhenCancelled(t *testing.T) {
 		case <-time.After(time.Second):
 			t.Errorf("%s --max %d %+v: still running 1 s after cancellation", tt.spec, tt.max, tt.opts)
 			<-done
+		}
+	}
+}
+
+func g0(t *testing.T, spec string) *game.Game {
+	t.Helper()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestPlanSolves: a plan's Table and HasOptionIn agree with the reference
+// engine.
+func TestPlanSolves(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{"cn:5,2", "fixed(cn:4,2; 1)", "slow:4,2"} {
+		g := g0(t, spec)
+		box := table.Uniform(g.Piles(), 4)
+		pl, err := NewPlan(g, box, Options{Grundy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pl.Table(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Reference(ctx, g, box, Options{Grundy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameValues(t, spec, want, got)
+		set := make([]uint64, box.Lines()*int64(box[0]/64+1))
+		for i := range set {
+			set[i] = 0x5
+		}
+		has, err := pl.HasOptionIn(ctx, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enumerated, err := hasOptionEnumerated(ctx, g, box, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(has, enumerated) {
+			t.Errorf("%s: the plan's HasOptionIn (%s) differs from enumerating the options", spec, pl.options.name())
 		}
 	}
 }
