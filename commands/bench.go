@@ -85,7 +85,7 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 		start := time.Now()
 		if engine == "previous" {
 			opts.Workers = req.Workers
-			t, name, err := solve.Previous(ctx, g, box, opts)
+			t, name, err := previousEngine(ctx, g, box, opts)
 			if err != nil {
 				return err
 			}
@@ -186,4 +186,24 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*HugeQueries
 	}
 	q.MeanSeconds = total.Seconds() / float64(count)
 	return q, nil
+}
+
+// previousEngine solves box with the engine solve.Table ran for g and opts
+// before the current one, for benchmarks, and names it; it returns a nil
+// table when the engine has not changed. Take games computed remoteness by
+// looking up every option (Values); Values ran on one worker. (Grundy values
+// of take games came from sets on a grid of two slabs of every facet, an
+// engine that is gone.)
+func previousEngine(ctx context.Context, g *game.Game, box table.Box, opts solve.Options) (*table.Table, string, error) {
+	engine := solve.EngineFor(g, box, opts)
+	switch {
+	case engine == solve.EngineFast && opts.Remoteness:
+		t, err := solve.Values(ctx, g, box, opts)
+		return t, "values (looks up options)", err
+	case engine == solve.EngineValues:
+		opts.Workers = 1
+		t, err := solve.Values(ctx, g, box, opts)
+		return t, "values (1 worker)", err
+	}
+	return nil, "", nil
 }

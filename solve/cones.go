@@ -46,23 +46,25 @@ func Cones(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tab
 	if err := checkBox(g, box); err != nil {
 		return nil, err
 	}
-	// The narrowest word that holds a line, as in Fast.
-	switch {
-	case box[0] < 8:
-		return conesWith[uint8](ctx, g, box, opts)
-	case box[0] < 16:
-		return conesWith[uint16](ctx, g, box, opts)
-	case box[0] < 32:
-		return conesWith[uint32](ctx, g, box, opts)
-	}
-	return conesWith[uint64](ctx, g, box, opts)
-}
-
-func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
-	s, err := newConeSweep[W](g, box, opts)
+	shape, err := coneShapeOf(g, box)
 	if err != nil {
 		return nil, err
 	}
+	return conesSolve(ctx, g, box, shape, opts)
+}
+
+// conesSolve is Cones on the shape of g's cones on box.
+func conesSolve(ctx context.Context, g *game.Game, box table.Box, shape *coneShape, opts Options) (*table.Table, error) {
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
+	}
+	return byWord(box[0], conesWith[uint8], conesWith[uint16], conesWith[uint32], conesWith[uint64])(ctx, g, box, shape, opts)
+}
+
+func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, shape *coneShape, opts Options) (*table.Table, error) {
+	s := newConeSweep[W](shape, opts)
 	t, err := table.NewStates(g.Spec, box, false, opts.Grundy, false)
 	if err != nil {
 		return nil, err
@@ -89,7 +91,7 @@ func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Op
 
 // HasCones reports whether Cones solves g on box.
 func HasCones(g *game.Game, box table.Box) bool {
-	_, err := newConeSweep[uint64](g, box, Options{})
+	_, err := coneShapeOf(g, box)
 	return err == nil
 }
 
@@ -117,19 +119,27 @@ type coneSet struct {
 	self  []int // offsets on pile 0 alone: their amounts
 }
 
-type coneSweep[W word] struct {
-	h       []int // the box, padded with zeros to at least 3 piles
-	n       int
-	width   int64 // positions per line
-	words   int   // words W per line
-	sets    []coneSet
-	lanes   int // words W per line in buf: one run of words per set
-	ring    int // slabs of pile n-1 kept in buf
-	perSub  int // lines per sub-slab
-	workers int
+// coneShape is what the cone engine reads of a game on a box, whatever
+// the word of its lines: the move sets' cones as reads, and the layout of
+// the sweep. A plan computes it once (Plan.coneShape).
+type coneShape struct {
+	h      []int // the box, padded with zeros to at least 3 piles
+	n      int
+	width  int64 // positions per line
+	sets   []coneSet
+	ring   int // slabs of pile n-1 kept in buf
+	perSub int // lines per sub-slab
 	// terminalLevel is the Grundy value of a terminal position.
 	terminalLevel uint32
-	buf           []W
+}
+
+// coneSweep is one pass of the cone engine in lines of words W.
+type coneSweep[W word] struct {
+	*coneShape
+	words   int // words W per line
+	lanes   int // words W per line in buf: one run of words per set
+	workers int
+	buf     []W
 
 	t        *table.Table
 	level    uint32
@@ -140,7 +150,19 @@ type coneSweep[W word] struct {
 	hasOption []uint64 // HasOptionIn only: output, same layout
 }
 
-func newConeSweep[W word](g *game.Game, box table.Box, opts Options) (*coneSweep[W], error) {
+// newConeSweep prepares a pass of the cone engine over the box of shape.
+func newConeSweep[W word](shape *coneShape, opts Options) *coneSweep[W] {
+	s := &coneSweep[W]{coneShape: shape, words: shape.h[0]/wordBits[W]() + 1, workers: opts.Workers}
+	if s.workers <= 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	s.lanes = len(s.sets) * s.words
+	return s
+}
+
+// coneShapeOf reads the cones of g's rule on box (game.ReachRule), or fails
+// when the rule has none there, or has steps the engine does not support.
+func coneShapeOf(g *game.Game, box table.Box) (*coneShape, error) {
 	if g.TakeOnFaces() {
 		return nil, fmt.Errorf("%s is a take game: its line engine is Fast", g.Spec)
 	}
@@ -148,17 +170,10 @@ func newConeSweep[W word](g *game.Game, box table.Box, opts Options) (*coneSweep
 	if !ok {
 		return nil, fmt.Errorf("the rule of %s has no shifted cones of at most %d offsets on %v", g.Spec, MaxConeOffsets, box)
 	}
-	h := append([]int(nil), box...)
-	for len(h) < 3 {
-		h = append(h, 0)
-	}
+	h := padded(box, 3)
 	n := len(h)
 	_, terminalGrundy, _ := g.Terminal()
-	s := &coneSweep[W]{h: h, n: n, width: int64(h[0] + 1), words: h[0]/wordBits[W]() + 1, workers: opts.Workers,
-		terminalLevel: uint32(terminalGrundy)}
-	if s.workers <= 0 {
-		s.workers = runtime.GOMAXPROCS(0)
-	}
+	s := &coneShape{h: h, n: n, width: int64(h[0] + 1), terminalLevel: uint32(terminalGrundy)}
 	stride := make([]int, n)
 	s.perSub = 1
 	for i := 1; i <= n-3; i++ {
@@ -220,7 +235,6 @@ func newConeSweep[W word](g *game.Game, box table.Box, opts Options) (*coneSweep
 		}
 		s.sets = append(s.sets, set)
 	}
-	s.lanes = len(s.sets) * s.words
 	s.ring = min(reach+1, h[n-1]+1)
 	return s, nil
 }
@@ -319,16 +333,7 @@ func (s *coneSweep[W]) subSlab(d, c int, sc *coneScratch[W]) {
 		} else {
 			s.lineWide(at+j*s.lanes, base+j, j, sc)
 		}
-		// Advance the odometer of piles 1..n-3.
-		for i := 1; i <= s.n-3; i++ {
-			if q[i] < s.h[i] {
-				q[i]++
-				sc.nonEmpty |= 1 << uint(i)
-				break
-			}
-			q[i] = 0
-			sc.nonEmpty &^= 1 << uint(i)
-		}
+		sc.nonEmpty = nextLine(q, s.h, s.n-3, sc.nonEmpty)
 	}
 }
 
@@ -529,7 +534,7 @@ func (s *coneSweep[W]) record(line int, p []W) {
 			s.excluded[line*s.words+k] |= wd
 			s.found.Add(int64(bits.OnesCount64(uint64(wd))))
 			for b := uint64(wd); b != 0; b &= b - 1 {
-				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = s.level
+				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = uint16(s.level)
 			}
 		}
 	}
@@ -579,33 +584,25 @@ func clearBelow[W word](a []W, k int) {
 	}
 }
 
-// conesMemory estimates the bytes Cones allocates: the table's bits (and
-// Grundy values), R slabs of Z words, and the positions valued so far for
-// Grundy values.
-func conesMemory(g *game.Game, box table.Box, opts Options) int64 {
-	s, err := newConeSweep[uint64](g, box, opts)
-	if err != nil {
-		return 0
-	}
-	bytes := int64(1) // the width of W, as Cones picks it
-	for bytes < 8 && int64(box[0]) >= 8*bytes {
-		bytes *= 2
-	}
+// conesMemory estimates the bytes Cones allocates on the box of shape:
+// the table's bits (and Grundy values), R slabs of Z words, and the
+// positions valued so far for Grundy values.
+func conesMemory(box table.Box, shape *coneShape, opts Options) int64 {
+	bytes := int64(wordBytes(box[0]))
+	words := int64(box[0])/(8*bytes) + 1
 	positions, lines := box.Positions(), box.Lines()
-	need := positions/8 + int64(s.ring)*int64(s.h[s.n-2]+1)*int64(s.perSub)*int64(s.lanes)*bytes
+	lanes := int64(len(shape.sets)) * words
+	need := saturatingAdd(positions/8, saturatingMul(saturatingMul(int64(shape.ring)*int64(shape.h[shape.n-2]+1), int64(shape.perSub)), lanes*bytes))
 	if opts.Grundy {
-		need += 4*positions + lines*int64(s.words)*bytes
+		need = saturatingAdd(need, 2*positions, saturatingMul(lines, words*bytes))
 	}
 	return need
 }
 
 // conesHasOption is HasOptionIn by the cone engine: the sweep of Cones with
 // the given set in place of the P-positions it would find.
-func conesHasOption[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s, err := newConeSweep[W](g, box, opts)
-	if err != nil {
-		return nil, err
-	}
+func conesHasOption[W word](ctx context.Context, g *game.Game, box table.Box, shape *coneShape, set []uint64, opts Options) ([]uint64, error) {
+	s := newConeSweep[W](shape, opts)
 	s.given, s.hasOption = set, make([]uint64, len(set))
 	total := box.Positions()
 	if err := s.run(ctx, func(lines int64) { opts.progress(lines*s.width, total) }); err != nil {

@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"unsafe"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
@@ -27,8 +26,9 @@ import (
 // slowest pile, overwritten in place, and for a few sub-slabs of the other
 // facets, so the working memory is about one slab of lines, whatever the box.
 //
-// Grundy values come from a recurrence on sets of values, one pass over the
-// positions (fastGrundySets); when those sets would not fit in memory, from
+// Grundy values come from a recurrence on sets of values, one pass of the
+// same sweep with a set of values per position in place of a bit
+// (fastGrundySets); when those sets would not fit in memory, from
 // the same sweep run for 8 values at a time (level sets): the positions of
 // value v are those not valued below v with no option of value v, again at
 // most one per line. Remoteness comes from a min/max recurrence over the
@@ -36,6 +36,11 @@ import (
 func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
 	if err := checkBox(g, box); err != nil {
 		return nil, err
+	}
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
 	}
 	return fastLines(ctx, g, box, opts, nil)
 }
@@ -47,50 +52,22 @@ func fastLines(ctx context.Context, g *game.Game, box table.Box, opts Options, e
 	if !g.TakeOnFaces() {
 		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)
 	}
-	switch {
-	case box[0] < 8:
-		return fastWith[uint8](ctx, g, box, opts, emit)
-	case box[0] < 16:
-		return fastWith[uint16](ctx, g, box, opts, emit)
-	case box[0] < 32:
-		return fastWith[uint32](ctx, g, box, opts, emit)
-	}
-	return fastWith[uint64](ctx, g, box, opts, emit)
+	return byWord(box[0], fastWith[uint8], fastWith[uint16], fastWith[uint32], fastWith[uint64])(ctx, g, box, opts, emit)
 }
 
-// MemoryNeeded estimates the bytes a solve of box allocates with the engine
-// solve.Table picks (EngineFor), or with the reference engine: the table
-// and, for the line and cone engines, the working memory of the sweep (about
-// one slab of Z words for the line engine, R slabs for the cone engine, plus
-// the positions already valued when computing Grundy values). For Values it is the table.
-func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
+// fastMemory estimates the bytes Fast allocates: the table, and the
+// working memory of the recurrence it runs.
+func fastMemory(g *game.Game, box table.Box, opts Options) int64 {
 	positions, lines := box.Positions(), box.Lines()
-	if reference {
-		return 2*lines + 6*positions + positions/8
-	}
-	switch EngineFor(g, box, opts) {
-	case EngineCones:
-		return conesMemory(g, box, opts)
-	case EngineValues: // one bit, Grundy and remoteness per state
-		states := stateCount(g, box)
-		need := states/8 + 8
-		if opts.Grundy {
-			need += 4 * states
-		}
-		if opts.Remoteness {
-			need += 2 * states
-		}
-		return need
-	}
 	need := 2 * lines    // PLine
 	if opts.Remoteness { // the table, and two slabs of pairs (4 bytes) per facet
 		need = saturatingAdd(need, 2*positions, saturatingMul(4, gridEntries(g, box)))
 	}
 	switch {
 	case opts.Grundy && useGrundySets(g, box, opts):
-		return saturatingAdd(need, 4*positions, grundySetBytes(g, box))
+		return saturatingAdd(need, 2*positions, grundySetBytes(g, box))
 	case opts.Grundy:
-		need += 4 * positions // then the level sets' sweep, below
+		need += 2 * positions // then the level sets' sweep, below
 	case opts.Remoteness:
 		return need
 	}
@@ -99,18 +76,8 @@ func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int
 		levels = grundyLevels
 		need += lines * ((int64(box[0])/64 + 1) * 8) // the positions already valued
 	}
-	return saturatingAdd(need, sweepMemory(g, box, levels))
+	return saturatingAdd(need, sweepMemory(g, box, levels, 0))
 }
-
-// word is a machine word holding up to its bit size positions of a line. The
-// narrowest word that holds a line is used: it cuts the memory traffic of the
-// sweep, which is what bounds its speed.
-type word interface {
-	~uint8 | ~uint16 | ~uint32 | ~uint64
-}
-
-// wordBits is the number of bits of W.
-func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
 
 func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
 	if emit != nil {
@@ -135,7 +102,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	if opts.Grundy {
 		levels = grundyLevels
 	}
-	s, err := newSweep[W](g, box, opts, levels)
+	s, err := newSweep[W](g, box, opts, levels, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -163,71 +130,8 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	return t, nil
 }
 
-// levelSets computes Grundy values as level sets: pass(v) gives the values
-// v..v+levels-1 in turn, value u to the positions not valued below u with no
-// option of value u, and returns how many it valued; the passes run for
-// v = 0, levels, 2*levels, ... until all total positions have a value.
-func levelSets(total int64, levels int, opts Options, pass func(v uint32) (int64, error)) error {
-	var valued int64
-	for v := uint32(0); valued < total; v += uint32(levels) {
-		found, err := pass(v)
-		if err != nil {
-			return fmt.Errorf("at Grundy value %d: %w", v, err)
-		}
-		valued += found
-		opts.progress(valued, total)
-	}
-	return nil
-}
-
-// HasOptionIn computes, for every position of box, whether it has an option
-// in the set S, without enumerating options: the same sweep as Fast with S in
-// place of the P-positions it would compute. Bit x of line l (the position
-// with pile 1 = x and the other piles those of line l, see table.Table) lies
-// in word l*w + x/64 of set and of the result, bit x%64, with w = box[0]/64+1.
-//
-// With S a guessed set of P-positions, S & result are the positions breaking
-// condition (I) of Dufour–Heubach 2013, Theorem 1.2 (a move from
-// S into S), and positions in neither break condition (II).
-//
-// Rules with shifted cones (game.ReachRule) run the cone engine's sweep the
-// same way; for other games (symmetric slow games aside, compounds mixing
-// take and slow piles) the options of each position are looked up one by one.
-func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	if err := checkBox(g, box); err != nil {
-		return nil, err
-	}
-	w := int64(box[0]/64 + 1)
-	if want := box.Lines() * w; int64(len(set)) != want {
-		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, box)
-	}
-	if !g.TakeOnFaces() {
-		if !HasCones(g, box) {
-			return hasOptionEnumerated(ctx, g, box, set)
-		}
-		switch {
-		case box[0] < 8:
-			return conesHasOption[uint8](ctx, g, box, set, opts)
-		case box[0] < 16:
-			return conesHasOption[uint16](ctx, g, box, set, opts)
-		case box[0] < 32:
-			return conesHasOption[uint32](ctx, g, box, set, opts)
-		}
-		return conesHasOption[uint64](ctx, g, box, set, opts)
-	}
-	switch {
-	case box[0] < 8:
-		return hasOptionWith[uint8](ctx, g, box, set, opts)
-	case box[0] < 16:
-		return hasOptionWith[uint16](ctx, g, box, set, opts)
-	case box[0] < 32:
-		return hasOptionWith[uint32](ctx, g, box, set, opts)
-	}
-	return hasOptionWith[uint64](ctx, g, box, set, opts)
-}
-
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s, err := newSweep[W](g, box, opts, 1)
+	s, err := newSweep[W](g, box, opts, 1, 0)
 	if err != nil {
 		return nil, err
 	}

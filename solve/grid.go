@@ -2,8 +2,6 @@ package solve
 
 import (
 	"context"
-	"math"
-	"math/bits"
 	"runtime"
 
 	"github.com/nimlab/nimlab/game"
@@ -40,10 +38,7 @@ type gridFacet struct {
 }
 
 func newPositionGrid(g *game.Game, box table.Box) *positionGrid {
-	h := append([]int(nil), box...)
-	for len(h) < 3 {
-		h = append(h, 0)
-	}
+	h := padded(box, 3)
 	n := len(h)
 	facets := g.Complex.Facets()
 	pg := &positionGrid{h: h, n: n, width: h[0] + 1, perSub: 1}
@@ -98,29 +93,6 @@ func checkGrid(g *game.Game, box table.Box, entryBytes int64) error {
 	return checkWorking(g, box, saturatingMul(gridEntries(g, box), entryBytes))
 }
 
-// saturatingMul is a*b for non-negative a and b, or math.MaxInt64 when
-// that overflows.
-func saturatingMul(a, b int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	if hi != 0 || lo > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(lo)
-}
-
-// saturatingAdd is the sum of non-negative terms, or math.MaxInt64 when that
-// overflows.
-func saturatingAdd(terms ...int64) int64 {
-	var sum int64
-	for _, t := range terms {
-		if sum > math.MaxInt64-t {
-			return math.MaxInt64
-		}
-		sum += t
-	}
-	return sum
-}
-
 // gridScratch is one worker's state while walking sub-slabs.
 type gridScratch[S any] struct {
 	user    S
@@ -173,17 +145,8 @@ func runPositionGrid[S any](ctx context.Context, pg *positionGrid, workers int, 
 				}
 				line(sc.user, base+j, at, sc.sources)
 				at += pg.width * len(pg.facets)
-				// Advance the odometer of piles 1..n-3.
 				before := nonzero
-				for i := 1; i <= n-3; i++ {
-					if sc.q[i] < pg.h[i] {
-						sc.q[i]++
-						nonzero |= 1 << uint(i)
-						break
-					}
-					sc.q[i] = 0
-					nonzero &^= 1 << uint(i)
-				}
+				nonzero = nextLine(sc.q, pg.h, n-3, nonzero)
 				changed = nonzero != before
 			}
 		},

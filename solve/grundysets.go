@@ -3,7 +3,6 @@ package solve
 import (
 	"context"
 	"fmt"
-	"math/bits"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
@@ -18,22 +17,34 @@ import (
 //
 // and g(p) is the mex of the union, over the facets F and i in F with
 // p_i > 0, of V_F(p - e_i). The sets are bit sets; a Grundy value is at most
-// the total of the piles (plus one in misère play), so their width is known
-// before the pass.
+// the total of the piles (plus one in misère play), so the values to cover
+// are known before the first pass.
 //
-// This is the level sets of fastWith done for every value in one pass: the
+// The values come in windows of 64, one pass of the line engine's sweep
+// each (sweep, lineSets, windowLine), the sets holding only the values of the
+// window: a position not valued in an earlier window has every smaller value
+// among its options, so its value is the window's first plus the mex of its
+// options' values in the window, unless they fill it. A facet's lanes of a
+// line are the sets of its positions, one word each; the lines one token
+// below are gathered pile by pile; the sets of the facets containing the
+// last pile are kept for one slab, overwritten in place, those of the other
+// facets for a few sub-slabs. The working memory is one slab of one word per
+// position and facet containing the last pile: for CN(6,3) with piles up to
+// 20 (two windows, values up to 116), 98 MB for 85.8 M positions, beside the
+// table's 2 bytes a position (172 MB).
+//
+// This is the level sets of fastWith done for 64 values a pass: the
 // level-set sweep costs one pass per value (8 values per pass), about
 // levels * lines * facets word operations, while this costs about
-// positions * sum |F| * (words per set). For CN(6,3) with piles up to 20,
-// 117 values, lines of 21 positions in 32-bit words and sets of 2 words, that
-// is about 8x fewer word operations, but 16 bytes per position and facet
-// instead of one bit per value: it is used when its two slabs fit in
-// maxSetBytes, or in the 4 bytes per position the Grundy table itself needs.
+// positions * sum |F| word operations per window. It is used when its
+// working memory fits in maxSetBytes, or in the 2 bytes per position the
+// Grundy table itself needs.
 
 // maxSetBytes bounds the memory of the set recurrence beyond the table.
 const maxSetBytes = 1 << 30
 
-// grundySetWords is the number of 64-bit words of the value sets on box.
+// grundySetWords is the number of windows of 64 values that hold every
+// Grundy value on box.
 func grundySetWords(box table.Box) int {
 	total := 0
 	for _, h := range box {
@@ -42,136 +53,33 @@ func grundySetWords(box table.Box) int {
 	return (total+1)/64 + 1
 }
 
-// grundySetBytes is the memory of the set recurrence's two slabs.
+// grundySetBytes is the working memory of the set recurrence.
 func grundySetBytes(g *game.Game, box table.Box) int64 {
-	return saturatingMul(gridEntries(g, box), int64(grundySetWords(box))*8)
+	return sweepMemory(g, box, 1, 1)
 }
 
 // useGrundySets reports whether Fast computes Grundy values by sets.
 func useGrundySets(g *game.Game, box table.Box, opts Options) bool {
-	return !opts.levelSets && grundySetBytes(g, box) <= max(maxSetBytes, 4*box.Positions())
+	return !opts.levelSets && grundySetBytes(g, box) <= max(maxSetBytes, 2*box.Positions())
 }
 
 // fastGrundySets fills t.Grundy and t.PLine for a take game.
 func fastGrundySets(ctx context.Context, g *game.Game, box table.Box, t *table.Table, opts Options) error {
-	_, terminalGrundy, _ := g.Terminal()
-	if err := checkGrid(g, box, int64(grundySetWords(box))*8); err != nil {
+	passes := grundySetWords(box)
+	s, err := newSweep[uint64](g, box, opts, 1, 1)
+	if err != nil {
 		return err
 	}
-	words := grundySetWords(box)
-	pg := newPositionGrid(g, box)
-	nf := len(pg.facets)
+	s.pline, s.grundy = t.PLine, t.Grundy
 	total := box.Positions()
-	progress := func(done int64) { opts.progress(done, total) }
-	var err error
-	if words <= 2 {
-		err = runPositionGrid(ctx, pg, opts.Workers, func() []valuePair { return make([]valuePair, nf) },
-			grundyPairsLine(pg, t, make([]valuePair, pg.entries()), terminalGrundy), progress)
-	} else {
-		err = runPositionGrid(ctx, pg, opts.Workers, func() []uint64 { return make([]uint64, (nf+1)*words) },
-			grundySetsLine(pg, t, make([]uint64, pg.entries()*words), words, terminalGrundy), progress)
-	}
-	if err != nil {
-		return fmt.Errorf("solving %s for Grundy values: %w", g.Spec, err)
+	for pass := range passes {
+		s.valueWindow = pass
+		err = s.run(ctx, func(lines int64) {
+			opts.progress((int64(pass)*box.Lines()+lines)*int64(box[0]+1)/int64(passes), total)
+		}, nil)
+		if err != nil {
+			return fmt.Errorf("solving %s for Grundy values (values %d..%d): %w", g.Spec, 64*pass, 64*pass+63, err)
+		}
 	}
 	return nil
-}
-
-// valuePair is a set of values below 128.
-type valuePair [2]uint64
-
-// grundyPairsLine is the recurrence on one line, for values below 128.
-func grundyPairsLine(pg *positionGrid, t *table.Table, buf []valuePair, terminalGrundy int) gridLine[[]valuePair] {
-	nf, width := len(pg.facets), pg.width
-	return func(agg []valuePair, line, at int, sources [][]int) {
-		grundy := t.Grundy[line*width : (line+1)*width]
-		pline := uint16(table.NoP)
-		for x := range width {
-			here := at + x*nf
-			var union valuePair
-			hasOption := false
-			for f, back := range sources {
-				var a valuePair
-				if x > 0 && pg.facets[f].has0 {
-					a = buf[here-nf+f]
-					hasOption = true
-				}
-				for _, b := range back {
-					e := &buf[here-b+f]
-					a[0] |= e[0]
-					a[1] |= e[1]
-					hasOption = true
-				}
-				agg[f] = a
-				union[0] |= a[0]
-				union[1] |= a[1]
-			}
-			v := terminalGrundy
-			if hasOption {
-				v = bits.TrailingZeros64(^union[0])
-				if v == 64 {
-					v += bits.TrailingZeros64(^union[1])
-				}
-			}
-			grundy[x] = uint32(v)
-			if v == 0 {
-				pline = uint16(x)
-			}
-			for f, a := range agg {
-				a[v/64] |= 1 << uint(v%64)
-				buf[here+f] = a
-			}
-		}
-		t.PLine[line] = pline
-	}
-}
-
-// grundySetsLine is the recurrence on one line, for sets of words words;
-// the scratch holds the facets' sets and their union.
-func grundySetsLine(pg *positionGrid, t *table.Table, buf []uint64, words, terminalGrundy int) gridLine[[]uint64] {
-	nf, width := len(pg.facets), pg.width
-	return func(scratch []uint64, line, at int, sources [][]int) {
-		grundy := t.Grundy[line*width : (line+1)*width]
-		pline := uint16(table.NoP)
-		for x := range width {
-			here := (at + x*nf) * words
-			union := scratch[nf*words:]
-			clear(union)
-			hasOption := false
-			for f, back := range sources {
-				agg := scratch[f*words : (f+1)*words]
-				if x > 0 && pg.facets[f].has0 {
-					copy(agg, buf[here-nf*words+f*words:])
-					hasOption = true
-				} else {
-					clear(agg)
-				}
-				for _, b := range back {
-					or(agg, buf[here-b*words+f*words:])
-					hasOption = true
-				}
-				or(union, agg)
-			}
-			v := terminalGrundy
-			if hasOption {
-				v = 0
-				for k, w := range union {
-					if ^w != 0 {
-						v = k*64 + bits.TrailingZeros64(^w)
-						break
-					}
-				}
-			}
-			grundy[x] = uint32(v)
-			if v == 0 {
-				pline = uint16(x)
-			}
-			for f := range nf {
-				out := buf[here+f*words : here+(f+1)*words]
-				copy(out, scratch[f*words:])
-				out[v/64] |= 1 << uint(v%64)
-			}
-		}
-		t.PLine[line] = pline
-	}
 }

@@ -28,6 +28,11 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	if err := checkMoveSets(g); err != nil {
 		return nil, err
 	}
+	if opts.Grundy {
+		if err := checkGrundyBound(g, box); err != nil {
+			return nil, err
+		}
+	}
 	values := make([]uint32, box.Positions())
 	remoteness := make([]uint16, box.Positions())
 	t := table.New(g.Spec, box, opts.Grundy)
@@ -72,7 +77,9 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	}
 	opts.progress(int64(len(values)), int64(len(values)))
 	if opts.Grundy {
-		t.Grundy = values
+		for i, v := range values {
+			t.Grundy[i] = uint16(v) // at most the total of the piles, checked above
+		}
 	}
 	if opts.Remoteness {
 		t.Remoteness = remoteness

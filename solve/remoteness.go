@@ -100,6 +100,20 @@ func fastRemoteness(ctx context.Context, g *game.Game, box table.Box, t *table.T
 	return nil
 }
 
+// checkGrundyBound refuses boxes whose Grundy values may not fit a table
+// (table.MaxGrundy): a Grundy value is at most the length of the longest
+// play, so at most the total of the piles, plus one in misère play.
+func checkGrundyBound(g *game.Game, box table.Box) error {
+	total := 0
+	for _, h := range box {
+		total += h
+	}
+	if total >= table.MaxGrundy {
+		return fmt.Errorf("%s on %v: %w: Grundy values may exceed %d", g.Spec, box, ErrTooLarge, table.MaxGrundy)
+	}
+	return nil
+}
+
 // checkRemotenessBound refuses boxes whose remoteness may not fit a table:
 // every move takes a token, so remoteness is at most the total of the
 // piles, plus one in misère play.

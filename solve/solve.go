@@ -1,8 +1,38 @@
-// Package solve holds the engines that fill a table.Table for a game: a
-// reference engine that enumerates every option of every position, and a fast
-// engine that never enumerates options (DESIGN.md, "The fast engine"): it runs
-// a box recurrence over whole lines of positions packed into machine words and
-// uses every core.
+// Package solve holds the engines that fill a table.Table for a game, and
+// the analyses of a solved table (Analyze, Summarize).
+//
+// Table runs one plan per solve (engine.go): an ordered registry of engines,
+// each saying whether it solves the game on the box with the options asked,
+// how much memory it needs, how it solves, and whether it answers HasOptionIn
+// (which positions have an option in a given set). The plan is built once and
+// read by Table, EngineFor, MemoryNeeded and HasOptionIn. The engines, in the
+// order a plan tries them:
+//
+//   - Fast, the line engine (fast.go, sweep.go), for take games (the rule
+//     game.TakeOnFaces): it never enumerates options (DESIGN.md, "The fast
+//     engine"). A line of positions along pile 1 is a machine word, a box
+//     recurrence over the facets runs slab by slab of the last pile, the
+//     sub-slabs of an anti-diagonal on every core. Outcomes need one bit a
+//     position of working memory for about one slab; Grundy values run the
+//     same sweep with a set of values per position (grundysets.go), or by
+//     level sets when those do not fit; remoteness is a min/max recurrence on
+//     a grid of positions (remoteness.go, grid.go). FastStream and
+//     StreamTable hand the outcomes out slab by slab, for tables larger than
+//     memory.
+//   - Cones, the cone engine (cones.go), for rules whose options are shifted
+//     cones (game.ReachRule): the rule variations, NIM_H, Exact k-Nim, the
+//     slow rule on a complex and their compounds; outcomes and Grundy values
+//     (by level sets), on whole lines as Fast.
+//   - Values (values.go, optionstates.go), for every game: it visits the
+//     states in an order where every option comes first and looks up the
+//     value of each option (without building positions where the rule
+//     allows). It stores only the sorted positions of symmetric games (n!
+//     fewer), so it runs symmetric slow games and, when the lookups are less
+//     work, the remoteness of symmetric take games; and the remoteness of
+//     rules.
+//
+// Reference (reference.go) enumerates every option of every position; every
+// engine is tested against it.
 //
 // Engines never print; they report progress through Options.Progress and stop
 // when their context is cancelled.
@@ -49,20 +79,6 @@ var ErrTooLarge = complex.ErrTooLarge
 func checkMoveSets(g *game.Game) error {
 	_, err := g.MoveSets()
 	return err
-}
-
-// maxWorkingBytes bounds the working memory an engine allocates beyond the
-// table (128 GiB): larger solves are refused with ErrTooLarge instead of
-// running out of memory. The command line checks the machine's memory first
-// (CheckMemory); this bounds what the library attempts whatever the caller.
-const maxWorkingBytes = 1 << 37
-
-// checkWorking refuses working memory of more than maxWorkingBytes.
-func checkWorking(g *game.Game, box table.Box, bytes int64) error {
-	if bytes > maxWorkingBytes {
-		return fmt.Errorf("%s on %v: %w: the engine would need %s of working memory", g.Spec, box, ErrTooLarge, Bytes(bytes))
-	}
-	return nil
 }
 
 func checkBox(g *game.Game, box table.Box) error {

@@ -259,7 +259,7 @@ func TestNimGrundyIsXor(t *testing.T) {
 	p := make(game.Position, 3)
 	for idx := range box.Positions() {
 		box.Position(idx, p)
-		if got, want := tab.Grundy[idx], uint32(p[0]^p[1]^p[2]); got != want {
+		if got, want := tab.Grundy[idx], uint16(p[0]^p[1]^p[2]); got != want {
 			t.Fatalf("Grundy%v = %d, want %d (Bouton)", p, got, want)
 		}
 	}

@@ -25,7 +25,7 @@ func FastStream(ctx context.Context, g *game.Game, box table.Box, opts Options, 
 }
 
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
-	s, err := newSweep[W](g, box, opts, 1)
+	s, err := newSweep[W](g, box, opts, 1, 0)
 	if err != nil {
 		return err
 	}
@@ -42,16 +42,9 @@ func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, op
 // StreamMemory estimates the bytes FastStream allocates for box: the
 // sweep's working memory and one slab of lines.
 func StreamMemory(g *game.Game, box table.Box) int64 {
-	h := padded(box)
+	h := padded(box, 4)
 	slabLines := box.Lines() / int64(h[len(h)-1]+1)
-	return saturatingAdd(sweepMemory(g, box, 1), 2*slabLines)
-}
-
-// Streams reports whether the outcomes of g on box, with opts, can be
-// streamed to a file as they are computed (StreamTable): for a take game,
-// outcomes only.
-func Streams(g *game.Game, opts Options) bool {
-	return g.TakeOnFaces() && !opts.Grundy && !opts.Remoteness
+	return saturatingAdd(sweepMemory(g, box, 1, 0), 2*slabLines)
 }
 
 // StreamTable solves the outcomes of the take game g on box (FastStream)

@@ -2,10 +2,10 @@ package solve
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
-	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -81,12 +81,20 @@ type sweep[W word] struct {
 	plineBase   int
 	plineBySlab bool         // pline holds one slab, set to NoP before each
 	excluded    []W          // Grundy only: positions valued below level, [line][word]
-	grundy      []uint32     // Grundy only: output values
+	grundy      []uint16     // Grundy only: output values
 	level       uint32       // the first value of the pass
 	found       atomic.Int64 // positions valued in this pass
 
 	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
 	hasOption []uint64 // HasOptionIn only: output, same layout
+
+	// Grundy values by sets only (lineSets): a facet's lanes of a line are
+	// the value sets of its positions, setWords (1) words each, for the
+	// values valueWindow*64 .. valueWindow*64+63; the positions valued in an
+	// earlier window hold their values, the others unvalued.
+	setWords       int
+	terminalGrundy int
+	valueWindow    int
 }
 
 // facetLane is where a facet's lanes for one value begin in a block.
@@ -105,6 +113,9 @@ type belowLine struct {
 	pile   uint
 	mask   []uint64
 	m0, m1 uint64 // the mask's first words, 0 past its end
+	// runs lists the ranges [from, to) of mask words, when every word of
+	// the mask is 0 or all ones: wide blocks read only those words.
+	runs [][2]int
 }
 
 // grundyLevels is the number of values a pass of the line engine finds when
@@ -134,20 +145,22 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 }
 
 // sweepMemory is the working memory of a sweep of box finding levels values
-// per pass, in the narrowest word that holds a line (as Fast picks it):
-// one slab of carried parts and the window of local parts. It saturates.
-func sweepMemory(g *game.Game, box table.Box, levels int) int64 {
-	wordBytes := 1
-	for wordBytes < 8 && box[0] >= 8*wordBytes {
-		wordBytes *= 2
-	}
-	h := padded(box)
+// per pass, in the narrowest word that holds a line (as Fast picks it), or
+// with setWords > 0 of a sweep over sets of values (setWords uint64s per
+// position, see grundysets.go): one slab of carried parts and the window of
+// local parts. It saturates.
+func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
+	bytes := wordBytes(box[0])
+	h := padded(box, 4)
 	n := len(h)
-	words := h[0]/(8*wordBytes) + 1
+	words := h[0]/(8*bytes) + 1
+	if setWords > 0 {
+		bytes, words = 8, (h[0]+1)*setWords
+	}
 	carried, local := sweepParts(g, n)
 	partBytes := func(facets int) int64 {
 		lanes := saturatingMul(int64(levels*facets), int64(words))
-		return (lanes*int64(wordBytes) + 7) / 8 * 8
+		return (lanes*int64(bytes) + 7) / 8 * 8
 	}
 	perSub := int64(1)
 	for i := 1; i <= n-4; i++ {
@@ -156,15 +169,6 @@ func sweepMemory(g *game.Game, box table.Box, levels int) int64 {
 	slabLines := saturatingMul(perSub, int64(h[n-3]+1)*int64(h[n-2]+1))
 	return saturatingAdd(saturatingMul(slabLines, partBytes(len(carried))),
 		saturatingMul(saturatingMul(perSub, 2*int64(h[n-3]+1)), partBytes(len(local))))
-}
-
-// padded returns box padded with zero piles to at least 4.
-func padded(box table.Box) []int {
-	h := append([]int(nil), box...)
-	for len(h) < 4 {
-		h = append(h, 0)
-	}
-	return h
 }
 
 // lanesOf views a slice of uint64s as lanes of W.
@@ -176,17 +180,21 @@ func lanesOf[W word](b []uint64) []W {
 }
 
 // newSweep prepares passes over box that find the level sets of levels
-// values each. It fails with ErrTooLarge when its working memory would
-// exceed maxWorkingBytes.
-func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*sweep[W], error) {
-	if err := checkWorking(g, box, sweepMemory(g, box, levels)); err != nil {
+// values each, or with setWords > 0 (W uint64, levels 1) the Grundy values
+// by sets of setWords words per position. It fails with ErrTooLarge when its
+// working memory would exceed maxWorkingBytes.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels, setWords int) (*sweep[W], error) {
+	if err := checkWorking(g, box, sweepMemory(g, box, levels, setWords)); err != nil {
 		return nil, err
 	}
-	h := padded(box)
+	h := padded(box, 4)
 	n := len(h)
-	terminalP, _, _ := g.Terminal()
+	terminalP, terminalGrundy, _ := g.Terminal()
 	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
-		misere: !terminalP, workers: opts.Workers, levels: levels}
+		misere: !terminalP, workers: opts.Workers, levels: levels, setWords: setWords, terminalGrundy: terminalGrundy}
+	if setWords > 0 {
+		s.words = (h[0] + 1) * setWords
+	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
@@ -257,7 +265,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*s
 				case part.local && i == n-2: // the other parity of d
 					back = (2*parity - 1) * (h[n-3] + 1) * s.perSub * part.words
 				}
-				src := belowLine{local: part.local, back: back, pile: uint(i), mask: mask, m0: mask[0]}
+				src := belowLine{local: part.local, back: back, pile: uint(i), mask: mask, m0: mask[0], runs: maskRuns(mask)}
 				if len(mask) > 1 {
 					src.m1 = mask[1]
 				}
@@ -266,6 +274,28 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int) (*s
 		}
 	}
 	return s, nil
+}
+
+// maskRuns lists the runs of all-ones words of mask, or nil when some word
+// is neither 0 nor all ones.
+func maskRuns(mask []uint64) [][2]int {
+	var runs [][2]int
+	for b := 0; b < len(mask); {
+		switch mask[b] {
+		case 0:
+			b++
+			continue
+		case ^uint64(0):
+		default:
+			return nil
+		}
+		from := b
+		for b < len(mask) && mask[b] == ^uint64(0) {
+			b++
+		}
+		runs = append(runs, [2]int{from, b})
+	}
+	return runs
 }
 
 // run makes one pass over the box, slab by slab of the slowest pile.
@@ -280,6 +310,12 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 		s.slabLanes, s.windowLanes = lanesOf[W](s.slab), lanesOf[W](s.window)
 	}
 	subSlabs := int64(he+1) * int64(hd+1)
+	// The work of a sub-slab, in lines of outcomes: a line of sets of
+	// values costs about one outcome line per position.
+	cellLines := s.perSub
+	if s.setWords > 0 {
+		cellLines *= s.h[0] + 1
+	}
 	for c := 0; c <= hc; c++ {
 		if s.plineBySlab {
 			s.plineBase = c * s.slabLines
@@ -287,7 +323,7 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 				s.pline[i] = table.NoP
 			}
 		}
-		err := antiDiagonals(ctx, he, hd, s.workers, s.perSub, func() *scratch[W] { return newScratch(s) },
+		err := antiDiagonals(ctx, he, hd, s.workers, cellLines, func() *scratch[W] { return newScratch(s) },
 			func(e, d int, sc *scratch[W]) { s.subSlab(e, d, c, sc) },
 			func(done int64) {
 				if report != nil {
@@ -306,55 +342,6 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 	return nil
 }
 
-// parallelLines is the least work, in lines, for which the cells of one
-// anti-diagonal are handed to several goroutines.
-const parallelLines = 4096
-
-// antiDiagonals calls cell(d, c, scratch) for every cell (d, c) with
-// 0 <= d <= hd and 0 <= c <= hc, one anti-diagonal d + c = 0, 1, ... after
-// the other, the cells of a diagonal in parallel on up to workers
-// goroutines, each with its own scratch, when the diagonal holds at least
-// parallelLines lines (cellLines per cell). A cell may read the cells of
-// earlier diagonals. After each diagonal report gets the number of cells
-// done; ctx is checked before each.
-func antiDiagonals[S any](ctx context.Context, hd, hc, workers, cellLines int, newScratch func() S, cell func(d, c int, sc S), report func(cells int64)) error {
-	var done int64
-	var serial S
-	hasSerial := false
-	for diag := 0; diag <= hd+hc; diag++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		lo, hi := max(0, diag-hc), min(hd, diag)
-		if workers <= 1 || hi == lo || (hi-lo+1)*cellLines < parallelLines {
-			if !hasSerial {
-				serial, hasSerial = newScratch(), true
-			}
-			for d := lo; d <= hi; d++ {
-				cell(d, diag-d, serial)
-			}
-		} else {
-			var next atomic.Int64
-			next.Store(int64(lo))
-			var wg sync.WaitGroup
-			for range min(workers, hi-lo+1) {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					sc := newScratch()
-					for d := int(next.Add(1) - 1); d <= hi; d = int(next.Add(1) - 1) {
-						cell(d, diag-d, sc)
-					}
-				}()
-			}
-			wg.Wait()
-		}
-		done += int64(hi - lo + 1)
-		report(done)
-	}
-	return nil
-}
-
 // scratch is one worker's temporary storage.
 type scratch[W word] struct {
 	q     []int    // the current line's piles 1..n-4
@@ -368,6 +355,7 @@ type scratch[W word] struct {
 	carried, local []*belowLine
 	// wide lines only
 	m, sh, nw []W
+	sets      setsScratch // Grundy values by sets only
 }
 
 func newScratch[W word](s *sweep[W]) *scratch[W] {
@@ -424,8 +412,14 @@ func gather(acc, buf []uint64, at int, from []*belowLine) {
 		clear(acc)
 		for _, src := range from {
 			z := buf[at-src.back : at-src.back+len(acc)]
-			for b, m := range src.mask {
-				acc[b] |= z[b] & m
+			if src.runs == nil {
+				for b, m := range src.mask {
+					acc[b] |= z[b] & m
+				}
+				continue
+			}
+			for _, r := range src.runs {
+				or(acc[r[0]:r[1]], z[r[0]:r[1]])
 			}
 		}
 	}
@@ -466,6 +460,8 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		line := base + j
 		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
 		switch {
+		case s.setWords > 0:
+			s.lineSets(oc, ol, line, sc)
 		case s.given != nil:
 			s.lineGiven(oc, ol, line, sc)
 		case s.words == 1:
@@ -477,16 +473,7 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		}
 		atC += cw
 		atL += lw
-		// Advance the odometer of piles 1..n-4.
-		for i := 1; i <= n-4; i++ {
-			if sc.q[i] < s.h[i] {
-				sc.q[i]++
-				nonzero |= 1 << uint(i)
-				break
-			}
-			sc.q[i] = 0
-			nonzero &^= 1 << uint(i)
-		}
+		nonzero = nextLine(sc.q, s.h, n-4, nonzero)
 	}
 	if sc.found != 0 {
 		s.found.Add(sc.found)
@@ -500,7 +487,7 @@ func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
 		s.pline[line-s.plineBase] = uint16(x)
 	}
 	if s.grundy != nil {
-		s.grundy[line*(s.h[0]+1)+x] = level
+		s.grundy[line*(s.h[0]+1)+x] = uint16(level)
 		b := wordBits[W]()
 		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
 		sc.found++
@@ -661,4 +648,91 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 			prefixOR(z)
 		}
 	}
+}
+
+// lineSets is the sweep step of Grundy values by sets of values (W is
+// uint64, a set is one word): the scratch's lanes hold, per facet F and
+// position x of the line, the union of V_F over the lines one token below
+// in F's piles other than pile 0, for the values of the pass's window
+// (windowLine).
+func (s *sweep[W]) lineSets(oc, ol []W, line int, sc *scratch[W]) {
+	in, c, l := any(sc.lanes).([]uint64), any(oc).([]uint64), any(ol).([]uint64)
+	sc.sets.outs = sc.sets.outs[:0]
+	for _, f := range s.facetLanes[0] {
+		out := c[min(f.at, len(c)):]
+		if at := s.carriedWords * s.perWord; f.at >= at {
+			out = l[f.at-at:]
+		}
+		sc.sets.outs = append(sc.sets.outs, out)
+	}
+	width := s.h[0] + 1
+	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
+	if line == 0 {
+		terminal = s.terminalGrundy
+	}
+	x := windowLine(&sc.sets, s.facetLanes[0], in, s.grundy[line*width:(line+1)*width], 64*s.valueWindow, terminal)
+	if x >= 0 {
+		s.pline[line-s.plineBase] = uint16(x)
+	}
+}
+
+// setsScratch is a worker's scratch for windowLine: per facet, its output
+// lanes and its last set along the line.
+type setsScratch struct {
+	outs [][]uint64
+	prev []uint64
+}
+
+// unvalued marks, between the passes of windowed sets, a position whose
+// value lies beyond the windows done.
+const unvalued = math.MaxUint16
+
+// windowLine is lineSets for one window of values, lo..lo+63, in sets of
+// one word: the sets hold only the values of the window. A position valued
+// in an earlier window adds nothing; one not valued yet has all the values
+// below lo among its options, so its value is lo plus the mex of its
+// options' values in the window, unless they fill the window: it stays
+// unvalued. terminal is the value of the terminal position when the line
+// holds it (at pile-0 value 0), else -1. It returns the pile-0 value of the
+// line's P-position, or -1.
+func windowLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16, lo, terminal int) int {
+	nf := len(lanes)
+	if cap(sc.prev) < nf {
+		sc.prev = make([]uint64, nf)
+	}
+	prev := sc.prev[:nf]
+	outs := sc.outs[:nf]
+	pline := -1
+	for x := range grundy {
+		var u uint64
+		for f, fl := range lanes {
+			a := in[fl.at+x]
+			if fl.with0 && x > 0 {
+				a |= prev[f]
+			}
+			prev[f] = a
+			u |= a
+		}
+		var bit uint64
+		switch {
+		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
+		case ^u == 0: // the window is full: a later one
+			grundy[x] = unvalued
+		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
+			grundy[x] = uint16(terminal)
+			bit = 1 << uint(terminal)
+		default:
+			v := bits.TrailingZeros64(^u)
+			grundy[x] = uint16(lo + v)
+			bit = 1 << uint(v)
+		}
+		if lo == 0 && grundy[x] == 0 {
+			pline = x
+		}
+		for f := range nf {
+			prev[f] |= bit
+			outs[f][x] = prev[f]
+		}
+	}
+	return pline
 }

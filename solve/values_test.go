@@ -443,3 +443,83 @@ func TestRemotenessCostsAskTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestOrbitTable compares the tabulated orbit sizes with table.Orbit on
+// every sorted position of a few boxes.
+func TestOrbitTable(t *testing.T) {
+	for _, n := range []int{1, 2, 4, 6} {
+		s, err := table.NewSorting(n, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := newOrbitTable(n)
+		x := make([]int, n)
+		for {
+			if got, want := o.of(x), table.Orbit(x); got != want {
+				t.Fatalf("%v: orbit %d, want %d", x, got, want)
+			}
+			if !s.Next(x) {
+				break
+			}
+		}
+	}
+}
+
+// TestSummarizeSorted compares the counts of Summarize on sorted tables
+// with counts weighted by table.Orbit state by state, and with the unsorted
+// table of the same box.
+func TestSummarizeSorted(t *testing.T) {
+	ctx := context.Background()
+	for _, spec := range []string{"slow:4,2", "nim:3", "slow:5,4"} {
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		box := table.Uniform(g.Piles(), 5)
+		sorted, err := Values(ctx, g, box, Options{Grundy: true, Remoteness: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sorted.Sorted {
+			t.Fatalf("%s: not sorted", spec)
+		}
+		s, err := Summarize(ctx, g, sorted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var p int64
+		grundy, remoteness := map[int]int64{}, map[int]int64{}
+		for i, x := range sorted.StatesIn(0, sorted.States()) {
+			w := table.Orbit(x)
+			if sorted.IsPState(i) {
+				p += w
+			}
+			grundy[int(sorted.Grundy[i])] += w
+			remoteness[int(sorted.Remoteness[i])] += w
+		}
+		if s.PPositions != p {
+			t.Fatalf("%s: %d P-positions, want %d", spec, s.PPositions, p)
+		}
+		for v, c := range s.GrundyCounts {
+			if grundy[v] != c {
+				t.Fatalf("%s: %d positions of Grundy value %d, want %d", spec, c, v, grundy[v])
+			}
+		}
+		for r, c := range s.RemotenessCounts {
+			if remoteness[r] != c {
+				t.Fatalf("%s: %d positions of remoteness %d, want %d", spec, c, r, remoteness[r])
+			}
+		}
+		ref, err := Reference(ctx, g, box, Options{Grundy: true, Remoteness: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := Summarize(ctx, g, ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.PPositions != s.PPositions || !slices.Equal(u.GrundyCounts, s.GrundyCounts) || !slices.Equal(u.RemotenessCounts, s.RemotenessCounts) {
+			t.Fatalf("%s: sorted %+v, unsorted %+v", spec, s, u)
+		}
+	}
+}

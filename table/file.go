@@ -117,7 +117,7 @@ func (t *Table) appendRaw(buf []byte, name string, from, to int64) []byte {
 		}
 	case "grundy":
 		for _, v := range t.Grundy[from:to] {
-			buf = binary.LittleEndian.AppendUint32(buf, v)
+			buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
 		}
 	case "remoteness":
 		for _, v := range t.Remoteness[from:to] {
@@ -381,7 +381,9 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, maxMemory int64) (*Tab
 			if frame, raw, err = l.readBlock(r, dec, block, frame, raw); err != nil {
 				return nil, err
 			}
-			t.appendDecoded(s.name, raw)
+			if err := t.appendDecoded(s.name, raw); err != nil {
+				return nil, corrupt("%v", err)
+			}
 			block++
 		}
 	}
@@ -609,7 +611,7 @@ func (h *fileHeader) table() (*Table, []section, error) {
 		case "p_bits":
 			t.P = []uint64{}
 		case "grundy":
-			t.Grundy = []uint32{}
+			t.Grundy = []uint16{}
 		case "remoteness":
 			t.Remoteness = []uint16{}
 		}
@@ -618,7 +620,9 @@ func (h *fileHeader) table() (*Table, []section, error) {
 }
 
 // appendDecoded appends the elements of a decoded block to the named array.
-func (t *Table) appendDecoded(name string, raw []byte) {
+// A Grundy value above MaxGrundy is an error: the file holds 4 bytes per
+// value, the table 2.
+func (t *Table) appendDecoded(name string, raw []byte) error {
 	switch name {
 	case "p_lines":
 		for i := 0; i < len(raw); i += 2 {
@@ -630,13 +634,18 @@ func (t *Table) appendDecoded(name string, raw []byte) {
 		}
 	case "grundy":
 		for i := 0; i < len(raw); i += 4 {
-			t.Grundy = append(t.Grundy, binary.LittleEndian.Uint32(raw[i:]))
+			v := binary.LittleEndian.Uint32(raw[i:])
+			if v > MaxGrundy {
+				return fmt.Errorf("the Grundy value %d of state %d: a table holds values up to %d", v, len(t.Grundy), MaxGrundy)
+			}
+			t.Grundy = append(t.Grundy, uint16(v))
 		}
 	case "remoteness":
 		for i := 0; i < len(raw); i += 2 {
 			t.Remoteness = append(t.Remoteness, binary.LittleEndian.Uint16(raw[i:]))
 		}
 	}
+	return nil
 }
 
 // checkOutcomes checks that every P-position lies in the box: line values

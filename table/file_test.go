@@ -34,7 +34,7 @@ func fileTables(t *testing.T) []*Table {
 		t.Fatal(err)
 	}
 	for s := range bits.States() { // 5.7e6 states: several blocks per section
-		bits.Grundy[s] = uint32(s * 2654435761 % 97)
+		bits.Grundy[s] = uint16(s * 2654435761 % 97)
 		if bits.Grundy[s] == 0 {
 			bits.SetP(s)
 		}

@@ -162,6 +162,9 @@ func (t *Table) CheckPosition(p game.Position) error {
 	return nil
 }
 
+// MaxGrundy is the largest Grundy value a table stores (2 bytes a state).
+const MaxGrundy = math.MaxUint16 - 1
+
 // NoP marks a line without a P-position.
 const NoP = math.MaxUint16
 
@@ -185,8 +188,11 @@ type Table struct {
 	P []uint64
 	// Grundy holds the Grundy value of every state, or is nil when only
 	// outcomes were computed. In misère play it holds the misère Grundy
-	// values (a terminal position has value 1).
-	Grundy []uint32
+	// values (a terminal position has value 1). A value is at most
+	// MaxGrundy: every move takes a token, so it is at most the number of
+	// tokens (one more in misère play), and the engines refuse boxes whose
+	// totals could exceed it.
+	Grundy []uint16
 	// Remoteness holds Smith's remoteness of every state, or is nil (see
 	// solve.Remoteness for the definition and the misère convention).
 	Remoteness []uint16
@@ -203,7 +209,7 @@ func New(spec string, box Box, grundy bool) *Table {
 		t.PLine[i] = NoP
 	}
 	if grundy {
-		t.Grundy = make([]uint32, box.Positions())
+		t.Grundy = make([]uint16, box.Positions())
 	}
 	return t
 }
@@ -223,7 +229,7 @@ func NewStates(spec string, box Box, sorted, grundy, remoteness bool) (*Table, e
 	n := t.States()
 	t.P = make([]uint64, (n+63)/64)
 	if grundy {
-		t.Grundy = make([]uint32, n)
+		t.Grundy = make([]uint16, n)
 	}
 	if remoteness {
 		t.Remoteness = make([]uint16, n)
@@ -283,7 +289,7 @@ func (t *Table) IsP(p game.Position) bool {
 func (t *Table) IsPState(s int64) bool { return t.P[s/64]>>uint(s%64)&1 == 1 }
 
 // GrundyOf returns the Grundy value of p; the table must hold them.
-func (t *Table) GrundyOf(p game.Position) uint32 { return t.Grundy[t.State(p)] }
+func (t *Table) GrundyOf(p game.Position) uint32 { return uint32(t.Grundy[t.State(p)]) }
 
 // RemotenessOf returns the remoteness of p; the table must hold it.
 func (t *Table) RemotenessOf(p game.Position) int { return int(t.Remoteness[t.State(p)]) }

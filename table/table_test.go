@@ -42,7 +42,7 @@ func nimTable(h int) *Table {
 	for idx := range b.Positions() {
 		b.Position(idx, p)
 		g := p[0] ^ p[1] ^ p[2]
-		tab.Grundy[idx] = uint32(g)
+		tab.Grundy[idx] = uint16(g)
 		if g == 0 {
 			tab.PLine[idx/int64(h+1)] = uint16(p[0])
 		}

@@ -1,0 +1,363 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"unsafe"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Engine names an engine of the package.
+type Engine string
+
+// The engines solve.Table chooses from.
+const (
+	EngineFast   Engine = "fast"   // Fast: take games: outcomes, Grundy values and remoteness
+	EngineCones  Engine = "cones"  // Cones: rules with shifted cones, outcomes and Grundy values
+	EngineValues Engine = "values" // Values: everything else, and the remoteness of rules
+)
+
+// engine is one way of solving a box. The registry (engines) lists them in
+// the order a plan tries them.
+type engine interface {
+	// name is the engine's name, as EngineFor reports it.
+	name() Engine
+	// solves reports whether the engine is the one to fill the table of
+	// the plan's game, box and options.
+	solves(p *Plan) bool
+	// memory estimates the bytes solve allocates (see MemoryNeeded).
+	memory(p *Plan) int64
+	// solve fills the table.
+	solve(ctx context.Context, p *Plan) (*table.Table, error)
+	// answers reports whether hasOptionIn applies to the plan's game.
+	answers(p *Plan) bool
+	// hasOptionIn is HasOptionIn on the plan's box.
+	hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error)
+	// streams reports whether the engine hands the table out as it is
+	// computed (StreamTable) for the plan's game and options; the box does
+	// not matter.
+	streams(p *Plan) bool
+}
+
+// engines is the registry: a plan runs the first engine that solves its
+// box, and asks the first that answers for HasOptionIn. The option-by-option
+// sweep comes last: it solves everything.
+var engines = [...]engine{lineEngine{}, coneEngine{}, valuesEngine{}}
+
+// Plan is what one solve decides once: the engine that fills the table and
+// the one that answers HasOptionIn, and what they read of the game (the
+// cones of its rule). Table, EngineFor, MemoryNeeded and HasOptionIn build
+// one each; a caller that asks several of them for one solve can build it
+// once (NewPlan) and ask it instead.
+type Plan struct {
+	g    *game.Game
+	box  table.Box
+	opts Options
+
+	engine  engine // fills the table
+	options engine // answers HasOptionIn
+
+	cones     *coneShape // the rule's cones on box, or nil
+	conesRead bool       // cones has been computed
+}
+
+// NewPlan chooses the engines for g on box with opts (see EngineFor). It
+// fails when box does not fit g or is too large to solve.
+func NewPlan(g *game.Game, box table.Box, opts Options) (*Plan, error) {
+	if err := checkBox(g, box); err != nil {
+		return nil, err
+	}
+	return newPlan(g, box, opts), nil
+}
+
+// Engine is the engine the plan's Table runs.
+func (p *Plan) Engine() Engine { return p.engine.name() }
+
+// MemoryNeeded estimates the bytes the plan's Table allocates (see the
+// function MemoryNeeded).
+func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
+
+// Table solves the plan's box with its engine.
+func (p *Plan) Table(ctx context.Context) (*table.Table, error) { return p.engine.solve(ctx, p) }
+
+// HasOptionIn is the function HasOptionIn on the plan's box; opts.Workers
+// and opts.Progress come from the plan's options.
+func (p *Plan) HasOptionIn(ctx context.Context, set []uint64) ([]uint64, error) {
+	w := int64(p.box[0]/64 + 1)
+	if want := p.box.Lines() * w; int64(len(set)) != want {
+		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, p.box)
+	}
+	return p.options.hasOptionIn(ctx, p, set)
+}
+
+// Streams reports whether the plan's outcomes can be streamed to a file as
+// they are computed (StreamTable).
+func (p *Plan) Streams() bool {
+	for _, e := range engines {
+		if e.streams(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// newPlan chooses the engines for g on box with opts. The box must be
+// checked (checkBox).
+func newPlan(g *game.Game, box table.Box, opts Options) *Plan {
+	p := &Plan{g: g, box: box, opts: opts}
+	for _, e := range engines {
+		if p.engine == nil && e.solves(p) {
+			p.engine = e
+		}
+		if p.options == nil && e.answers(p) {
+			p.options = e
+		}
+	}
+	return p
+}
+
+// coneShape returns the shape of the rule's cones on the box (coneShapeOf),
+// computed on first use, or nil when the cone engine does not apply.
+func (p *Plan) coneShape() *coneShape {
+	if !p.conesRead {
+		p.cones, _ = coneShapeOf(p.g, p.box)
+		p.conesRead = true
+	}
+	return p.cones
+}
+
+// sortedIsCheaper reports whether looking up the options of the n! times
+// fewer sorted states of a symmetric game is less work than the line
+// engine's recurrence, for remoteness.
+func (p *Plan) sortedIsCheaper() bool {
+	if !p.opts.Remoteness || !p.g.Symmetric() || !uniform(p.box) {
+		return false
+	}
+	recurrence, lookups := remotenessCosts(p.g, p.box)
+	return lookups < recurrence
+}
+
+// lineEngine is Fast: take games, outcomes, Grundy values and remoteness.
+type lineEngine struct{}
+
+func (lineEngine) name() Engine { return EngineFast }
+
+func (lineEngine) solves(p *Plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
+
+func (lineEngine) memory(p *Plan) int64 { return fastMemory(p.g, p.box, p.opts) }
+
+func (lineEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
+	return Fast(ctx, p.g, p.box, p.opts)
+}
+
+func (lineEngine) answers(p *Plan) bool { return p.g.TakeOnFaces() }
+
+func (lineEngine) streams(p *Plan) bool {
+	return p.g.TakeOnFaces() && !p.opts.Grundy && !p.opts.Remoteness
+}
+
+func (lineEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
+	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
+}
+
+// coneEngine is Cones: rules with shifted cones, outcomes and Grundy
+// values; symmetric slow games go to Values, whose sorted states are n!
+// fewer.
+type coneEngine struct{}
+
+func (coneEngine) name() Engine { return EngineCones }
+
+func (coneEngine) solves(p *Plan) bool {
+	if p.opts.Remoteness || isSlow(p.g) && p.g.Symmetric() && uniform(p.box) {
+		return false
+	}
+	return p.coneShape() != nil
+}
+
+func (coneEngine) memory(p *Plan) int64 { return conesMemory(p.box, p.coneShape(), p.opts) }
+
+func (coneEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
+	return conesSolve(ctx, p.g, p.box, p.coneShape(), p.opts)
+}
+
+func (coneEngine) answers(p *Plan) bool { return p.coneShape() != nil }
+
+func (coneEngine) streams(*Plan) bool { return false }
+
+func (coneEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
+	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
+}
+
+// valuesEngine is Values: every game, by looking up the options of each
+// state.
+type valuesEngine struct{}
+
+func (valuesEngine) name() Engine { return EngineValues }
+
+func (valuesEngine) solves(*Plan) bool { return true }
+
+func (valuesEngine) memory(p *Plan) int64 { // one bit, Grundy and remoteness per state
+	states := stateCount(p.g, p.box)
+	need := states/8 + 8
+	if p.opts.Grundy {
+		need += 2 * states
+	}
+	if p.opts.Remoteness {
+		need += 2 * states
+	}
+	return need
+}
+
+func (valuesEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
+	return Values(ctx, p.g, p.box, p.opts)
+}
+
+func (valuesEngine) answers(*Plan) bool { return true }
+
+func (valuesEngine) streams(*Plan) bool { return false }
+
+func (valuesEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
+	return hasOptionEnumerated(ctx, p.g, p.box, set)
+}
+
+// EngineFor is the engine solve.Table runs for g on box: the line engine
+// Fast for take games (outcomes, Grundy values and remoteness), unless
+// looking up the options of the n! times fewer sorted states of a symmetric
+// game is less work for remoteness; the cone engine for the outcomes and
+// Grundy values of rules with shifted cones (game.ReachRule), except
+// symmetric slow games, whose sorted states are n! fewer; the
+// option-by-option sweep Values otherwise (the remoteness of rules, and
+// rules without the capability).
+func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
+	return newPlan(g, box, opts).engine.name()
+}
+
+// Table solves box with the best engine for g (see EngineFor).
+func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
+	p, err := NewPlan(g, box, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Table(ctx)
+}
+
+// MemoryNeeded estimates the bytes a solve of box allocates with the engine
+// solve.Table picks (EngineFor), or with the reference engine: the table
+// and, for the line and cone engines, the working memory of the sweep (about
+// one slab of Z words for the line engine, R slabs for the cone engine, plus
+// the positions already valued when computing Grundy values). For Values it
+// is the table.
+func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
+	if reference {
+		positions, lines := box.Positions(), box.Lines()
+		return 2*lines + 6*positions + positions/8
+	}
+	return newPlan(g, box, opts).MemoryNeeded()
+}
+
+// HasOptionIn computes, for every position of box, whether it has an option
+// in the set S, without enumerating options: the same sweep as Fast with S in
+// place of the P-positions it would compute. Bit x of line l (the position
+// with pile 1 = x and the other piles those of line l, see table.Table) lies
+// in word l*w + x/64 of set and of the result, bit x%64, with w = box[0]/64+1.
+//
+// With S a guessed set of P-positions, S & result are the positions breaking
+// condition (I) of Dufour–Heubach 2013, Theorem 1.2 (a move from
+// S into S), and positions in neither break condition (II).
+//
+// Rules with shifted cones (game.ReachRule) run the cone engine's sweep the
+// same way; for other games the options of each position are looked up one
+// by one.
+func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
+	p, err := NewPlan(g, box, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.HasOptionIn(ctx, set)
+}
+
+// Streams reports whether the outcomes of g, with opts, can be streamed to a
+// file as they are computed (StreamTable): for a take game, outcomes only.
+func Streams(g *game.Game, opts Options) bool {
+	return (&Plan{g: g, opts: opts}).Streams()
+}
+
+// word is a machine word holding up to its bit size positions of a line. The
+// narrowest word that holds a line is used (wordBytes): it cuts the memory
+// traffic of the sweeps, which is what bounds their speed.
+type word interface {
+	~uint8 | ~uint16 | ~uint32 | ~uint64
+}
+
+// wordBits is the number of bits of W.
+func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
+
+// wordBytes is the width policy of the line and cone engines: the bytes of
+// the narrowest word that holds a line of h0+1 positions.
+func wordBytes(h0 int) int {
+	switch {
+	case h0 < 8:
+		return 1
+	case h0 < 16:
+		return 2
+	case h0 < 32:
+		return 4
+	}
+	return 8
+}
+
+// byWord is the word-width switch: of the instantiations of one generic
+// function for the four words, the one for the word wordBytes picks for
+// lines of h0+1 positions.
+func byWord[F any](h0 int, f8, f16, f32, f64 F) F {
+	switch wordBytes(h0) {
+	case 1:
+		return f8
+	case 2:
+		return f16
+	case 4:
+		return f32
+	}
+	return f64
+}
+
+// RemotenessCost estimates the work of a remoteness table for p, on
+// AnalysisBox: the cheaper of the two ways remotenessCosts gives.
+func RemotenessCost(g *game.Game, p game.Position) float64 {
+	recurrence, lookups := remotenessCosts(g, AnalysisBox(g, p))
+	return min(recurrence, lookups)
+}
+
+// remotenessCosts estimates the work of a remoteness table of box in two
+// ways: by the min/max recurrence of the line engine (fastRemoteness, take
+// games only, +Inf otherwise), the positions times the sum of the facet
+// sizes; and by looking up every option (Values), the states times the
+// options of the box's top position, as the rule counts them
+// (game.Game.OptionCount). Take games list many options: the product of the
+// piles of each face.
+func remotenessCosts(g *game.Game, box table.Box) (recurrence, lookups float64) {
+	recurrence = math.Inf(1)
+	if g.TakeOnFaces() {
+		sizes := 0
+		for _, f := range g.Complex.Facets() {
+			sizes += f.Len()
+		}
+		recurrence = float64(box.Positions()) * float64(max(sizes, 1))
+	}
+	options := g.OptionCount(game.Position(box)) // +Inf: too many move sets, or a rule that cannot count
+	return recurrence, float64(stateCount(g, box)) * max(options, 1)
+}
+
+// stateCount is the number of states Values stores for box: its sorted
+// positions when g is symmetric and the box uniform, else its positions.
+func stateCount(g *game.Game, box table.Box) int64 {
+	if g.Symmetric() && uniform(box) {
+		if s, err := table.NewSorting(len(box), box[0]); err == nil {
+			return s.Count()
+		}
+	}
+	return box.Positions()
+}
