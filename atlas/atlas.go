@@ -119,7 +119,7 @@ func Family(ctx context.Context, family string) ([]string, error) {
 						specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
 						continue
 					}
-					for _, rule := range explore.Rules {
+					for _, rule := range explore.Rules() {
 						specs = append(specs, fmt.Sprintf(rule.Template, fmt.Sprintf("cn:%d,%d", n, k)))
 					}
 				}

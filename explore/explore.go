@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"slices"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
@@ -23,8 +24,11 @@ import (
 // Rule is a variation surveyed: its name and its spec on a game A ("%s").
 type Rule struct{ Name, Template string }
 
-// Rules are the variations surveyed.
-var Rules = []Rule{
+// Rules returns the variations surveyed (a fresh slice each call).
+func Rules() []Rule { return slices.Clone(rules) }
+
+// rules is what Rules returns a copy of.
+var rules = []Rule{
 	{"take", "%s"}, {"fixed 1", "fixed(%s; 1)"}, {"fixedall 1", "fixedall(%s; 1)"}, {"atleast 1", "atleast(%s; 1)"},
 	{"total 2", "total(%s; 2)"}, {"exactly 2", "exactly(%s; 2)"}, {"wythoff", "wythoff(%s)"},
 }
@@ -62,7 +66,7 @@ func Survey(ctx context.Context, maxN, h int, progress func(spec string)) ([]Row
 		}
 		box := table.Uniform(n, height)
 		for k := 1; k <= n; k++ {
-			for _, rule := range Rules {
+			for _, rule := range rules {
 				spec := fmt.Sprintf(rule.Template, fmt.Sprintf("cn:%d,%d", n, k))
 				if progress != nil {
 					progress(spec)

@@ -3,6 +3,7 @@ package theory
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -168,9 +169,12 @@ func mPeriods(segment []game.Position, x game.Position) int {
 	return limit
 }
 
-// Strategies lists the strategies `nimlab check --strategy` can check, by
-// name, with the games they are for.
-var Strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
+// Strategies returns the strategies `nimlab check --strategy` can check, by
+// name, with the games they are for (a fresh map each call).
+func Strategies() map[string]string { return maps.Clone(strategies) }
+
+// strategies is what Strategies returns a copy of.
+var strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
 
 // Strategy returns the move function of the named strategy for g.
 func Strategy(name string, g *game.Game) (func(game.Position) game.Position, error) {

@@ -237,11 +237,19 @@ func (r pathRule) WinningMove(p game.Position) game.Position {
 // triangle boundary x-y, x-z, y-z with the pendant edge z-w.
 type figure6Rule struct{}
 
-// Figure6 is the complex of Figure 6 in the vertex order x, y, z, w.
-var Figure6 = func() *complex.Complex {
+// Figure6 returns the complex of Figure 6 in the vertex order x, y, z, w (a
+// fresh complex each call).
+func Figure6() *complex.Complex { return newFigure6() }
+
+// figure6 is the complex of Figure 6, shared inside the package: never
+// changed.
+var figure6 = newFigure6()
+
+// newFigure6 builds the complex of Figure 6.
+func newFigure6() *complex.Complex {
 	c, _ := complex.New(4, []complex.Set{complex.SetOf(0, 1), complex.SetOf(0, 2), complex.SetOf(1, 2), complex.SetOf(2, 3)})
 	return c
-}()
+}
 
 // InFigure6W reports whether p is in the set W the paper gives for Figure 6.
 func InFigure6W(p game.Position) bool {
@@ -257,7 +265,7 @@ func (figure6Rule) WinningMove(p game.Position) game.Position {
 	if InFigure6W(p) {
 		return nil
 	}
-	faces, _ := Figure6.Faces() // 6 faces
+	faces, _ := figure6.Faces() // 6 faces
 	for _, f := range faces {
 		lo := make(game.Position, 4)
 		for v := range 4 {

@@ -272,7 +272,7 @@ func theoremList() []*Theorem {
 			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Section 9, Figure 6"),
 			Examples:  []Example{{"complex:1-2,1-3,2-3,3-4", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Rule, bool) {
-				return figure6Rule{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), Figure6.Facets())
+				return figure6Rule{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), figure6.Facets())
 			},
 		},
 		{
