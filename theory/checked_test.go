@@ -25,7 +25,7 @@ func TestApplyRefusesWrongAnswers(t *testing.T) {
 	p := game.Position{3, 1, 4, 1}
 	tests := []struct {
 		name    string
-		rule    Rule
+		rule    Oracle
 		mention string
 	}{
 		{"P with a move", brokenRule{isP: true, move: game.Position{1, 1, 4, 1}}, "offers the move"},

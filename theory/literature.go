@@ -37,8 +37,8 @@ func (minRule) WinningMove(p game.Position) game.Position {
 }
 
 // bindHyperedges binds a NIM_H game whose hyperedges satisfy match.
-func bindHyperedges(match func(n int, edges []complex.Set) bool, rule Rule) func(context.Context, *game.Game) (Rule, bool) {
-	return func(_ context.Context, g *game.Game) (Rule, bool) {
+func bindHyperedges(match func(n int, edges []complex.Set) bool, rule Oracle) func(context.Context, *game.Game) (Oracle, bool) {
+	return func(_ context.Context, g *game.Game) (Oracle, bool) {
 		edges, ok := g.Hyperedges()
 		return rule, ok && match(g.Piles(), edges)
 	}

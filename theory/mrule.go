@@ -10,10 +10,10 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// RemotenessRule is a Rule that also knows Smith's remoteness of every
+// RemotenessOracle is an Oracle that also knows Smith's remoteness of every
 // position (solve.Remoteness).
-type RemotenessRule interface {
-	Rule
+type RemotenessOracle interface {
+	Oracle
 	// Remoteness is exact for piles up to 2^63-1: a uint64 holds it, since a
 	// game on n piles lasts at most their sum over the tokens a move takes.
 	Remoteness(p game.Position) uint64

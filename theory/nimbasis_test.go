@@ -75,7 +75,7 @@ func TestNimBasisOnRandomComplexes(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(1, 5).Draw(rt, "piles")
 		var g *game.Game
-		var rule Rule
+		var rule Oracle
 		if rapid.Bool().Draw(rt, "binary") {
 			var cols []string
 			for range n {

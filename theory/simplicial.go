@@ -14,14 +14,14 @@ import (
 // zero positions are those zero on every factor, and a winning move plays a
 // winning move on every factor that is not zero (their union is a face).
 type joinRule struct {
-	rules []Rule
+	rules []Oracle
 	sizes []int
 }
 
 // bindJoin covers join, cone (a factor that is one vertex, Corollary 6.2)
 // and susp (a factor of two isolated vertices, Corollary 6.3) when every
 // factor is covered.
-func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
+func bindJoin(ctx context.Context, g *game.Game) (Oracle, bool) {
 	c := g.Construction
 	if c == nil {
 		return nil, false
@@ -47,7 +47,7 @@ func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
 }
 
 // ruleOf finds the rule of a part of a construction.
-func ruleOf(ctx context.Context, g *game.Game) (Rule, bool) {
+func ruleOf(ctx context.Context, g *game.Game) (Oracle, bool) {
 	_, r, ok := Find(ctx, g)
 	return r, ok
 }
@@ -94,12 +94,12 @@ func (r joinRule) WinningMove(p game.Position) game.Position {
 // splitRule covers B_x (Lemma 6.7) and P_x (Proposition 6.9): pile x of the
 // part became y (same place) and z (last).
 type splitRule struct {
-	part Rule
+	part Oracle
 	x    int
 	p    bool // P_x rather than B_x
 }
 
-func bindSplit(ctx context.Context, g *game.Game) (Rule, bool) {
+func bindSplit(ctx context.Context, g *game.Game) (Oracle, bool) {
 	c := g.Construction
 	if c == nil || c.Op != "bx" && c.Op != "px" {
 		return nil, false

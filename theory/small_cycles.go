@@ -12,11 +12,11 @@ import (
 // usual labelling (stacks 1..n around the circle). The rule is made from the
 // complex's symmetries, which for these small n, k are exactly the rotations
 // and reflections of the circle.
-func onCycle(n, k int, rule func(symmetries []complex.Perm) Rule) func(context.Context, *game.Game) (Rule, bool) {
+func onCycle(n, k int, rule func(symmetries []complex.Perm) Oracle) func(context.Context, *game.Game) (Oracle, bool) {
 	c, _ := complex.Cycle(n, k)
 	grp, _ := c.Symmetries(context.Background())
 	r := rule(grp.Elements())
-	return func(_ context.Context, g *game.Game) (Rule, bool) {
+	return func(_ context.Context, g *game.Game) (Oracle, bool) {
 		return r, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())
 	}
 }
