@@ -112,7 +112,7 @@ func theoremList() []*Theorem {
 			Examples:  []Example{{"cn:4,4", 6}, {"moore:3,5", 8}, {"complex:1-2-3", 8}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
 				f := g.Complex.Facets()
-				return simplexRule{}, len(f) == 1 && f[0].Len() == g.Piles()
+				return simplexOracle{}, len(f) == 1 && f[0].Len() == g.Piles()
 			},
 		},
 		{
@@ -126,7 +126,7 @@ func theoremList() []*Theorem {
 						return nil, false
 					}
 				}
-				return nimRule{}, true
+				return nimOracle{}, true
 			},
 		},
 		{
@@ -136,7 +136,7 @@ func theoremList() []*Theorem {
 			Examples:  []Example{{"cn:5,4", 5}, {"moore:4,3", 6}, {"cn:3,2", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
 				f := g.Complex.Facets()
-				return allEqualRule{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
+				return allEqualOracle{}, g.Piles() >= 2 && g.Complex.IsFull() && f[0].Len() == g.Piles()-1
 			},
 		},
 		{
@@ -144,49 +144,49 @@ func theoremList() []*Theorem {
 			Statement: "CN(6,3): the P-positions are (a,b,c,d,e,f) with a+b = d+e and b+c = e+f",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.2"),
 			Examples:  []Example{{"cn:6,3", 5}},
-			bind:      onCycle(6, 3, func([]complex.Perm) Oracle { return cn63Rule{} }),
+			bind:      onCycle(6, 3, func([]complex.Perm) Oracle { return cn63Oracle{} }),
 		},
 		{
 			Name:      "cn42",
 			Statement: "CN(4,2): the P-positions are (a,b,a,b)",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 2.2"),
 			Examples:  []Example{{"cn:4,2", 9}},
-			bind:      onCycle(4, 2, func([]complex.Perm) Oracle { return cn42Rule{} }),
+			bind:      onCycle(4, 2, func([]complex.Perm) Oracle { return cn42Oracle{} }),
 		},
 		{
 			Name:      "cn52",
 			Statement: "CN(5,2): the P-positions are the rotations and reflections of (a,b,c,d,b) with a+b = c+d and a = max",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.1(1)", literature.EhrenborgSteingrimsson1996, "Proposition 8.3"),
 			Examples:  []Example{{"cn:5,2", 7}},
-			bind:      onCycle(5, 2, func(sym []complex.Perm) Oracle { return dihedralRule{perms: sym, in: cn52In, move: cn52Move} }),
+			bind:      onCycle(5, 2, func(sym []complex.Perm) Oracle { return dihedralOracle{perms: sym, in: cn52In, move: cn52Move} }),
 		},
 		{
 			Name:      "cn53",
 			Statement: "CN(5,3): the P-positions are the rotations and reflections of (0,b,c,d,b) with b = c+d",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.1(2)", literature.EhrenborgSteingrimsson1996, "Proposition 8.4"),
 			Examples:  []Example{{"cn:5,3", 7}},
-			bind:      onCycle(5, 3, func(sym []complex.Perm) Oracle { return dihedralRule{perms: sym, in: cn53In, move: cn53Move} }),
+			bind:      onCycle(5, 3, func(sym []complex.Perm) Oracle { return dihedralOracle{perms: sym, in: cn53In, move: cn53Move} }),
 		},
 		{
 			Name:      "cn64",
 			Statement: "CN(6,4): the P-positions are the rotations of (a,b,c,d,e,f) with a+b = d+e, b+c = e+f, a xor c xor e = 0 and a = min",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 3.5"),
 			Examples:  []Example{{"cn:6,4", 9}},
-			bind:      onCycle(6, 4, func(sym []complex.Perm) Oracle { return dihedralRule{perms: sym, in: cn64In, move: cn64Move} }),
+			bind:      onCycle(6, 4, func(sym []complex.Perm) Oracle { return dihedralOracle{perms: sym, in: cn64In, move: cn64Move} }),
 		},
 		{
 			Name:      "cn86",
 			Statement: "CN(8,6): the P-positions are the rotations and reflections of (0,x,a1,b1,e,b2,a2,x) with a1+b1 = a2+b2 = x and e = min(x, a1+a2)",
 			Source:    literature.Of(literature.DufourHeubach2013, "Theorem 4.1"),
 			Examples:  []Example{{"cn:8,6", 5}},
-			bind:      onCycle(8, 6, func(sym []complex.Perm) Oracle { return dihedralRule{perms: sym, in: cn86In, move: cn86Move} }),
+			bind:      onCycle(8, 6, func(sym []complex.Perm) Oracle { return dihedralOracle{perms: sym, in: cn86In, move: cn86Move} }),
 		},
 		{
 			Name:      "cn74",
 			Statement: "CN(7,4): the P-positions are the rotations and reflections of the sets S1, S2, S3, S4 (a = min)",
 			Source:    literature.Of(literature.DufourHeubachVo2021, "Theorem 2.1"),
 			Examples:  []Example{{"cn:7,4", 6}},
-			bind:      onCycle(7, 4, func(sym []complex.Perm) Oracle { return dihedralRule{perms: sym, in: cn74In, move: cn74Move} }),
+			bind:      onCycle(7, 4, func(sym []complex.Perm) Oracle { return dihedralOracle{perms: sym, in: cn74In, move: cn74Move} }),
 		},
 		{
 			Name:      "moore",
@@ -195,7 +195,7 @@ func theoremList() []*Theorem {
 			Examples:  []Example{{"moore:4,2", 7}, {"moore:5,2", 5}, {"moore:5,3", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
 				k := g.Complex.Facets()[0].Len()
-				return mooreRule{k: k}, g.Complex.IsFull() && k < g.Piles()
+				return mooreOracle{k: k}, g.Complex.IsFull() && k < g.Piles()
 			},
 		},
 		{
@@ -204,7 +204,7 @@ func theoremList() []*Theorem {
 			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Theorem 5.7"),
 			Examples:  []Example{{"graph:1-2,2-3,1-3,3-4,1-4", 5}, {"binmat:1100,0110,0011,1001,1111", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
-				return nimBasisRule{binaryBasis{g.Binary}}, g.Binary != nil
+				return nimBasisOracle{binaryBasis{g.Binary}}, g.Binary != nil
 			},
 		},
 		{
@@ -228,7 +228,7 @@ func theoremList() []*Theorem {
 			Examples:  []Example{{"octa:3", 5}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
 				n := g.Piles()
-				return joinRule{rules: slices.Repeat([]Oracle{nimRule{}}, n/2), sizes: slices.Repeat([]int{2}, n/2)},
+				return joinOracle{rules: slices.Repeat([]Oracle{nimOracle{}}, n/2), sizes: slices.Repeat([]int{2}, n/2)},
 					complex.IsHyperoctahedron(g.Complex)
 			},
 		},
@@ -243,7 +243,7 @@ func theoremList() []*Theorem {
 					return nil, false
 				}
 				p, _ := complex.Path(n, n/2)
-				return pathRule{k: n / 2}, slices.Equal(p.Facets(), g.Complex.Facets())
+				return pathOracle{k: n / 2}, slices.Equal(p.Facets(), g.Complex.Facets())
 			},
 		},
 		{
@@ -254,7 +254,7 @@ func theoremList() []*Theorem {
 			hyper:     true,
 			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
 				return len(edges) == 1 && edges[0] == complex.All(n)
-			}, minRule{}),
+			}, minOracle{}),
 		},
 		{
 			Name:      "exact-1",
@@ -264,7 +264,7 @@ func theoremList() []*Theorem {
 			hyper:     true,
 			bind: bindHyperedges(func(n int, edges []complex.Set) bool {
 				return len(edges) == n && !slices.ContainsFunc(edges, func(e complex.Set) bool { return e.Len() != 1 })
-			}, nimRule{}),
+			}, nimOracle{}),
 		},
 		{
 			Name:      "figure6",
@@ -272,7 +272,7 @@ func theoremList() []*Theorem {
 			Source:    literature.Of(literature.EhrenborgSteingrimsson1996, "Section 9, Figure 6"),
 			Examples:  []Example{{"complex:1-2,1-3,2-3,3-4", 12}},
 			bind: func(ctx context.Context, g *game.Game) (Oracle, bool) {
-				return figure6Rule{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), figure6.Facets())
+				return figure6Oracle{}, g.Piles() == 4 && slices.Equal(g.Complex.Facets(), figure6.Facets())
 			},
 		},
 		{
@@ -288,7 +288,7 @@ func theoremList() []*Theorem {
 					return nil, false
 				}
 				points, pointed := complex.Points(circuits)
-				return &pointedRule{circuits: circuits, points: points}, pointed
+				return &pointedOracle{circuits: circuits, points: points}, pointed
 			},
 		},
 		{
@@ -301,7 +301,7 @@ func theoremList() []*Theorem {
 					return nil, false
 				}
 				b := cachedBasis(ctx, g.Complex)
-				return nimBasisRule{b}, b != nil
+				return nimBasisOracle{b}, b != nil
 			},
 		},
 		{
