@@ -85,7 +85,7 @@ const discoverPositions = 200_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
-//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (explore.Rules)
+//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (explore.Variations)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string
@@ -119,8 +119,8 @@ func Family(ctx context.Context, family string) ([]string, error) {
 						specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
 						continue
 					}
-					for _, rule := range explore.Rules {
-						specs = append(specs, fmt.Sprintf(rule.Template, fmt.Sprintf("cn:%d,%d", n, k)))
+					for _, v := range explore.Variations() {
+						specs = append(specs, fmt.Sprintf(v.Template, fmt.Sprintf("cn:%d,%d", n, k)))
 					}
 				}
 			}

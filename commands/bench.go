@@ -163,7 +163,7 @@ func (r *BenchResult) WriteText(w io.Writer) error {
 // random positions with piles up to 10^18 (the same positions every run).
 func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*HugeQueries, error) {
 	th, rule, ok := theory.Find(ctx, g)
-	remote, hasRemoteness := rule.(theory.RemotenessRule)
+	remote, hasRemoteness := rule.(theory.RemotenessOracle)
 	if !ok || !hasRemoteness {
 		return nil, fmt.Errorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)
 	}

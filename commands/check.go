@@ -138,7 +138,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		return &CheckResult{Strategy: &StrategyResult{
 			Game: g.Spec, Max: req.Max, Strategy: req.Strategy, Optimal: r.Optimal(), States: r.States,
 			Sorted: t.Sorted, Terminal: r.Terminal, Failures: r.Failures, Examples: r.Examples,
-			Seconds: seconds(start), title: g.Title, description: theory.Strategies[req.Strategy],
+			Seconds: seconds(start), title: g.Title, description: theory.Strategies()[req.Strategy],
 		}}, nil
 	}
 	var accept func() func(game.Position) bool

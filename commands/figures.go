@@ -107,7 +107,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	if req.Axes == "" {
 		req.Axes = "1,2"
 	}
-	if !slices.Contains(table.Values, req.Value) {
+	if !slices.Contains(table.Values(), req.Value) {
 		return nil, fmt.Errorf("--value must be outcome, grundy or remoteness, not %q", req.Value)
 	}
 	g, box, err := req.gameBox(req.Game)

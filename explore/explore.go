@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"slices"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
@@ -20,11 +21,15 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// Rule is a variation surveyed: its name and its spec on a game A ("%s").
-type Rule struct{ Name, Template string }
+// Variation is a rule variation surveyed: its name and the template of its
+// spec on a game A ("%s").
+type Variation struct{ Name, Template string }
 
-// Rules are the variations surveyed.
-var Rules = []Rule{
+// Variations returns the variations surveyed (a fresh slice each call).
+func Variations() []Variation { return slices.Clone(variations) }
+
+// variations is what Variations returns a copy of.
+var variations = []Variation{
 	{"take", "%s"}, {"fixed 1", "fixed(%s; 1)"}, {"fixedall 1", "fixedall(%s; 1)"}, {"atleast 1", "atleast(%s; 1)"},
 	{"total 2", "total(%s; 2)"}, {"exactly 2", "exactly(%s; 2)"}, {"wythoff", "wythoff(%s)"},
 }
@@ -62,8 +67,8 @@ func Survey(ctx context.Context, maxN, h int, progress func(spec string)) ([]Row
 		}
 		box := table.Uniform(n, height)
 		for k := 1; k <= n; k++ {
-			for _, rule := range Rules {
-				spec := fmt.Sprintf(rule.Template, fmt.Sprintf("cn:%d,%d", n, k))
+			for _, v := range variations {
+				spec := fmt.Sprintf(v.Template, fmt.Sprintf("cn:%d,%d", n, k))
 				if progress != nil {
 					progress(spec)
 				}
@@ -79,7 +84,7 @@ func Survey(ctx context.Context, maxN, h int, progress func(spec string)) ([]Row
 				if err != nil {
 					return nil, err
 				}
-				r := Row{Spec: g.Spec, Rule: rule.Name, N: n, K: k, Max: height, PPositions: t.CountP(), Properties: []string{}, SameAs: []string{}}
+				r := Row{Spec: g.Spec, Rule: v.Name, N: n, K: k, Max: height, PPositions: t.CountP(), Properties: []string{}, SameAs: []string{}}
 				for _, p := range props {
 					if p.Holds && p.Checked > 0 {
 						r.Properties = append(r.Properties, p.Name)

@@ -12,7 +12,7 @@ func TestSurvey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (3 + 4) * len(Rules); len(rows) != want {
+	if want := (3 + 4) * len(variations); len(rows) != want {
 		t.Fatalf("%d rows, want %d", len(rows), want)
 	}
 	bySpec := map[string]Row{}

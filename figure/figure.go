@@ -34,13 +34,14 @@ type Figure struct {
 	paint         func(dc draw.Canvas)
 }
 
-// Formats lists the file formats a figure is written in.
-var Formats = []string{"svg", "png"}
+// Formats returns the file formats a figure is written in (a fresh slice each
+// call).
+func Formats() []string { return []string{"svg", "png"} }
 
 // FormatOf returns the format named by a file's extension: "svg" or "png".
 func FormatOf(path string) (string, error) {
 	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
-	if !slices.Contains(Formats, ext) {
+	if !slices.Contains(Formats(), ext) {
 		return "", fmt.Errorf("%s: the file must end in .svg or .png", path)
 	}
 	return ext, nil

@@ -117,7 +117,7 @@ func (c *Opponent) Advise(ctx context.Context, p game.Position) (*Advice, error)
 		if isP {
 			a.Outcome = "P"
 		}
-		if r, ok := rule.(theory.RemotenessRule); ok {
+		if r, ok := rule.(theory.RemotenessOracle); ok {
 			if best := r.BestMove(p); best != nil {
 				a.Move, a.Why = best, fmt.Sprintf("by theorem %s (%s): the M-rule move, optimal for remoteness", th.Name, th.Source)
 			}

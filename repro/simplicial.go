@@ -154,7 +154,7 @@ func simplicialClaims() []Claim {
 					}
 				}
 				return fmt.Sprintf("of all complexes on 4 labelled vertices, exactly these have W as zero positions up to 5: %v", match),
-					len(match) == 1 && match[0] == theory.Figure6.String(), nil
+					len(match) == 1 && match[0] == theory.Figure6().String(), nil
 			},
 		},
 		{

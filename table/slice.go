@@ -26,8 +26,8 @@ type Slice struct {
 	P []bool `json:"p"`
 }
 
-// Values lists what a slice can show.
-var Values = []string{"outcome", "grundy", "remoteness"}
+// Values returns what a slice can show (a fresh slice each call).
+func Values() []string { return []string{"outcome", "grundy", "remoteness"} }
 
 // Slice cuts the 2D section of t through fixed with piles x and y on the
 // axes, holding value ("outcome", "grundy" or "remoteness"; the table must hold

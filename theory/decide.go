@@ -66,7 +66,7 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, opts DecideOptio
 		if isP {
 			d.Outcome = "P"
 		}
-		if r, ok := rule.(RemotenessRule); ok {
+		if r, ok := rule.(RemotenessOracle); ok {
 			d.TheoremGivesRemoteness = true
 			d.TheoremRemoteness, d.TheoremBestMove = r.Remoteness(p), r.BestMove(p)
 		}

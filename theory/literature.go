@@ -12,15 +12,15 @@ import (
 // from (see game/literature.go and docs/references.md for their sources): what their abstracts state or what
 // follows from their definitions, each tested against the engines.
 
-// minRule is NIM_H on the one hyperedge of every pile (Exact n-Nim): every
+// minOracle is NIM_H on the one hyperedge of every pile (Exact n-Nim): every
 // move lowers every pile, so the options of p are all q < p, and the Grundy
 // value is min(p). P iff some pile is empty.
-type minRule struct{}
+type minOracle struct{}
 
-func (minRule) IsP(p game.Position) bool { return slices.Min(p) == 0 }
+func (minOracle) IsP(p game.Position) bool { return slices.Min(p) == 0 }
 
 // WinningMove lowers every pile by one and the least to 0.
-func (minRule) WinningMove(p game.Position) game.Position {
+func (minOracle) WinningMove(p game.Position) game.Position {
 	if slices.Min(p) == 0 {
 		return nil
 	}
@@ -37,8 +37,8 @@ func (minRule) WinningMove(p game.Position) game.Position {
 }
 
 // bindHyperedges binds a NIM_H game whose hyperedges satisfy match.
-func bindHyperedges(match func(n int, edges []complex.Set) bool, rule Rule) func(context.Context, *game.Game) (Rule, bool) {
-	return func(_ context.Context, g *game.Game) (Rule, bool) {
+func bindHyperedges(match func(n int, edges []complex.Set) bool, rule Oracle) func(context.Context, *game.Game) (Oracle, bool) {
+	return func(_ context.Context, g *game.Game) (Oracle, bool) {
 		edges, ok := g.Hyperedges()
 		return rule, ok && match(g.Piles(), edges)
 	}

@@ -7,10 +7,10 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// mooreRule is Moore's Nim where a move takes from 1..k piles.
-type mooreRule struct{ k int }
+// mooreOracle is Moore's Nim where a move takes from 1..k piles.
+type mooreOracle struct{ k int }
 
-func (r mooreRule) IsP(p game.Position) bool {
+func (r mooreOracle) IsP(p game.Position) bool {
 	for b := range 63 {
 		count := 0
 		for _, v := range p {
@@ -30,7 +30,7 @@ func (r mooreRule) IsP(p game.Position) bool {
 // k+1-r of the chosen piles get a 1 (none if r = 0), or r more piles with a 1
 // are chosen and get a 0, keeping at most F+r <= k piles chosen. Every chosen
 // pile drops at the digit where it is chosen, so the result is a move.
-func (r mooreRule) WinningMove(p game.Position) game.Position {
+func (r mooreOracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}

@@ -3,16 +3,17 @@ package theory
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
 	"github.com/nimlab/nimlab/game"
 )
 
-// RemotenessRule is a Rule that also knows Smith's remoteness of every
+// RemotenessOracle is an Oracle that also knows Smith's remoteness of every
 // position (solve.Remoteness).
-type RemotenessRule interface {
-	Rule
+type RemotenessOracle interface {
+	Oracle
 	// Remoteness is exact for piles up to 2^63-1: a uint64 holds it, since a
 	// game on n piles lasts at most their sum over the tokens a move takes.
 	Remoteness(p game.Position) uint64
@@ -168,9 +169,12 @@ func mPeriods(segment []game.Position, x game.Position) int {
 	return limit
 }
 
-// Strategies lists the strategies `nimlab check --strategy` can check, by
-// name, with the games they are for.
-var Strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
+// Strategies returns the strategies `nimlab check --strategy` can check, by
+// name, with the games they are for (a fresh map each call).
+func Strategies() map[string]string { return maps.Clone(strategies) }
+
+// strategies is what Strategies returns a copy of.
+var strategies = map[string]string{"mrule": "the M-rule of Gurvich–Martynov–Maximchuk–Vyalyi 2023 for Exact Slow (n-1)-Nim, slow:N,N-1"}
 
 // Strategy returns the move function of the named strategy for g.
 func Strategy(name string, g *game.Game) (func(game.Position) game.Position, error) {

@@ -307,8 +307,8 @@ func (b binaryBasis) Complete(f, s complex.Set) complex.Set {
 	return rest | x
 }
 
-// nimBasisRule is Theorem 4.4 for a complex with a Nim-basis.
-type nimBasisRule struct{ basis NimBasis }
+// nimBasisOracle is Theorem 4.4 for a complex with a Nim-basis.
+type nimBasisOracle struct{ basis NimBasis }
 
 // digitSet is the set of piles with a 1 in binary place i.
 func digitSet(p game.Position, i int) complex.Set {
@@ -319,7 +319,7 @@ func digitSet(p game.Position, i int) complex.Set {
 	return s
 }
 
-func (r nimBasisRule) IsP(p game.Position) bool {
+func (r nimBasisOracle) IsP(p game.Position) bool {
 	for i := range 63 {
 		if !r.basis.Has(digitSet(p, i)) {
 			return false
@@ -331,7 +331,7 @@ func (r nimBasisRule) IsP(p game.Position) bool {
 // WinningMove follows the proof of Theorem 4.4(c): from the highest binary
 // place down, Condition (C) with the face F_i played so far and the digit set
 // A_i gives the member B_i for that place and the larger face G_i.
-func (r nimBasisRule) WinningMove(p game.Position) game.Position {
+func (r nimBasisOracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}

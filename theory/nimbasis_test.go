@@ -75,20 +75,20 @@ func TestNimBasisOnRandomComplexes(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		n := rapid.IntRange(1, 5).Draw(rt, "piles")
 		var g *game.Game
-		var rule Rule
+		var rule Oracle
 		if rapid.Bool().Draw(rt, "binary") {
 			var cols []string
 			for range n {
 				cols = append(cols, fmt.Sprintf("%03b", rapid.IntRange(1, 7).Draw(rt, "column")))
 			}
 			g, _ = game.Parse("binmat:" + strings.Join(cols, ","))
-			rule = nimBasisRule{binaryBasis{g.Binary}}
+			rule = nimBasisOracle{binaryBasis{g.Binary}}
 			basis, err := FindNimBasis(context.Background(), g.Complex)
 			if err != nil {
 				rt.Fatalf("%s: a binary matroid without a Nim-basis: %v", g.Spec, err)
 			}
 			for _, b := range basis {
-				if !rule.(nimBasisRule).basis.Has(b) {
+				if !rule.(nimBasisOracle).basis.Has(b) {
 					rt.Fatalf("%s: basis member %v does not sum to zero", g.Spec, b)
 				}
 			}
@@ -113,7 +113,7 @@ func TestNimBasisOnRandomComplexes(t *testing.T) {
 			if err != nil {
 				return // not Nim-regular
 			}
-			rule = nimBasisRule{newListedBasis(g.Complex, basis)}
+			rule = nimBasisOracle{newListedBasis(g.Complex, basis)}
 		}
 		box := table.Uniform(n, 5)
 		tab, err := solve.Fast(context.Background(), g, box, solve.Options{})

@@ -10,23 +10,23 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// joinRule is Theorem 6.1 of Ehrenborg–Steingrímsson 1996: on a join the
+// joinOracle is Theorem 6.1 of Ehrenborg–Steingrímsson 1996: on a join the
 // zero positions are those zero on every factor, and a winning move plays a
 // winning move on every factor that is not zero (their union is a face).
-type joinRule struct {
-	rules []Rule
+type joinOracle struct {
+	rules []Oracle
 	sizes []int
 }
 
 // bindJoin covers join, cone (a factor that is one vertex, Corollary 6.2)
 // and susp (a factor of two isolated vertices, Corollary 6.3) when every
 // factor is covered.
-func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
+func bindJoin(ctx context.Context, g *game.Game) (Oracle, bool) {
 	c := g.Construction
 	if c == nil {
 		return nil, false
 	}
-	var r joinRule
+	var r joinOracle
 	for _, p := range c.Parts {
 		rule, ok := ruleOf(ctx, p)
 		if !ok {
@@ -37,9 +37,9 @@ func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
 	switch c.Op {
 	case "join":
 	case "cone":
-		r.rules, r.sizes = append(r.rules, simplexRule{}), append(r.sizes, 1)
+		r.rules, r.sizes = append(r.rules, simplexOracle{}), append(r.sizes, 1)
 	case "susp":
-		r.rules, r.sizes = append(r.rules, nimRule{}), append(r.sizes, 2)
+		r.rules, r.sizes = append(r.rules, nimOracle{}), append(r.sizes, 2)
 	default:
 		return nil, false
 	}
@@ -47,13 +47,13 @@ func bindJoin(ctx context.Context, g *game.Game) (Rule, bool) {
 }
 
 // ruleOf finds the rule of a part of a construction.
-func ruleOf(ctx context.Context, g *game.Game) (Rule, bool) {
+func ruleOf(ctx context.Context, g *game.Game) (Oracle, bool) {
 	_, r, ok := Find(ctx, g)
 	return r, ok
 }
 
 // limit is the first limit of a factor that p passes.
-func (r joinRule) limit(p game.Position) error {
+func (r joinOracle) limit(p game.Position) error {
 	off := 0
 	for i, rule := range r.rules {
 		if err := limitOf(rule, p[off:off+r.sizes[i]]); err != nil {
@@ -64,7 +64,7 @@ func (r joinRule) limit(p game.Position) error {
 	return nil
 }
 
-func (r joinRule) IsP(p game.Position) bool {
+func (r joinOracle) IsP(p game.Position) bool {
 	off := 0
 	for i, rule := range r.rules {
 		if !rule.IsP(p[off : off+r.sizes[i]]) {
@@ -75,7 +75,7 @@ func (r joinRule) IsP(p game.Position) bool {
 	return true
 }
 
-func (r joinRule) WinningMove(p game.Position) game.Position {
+func (r joinOracle) WinningMove(p game.Position) game.Position {
 	m := slices.Clone(p)
 	off, moved := 0, false
 	for i, rule := range r.rules {
@@ -91,26 +91,26 @@ func (r joinRule) WinningMove(p game.Position) game.Position {
 	return m
 }
 
-// splitRule covers B_x (Lemma 6.7) and P_x (Proposition 6.9): pile x of the
+// splitOracle covers B_x (Lemma 6.7) and P_x (Proposition 6.9): pile x of the
 // part became y (same place) and z (last).
-type splitRule struct {
-	part Rule
+type splitOracle struct {
+	part Oracle
 	x    int
 	p    bool // P_x rather than B_x
 }
 
-func bindSplit(ctx context.Context, g *game.Game) (Rule, bool) {
+func bindSplit(ctx context.Context, g *game.Game) (Oracle, bool) {
 	c := g.Construction
 	if c == nil || c.Op != "bx" && c.Op != "px" {
 		return nil, false
 	}
 	part, ok := ruleOf(ctx, c.Parts[0])
-	return splitRule{part: part, x: c.Vertex, p: c.Op == "px"}, ok
+	return splitOracle{part: part, x: c.Vertex, p: c.Op == "px"}, ok
 }
 
 // old is the position on the part: for B_x, p_x = n_y + n_z; for P_x,
 // p_x = min(n_y, n_z) (equal at a zero position).
-func (r splitRule) old(n game.Position) game.Position {
+func (r splitOracle) old(n game.Position) game.Position {
 	q := slices.Clone(n[:len(n)-1])
 	y, z := n[r.x], n[len(n)-1]
 	if r.p {
@@ -124,7 +124,7 @@ func (r splitRule) old(n game.Position) game.Position {
 // limit refuses a B_x position whose piles y and z add up to more than
 // 2^63-1: the position on the part would need a larger pile. Positions of
 // the part are checked against its own limit.
-func (r splitRule) limit(n game.Position) error {
+func (r splitOracle) limit(n game.Position) error {
 	if !r.p && n[r.x] > math.MaxInt-n[len(n)-1] {
 		return fmt.Errorf("on B_x piles %d and %d hold %d and %d tokens, together more than %d, the largest pile the part's theorem can take",
 			r.x+1, len(n), n[r.x], n[len(n)-1], math.MaxInt)
@@ -132,7 +132,7 @@ func (r splitRule) limit(n game.Position) error {
 	return limitOf(r.part, r.old(n))
 }
 
-func (r splitRule) IsP(n game.Position) bool {
+func (r splitOracle) IsP(n game.Position) bool {
 	if r.p && n[r.x] != n[len(n)-1] {
 		return false
 	}
@@ -143,7 +143,7 @@ func (r splitRule) IsP(n game.Position) bool {
 // B_x the target pile x is shared out between y and z (y first); on P_x both
 // get it, and when the part is already at a zero position y and z are only
 // evened out.
-func (r splitRule) WinningMove(n game.Position) game.Position {
+func (r splitOracle) WinningMove(n game.Position) game.Position {
 	if r.IsP(n) {
 		return nil
 	}
@@ -162,12 +162,12 @@ func (r splitRule) WinningMove(n game.Position) game.Position {
 	return m
 }
 
-// pathRule: the zero positions of P_{n,n-1} (path:2n-2,n-1), stated in
+// pathOracle: the zero positions of P_{n,n-1} (path:2n-2,n-1), stated in
 // Ehrenborg–Steingrímsson 1996, Section 8: n-2 consecutive empty piles
 // b..b+n-3 (2 <= b <= n) with equal sums on either side.
-type pathRule struct{ k int } // k = n-1, piles 2k
+type pathOracle struct{ k int } // k = n-1, piles 2k
 
-func (r pathRule) IsP(p game.Position) bool {
+func (r pathOracle) IsP(p game.Position) bool {
 	for b := 1; b < r.k+1; b++ { // 0-based start of the empty block
 		if r.zeroAt(p, b) {
 			return true
@@ -176,7 +176,7 @@ func (r pathRule) IsP(p game.Position) bool {
 	return false
 }
 
-func (r pathRule) zeroAt(p game.Position, b int) bool {
+func (r pathOracle) zeroAt(p game.Position, b int) bool {
 	return sumsEqual(p[:b], p[b+r.k-1:]) && slices.Max(append(game.Position{0}, p[b:b+r.k-1]...)) == 0
 }
 
@@ -186,7 +186,7 @@ func (r pathRule) zeroAt(p game.Position, b int) bool {
 // larger sum is lowered inside the window, from the block outwards, to the
 // other side's sum (if the window can reach that low). This search is
 // complete; the paper states the characterization without a proof.
-func (r pathRule) WinningMove(p game.Position) game.Position {
+func (r pathOracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}
@@ -229,19 +229,27 @@ func (r pathRule) WinningMove(p game.Position) game.Position {
 	return nil
 }
 
-// figure6Rule is the complex of Ehrenborg–Steingrímsson 1996, Figure 6,
+// figure6Oracle is the complex of Ehrenborg–Steingrímsson 1996, Figure 6,
 // whose picture is lost in our copy: on x, y, z, w its zero positions are
 // W = {(x,y,0,w): x+y = w} ∪ {(x,y,z,w): x = y = z+w, z >= 1}. Among all
 // complexes on four labelled vertices exactly one has these zero positions
 // (checked by `nimlab repro` over every complex up to height 5): the
 // triangle boundary x-y, x-z, y-z with the pendant edge z-w.
-type figure6Rule struct{}
+type figure6Oracle struct{}
 
-// Figure6 is the complex of Figure 6 in the vertex order x, y, z, w.
-var Figure6 = func() *complex.Complex {
+// Figure6 returns the complex of Figure 6 in the vertex order x, y, z, w (a
+// fresh complex each call).
+func Figure6() *complex.Complex { return newFigure6() }
+
+// figure6 is the complex of Figure 6, shared inside the package: never
+// changed.
+var figure6 = newFigure6()
+
+// newFigure6 builds the complex of Figure 6.
+func newFigure6() *complex.Complex {
 	c, _ := complex.New(4, []complex.Set{complex.SetOf(0, 1), complex.SetOf(0, 2), complex.SetOf(1, 2), complex.SetOf(2, 3)})
 	return c
-}()
+}
 
 // InFigure6W reports whether p is in the set W the paper gives for Figure 6.
 func InFigure6W(p game.Position) bool {
@@ -249,15 +257,15 @@ func InFigure6W(p game.Position) bool {
 	return z == 0 && w-y == x || x == y && y-z == w && z >= 1
 }
 
-func (figure6Rule) IsP(p game.Position) bool { return InFigure6W(p) }
+func (figure6Oracle) IsP(p game.Position) bool { return InFigure6W(p) }
 
 // WinningMove tries each face F: piles outside F stay, piles in F may drop
 // to any value, and each of the two parts of W is then an interval problem.
-func (figure6Rule) WinningMove(p game.Position) game.Position {
+func (figure6Oracle) WinningMove(p game.Position) game.Position {
 	if InFigure6W(p) {
 		return nil
 	}
-	faces, _ := Figure6.Faces() // 6 faces
+	faces, _ := figure6.Faces() // 6 faces
 	for _, f := range faces {
 		lo := make(game.Position, 4)
 		for v := range 4 {

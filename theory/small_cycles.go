@@ -12,22 +12,22 @@ import (
 // usual labelling (stacks 1..n around the circle). The rule is made from the
 // complex's symmetries, which for these small n, k are exactly the rotations
 // and reflections of the circle.
-func onCycle(n, k int, rule func(symmetries []complex.Perm) Rule) func(context.Context, *game.Game) (Rule, bool) {
+func onCycle(n, k int, rule func(symmetries []complex.Perm) Oracle) func(context.Context, *game.Game) (Oracle, bool) {
 	c, _ := complex.Cycle(n, k)
 	grp, _ := c.Symmetries(context.Background())
 	r := rule(grp.Elements())
-	return func(_ context.Context, g *game.Game) (Rule, bool) {
+	return func(_ context.Context, g *game.Game) (Oracle, bool) {
 		return r, g.Piles() == n && slices.Equal(g.Complex.Facets(), c.Facets())
 	}
 }
 
-type cn42Rule struct{}
+type cn42Oracle struct{}
 
-func (cn42Rule) IsP(p game.Position) bool { return p[0] == p[2] && p[1] == p[3] }
+func (cn42Oracle) IsP(p game.Position) bool { return p[0] == p[2] && p[1] == p[3] }
 
 // WinningMove lowers the larger stack of each diagonal pair to the smaller
 // (Theorem 2.2's proof); the two stacks changed are adjacent.
-func (r cn42Rule) WinningMove(p game.Position) game.Position {
+func (r cn42Oracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}
@@ -35,17 +35,17 @@ func (r cn42Rule) WinningMove(p game.Position) game.Position {
 	return game.Position{a, b, a, b}
 }
 
-// dihedralRule is a theorem stated up to rotations and reflections: in tells
+// dihedralOracle is a theorem stated up to rotations and reflections: in tells
 // whether a position has the normal form, move builds a winning move from a
 // position seen through a symmetry (or returns nil when that view does not
 // fit the proof's case split).
-type dihedralRule struct {
+type dihedralOracle struct {
 	perms []complex.Perm
 	in    func(q game.Position) bool
 	move  func(q game.Position) game.Position
 }
 
-func (r dihedralRule) IsP(p game.Position) bool {
+func (r dihedralOracle) IsP(p game.Position) bool {
 	q := make(game.Position, len(p))
 	for _, perm := range r.perms {
 		for i, j := range perm {
@@ -60,7 +60,7 @@ func (r dihedralRule) IsP(p game.Position) bool {
 
 // WinningMove looks at p through each symmetry until the proof's case split
 // applies, builds the move there and maps it back.
-func (r dihedralRule) WinningMove(p game.Position) game.Position {
+func (r dihedralOracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}

@@ -25,7 +25,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 		return 0, fmt.Errorf("%s is not decided by theorem %s (Find gives %v)", ex.Spec, t.Name, th)
 	}
 	box := table.Uniform(g.Piles(), ex.Max)
-	remote, hasRemoteness := rule.(RemotenessRule)
+	remote, hasRemoteness := rule.(RemotenessOracle)
 	tab, err := solve.Table(ctx, g, box, solve.Options{Remoteness: hasRemoteness})
 	if err != nil {
 		return 0, err

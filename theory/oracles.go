@@ -7,21 +7,21 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-type simplexRule struct{}
+type simplexOracle struct{}
 
-func (simplexRule) IsP(p game.Position) bool { return game.IsZero(p) }
+func (simplexOracle) IsP(p game.Position) bool { return game.IsZero(p) }
 
 // WinningMove takes every token (Theorem 2.1(2)'s proof).
-func (simplexRule) WinningMove(p game.Position) game.Position {
+func (simplexOracle) WinningMove(p game.Position) game.Position {
 	if game.IsZero(p) {
 		return nil
 	}
 	return make(game.Position, len(p))
 }
 
-type nimRule struct{}
+type nimOracle struct{}
 
-func (nimRule) IsP(p game.Position) bool { return nimSum(p) == 0 }
+func (nimOracle) IsP(p game.Position) bool { return nimSum(p) == 0 }
 
 func nimSum(p game.Position) int {
 	x := 0
@@ -33,7 +33,7 @@ func nimSum(p game.Position) int {
 
 // WinningMove reduces a pile whose highest bit is the highest bit of the
 // nim-sum x to its xor with x (Bouton).
-func (nimRule) WinningMove(p game.Position) game.Position {
+func (nimOracle) WinningMove(p game.Position) game.Position {
 	x := nimSum(p)
 	if x == 0 {
 		return nil
@@ -48,13 +48,13 @@ func (nimRule) WinningMove(p game.Position) game.Position {
 	return nil // unreachable: some pile has x's highest bit
 }
 
-type allEqualRule struct{}
+type allEqualOracle struct{}
 
-func (allEqualRule) IsP(p game.Position) bool { return slices.Min(p) == slices.Max(p) }
+func (allEqualOracle) IsP(p game.Position) bool { return slices.Min(p) == slices.Max(p) }
 
 // WinningMove lowers every pile to the smallest (Theorem 2.1(3)'s proof): the
 // smallest pile is untouched, so at most n-1 piles change.
-func (allEqualRule) WinningMove(p game.Position) game.Position {
+func (allEqualOracle) WinningMove(p game.Position) game.Position {
 	m := slices.Min(p)
 	if m == slices.Max(p) {
 		return nil
@@ -66,11 +66,11 @@ func (allEqualRule) WinningMove(p game.Position) game.Position {
 	return q
 }
 
-type cn63Rule struct{}
+type cn63Oracle struct{}
 
 // IsP compares the pair sums as differences (a-d == e-b), which never leave
 // int for piles in 0..2^63-1.
-func (cn63Rule) IsP(p game.Position) bool {
+func (cn63Oracle) IsP(p game.Position) bool {
 	return p[0]-p[3] == p[4]-p[1] && p[1]-p[4] == p[5]-p[2]
 }
 
@@ -82,7 +82,7 @@ func (cn63Rule) IsP(p game.Position) bool {
 // R1 and R2 may exceed 2^63-1, so they are wide; t = min(p_{i+1}, R1, R2)
 // is the top of the interval, and it is non-empty when R1-t <= p_i and
 // R2-t <= p_{i+2}, which then fit in int.
-func (r cn63Rule) WinningMove(p game.Position) game.Position {
+func (r cn63Oracle) WinningMove(p game.Position) game.Position {
 	if r.IsP(p) {
 		return nil
 	}
@@ -101,8 +101,8 @@ func (r cn63Rule) WinningMove(p game.Position) game.Position {
 	return nil // unreachable by Theorem 3.2
 }
 
-// pointedRule is Theorem 3.2 of Ehrenborg–Steingrímsson 1996.
-type pointedRule struct {
+// pointedOracle is Theorem 3.2 of Ehrenborg–Steingrímsson 1996.
+type pointedOracle struct {
 	circuits []complex.Set
 	points   []int
 }
@@ -110,7 +110,7 @@ type pointedRule struct {
 // IsP: in a combination of circuits the coefficient of circuit C is the
 // pile on its point, so p is one exactly when those coefficients rebuild p.
 // The partial sums never pass p (a larger one means "not P"), so they fit.
-func (r *pointedRule) IsP(p game.Position) bool {
+func (r *pointedOracle) IsP(p game.Position) bool {
 	sum := make(game.Position, len(p))
 	for i, c := range r.circuits {
 		a := p[r.points[i]]
@@ -128,7 +128,7 @@ func (r *pointedRule) IsP(p game.Position) bool {
 // the position allows, one circuit after the other; afterwards every circuit
 // has a vertex where the combination m equals p, so the piles where m < p
 // contain no circuit and form a face, and p -> m is a move.
-func (r *pointedRule) WinningMove(p game.Position) game.Position {
+func (r *pointedOracle) WinningMove(p game.Position) game.Position {
 	m := make(game.Position, len(p))
 	for _, c := range r.circuits {
 		room := -1
