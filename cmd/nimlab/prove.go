@@ -50,6 +50,12 @@ unknown.`,
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if src == "" && theoremName == "" {
+				return usageError(cmd, "give the characterization to prove: --expr EXPR or --theorem NAME")
+			}
+			if err := positiveDuration("timeout", timeout); err != nil {
+				return usageError(cmd, "%v", err)
+			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
 				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry,
 			})
