@@ -150,6 +150,20 @@ func (c *Cache) store(key string, v any, n int64) {
 	c.bytes += n
 }
 
+// admitted is Do for work that solves, kept: a request whose result is not
+// cached yet must first be admitted by env (one solve per client), and
+// holds its slot until it is answered.
+func (c *Cache) admitted(ctx context.Context, env Env, key string, work func(ctx context.Context) (any, int64, error)) (any, error) {
+	if !c.has(key) {
+		release, err := env.admit()
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+	}
+	return c.Do(ctx, key, true, work)
+}
+
 // table returns the table of g on box, solved once for every request that
 // asks while it is solved, and kept. The progress of env watches the solve
 // of the request that started it.
@@ -158,14 +172,7 @@ func (c *Cache) table(ctx context.Context, env Env, g *game.Game, box table.Box,
 		return nil, err
 	}
 	key := fmt.Sprintf("table|%s|%v|%v|%v", g.Spec, box, opts.Grundy, opts.Remoteness)
-	if !c.has(key) {
-		release, err := env.admit()
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
-	v, err := c.Do(ctx, key, true, func(ctx context.Context) (any, int64, error) {
+	v, err := c.admitted(ctx, env, key, func(ctx context.Context) (any, int64, error) {
 		end := env.watch(g, box, &opts)
 		defer end()
 		t, err := solve.Table(ctx, g, box, opts)
@@ -184,14 +191,7 @@ func (c *Cache) table(ctx context.Context, env Env, g *game.Game, box table.Box,
 // prepared once and kept.
 func (c *Cache) opponent(ctx context.Context, env Env, g *game.Game, start game.Position) (*play.Opponent, error) {
 	key := "opponent|" + g.Spec + "|" + start.String()
-	if !c.has(key) {
-		release, err := env.admit()
-		if err != nil {
-			return nil, err
-		}
-		defer release()
-	}
-	v, err := c.Do(ctx, key, true, func(ctx context.Context) (any, int64, error) {
+	v, err := c.admitted(ctx, env, key, func(ctx context.Context) (any, int64, error) {
 		o, err := play.NewOpponent(ctx, g, start)
 		if err != nil {
 			return nil, 0, err

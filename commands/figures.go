@@ -247,11 +247,7 @@ func (r *AdviseResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
 // Advise says what the computer knows about a position and which move it
 // would make (play.Opponent), with env's cache of opponents when it has one.
 func Advise(ctx context.Context, env Env, req AdviseRequest) (*AdviseResult, error) {
-	g, err := game.Parse(req.Game)
-	if err != nil {
-		return nil, err
-	}
-	p, err := g.ParsePosition(req.Position)
+	g, p, err := gameAndPosition(req.Game, req.Position)
 	if err != nil {
 		return nil, err
 	}

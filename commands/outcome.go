@@ -78,11 +78,7 @@ func theoremOf(th *theory.Theorem) Theorem {
 // of any size, and by solving the positions below it when that is small
 // enough (always when no theorem applies); or from a saved table.
 func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, error) {
-	g, err := game.Parse(req.Game)
-	if err != nil {
-		return nil, err
-	}
-	p, err := g.ParsePosition(req.Position)
+	g, p, err := gameAndPosition(req.Game, req.Position)
 	if err != nil {
 		return nil, err
 	}
@@ -199,4 +195,17 @@ func (r *OutcomeResult) WriteText(out io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// gameAndPosition parses a game spec and a position of it.
+func gameAndPosition(spec, position string) (*game.Game, game.Position, error) {
+	g, err := game.Parse(spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := g.ParsePosition(position)
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, p, nil
 }
