@@ -1,7 +1,9 @@
 package prove
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -132,43 +134,116 @@ func TestMooreConstruction(t *testing.T) {
 
 // mooreMove is the construction of digitStepII, column by column.
 func mooreMove(p game.Position, k int) game.Position {
-	m := k + 1
 	q := make(game.Position, len(p))
 	changed := make([]bool, len(p))
+	digits := make([]bool, len(p))
 	for bit := 62; bit >= 0; bit-- {
-		u, c := 0, 0
 		for i, x := range p {
-			if changed[i] {
-				c++
-			} else if x>>bit&1 == 1 {
-				u++
+			digits[i] = x>>bit&1 == 1
+		}
+		written, next := mooreColumn(changed, digits, k)
+		for i, d := range written {
+			if d {
+				q[i] |= 1 << bit
 			}
 		}
-		r := u % m
-		clear := c+r <= k
-		need := 0
-		if r > 0 {
-			need = m - r
+		changed = next
+	}
+	return q
+}
+
+// mooreColumn is one step of the construction: from the changed piles and
+// p's digits in a column, the move's digits there and the changed piles
+// after it.
+func mooreColumn(changed, digits []bool, k int) (written, next []bool) {
+	m := k + 1
+	u, c := 0, 0
+	for i, d := range digits {
+		if changed[i] {
+			c++
+		} else if d {
+			u++
 		}
-		seenOnes, seenChanged := 0, 0
-		for i, x := range p {
-			digit := x >> bit & 1
-			switch {
-			case changed[i]:
-				if !clear && seenChanged < need {
-					q[i] |= 1 << bit
-				}
-				seenChanged++
-			case digit == 1 && clear && seenOnes < r:
+	}
+	r := u % m
+	clear := c+r <= k
+	need := 0
+	if r > 0 {
+		need = m - r
+	}
+	written, next = make([]bool, len(digits)), slices.Clone(changed)
+	seenOnes, seenChanged := 0, 0
+	for i, d := range digits {
+		switch {
+		case changed[i]:
+			written[i] = !clear && seenChanged < need
+			seenChanged++
+		case d && clear && seenOnes < r:
+			seenOnes++
+			next[i] = true
+		default:
+			if d {
 				seenOnes++
-				changed[i] = true
-			default:
-				if digit == 1 {
-					seenOnes++
-				}
-				q[i] |= digit << bit
+			}
+			written[i] = d
+		}
+	}
+	return written, next
+}
+
+// TestDigitStepIIIsMooresColumn: the construction the (II) step encodes
+// writes, for every set of changed piles and every column of MN(4, 2) and
+// MN(5, 3), the digits and the changed piles mooreColumn does, which
+// TestMooreConstruction checks against the engine.
+func TestDigitStepIIIsMooresColumn(t *testing.T) {
+	s := solver(t)
+	for _, spec := range []string{"moore:4,2", "moore:5,3"} {
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, n := g.Complex.Facets()[0].Len(), g.Piles()
+		enc, err := newEncoding(g, colmodOfPiles(t, g, k+1), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := enc.digitStepII(k + 1).script
+		// The definitions only: the constants become fixed values below.
+		var defs []string
+		for _, line := range strings.Split(step, "\n") {
+			if strings.HasPrefix(line, "(define-fun") {
+				defs = append(defs, line)
+			}
+		}
+		// Every column in one solver process: each case between push and
+		// pop, its values printed by simplify.
+		var script strings.Builder
+		type expected struct {
+			where   string
+			written bool // y_i, the move's digit
+			next    bool // d_i, changed after the column
+		}
+		var want []expected
+		for bits := range 1 << (2 * n) {
+			changed, digits := make([]bool, n), make([]bool, n)
+			script.WriteString("(push)\n")
+			for i := range n {
+				changed[i], digits[i] = bits>>i&1 == 1, bits>>(n+i)&1 == 1
+				fmt.Fprintf(&script, "(define-fun c%d () Bool %v)\n(define-fun x%d () Bool %v)\n", i, changed[i], i, digits[i])
+			}
+			script.WriteString(strings.Join(defs, "\n") + "\n")
+			written, next := mooreColumn(changed, digits, k)
+			for i := range n {
+				fmt.Fprintf(&script, "(simplify y%d)\n(simplify d%d)\n", i, i)
+				want = append(want, expected{fmt.Sprintf("changed %v, digits %v, pile %d", changed, digits, i), written[i], next[i]})
+			}
+			script.WriteString("(pop)\n")
+		}
+		got := run(t, s, script.String(), 2*len(want))
+		for j, w := range want {
+			if got[2*j] != fmt.Sprint(w.written) || got[2*j+1] != fmt.Sprint(w.next) {
+				t.Fatalf("%s, %s: the step writes %s and %s, mooreColumn %v and %v", spec, w.where, got[2*j], got[2*j+1], w.written, w.next)
 			}
 		}
 	}
-	return q
 }
