@@ -67,7 +67,8 @@ var Nimlab = Software{
 
 // BibTeX renders the software as a @misc entry (which every bibliography
 // style takes) of the given version and year: version names the release or
-// revision cited, e.g. "v0.1.0" or "revision 5538e1d"; an empty version or
+// revision cited, e.g. "v0.1.0" (noted "Version v0.1.0") or "revision
+// 5538e1d" (noted "Revision 5538e1d"); an empty version or
 // a year of 0 is left out.
 func (s Software) BibTeX(version string, year int) string {
 	var f bibFields
@@ -80,8 +81,11 @@ func (s Software) BibTeX(version string, year int) string {
 	f.add("author", strings.Join(authors, " and "))
 	f.add("title", "{"+latex.Escape(s.Title)+"}")
 	f.add("howpublished", `\url{`+s.URL+`}`)
-	if version != "" {
+	switch {
+	case strings.HasPrefix(version, "v"):
 		f.add("note", "Version "+latex.Escape(version))
+	case version != "":
+		f.add("note", strings.ToUpper(version[:1])+latex.Escape(version[1:]))
 	}
 	if year != 0 {
 		f.add("year", strconv.Itoa(year))

@@ -94,11 +94,14 @@ func TestVenueHoldsTheFields(t *testing.T) {
 }
 
 func TestSoftwareBibTeX(t *testing.T) {
-	got := Nimlab.BibTeX("v0.1.0 (revision 5538e1d)", 2026)
-	for _, w := range []string{"@misc{nimlab,", "author        = {{The nimlab authors}}", `howpublished  = {\url{https://github.com/nimlab/nimlab}}`, "note          = {Version v0.1.0 (revision 5538e1d)}", "year          = {2026}\n}"} {
+	got := Nimlab.BibTeX("v0.1.0", 2026)
+	for _, w := range []string{"@misc{nimlab,", "author        = {{The nimlab authors}}", `howpublished  = {\url{https://github.com/nimlab/nimlab}}`, "note          = {Version v0.1.0}", "year          = {2026}\n}"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("lacks %q:\n%s", w, got)
 		}
+	}
+	if got := Nimlab.BibTeX("revision 5538e1d1234a (modified)", 2026); !strings.Contains(got, "note          = {Revision 5538e1d1234a (modified)}") {
+		t.Errorf("a revision:\n%s", got)
 	}
 	if got := Nimlab.BibTeX("", 0); strings.Contains(got, "note") || strings.Contains(got, "year") || !strings.HasSuffix(got, "}}\n}\n") {
 		t.Errorf("without a version and a year:\n%s", got)
