@@ -146,6 +146,8 @@ type Table struct {
 	// Caption and Label, when not empty, caption the table and name it for
 	// \ref.
 	Caption, Label string
+	// Long makes it a longtable whatever its length (for tall rows).
+	Long bool
 }
 
 // TableWriter writes a Table row by row: it holds up to LongRows rows,
@@ -160,15 +162,19 @@ type TableWriter struct {
 
 // NewWriter starts writing t on w; Close ends it.
 func (t Table) NewWriter(w io.Writer) *TableWriter {
-	return &TableWriter{t: t, w: bufio.NewWriter(w)}
+	tw := &TableWriter{t: t, w: bufio.NewWriter(w), long: t.Long}
+	if t.Long {
+		tw.start()
+	}
+	return tw
 }
 
-// Row adds a row of cells (LaTeX).
+// Row adds a row of cells (LaTeX); the writer keeps no reference to cells.
 func (tw *TableWriter) Row(cells ...string) error {
 	if tw.long {
 		return tw.row(cells)
 	}
-	tw.held = append(tw.held, cells)
+	tw.held = append(tw.held, append([]string(nil), cells...))
 	if len(tw.held) <= LongRows {
 		return nil
 	}

@@ -115,3 +115,13 @@ func TestTable(t *testing.T) {
 		t.Error("Packages")
 	}
 }
+
+func TestLongTableAlways(t *testing.T) {
+	var b strings.Builder
+	w := Table{Columns: "l", Head: []string{"x"}, Long: true}.NewWriter(&b)
+	w.Row("1")
+	w.Close()
+	if got := b.String(); !strings.HasPrefix(got, "\\begin{longtable}{l}\n\\toprule") || !strings.HasSuffix(got, "1 \\\\\n\\end{longtable}\n") {
+		t.Errorf("a Long table of one row:\n%s", got)
+	}
+}
