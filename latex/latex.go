@@ -141,7 +141,7 @@ type Table struct {
 	// Columns is the tabular's column specification, e.g. "rrrr" or
 	// "@{}l p{0.6\linewidth}@{}".
 	Columns string
-	// Head is the header row.
+	// Head is the header row; a table without one starts with its rows.
 	Head []string
 	// Caption and Label, when not empty, caption the table and name it for
 	// \ref.
@@ -195,7 +195,10 @@ func (tw *TableWriter) row(cells []string) error {
 // start writes the opening of the table, up to its first row.
 func (tw *TableWriter) start() {
 	t, w := tw.t, tw.w
-	head := strings.Join(t.Head, " & ") + ` \\`
+	head := ""
+	if len(t.Head) > 0 {
+		head = strings.Join(t.Head, " & ") + " \\\\\n\\midrule\n"
+	}
 	caption := ""
 	if t.Caption != "" {
 		caption = `\caption{` + t.Caption + `}`
@@ -208,8 +211,8 @@ func (tw *TableWriter) start() {
 		if caption != "" {
 			fmt.Fprintf(w, "%s\\\\\n", caption)
 		}
-		fmt.Fprintf(w, "\\toprule\n%s\n\\midrule\n\\endfirsthead\n", head)
-		fmt.Fprintf(w, "\\toprule\n%s\n\\midrule\n\\endhead\n", head)
+		fmt.Fprintf(w, "\\toprule\n%s\\endfirsthead\n", head)
+		fmt.Fprintf(w, "\\toprule\n%s\\endhead\n", head)
 		fmt.Fprintf(w, "\\midrule\n\\multicolumn{%d}{r}{\\emph{continued on the next page}} \\\\\n\\endfoot\n", max(len(t.Head), 1))
 		fmt.Fprintf(w, "\\bottomrule\n\\endlastfoot\n")
 		return
@@ -218,7 +221,7 @@ func (tw *TableWriter) start() {
 	if caption != "" {
 		fmt.Fprintf(w, "%s\n", caption)
 	}
-	fmt.Fprintf(w, "\\begin{tabular}{%s}\n\\toprule\n%s\n\\midrule\n", t.Columns, head)
+	fmt.Fprintf(w, "\\begin{tabular}{%s}\n\\toprule\n%s", t.Columns, head)
 }
 
 // Close writes the rows held and the end of the table.
