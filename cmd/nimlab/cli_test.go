@@ -214,9 +214,13 @@ func gameCorpus(spec string, n int, full bool) []cliCase {
 	add("", "complex", spec)
 	add("", "theorems", spec)
 	add("", "cite", spec)
+	add("", "list", spec, "--max", "1", "--format", "latex")
+	add("", "theorems", spec, "--format", "latex")
 	cases = append(cases,
 		cliCase{args: []string{"draw", spec, p, "--out", "d.svg"}, stdin: ""},
 		cliCase{args: []string{"draw", spec, "--complex", "--out", "-"}, stdin: ""},
+		cliCase{args: []string{"draw", spec, p, "--format", "tikz", "--bare"}, stdin: ""},
+		cliCase{args: []string{"draw", spec, "--complex", "--out", "d.tex"}, stdin: ""},
 		cliCase{args: []string{"plot", spec, "--max", "2", "--out", "p.svg", "--value", "grundy", "--json"}, stdin: ""})
 	if full {
 		cases = append(cases, cliCase{args: []string{"plot", spec, "--max", "2", "--out", "p.png", "--value", "remoteness"}, stdin: ""})

@@ -36,6 +36,10 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			if err != nil {
 				return fmt.Errorf("--out %w", err)
 			}
+			if format == "tikz" {
+				// A heat map's colour bar is a raster image.
+				return errors.New("--out: plot writes .svg or .png (draw writes TikZ)")
+			}
 			// No progress bar over the figure's messages.
 			res, err := commands.Plot(cmd.Context(), env(cmd.Context(), true), commands.SliceRequest{
 				Game: args[0], Source: f.source(), Axes: axes, Fix: fix, Value: value,
