@@ -16,8 +16,9 @@ import (
 
 var writeDocs = flag.Bool("write-docs", false, "rewrite the LaTeX examples of docs/ and their PNGs (with NIMLAB_LATEX_TESTS=1)")
 
-// latexPackages are the Debian packages the LaTeX tests need.
-const latexPackages = "texlive-latex-base texlive-latex-extra texlive-pictures poppler-utils"
+// latexPackages are the Debian packages the LaTeX tests need: pdflatex,
+// booktabs, standalone, TikZ and pdftoppm.
+const latexPackages = "texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures poppler-utils"
 
 // docsExamples are the LaTeX examples docs/ and the README show: each
 // command's output is committed as docs/NAME.tex, and the PNG pdflatex and
