@@ -63,7 +63,7 @@ func TestDocsLaTeXExamplesAreCurrent(t *testing.T) {
 // TestLaTeXCompiles compiles what nimlab writes for LaTeX with pdflatex:
 // a standalone TikZ figure from draw, and an article holding list's
 // tables (a short one, a longtable, one whose caption escapes a spec's &),
-// theorems' longtable and a bare TikZ picture; pdftoppm makes PNGs of them,
+// theorems' longtable, a bare TikZ picture and, with z3, a proof's table; pdftoppm makes PNGs of them,
 // which must not be blank, and the figure's must show the move's red.
 func TestLaTeXCompiles(t *testing.T) {
 	if os.Getenv("NIMLAB_LATEX_TESTS") != "1" {
@@ -88,6 +88,12 @@ func TestLaTeXCompiles(t *testing.T) {
 		output("list", "cn:4,2 & nim:1", "--max", "1", "--format", "latex") +
 		output("theorems", "--format", "latex") +
 		output("draw", "complex:1-2-3,2-3-4,3-4-5,1-5", "--complex", "--format", "tikz", "--bare")
+	// A proof's table, where z3 is installed (CI installs it).
+	if _, err := exec.LookPath("z3"); err == nil {
+		tables += output("prove", "cn:4,2", "--theorem", "cn42", "--format", "latex")
+	} else {
+		t.Log("z3 is not installed: the table of prove --format latex is not compiled")
+	}
 	for _, doc := range []struct{ name, text string }{{"figure", figure}, {"tables", wrapTable(tables)}} {
 		img := compile(t, dir, doc.name, doc.text)
 		if dark := countPixels(img, notWhite); dark < img.Bounds().Dx()*img.Bounds().Dy()/200 {
