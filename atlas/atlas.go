@@ -4,7 +4,16 @@
 // covers the game, whether a genuine zero position exists (Question 9.4),
 // whether the Nim-basis is the set of disjoint unions of circuits (Question
 // 9.5), the characterization package discover finds, and, when asked,
-// whether package prove proves it for every position.
+// whether package prove proves it for every position; and, across the
+// survey, which games have exactly the same P-positions on their box.
+//
+// The family rules:A..B is the survey of the rule variations of Circular
+// Nim (Dufour–Heubach 2013, Section 6, question 4; Variations) that the
+// command explore ran: there the games with the same P-positions are
+// identities to look for (on CN(n,1) every face is one pile, so atleast and
+// wythoff are Nim). Equal P-positions on a box are evidence, not proof,
+// that two games share their P-positions; the report says so and gives the
+// box.
 //
 // A survey is split into shards by the game's place in the family, so that a
 // Slurm job array or a Kubernetes Indexed Job runs it on many machines; each
@@ -22,7 +31,6 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/discover"
-	"github.com/nimlab/nimlab/explore"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/solve"
@@ -56,6 +64,25 @@ type Row struct {
 	// prove) when the survey proves (Options.Prove) and Expr is exact:
 	// "proved", "refuted" or "unknown"; "" when there was nothing to prove.
 	Proved string `parquet:"proved" json:"proved"`
+	// PHash is a 64-bit hash of the P-positions (FNV-1a of their indices
+	// in table order, in hex): rows of the same Max and Positions with the
+	// same PHash have, but for odds of about 2^-64, the same P-positions
+	// (SameP), across the shards of a survey too.
+	PHash string `parquet:"p_hash" json:"p_hash"`
+}
+
+// Holding lists the closure properties that hold in the row's box (tested
+// and never broken), in the order of check.Properties.
+func (r Row) Holding() []string {
+	var holds []string
+	for _, p := range []struct{ name, v string }{
+		{"addition", r.Addition}, {"plus-ones", r.PlusOnes}, {"doubling", r.Doubling}, {"multiples-of-ones", r.MultiplesOfOnes},
+	} {
+		if p.v == "holds" {
+			holds = append(holds, p.name)
+		}
+	}
+	return holds
 }
 
 // Options says how deep a survey goes.
@@ -85,7 +112,7 @@ const discoverPositions = 200_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
-//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (explore.Variations)
+//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (Variations)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string
@@ -119,7 +146,7 @@ func Family(ctx context.Context, family string) ([]string, error) {
 						specs = append(specs, fmt.Sprintf("%s:%d,%d", name, n, k))
 						continue
 					}
-					for _, v := range explore.Variations() {
+					for _, v := range variations {
 						specs = append(specs, fmt.Sprintf(v.Template, fmt.Sprintf("cn:%d,%d", n, k)))
 					}
 				}
@@ -172,6 +199,9 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		return Row{}, err
 	}
 	r := Row{Index: idx, Game: g.Spec, Max: h, Positions: s.Positions, PPositions: s.PPositions, PClasses: s.PClasses}
+	if r.PHash, err = pHash(ctx, t); err != nil {
+		return Row{}, err
+	}
 	props, err := check.Properties(ctx, t)
 	if err != nil {
 		return Row{}, err

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/parquet-go/parquet-go"
@@ -30,38 +31,35 @@ func Paths(dir string, s Shard) (journal, part, report string) {
 // row to the shard's journal in dir, and skipping the games the journal
 // already holds (a survey interrupted and restarted goes on where it
 // stopped). When every game is done it writes the shard's Parquet part and
-// report. progress, when not nil, is told each game as it starts, and
-// whether it was already done.
+// report. With dir empty nothing is written (and nothing resumed): the rows
+// are only returned. progress, when not nil, is told each game as it
+// starts, and whether it was already done.
 func Run(ctx context.Context, family string, s Shard, dir string, opts Options, progress func(spec string, done bool)) ([]Row, error) {
 	specs, err := Family(ctx, family)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	journal, part, report := Paths(dir, s)
 	if opts.Prove != nil && opts.NoDiscover {
 		return nil, errors.New("atlas: proving needs discover's descriptions: --prove without --discover=false")
 	}
-	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N), NoDiscover: opts.NoDiscover}
-	if opts.Prove != nil {
-		head.Prove = true
-		head.ProveTimeout = opts.Prove.Timeout.String()
-	}
-	done, err := readJournal(journal, head)
-	if err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(journal, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err == nil && info.Size() == 0 { // a new journal starts with what it is a journal of
-		line, _ := json.Marshal(head)
-		if _, err := f.Write(append(line, '\n')); err != nil {
+	done := map[int]Row{}
+	record := func(Row) error { return nil }
+	if dir != "" {
+		f, journaled, err := openJournal(family, s, dir, opts)
+		if err != nil {
 			return nil, err
+		}
+		defer f.Close()
+		done = journaled
+		record = func(r Row) error {
+			line, err := json.Marshal(r)
+			if err != nil {
+				return err
+			}
+			if _, err := f.Write(append(line, '\n')); err != nil {
+				return err
+			}
+			return f.Sync()
 		}
 	}
 	var rows []Row
@@ -83,18 +81,15 @@ func Run(ctx context.Context, family string, s Shard, dir string, opts Options, 
 		if err != nil {
 			return nil, fmt.Errorf("atlas: %s: %w", spec, err)
 		}
-		line, err := json.Marshal(r)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := f.Write(append(line, '\n')); err != nil {
-			return nil, err
-		}
-		if err := f.Sync(); err != nil {
+		if err := record(r); err != nil {
 			return nil, err
 		}
 		rows = append(rows, r)
 	}
+	if dir == "" {
+		return rows, nil
+	}
+	_, part, report := Paths(dir, s)
 	if err := atomicfile.Write(part, func(w io.Writer) error { return WriteParquet(w, rows) }); err != nil {
 		return nil, err
 	}
@@ -102,6 +97,37 @@ func Run(ctx context.Context, family string, s Shard, dir string, opts Options, 
 		return nil, err
 	}
 	return rows, nil
+}
+
+// openJournal opens the shard's journal in dir for appending, creating dir
+// and the journal (with its head) when needed, and returns the rows it
+// already holds.
+func openJournal(family string, s Shard, dir string, opts Options) (*os.File, map[int]Row, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, err
+	}
+	journal, _, _ := Paths(dir, s)
+	head := journalHead{Family: family, Max: opts.Max, Shard: fmt.Sprintf("%d/%d", s.I, s.N), NoDiscover: opts.NoDiscover}
+	if opts.Prove != nil {
+		head.Prove = true
+		head.ProveTimeout = opts.Prove.Timeout.String()
+	}
+	done, err := readJournal(journal, head)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(journal, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	if info, err := f.Stat(); err == nil && info.Size() == 0 { // a new journal starts with what it is a journal of
+		line, _ := json.Marshal(head)
+		if _, err := f.Write(append(line, '\n')); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return f, done, nil
 }
 
 // journalHead is the first line of a journal: the survey it belongs to.
@@ -175,20 +201,28 @@ const MaxCellExpr = 40
 
 // WriteReport writes the rows as a readable table, the expressions longer
 // than MaxCellExpr below it, each on a line of its own ("[1] sym(...)", as
-// check --expr reads it), so that no column is padded to them.
+// check --expr reads it), so that no column is padded to them. The column
+// "closed under" lists the closure properties that hold in the box; the
+// last column, there when some games of the rows have the same P-positions
+// on the same box (SameP), lists the others of each.
 func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	fmt.Fprintf(w, "nimlab atlas %s, shard %d/%d: %d games\n\n", family, s.I, s.N, len(rows))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	// The column proved is there when the survey proved something.
 	proved := slices.ContainsFunc(rows, func(r Row) bool { return r.Proved != "" })
-	header := "game\tmax\tP\tclasses\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to"
+	same := sameAs(rows)
+	anySame := slices.ContainsFunc(same, func(s []string) bool { return len(s) > 0 })
+	header := "game\tmax\tP\tclasses\tclosed under\ttheorem\tgenuine zero\tmin 1\tNim-basis\tfound\texact to"
 	if proved {
 		header += "\tproved"
+	}
+	if anySame {
+		header += "\tsame P-positions as"
 	}
 	fmt.Fprintln(tw, header)
 	var long []string          // the expressions below the table, by label
 	labels := map[string]int{} // the label of each, from 1
-	for _, r := range rows {
+	for i, r := range rows {
 		exact := "-"
 		if r.Exact {
 			exact = fmt.Sprint(r.VerifiedMax)
@@ -205,15 +239,22 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 			}
 			found = fmt.Sprintf("[%d]", labels[found])
 		}
-		line := fmt.Sprintf("%s\t%d\t%d\t%d\t%s\t%v\t%v\t%s\t%s\t%s", r.Game, r.Max, r.PPositions, r.PClasses, theorem,
+		closed := cmp.Or(strings.Join(r.Holding(), ","), "-")
+		line := fmt.Sprintf("%s\t%d\t%d\t%d\t%s\t%s\t%v\t%v\t%s\t%s\t%s", r.Game, r.Max, r.PPositions, r.PClasses, closed, theorem,
 			r.GenuineZero, r.GenuineZeroMin1, r.NimBasis, found, exact)
 		if proved {
 			line += "\t" + cmp.Or(r.Proved, "-")
+		}
+		if anySame {
+			line += "\t" + cmp.Or(strings.Join(same[i], ", "), "-")
 		}
 		fmt.Fprintln(tw, line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if anySame {
+		fmt.Fprintln(w, "\nsame P-positions as: the same P-positions in the same box (every pile 0..max); evidence, not proof, that the games agree")
 	}
 	if len(long) > 0 {
 		fmt.Fprintf(w, "\nexpressions longer than %d characters:\n", MaxCellExpr)

@@ -79,13 +79,21 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 		return nil, err
 	}
 	res := &BenchResult{Game: g.Spec, Grundy: req.Grundy, Remoteness: req.Remoteness, Runs: []EngineRun{}, previousAsked: req.PreviousMax >= 0}
+	// run times one solve of box, by its one plan: the fast engines', the
+	// reference engine's or the previous engine's.
 	run := func(engine string, box table.Box) error {
-		reference := engine == "reference"
-		opts := solve.Options{Grundy: req.Grundy, Remoteness: req.Remoteness}
+		opts := solve.Options{Grundy: req.Grundy, Remoteness: req.Remoteness, Reference: engine == "reference"}
+		plan, err := req.plan(g, box, opts)
+		if err != nil {
+			return err
+		}
+		if engine == "" {
+			engine = string(plan.Engine())
+			res.fast = engine
+		}
 		start := time.Now()
 		if engine == "previous" {
-			opts.Workers = req.Workers
-			t, name, err := previousEngine(ctx, g, box, opts)
+			t, name, err := previousEngine(ctx, plan)
 			if err != nil {
 				return err
 			}
@@ -93,7 +101,7 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 				return nil // no previous engine
 			}
 			engine = name
-		} else if _, err := req.build(ctx, env, g, box, opts, reference); err != nil {
+		} else if _, err := req.build(ctx, env, plan); err != nil {
 			return err
 		}
 		secs := time.Since(start).Seconds()
@@ -101,12 +109,11 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 		res.Runs = append(res.Runs, EngineRun{
 			Engine: engine, Max: box[0], Positions: box.Positions(), Seconds: secs,
 			Rate: float64(box.Positions()) / secs, PeakRSSBytes: peak,
-			Estimate: solve.MemoryNeeded(g, box, opts, reference),
+			Estimate: plan.MemoryNeeded(),
 		})
 		return nil
 	}
-	res.fast = string(solve.EngineFor(g, box, solve.Options{Grundy: req.Grundy, Remoteness: req.Remoteness}))
-	if err := run(res.fast, box); err != nil {
+	if err := run("", box); err != nil {
 		return nil, err
 	}
 	if req.ReferenceMax >= 0 {
@@ -188,15 +195,15 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*HugeQueries
 	return q, nil
 }
 
-// previousEngine solves box with the engine solve.Table ran for g and opts
-// before the current one, for benchmarks, and names it; it returns a nil
-// table when the engine has not changed. Take games computed remoteness by
-// looking up every option (Values); Values ran on one worker. (Grundy values
-// of take games came from sets on a grid of two slabs of every facet, an
-// engine that is gone.)
-func previousEngine(ctx context.Context, g *game.Game, box table.Box, opts solve.Options) (*table.Table, string, error) {
-	engine := solve.EngineFor(g, box, opts)
-	switch {
+// previousEngine solves the plan's box with the engine solve.Table ran for
+// its game and options before the plan's engine, for benchmarks, and names
+// it; it returns a nil table when the engine has not changed. Take games
+// computed remoteness by looking up every option (Values); Values ran on one
+// worker. (Grundy values of take games came from sets on a grid of two slabs
+// of every facet, an engine that is gone.)
+func previousEngine(ctx context.Context, plan *solve.Plan) (*table.Table, string, error) {
+	g, box, opts := plan.Game(), plan.Box(), plan.Options()
+	switch engine := plan.Engine(); {
 	case engine == solve.EngineFast && opts.Remoteness:
 		t, err := solve.Values(ctx, g, box, opts)
 		return t, "values (looks up options)", err

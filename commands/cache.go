@@ -164,18 +164,19 @@ func (c *Cache) admitted(ctx context.Context, env Env, key string, work func(ctx
 	return c.Do(ctx, key, true, work)
 }
 
-// table returns the table of g on box, solved once for every request that
-// asks while it is solved, and kept. The progress of env watches the solve
-// of the request that started it.
-func (c *Cache) table(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options) (*table.Table, error) {
-	if err := solve.CheckMemory(g, box, opts, false, c.maxBytes); err != nil {
+// table returns the table of the plan's solve, solved once for every
+// request that asks while it is solved, and kept. The progress of env
+// watches the solve of the request that started it.
+func (c *Cache) table(ctx context.Context, env Env, plan *solve.Plan) (*table.Table, error) {
+	if err := plan.CheckMemory(c.maxBytes); err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("table|%s|%v|%v|%v", g.Spec, box, opts.Grundy, opts.Remoteness)
+	opts := plan.Options()
+	key := fmt.Sprintf("table|%s|%v|%v|%v", plan.Game().Spec, plan.Box(), opts.Grundy, opts.Remoteness)
 	v, err := c.admitted(ctx, env, key, func(ctx context.Context) (any, int64, error) {
-		end := env.watch(g, box, &opts)
+		end := env.watch(plan)
 		defer end()
-		t, err := solve.Table(ctx, g, box, opts)
+		t, err := plan.Table(ctx)
 		if err != nil {
 			return nil, 0, err
 		}

@@ -112,7 +112,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 	}
 	switch {
 	case req.Properties:
-		t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{}, false)
+		t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -127,7 +127,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 			return nil, err
 		}
 		start := time.Now()
-		t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Remoteness: true}, false)
+		t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Remoteness: true})
 		if err != nil {
 			return nil, err
 		}
@@ -167,7 +167,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		what = fmt.Sprintf("expression %q", req.Expr)
 	}
 	start := time.Now()
-	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{}, false)
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})
 	if err != nil {
 		return nil, err
 	}

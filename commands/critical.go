@@ -46,7 +46,7 @@ func Critical(ctx context.Context, env Env, req CriticalRequest) (*CriticalResul
 	if err != nil {
 		return nil, err
 	}
-	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Remoteness: true}, false)
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Remoteness: true})
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,7 @@ type Env struct {
 	MaxMemory int64
 	// Progress, when not nil, watches every solve the command runs.
 	Progress Progress
-	// Surveying, when not nil, is told each game a survey (Atlas, Explore)
+	// Surveying, when not nil, is told each game a survey (Atlas)
 	// takes up, and whether it was done before (a resumed survey).
 	Surveying func(spec string, done bool)
 	// Claim, when not nil, receives each claim Repro checks as soon as it is
@@ -94,14 +94,14 @@ func (env Env) memory() int64 {
 	return avail
 }
 
-// watch sets the progress report of env on opts for a solve of g on box,
-// and returns the function to call when the solve stops.
-func (env Env) watch(g *game.Game, box table.Box, opts *solve.Options) func() {
+// watch sets the progress report of env on the plan of a solve, and
+// returns the function to call when the solve stops.
+func (env Env) watch(plan *solve.Plan) func() {
 	if env.Progress == nil {
 		return func() {}
 	}
-	report, end := env.Progress(g.Spec, box.Positions())
-	opts.Progress = report
+	report, end := env.Progress(plan.Game().Spec, plan.Box().Positions())
+	plan.SetProgress(report)
 	if end == nil {
 		end = func() {}
 	}

@@ -154,7 +154,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", g.Title, err)
 	}
-	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Grundy: req.Value == "grundy", Remoteness: req.Value == "remoteness"}, false)
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Grundy: req.Value == "grundy", Remoteness: req.Value == "remoteness"})
 	if err != nil {
 		return nil, err
 	}

@@ -80,7 +80,7 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 			return nil, fmt.Errorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
 		}
 	}
-	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{}, false)
+	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})
 	if err != nil {
 		return nil, err
 	}

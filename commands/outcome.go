@@ -85,9 +85,9 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 	start := time.Now()
 	release := func() {}
 	defer func() { release() }()
-	fits := func(box table.Box) error {
+	fits := func(plan *solve.Plan) error {
 		if !req.Force {
-			if err := solve.CheckMemory(g, box, solve.Options{Grundy: true}, false, env.memory()); err != nil {
+			if err := plan.CheckMemory(env.memory()); err != nil {
 				return err
 			}
 		}

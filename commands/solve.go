@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -85,23 +84,35 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 		return nil, fmt.Errorf("--table and --out: the table is already in %s", req.Table)
 	}
 	grundy, remoteness := req.Grundy, req.Remoteness
-	opts := solve.Options{Grundy: grundy, Remoteness: remoteness}
+	opts := solve.Options{Grundy: grundy, Remoteness: remoteness, Reference: req.Reference}
+	// The one plan of the solve (none when the table is read).
+	var plan *solve.Plan
+	if req.Table == "" {
+		if plan, err = req.plan(g, box, opts); err != nil {
+			return nil, err
+		}
+	}
 	// Outcomes of a take game saved to a file are streamed there as they
 	// are computed, so the table need not fit in memory.
-	streamed := req.Out != "" && req.Export == "" && !req.Reference && solve.Streams(g, opts) && solve.EngineFor(g, box, opts) == solve.EngineFast
+	streamed := plan != nil && req.Out != "" && req.Export == "" && plan.Streams()
 	var t *table.Table
 	var s *solve.Summary
-	if streamed {
+	switch {
+	case streamed:
 		var pPositions int64
-		if t, pPositions, err = req.stream(ctx, env, g, box, opts); err != nil {
+		if t, pPositions, err = req.stream(ctx, env, plan); err != nil {
 			return nil, err
 		}
 		if t == nil {
 			s = &solve.Summary{Positions: box.Positions(), States: box.Positions(), PPositions: pPositions, PClasses: -1,
 				SymmetriesNote: fmt.Sprintf("not counted: the table was written to %s as it was solved, without being held (count them with: nimlab solve %s --table %s)", req.Out, ShellQuote(g.Spec), ShellQuote(req.Out))}
 		}
-	} else {
-		if t, err = req.solveOrLoad(ctx, env, g, box, opts, req.Reference); err != nil {
+	case plan != nil:
+		if t, err = req.build(ctx, env, plan); err != nil {
+			return nil, err
+		}
+	default:
+		if t, err = req.load(ctx, env, g, opts); err != nil {
 			return nil, err
 		}
 		// A table read from a file reports what it holds.
@@ -127,17 +138,16 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 		Game: g.Spec, Title: g.Title, Max: req.Max, Positions: s.Positions, States: s.States, Sorted: t != nil && t.Sorted,
 		PPositions: s.PPositions, PClasses: s.PClasses, Symmetries: s.Symmetries, SymmetriesNote: s.SymmetriesNote,
 		Seconds: secs, SecondsTotal: time.Since(env.start(now)).Seconds(),
-		Engine:  string(solve.EngineFor(g, box, solve.Options{Grundy: grundy, Remoteness: remoteness})),
-		Workers: req.Workers, Out: req.Out, Export: req.Export, Table: req.Table,
+		Engine: "table file", Workers: req.Workers, Out: req.Out, Export: req.Export, Table: req.Table,
 	}
 	if r.Workers <= 0 {
 		r.Workers = runtime.GOMAXPROCS(0)
 	}
-	switch {
-	case req.Table != "":
-		r.Engine, r.Workers = "table file", 1
-	case req.Reference:
-		r.Engine, r.Workers = "reference", 1
+	if plan != nil {
+		r.Engine = string(plan.Engine())
+	}
+	if plan == nil || plan.Engine() == solve.EngineReference {
+		r.Workers = 1
 	}
 	r.Rate = float64(s.Positions) / secs
 	if grundy {
@@ -156,25 +166,24 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 	return r, nil
 }
 
-// stream solves the outcomes of g on box into the file req.Out as they are
-// computed (solve.StreamTable), after checking the memory estimate. It
-// returns the number of P-positions and, when the table is small enough to
-// keep as well (StreamKeep), the table.
-func (req *SolveRequest) stream(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options) (*table.Table, int64, error) {
-	keep := 2*box.Lines() <= req.StreamKeep
+// stream solves the outcomes of the plan's box into the file req.Out as
+// they are computed (solve.Plan.StreamTable), after checking the memory
+// estimate. It returns the number of P-positions and, when the table is
+// small enough to keep as well (StreamKeep), the table.
+func (req *SolveRequest) stream(ctx context.Context, env Env, plan *solve.Plan) (*table.Table, int64, error) {
+	keep := 2*plan.Box().Lines() <= req.StreamKeep
 	if !req.Force {
-		if err := solve.CheckStreamMemory(g, box, keep, env.memory()); err != nil {
+		if err := plan.CheckStreamMemory(keep, env.memory()); err != nil {
 			return nil, 0, err
 		}
 	}
-	opts.Workers = req.Workers
-	end := env.watch(g, box, &opts)
+	end := env.watch(plan)
 	defer end()
 	var t *table.Table
 	var pPositions int64
 	err := atomicfile.Write(req.Out, func(w io.Writer) error {
 		var err error
-		t, pPositions, err = solve.StreamTable(ctx, g, box, opts, w, keep)
+		t, pPositions, err = plan.StreamTable(ctx, w, keep)
 		return err
 	})
 	return t, pPositions, err

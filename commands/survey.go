@@ -5,59 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/atlas"
-	"github.com/nimlab/nimlab/explore"
 )
-
-// ExploreRequest asks for the survey of the rule variations of Circular
-// Nim ("nimlab explore").
-type ExploreRequest struct {
-	// N bounds the games: CN(n,k) for 3 <= n <= N.
-	N int `json:"n"`
-	// Max is the largest pile (lowered for large n).
-	Max int `json:"max"`
-}
-
-// ExploreResult is one row per game of the survey.
-type ExploreResult struct {
-	Games []explore.Row `json:"games"`
-	Max   int           `json:"max"`
-	N     int           `json:"n"`
-}
-
-// Explore solves every rule variation of CN(n,k) and compares their
-// P-positions. env.Surveying is told each game as it starts.
-func Explore(ctx context.Context, env Env, req ExploreRequest) (*ExploreResult, error) {
-	var progress func(string)
-	if env.Surveying != nil {
-		progress = func(spec string) { env.Surveying(spec, false) }
-	}
-	rows, err := explore.Survey(ctx, req.N, req.Max, progress)
-	if err != nil {
-		return nil, err
-	}
-	return &ExploreResult{Games: rows, Max: req.Max, N: req.N}, nil
-}
-
-// WriteText writes the survey as "nimlab explore" prints it.
-func (r *ExploreResult) WriteText(out io.Writer) error {
-	fmt.Fprintf(out, "%-24s %4s %10s  %-36s %s\n", "game", "max", "P", "properties that hold in the box", "same P-positions as")
-	for _, row := range r.Games {
-		fmt.Fprintf(out, "%-24s %4d %10d  %-36s %s\n", row.Spec, row.Max, row.PPositions, strings.Join(row.Properties, ","), strings.Join(row.SameAs, ", "))
-	}
-	return nil
-}
 
 // AtlasRequest asks for the survey of a family of games ("nimlab atlas").
 type AtlasRequest struct {
 	Family string `json:"family"`
 	// Max is the height (required: -1 is not given).
 	Max int `json:"max"`
-	// Out is the directory of the survey (required).
-	Out string `json:"out"`
+	// Out is the directory of the survey's journal, Parquet part and report;
+	// empty: nothing is written (nor resumed), the rows are only returned.
+	Out string `json:"out,omitempty"`
 	// Shard is the part i/N to run ("0/1" when empty).
 	Shard   string `json:"shard"`
 	Workers int    `json:"workers,omitempty"`
@@ -73,23 +33,24 @@ type AtlasRequest struct {
 // AtlasResult is the rows of a survey and the files it wrote.
 type AtlasResult struct {
 	Family  string      `json:"family"`
-	Parquet string      `json:"parquet"`
-	Report  string      `json:"report"`
+	Parquet string      `json:"parquet,omitempty"`
+	Report  string      `json:"report,omitempty"`
 	Rows    []atlas.Row `json:"rows"`
-	Shard   string      `json:"shard"`
+	// SameP lists the groups of games with exactly the same P-positions on
+	// the same box (atlas.SameP), each of two or more games.
+	SameP [][]string `json:"same_p"`
+	Shard string     `json:"shard"`
 
 	shard atlas.Shard
 }
 
 // Atlas surveys a family of games into req.Out: a Parquet part, a report
-// and a journal a restarted survey resumes from. env.Surveying is told each
-// game as it starts, and whether it was done before.
+// and a journal a restarted survey resumes from (nothing without req.Out).
+// env.Surveying is told each game as it starts, and whether it was done
+// before.
 func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error) {
 	if req.Max < 0 {
 		return nil, fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
-	}
-	if req.Out == "" {
-		return nil, fmt.Errorf("--out is required: the directory of the survey")
 	}
 	if req.Shard == "" {
 		req.Shard = "0/1"
@@ -118,14 +79,27 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 	if err != nil {
 		return nil, err
 	}
-	_, part, report := atlas.Paths(req.Out, s)
-	return &AtlasResult{Family: req.Family, Shard: req.Shard, Rows: rows, Parquet: part, Report: report, shard: s}, nil
+	res := &AtlasResult{Family: req.Family, Shard: req.Shard, Rows: rows, SameP: [][]string{}, shard: s}
+	if req.Out != "" {
+		_, res.Parquet, res.Report = atlas.Paths(req.Out, s)
+	}
+	for _, g := range atlas.SameP(rows) {
+		games := make([]string, len(g))
+		for i, r := range g {
+			games[i] = rows[r].Game
+		}
+		res.SameP = append(res.SameP, games)
+	}
+	return res, nil
 }
 
 // WriteText writes the report as "nimlab atlas" prints it.
 func (r *AtlasResult) WriteText(w io.Writer) error {
 	if err := atlas.WriteReport(w, r.Family, r.shard, r.Rows); err != nil {
 		return err
+	}
+	if r.Parquet == "" {
+		return nil
 	}
 	_, err := fmt.Fprintf(w, "\nwrote %s and %s\n", r.Parquet, r.Report)
 	return err

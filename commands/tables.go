@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
@@ -47,14 +48,37 @@ func (s *Source) gameBox(spec string) (*game.Game, table.Box, error) {
 	return g, box, nil
 }
 
-// solveOrLoad returns the table of g: read from s.Table, or solved on box.
-// A table read must be of g (the same spec), hold what opts asks for, and
-// match Max when it is given; Max is then set to the table's.
-func (s *Source) solveOrLoad(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options, reference bool) (*table.Table, error) {
-	if s.Table == "" {
-		return s.build(ctx, env, g, box, opts, reference)
+// plansBuilt counts the plans the commands build (plan), for the test that
+// a solve builds one.
+var plansBuilt atomic.Int64
+
+// plan builds the plan of a solve of g on box with opts, run by s.Workers
+// goroutines: the one plan of the solve, which the command reads for the
+// engine, the memory, the table or its stream.
+func (s *Source) plan(g *game.Game, box table.Box, opts solve.Options) (*solve.Plan, error) {
+	plansBuilt.Add(1)
+	opts.Workers = s.Workers
+	return solve.NewPlan(g, box, opts)
+}
+
+// solveOrLoad returns the table of g: read from s.Table, or solved on box
+// with opts (its one plan built here).
+func (s *Source) solveOrLoad(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options) (*table.Table, error) {
+	if s.Table != "" {
+		return s.load(ctx, env, g, opts)
 	}
-	if reference {
+	plan, err := s.plan(g, box, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.build(ctx, env, plan)
+}
+
+// load reads the table of g from s.Table. It must be of g (the same spec),
+// hold what opts asks for, and match Max when it is given; Max is then set
+// to the table's.
+func (s *Source) load(ctx context.Context, env Env, g *game.Game, opts solve.Options) (*table.Table, error) {
+	if opts.Reference {
 		return nil, fmt.Errorf("--table and --reference: a table read from a file is not solved again")
 	}
 	t, err := loadTable(ctx, env, s.Table, g)
@@ -87,31 +111,27 @@ func loadTable(ctx context.Context, env Env, path string, g *game.Game) (*table.
 	return t, nil
 }
 
-// build solves box with the chosen engine, after checking the memory
-// estimate, with env's progress report; from env's cache when it has one.
-func (s *Source) build(ctx context.Context, env Env, g *game.Game, box table.Box, opts solve.Options, reference bool) (*table.Table, error) {
-	if err := env.checkPositions(g, box[0]); err != nil {
+// build solves the plan's box, after checking its memory estimate, with
+// env's progress report; from env's cache when it has one (except for the
+// reference engine).
+func (s *Source) build(ctx context.Context, env Env, plan *solve.Plan) (*table.Table, error) {
+	if err := env.checkPositions(plan.Game(), plan.Box()[0]); err != nil {
 		return nil, err
 	}
 	if !s.Force {
-		if err := solve.CheckMemory(g, box, opts, reference, env.memory()); err != nil {
+		if err := plan.CheckMemory(env.memory()); err != nil {
 			return nil, err
 		}
 	}
-	opts.Workers = s.Workers
-	if env.Cache != nil && !reference {
-		return env.Cache.table(ctx, env, g, box, opts)
+	if env.Cache != nil && plan.Engine() != solve.EngineReference {
+		return env.Cache.table(ctx, env, plan)
 	}
 	release, err := env.admit()
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	end := env.watch(g, box, &opts)
+	end := env.watch(plan)
 	defer end()
-	engine := solve.Table
-	if reference {
-		engine = solve.Reference
-	}
-	return engine(ctx, g, box, opts)
+	return plan.Table(ctx)
 }

@@ -54,7 +54,7 @@ type Options struct {
 	// Workers for the solves (0: every core).
 	Workers int
 	// MaxMemory, when positive, bounds the memory of the verification
-	// solve (solve.CheckMemory).
+	// solve (solve.Plan.CheckMemory).
 	MaxMemory int64
 	// Prove, when not nil, asks for a proof for every position
 	// (prove.Prove, with these options) of a description exact on the
@@ -112,7 +112,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
 		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
 	}
-	vbox, err := verifyBox(g, opts)
+	vplan, err := verifyPlan(g, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -142,10 +142,12 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 		if exact, err := s.exact(ctx, best); err != nil {
 			return nil, err
 		} else if !exact {
-			vbox = box
+			if vplan, err = solve.NewPlan(g, box, solve.Options{Workers: opts.Workers}); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return s.verify(ctx, best, vbox, opts)
+	return s.verify(ctx, best, vplan, opts)
 }
 
 // pileNames are a, b, c, ...
@@ -675,10 +677,11 @@ func (c *candidate) clone() *candidate {
 	return &out
 }
 
-// verifyBox returns the box Discover verifies on (Options.VerifyMax), and
+// verifyPlan returns the plan of the solve Discover verifies on (the box of
+// Options.VerifyMax, memory checked against Options.MaxMemory), and
 // refuses one that is too large or below the learning box before anything
 // is solved.
-func verifyBox(g *game.Game, opts Options) (table.Box, error) {
+func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	n := g.Piles()
 	vmax := opts.VerifyMax
 	if vmax == 0 {
@@ -694,24 +697,28 @@ func verifyBox(g *game.Game, opts Options) (table.Box, error) {
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
 		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
 	}
+	plan, err := solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
+	if err != nil {
+		return nil, err
+	}
 	if opts.MaxMemory > 0 {
-		if err := solve.CheckMemory(g, vbox, solve.Options{}, false, opts.MaxMemory); err != nil {
+		if err := plan.CheckMemory(opts.MaxMemory); err != nil {
 			return nil, err
 		}
 	}
-	return vbox, nil
+	return plan, nil
 }
 
 // verify checks the candidate's expression, as printed, on the verification
 // box with check.Compare.
-func (s *search) verify(ctx context.Context, c *candidate, vbox table.Box, opts Options) (*Result, error) {
-	vmax := vbox[0]
+func (s *search) verify(ctx context.Context, c *candidate, vplan *solve.Plan, opts Options) (*Result, error) {
+	vmax := vplan.Box()[0]
 	src := c.expr(s.names)
 	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
 	if err != nil {
 		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
 	}
-	vt, err := solve.Table(ctx, s.g, vbox, solve.Options{Workers: opts.Workers})
+	vt, err := vplan.Table(ctx)
 	if err != nil {
 		return nil, err
 	}

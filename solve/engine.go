@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"unsafe"
 
@@ -13,17 +14,18 @@ import (
 // Engine names an engine of the package.
 type Engine string
 
-// The engines solve.Table chooses from.
+// The engines a plan chooses from.
 const (
-	EngineFast   Engine = "fast"   // Fast: take games: outcomes, Grundy values and remoteness
-	EngineCones  Engine = "cones"  // Cones: rules with shifted cones, outcomes and Grundy values
-	EngineValues Engine = "values" // Values: everything else, and the remoteness of rules
+	EngineReference Engine = "reference" // Reference: every option enumerated, when Options.Reference asks
+	EngineFast      Engine = "fast"      // Fast: take games: outcomes, Grundy values and remoteness
+	EngineCones     Engine = "cones"     // Cones: rules with shifted cones, outcomes and Grundy values
+	EngineValues    Engine = "values"    // Values: everything else, and the remoteness of rules
 )
 
 // engine is one way of solving a box. The registry (engines) lists them in
 // the order a plan tries them.
 type engine interface {
-	// name is the engine's name, as EngineFor reports it.
+	// name is the engine's name, as Plan.Engine reports it.
 	name() Engine
 	// solves reports whether the engine is the one to fill the table of
 	// the plan's game, box and options.
@@ -36,22 +38,29 @@ type engine interface {
 	answers(p *Plan) bool
 	// hasOptionIn is HasOptionIn on the plan's box.
 	hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error)
-	// streams reports whether the engine hands the table out as it is
-	// computed (StreamTable) for the plan's game and options; the box does
-	// not matter.
+	// streams reports whether the engine can hand the plan's table out as
+	// it is computed (stream) instead of holding it.
 	streams(p *Plan) bool
+	// stream solves the outcomes, handing them out slab by slab (see
+	// Plan.Stream); only called when streams holds.
+	stream(ctx context.Context, p *Plan, emit func(lines []uint16) error) error
+	// streamMemory estimates the bytes stream allocates.
+	streamMemory(p *Plan) int64
 }
 
 // engines is the registry: a plan runs the first engine that solves its
-// box, and asks the first that answers for HasOptionIn. The option-by-option
-// sweep comes last: it solves everything.
-var engines = [...]engine{lineEngine{}, coneEngine{}, valuesEngine{}}
+// box, and asks the first that answers for HasOptionIn. The reference
+// engine comes first, taken only when Options.Reference asks for it; the
+// option-by-option sweep comes last: it solves everything.
+var engines = [...]engine{referenceEngine{}, lineEngine{}, coneEngine{}, valuesEngine{}}
 
 // Plan is what one solve decides once: the engine that fills the table and
 // the one that answers HasOptionIn, and what they read of the game (the
-// cones of its rule). Table, EngineFor, MemoryNeeded and HasOptionIn build
-// one each; a caller that asks several of them for one solve can build it
-// once (NewPlan) and ask it instead.
+// cones of its rule). It is built once per solve (NewPlan) and read for
+// everything the solve needs: the engine (Engine), the memory (MemoryNeeded,
+// CheckMemory), the table (Table), or the table streamed to a file as it is
+// computed (Streams, StreamTable), and HasOptionIn. The functions Table and
+// HasOptionIn build one plan each.
 type Plan struct {
 	g    *game.Game
 	box  table.Box
@@ -64,7 +73,7 @@ type Plan struct {
 	conesRead bool       // cones has been computed
 }
 
-// NewPlan chooses the engines for g on box with opts (see EngineFor). It
+// NewPlan chooses the engines for g on box with opts (see Plan.Engine). It
 // fails when box does not fit g or is too large to solve.
 func NewPlan(g *game.Game, box table.Box, opts Options) (*Plan, error) {
 	if err := checkBox(g, box); err != nil {
@@ -73,15 +82,92 @@ func NewPlan(g *game.Game, box table.Box, opts Options) (*Plan, error) {
 	return newPlan(g, box, opts), nil
 }
 
-// Engine is the engine the plan's Table runs.
+// Game is the game the plan solves.
+func (p *Plan) Game() *game.Game { return p.g }
+
+// Box is the box the plan solves.
+func (p *Plan) Box() table.Box { return p.box }
+
+// Options are the options the plan was built with (and its progress report,
+// see SetProgress).
+func (p *Plan) Options() Options { return p.opts }
+
+// SetProgress sets the progress report of the plan's solve
+// (Options.Progress): the one option that may change once the plan is
+// built, since no engine choice depends on it. Set it before solving.
+func (p *Plan) SetProgress(report func(done, total int64)) { p.opts.Progress = report }
+
+// Engine is the engine the plan's Table runs: the reference engine when
+// Options.Reference asks for it; else the line engine Fast for take games
+// (outcomes, Grundy values and remoteness), unless looking up the options
+// of the n! times fewer sorted states of a symmetric game is less work for
+// remoteness; the cone engine for the outcomes and Grundy values of rules
+// with shifted cones (game.ReachRule), except symmetric slow games, whose
+// sorted states are n! fewer; the option-by-option sweep Values otherwise
+// (the remoteness of rules, and rules without the capability).
 func (p *Plan) Engine() Engine { return p.engine.name() }
 
-// MemoryNeeded estimates the bytes the plan's Table allocates (see the
-// function MemoryNeeded).
+// MemoryNeeded estimates the bytes the plan's Table allocates: the table
+// and, for the line and cone engines, the working memory of the sweep (about
+// one slab of Z words for the line engine, R slabs for the cone engine, plus
+// the positions already valued when computing Grundy values). For Values
+// and the reference engine it is the table and what they keep per state.
 func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
+
+// CheckMemory returns an error wrapping ErrTooLarge when the plan's Table
+// needs more than available bytes (MemoryNeeded).
+func (p *Plan) CheckMemory(available int64) error {
+	return checkNeed(p.g, p.box, p.MemoryNeeded(), available)
+}
 
 // Table solves the plan's box with its engine.
 func (p *Plan) Table(ctx context.Context) (*table.Table, error) { return p.engine.solve(ctx, p) }
+
+// Streams reports whether the plan's engine can stream the table to a file
+// as it is computed (StreamTable), so a table larger than memory can be
+// solved: the line engine, for the outcomes of a take game.
+func (p *Plan) Streams() bool { return p.engine.streams(p) }
+
+// Stream solves the outcomes like Table, but hands the table out as it is
+// computed instead of holding it: emit gets the P-lines (table.Table.PLine)
+// of one slab of the slowest pile after the other, every line with the last
+// pile = c for c = 0, 1, ..., in table order (a box of fewer than 4 piles
+// is one slab). The slice is reused once emit returns. The memory is
+// StreamMemory, whatever the size of the table. It fails unless Streams.
+func (p *Plan) Stream(ctx context.Context, emit func(lines []uint16) error) error {
+	if !p.Streams() {
+		return fmt.Errorf("%s on %v: the %s engine does not stream its tables", p.g.Spec, p.box, p.Engine())
+	}
+	return p.engine.stream(ctx, p, emit)
+}
+
+// StreamMemory estimates the bytes Stream allocates (the line engine's
+// sweep and one slab of lines) and, with keep, the table StreamTable keeps
+// as well.
+func (p *Plan) StreamMemory(keep bool) int64 {
+	need := p.engine.streamMemory(p)
+	if keep {
+		need = saturatingAdd(need, 2*p.box.Lines())
+	}
+	return need
+}
+
+// CheckStreamMemory is CheckMemory for StreamTable (StreamMemory).
+func (p *Plan) CheckStreamMemory(keep bool, available int64) error {
+	return checkNeed(p.g, p.box, p.StreamMemory(keep), available)
+}
+
+// StreamTable solves the outcomes (Stream) and writes the table to w in the
+// table file format as it is computed (table.PLineWriter), so a table larger
+// than memory can be solved. It returns the number of P-positions and, when
+// keep is true, the table itself, held in memory as well. It fails unless
+// Streams.
+func (p *Plan) StreamTable(ctx context.Context, w io.Writer, keep bool) (*table.Table, int64, error) {
+	if !p.Streams() {
+		return nil, 0, fmt.Errorf("%s on %v: the %s engine does not stream its tables", p.g.Spec, p.box, p.Engine())
+	}
+	return streamTable(ctx, p, w, keep)
+}
 
 // HasOptionIn is the function HasOptionIn on the plan's box; opts.Workers
 // and opts.Progress come from the plan's options.
@@ -91,17 +177,6 @@ func (p *Plan) HasOptionIn(ctx context.Context, set []uint64) ([]uint64, error) 
 		return nil, fmt.Errorf("set has %d words, want %d for box %v", len(set), want, p.box)
 	}
 	return p.options.hasOptionIn(ctx, p, set)
-}
-
-// Streams reports whether the plan's outcomes can be streamed to a file as
-// they are computed (StreamTable).
-func (p *Plan) Streams() bool {
-	for _, e := range engines {
-		if e.streams(p) {
-			return true
-		}
-	}
-	return false
 }
 
 // newPlan chooses the engines for g on box with opts. The box must be
@@ -140,6 +215,37 @@ func (p *Plan) sortedIsCheaper() bool {
 	return lookups < recurrence
 }
 
+// referenceEngine is Reference: every option of every position
+// enumerated, only when Options.Reference asks for it.
+type referenceEngine struct{}
+
+func (referenceEngine) name() Engine { return EngineReference }
+
+func (referenceEngine) solves(p *Plan) bool { return p.opts.Reference }
+
+func (referenceEngine) memory(p *Plan) int64 { // values and remoteness per position, and the table
+	positions, lines := p.box.Positions(), p.box.Lines()
+	return 2*lines + 6*positions + positions/8
+}
+
+func (referenceEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
+	return Reference(ctx, p.g, p.box, p.opts)
+}
+
+func (referenceEngine) answers(*Plan) bool { return false }
+
+func (referenceEngine) hasOptionIn(context.Context, *Plan, []uint64) ([]uint64, error) {
+	return nil, fmt.Errorf("the reference engine does not answer HasOptionIn")
+}
+
+func (referenceEngine) streams(*Plan) bool { return false }
+
+func (referenceEngine) stream(context.Context, *Plan, func([]uint16) error) error {
+	return fmt.Errorf("the reference engine does not stream")
+}
+
+func (referenceEngine) streamMemory(*Plan) int64 { return 0 }
+
 // lineEngine is Fast: take games, outcomes, Grundy values and remoteness.
 type lineEngine struct{}
 
@@ -158,6 +264,13 @@ func (lineEngine) answers(p *Plan) bool { return p.g.TakeOnFaces() }
 func (lineEngine) streams(p *Plan) bool {
 	return p.g.TakeOnFaces() && !p.opts.Grundy && !p.opts.Remoteness
 }
+
+func (lineEngine) stream(ctx context.Context, p *Plan, emit func(lines []uint16) error) error {
+	_, err := fastLines(ctx, p.g, p.box, p.opts, emit)
+	return err
+}
+
+func (lineEngine) streamMemory(p *Plan) int64 { return streamMemory(p.g, p.box) }
 
 func (lineEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
@@ -186,6 +299,12 @@ func (coneEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 func (coneEngine) answers(p *Plan) bool { return p.coneShape() != nil }
 
 func (coneEngine) streams(*Plan) bool { return false }
+
+func (coneEngine) stream(context.Context, *Plan, func([]uint16) error) error {
+	return fmt.Errorf("the cone engine does not stream")
+}
+
+func (coneEngine) streamMemory(*Plan) int64 { return 0 }
 
 func (coneEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
@@ -219,43 +338,24 @@ func (valuesEngine) answers(*Plan) bool { return true }
 
 func (valuesEngine) streams(*Plan) bool { return false }
 
+func (valuesEngine) stream(context.Context, *Plan, func([]uint16) error) error {
+	return fmt.Errorf("the values engine does not stream")
+}
+
+func (valuesEngine) streamMemory(*Plan) int64 { return 0 }
+
 func (valuesEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return hasOptionEnumerated(ctx, p.g, p.box, set)
 }
 
-// EngineFor is the engine solve.Table runs for g on box: the line engine
-// Fast for take games (outcomes, Grundy values and remoteness), unless
-// looking up the options of the n! times fewer sorted states of a symmetric
-// game is less work for remoteness; the cone engine for the outcomes and
-// Grundy values of rules with shifted cones (game.ReachRule), except
-// symmetric slow games, whose sorted states are n! fewer; the
-// option-by-option sweep Values otherwise (the remoteness of rules, and
-// rules without the capability).
-func EngineFor(g *game.Game, box table.Box, opts Options) Engine {
-	return newPlan(g, box, opts).engine.name()
-}
-
-// Table solves box with the best engine for g (see EngineFor).
+// Table solves box with the best engine for g (see Plan.Engine): it builds
+// the plan of the solve and runs it.
 func Table(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
 	p, err := NewPlan(g, box, opts)
 	if err != nil {
 		return nil, err
 	}
 	return p.Table(ctx)
-}
-
-// MemoryNeeded estimates the bytes a solve of box allocates with the engine
-// solve.Table picks (EngineFor), or with the reference engine: the table
-// and, for the line and cone engines, the working memory of the sweep (about
-// one slab of Z words for the line engine, R slabs for the cone engine, plus
-// the positions already valued when computing Grundy values). For Values it
-// is the table.
-func MemoryNeeded(g *game.Game, box table.Box, opts Options, reference bool) int64 {
-	if reference {
-		positions, lines := box.Positions(), box.Lines()
-		return 2*lines + 6*positions + positions/8
-	}
-	return newPlan(g, box, opts).MemoryNeeded()
 }
 
 // HasOptionIn computes, for every position of box, whether it has an option
@@ -277,12 +377,6 @@ func HasOptionIn(ctx context.Context, g *game.Game, box table.Box, set []uint64,
 		return nil, err
 	}
 	return p.HasOptionIn(ctx, set)
-}
-
-// Streams reports whether the outcomes of g, with opts, can be streamed to a
-// file as they are computed (StreamTable): for a take game, outcomes only.
-func Streams(g *game.Game, opts Options) bool {
-	return (&Plan{g: g, opts: opts}).Streams()
 }
 
 // word is a machine word holding up to its bit size positions of a line. The

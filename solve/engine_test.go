@@ -3,6 +3,7 @@ package solve
 import (
 	"context"
 	"errors"
+	"io"
 	"runtime"
 	"slices"
 	"testing"
@@ -41,17 +42,23 @@ func TestPlanChoosesEngines(t *testing.T) {
 		if p.engine.name() != tt.engine || p.options.name() != tt.hasIn {
 			t.Errorf("%s %+v: engine %s, HasOptionIn by %s; want %s, %s", tt.spec, tt.opts, p.engine.name(), p.options.name(), tt.engine, tt.hasIn)
 		}
-		if e := EngineFor(g, box, tt.opts); e != tt.engine {
-			t.Errorf("%s %+v: EngineFor %s, want %s", tt.spec, tt.opts, e, tt.engine)
-		}
-		// The exported plan says the same as the functions.
+		// The exported plan says the same, and streams exactly the
+		// outcomes of the line engine.
 		pl, err := NewPlan(g, box, tt.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pl.Engine() != tt.engine || pl.MemoryNeeded() != MemoryNeeded(g, box, tt.opts, false) || pl.Streams() != Streams(g, tt.opts) {
-			t.Errorf("%s %+v: the plan says %s, %d bytes, streams %v; the functions %s, %d, %v", tt.spec, tt.opts,
-				pl.Engine(), pl.MemoryNeeded(), pl.Streams(), EngineFor(g, box, tt.opts), MemoryNeeded(g, box, tt.opts, false), Streams(g, tt.opts))
+		streams := tt.engine == EngineFast && !tt.opts.Grundy && !tt.opts.Remoteness
+		if pl.Engine() != tt.engine || pl.MemoryNeeded() != p.engine.memory(p) || pl.Streams() != streams {
+			t.Errorf("%s %+v: the plan says %s, %d bytes, streams %v; want %s, %d, %v", tt.spec, tt.opts,
+				pl.Engine(), pl.MemoryNeeded(), pl.Streams(), tt.engine, p.engine.memory(p), streams)
+		}
+		// Asked for it, the reference engine solves everything, and
+		// HasOptionIn is still answered by the same engine.
+		ref := newPlan(g, box, Options{Grundy: tt.opts.Grundy, Remoteness: tt.opts.Remoteness, Reference: true})
+		if ref.Engine() != EngineReference || ref.options.name() != tt.hasIn || ref.Streams() {
+			t.Errorf("%s %+v, reference: engine %s, HasOptionIn by %s, streams %v; want %s, %s, false", tt.spec, tt.opts,
+				ref.Engine(), ref.options.name(), ref.Streams(), EngineReference, tt.hasIn)
 		}
 		// The plan takes the first engine of the registry that solves.
 		for _, e := range engines {
@@ -66,6 +73,12 @@ func TestPlanChoosesEngines(t *testing.T) {
 	// A box that does not fit the game has no plan.
 	if _, err := NewPlan(g0(t, "cn:6,3"), table.Uniform(5, 3), Options{}); err == nil {
 		t.Error("a plan for a box of 5 piles of cn:6,3")
+	}
+	// A plan that does not stream refuses to.
+	if pl, err := NewPlan(g0(t, "slow:5,4"), table.Uniform(5, 3), Options{}); err != nil {
+		t.Fatal(err)
+	} else if _, _, err := pl.StreamTable(context.Background(), io.Discard, false); err == nil {
+		t.Errorf("the %s engine streamed", pl.Engine())
 	}
 	// The last engine solves and answers everything.
 	last := engines[len(engines)-1]
@@ -100,11 +113,15 @@ func TestMemoryEstimates(t *testing.T) {
 			t.Fatal(err)
 		}
 		box := table.Uniform(g.Piles(), tt.max)
-		estimate := MemoryNeeded(g, box, tt.opts, false)
+		plan, err := NewPlan(g, box, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		estimate := plan.MemoryNeeded()
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		if _, err := Table(ctx, g, box, tt.opts); err != nil {
+		if _, err := plan.Table(ctx); err != nil {
 			t.Fatal(err)
 		}
 		runtime.ReadMemStats(&after)
@@ -112,10 +129,10 @@ func TestMemoryEstimates(t *testing.T) {
 		const slack = 256 << 10
 		if estimate > 2*allocated+slack || 2*estimate+slack < allocated {
 			t.Errorf("%s --max %d %+v (%s engine): estimate %s, allocated %s", tt.spec, tt.max, tt.opts,
-				EngineFor(g, box, tt.opts), Bytes(estimate), Bytes(allocated))
+				plan.Engine(), Bytes(estimate), Bytes(allocated))
 		} else {
 			t.Logf("%s --max %d %+v (%s engine): estimate %s, allocated %s", tt.spec, tt.max, tt.opts,
-				EngineFor(g, box, tt.opts), Bytes(estimate), Bytes(allocated))
+				plan.Engine(), Bytes(estimate), Bytes(allocated))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -50,14 +51,39 @@ func ExampleCones() {
 	// Output: 0,0 1,2 3,5 4,7 6,10
 }
 
-func ExampleEngineFor() {
+func ExamplePlan_Engine() {
 	for _, spec := range []string{"cn:6,3", "atleast(cn:6,3; 1)", "slow:5,4", "hyper:1-2-3,3-4"} {
 		g, _ := game.Parse(spec)
-		fmt.Println(spec, solve.EngineFor(g, table.Uniform(g.Piles(), 10), solve.Options{}))
+		plan, _ := solve.NewPlan(g, table.Uniform(g.Piles(), 10), solve.Options{})
+		fmt.Println(spec, plan.Engine())
 	}
 	// Output:
 	// cn:6,3 fast
 	// atleast(cn:6,3; 1) cones
 	// slow:5,4 values
 	// hyper:1-2-3,3-4 cones
+}
+
+// One plan per solve: built once, it says which engine runs and how much
+// memory it needs, then solves (or streams the outcomes of a take game to a
+// file as they are computed).
+func ExampleNewPlan() {
+	g, _ := game.Parse("cn:6,3")
+	plan, err := solve.NewPlan(g, table.Uniform(6, 7), solve.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(plan.Engine(), plan.Streams(), plan.CheckMemory(1<<30) == nil)
+	var file bytes.Buffer
+	_, pPositions, err := plan.StreamTable(context.Background(), &file, false)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	t, _ := plan.Table(context.Background())
+	fmt.Println(pPositions, pPositions == t.CountP())
+	// Output:
+	// fast true true
+	// 2080 true
 }

@@ -47,7 +47,7 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 
 // fastLines runs the line engine in the narrowest word that holds a line:
 // into a table, or, with emit, handing out the outcomes slab by slab
-// (FastStream).
+// (Plan.Stream).
 func fastLines(ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
 	if !g.TakeOnFaces() {
 		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)

@@ -9,22 +9,8 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// CheckMemory returns an error wrapping ErrTooLarge when a solve needs more
-// than available bytes.
-func CheckMemory(g *game.Game, box table.Box, opts Options, reference bool, available int64) error {
-	return checkNeed(g, box, MemoryNeeded(g, box, opts, reference), available)
-}
-
-// CheckStreamMemory is CheckMemory for StreamTable (StreamMemory, and the
-// table when it is kept).
-func CheckStreamMemory(g *game.Game, box table.Box, keep bool, available int64) error {
-	need := StreamMemory(g, box)
-	if keep {
-		need = saturatingAdd(need, 2*box.Lines())
-	}
-	return checkNeed(g, box, need, available)
-}
-
+// checkNeed returns an error wrapping ErrTooLarge when a solve of g on box
+// needs more than available bytes.
 func checkNeed(g *game.Game, box table.Box, need, available int64) error {
 	if need > available {
 		return fmt.Errorf("%w: solving %s on %v needs about %s, but only %s is available (use --force to try anyway)",

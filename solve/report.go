@@ -42,18 +42,29 @@ func AnalysisBox(g *game.Game, p game.Position) table.Box {
 
 // Analyze computes the outcome, Grundy value, winning moves and, with
 // opts.Remoteness, the remoteness and best move of p by solving the box
-// AnalysisBox(g, p) (solve.Table picks the engine).
+// AnalysisBox(g, p) with the plan AnalysisPlan builds.
 func Analyze(ctx context.Context, g *game.Game, p game.Position, opts Options) (*Report, error) {
-	if err := checkMoveSets(g); err != nil {
+	plan, err := AnalysisPlan(g, p, opts)
+	if err != nil {
 		return nil, err
 	}
-	box := AnalysisBox(g, p)
-	opts.Grundy = true
-	t, err := Table(ctx, g, box, opts)
+	t, err := plan.Table(ctx)
 	if err != nil {
 		return nil, err
 	}
 	return ReportFrom(g, t, p)
+}
+
+// AnalysisPlan is the plan of Analyze: the Grundy values (and, with
+// opts.Remoteness, the remoteness) of the box AnalysisBox(g, p). A caller
+// can read it (e.g. its MemoryNeeded) before solving it and reading the
+// report of p (ReportFrom).
+func AnalysisPlan(g *game.Game, p game.Position, opts Options) (*Plan, error) {
+	if err := checkMoveSets(g); err != nil {
+		return nil, err
+	}
+	opts.Grundy = true
+	return NewPlan(g, AnalysisBox(g, p), opts)
 }
 
 // ReportFrom reads what t knows about p: the outcome and the winning moves,

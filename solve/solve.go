@@ -1,12 +1,15 @@
 // Package solve holds the engines that fill a table.Table for a game, and
 // the analyses of a solved table (Analyze, Summarize).
 //
-// Table runs one plan per solve (engine.go): an ordered registry of engines,
-// each saying whether it solves the game on the box with the options asked,
-// how much memory it needs, how it solves, and whether it answers HasOptionIn
-// (which positions have an option in a given set). The plan is built once and
-// read by Table, EngineFor, MemoryNeeded and HasOptionIn. The engines, in the
-// order a plan tries them:
+// Every solve runs one plan (NewPlan, engine.go) chosen from an ordered
+// registry of engines, each saying whether it solves the game on the box
+// with the options asked, how much memory it needs, how it solves, whether
+// it answers HasOptionIn (which positions have an option in a given set) and
+// whether it streams its table to a file as it is computed. The plan is built
+// once and read for all of these: Plan.Engine, Plan.MemoryNeeded,
+// Plan.Table, Plan.StreamTable and Plan.HasOptionIn (the functions Table and
+// HasOptionIn build one plan each). The engines, in the order a plan tries
+// them:
 //
 //   - Fast, the line engine (fast.go, sweep.go), for take games (the rule
 //     game.TakeOnFaces): it never enumerates options (DESIGN.md, "The fast
@@ -16,9 +19,9 @@
 //     position of working memory for about one slab; Grundy values run the
 //     same sweep with a set of values per position (grundysets.go), or by
 //     level sets when those do not fit; remoteness is a min/max recurrence on
-//     a grid of positions (remoteness.go, grid.go). FastStream and
-//     StreamTable hand the outcomes out slab by slab, for tables larger than
-//     memory.
+//     a grid of positions (remoteness.go, grid.go). It alone streams: a
+//     plan's Stream and StreamTable hand the outcomes out slab by slab
+//     (stream.go), for tables larger than memory.
 //   - Cones, the cone engine (cones.go), for rules whose options are shifted
 //     cones (game.ReachRule): the rule variations, NIM_H, Exact k-Nim, the
 //     slow rule on a complex and their compounds; outcomes and Grundy values
@@ -32,7 +35,7 @@
 //     rules.
 //
 // Reference (reference.go) enumerates every option of every position; every
-// engine is tested against it.
+// engine is tested against it. A plan runs it when Options.Reference asks.
 //
 // Engines never print; they report progress through Options.Progress and stop
 // when their context is cancelled.
@@ -60,6 +63,9 @@ type Options struct {
 	// positions settled so far and the total. It is called from one goroutine
 	// at a time.
 	Progress func(done, total int64)
+	// Reference asks for the reference engine (Reference), which enumerates
+	// every option: slow, for checking the others.
+	Reference bool
 
 	levelSets bool // Fast computes Grundy values by level sets, not by sets of values
 }

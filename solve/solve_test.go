@@ -73,15 +73,20 @@ func solveBoth(t tester, spec string, box table.Box, opts Options) {
 		t.Fatal(err)
 	}
 	sameTable(t, spec, want, got)
-	if Streams(g, opts) {
-		sameStream(t, g, box, opts, got)
+	plan, err := NewPlan(g, box, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.Streams() {
+		sameStream(t, plan, got)
 	}
 }
 
-// sameStream checks StreamTable against the table Fast made: the file it
-// writes is byte for byte the one WriteTo writes, the table it keeps and
-// the table read back are equal, and it counts the same P-positions.
-func sameStream(t tester, g *game.Game, box table.Box, opts Options, want *table.Table) {
+// sameStream checks the plan's StreamTable against the table Fast made: the
+// file it writes is byte for byte the one WriteTo writes, the table it keeps
+// and the table read back are equal, and it counts the same P-positions.
+func sameStream(t tester, plan *Plan, want *table.Table) {
+	g, box := plan.Game(), plan.Box()
 	t.Helper()
 	var wantFile, gotFile bytes.Buffer
 	if _, err := want.WriteTo(&wantFile); err != nil {
@@ -89,7 +94,7 @@ func sameStream(t tester, g *game.Game, box table.Box, opts Options, want *table
 	}
 	for _, keep := range []bool{false, true} {
 		gotFile.Reset()
-		kept, pPositions, err := StreamTable(context.Background(), g, box, opts, &gotFile, keep)
+		kept, pPositions, err := plan.StreamTable(context.Background(), &gotFile, keep)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -468,7 +473,11 @@ func TestPositionGridTooLarge(t *testing.T) {
 			t.Errorf("%+v: got %v, want ErrTooLarge", opts, err)
 		}
 	}
-	if need := MemoryNeeded(g, box, Options{Grundy: true, Remoteness: true}, false); need < 1<<40 {
+	plan, err := NewPlan(g, box, Options{Grundy: true, Remoteness: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if need := plan.MemoryNeeded(); need < 1<<40 {
 		t.Errorf("memory estimate %d, want the saturated size of the recurrences", need)
 	}
 }

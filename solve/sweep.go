@@ -31,7 +31,7 @@ import (
 //
 // Order and memory. The lines are walked slab by slab of the slowest pile
 // c = pile n-1, so the outcomes of a slab are final when it ends and can be
-// written out (FastStream). Within a slab the lines are grouped in
+// written out (Plan.Stream). Within a slab the lines are grouped in
 // sub-slabs by the next two piles (e, d) = (pile n-3, pile n-2); a sub-slab
 // reads only the sub-slabs (e-1, d) and (e, d-1) and itself one slab
 // earlier, so the sub-slabs of one anti-diagonal e + d run in parallel.

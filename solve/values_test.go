@@ -394,7 +394,9 @@ func TestCompoundsByTheirRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		box := table.Uniform(g.Piles(), tt.max)
-		if e := EngineFor(g, box, Options{}); e != tt.engine {
+		if plan, err := NewPlan(g, box, Options{}); err != nil {
+			t.Fatal(err)
+		} else if e := plan.Engine(); e != tt.engine {
 			t.Errorf("%s: engine %s, want %s", tt.spec, e, tt.engine)
 		}
 		for _, opts := range []Options{{}, {Grundy: true}, {Grundy: true, Remoteness: true}} {

@@ -34,8 +34,9 @@ type DecideOptions struct {
 	// TableLimit: the positions below p are solved when there are at most
 	// this many (and always when no theorem covers the game).
 	TableLimit int64
-	// Fits, when not nil, may refuse a box before it is solved (for memory).
-	Fits func(table.Box) error
+	// Fits, when not nil, may refuse the plan of the solve (its box and
+	// memory) before it is solved; the solve then runs that plan.
+	Fits func(*solve.Plan) error
 	// Table, when not nil, is a saved table of the game to read instead of
 	// solving, in memory or read from its file; p must lie in its box.
 	Table table.Lookup
@@ -86,14 +87,21 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, opts DecideOptio
 		if err := box.Check(); err != nil {
 			return nil, fmt.Errorf("position %v: no theorem covers %s and %w", p, g.Spec, err)
 		}
+		solveOpts := solve.Options{Grundy: true, Remoteness: solve.RemotenessCost(g, p) <= MaxRemotenessCost}
+		plan, err := solve.AnalysisPlan(g, p, solveOpts)
+		if err != nil {
+			return nil, err
+		}
 		if opts.Fits != nil {
-			if err := opts.Fits(box); err != nil {
+			if err := opts.Fits(plan); err != nil {
 				return nil, err
 			}
 		}
-		solveOpts := solve.Options{Grundy: true, Remoteness: solve.RemotenessCost(g, p) <= MaxRemotenessCost}
-		var err error
-		if r, err = solve.Analyze(ctx, g, p, solveOpts); err != nil {
+		t, err := plan.Table(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if r, err = solve.ReportFrom(g, t, p); err != nil {
 			return nil, err
 		}
 	}

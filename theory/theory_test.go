@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -83,8 +85,17 @@ func TestDecide(t *testing.T) {
 	if _, err := Decide(ctx, open, game.Position{1 << 40, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000}); err == nil {
 		t.Error("a huge position of a game no theorem covers was decided")
 	}
-	refuse := func(table.Box) error { return fmt.Errorf("no room") }
+	refuse := func(*solve.Plan) error { return fmt.Errorf("no room") }
 	if _, err := Decide(ctx, open, game.Position{1, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Fits: refuse}); err == nil {
 		t.Error("Decide ignored fits")
+	}
+	// Fits is shown the plan of the solve: the box below the position.
+	var shown table.Box
+	look := func(p *solve.Plan) error { shown = p.Box(); return nil }
+	if _, err := Decide(ctx, open, game.Position{1, 2, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Fits: look}); err != nil {
+		t.Fatal(err)
+	}
+	if want := solve.AnalysisBox(open, game.Position{1, 2, 1, 1, 1, 1}); !slices.Equal(shown, want) {
+		t.Errorf("Fits was shown the box %v, the solve's is %v", shown, want)
 	}
 }

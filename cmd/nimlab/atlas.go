@@ -14,7 +14,7 @@ func newAtlasCmd() *cobra.Command {
 	var asJSON, discoverToo, proveToo bool
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
-		Use:   "atlas FAMILY --max H --out DIR",
+		Use:   "atlas FAMILY --max H [--out DIR]",
 		Short: "Survey a family of games: one row per game, as Parquet and a readable report",
 		Long: `Solves every game of FAMILY with every pile 0..H (lowered for a game whose box
 would pass 2e7 positions) and writes one row per game: the P-positions and
@@ -23,13 +23,17 @@ plus-ones, doubling, multiples of ones: holds, fails or untested in the box),
 the theorem that covers the game, whether a genuine zero position (every pile
 non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
 is the set of disjoint unions of circuits (Question 9.5), and the
-characterization "discover" finds, with the height it was verified to.
+characterization "discover" finds, with the height it was verified to; and
+which games of the survey have exactly the same P-positions in the same box
+(the column "same P-positions as": evidence, not proof, that they agree).
 
 FAMILY is cn:A..B (every CN(n,k), A <= n <= B, 1 <= k <= n), path:A..B,
 complexes:V (every simplicial complex on 1 to V vertices up to isomorphism,
 V <= 6: 208 up to 5 vertices, 16,351 up to 6), rules:A..B (the rule
 variations of Dufour–Heubach 2013, Section 6 on every CN(n,k), A <= n <= B), or specs
 separated by ";".
+
+Without --out the report is printed and nothing is written (nor resumed).
 
 --shard i/N surveys the games whose place in the family is i modulo N, so a
 Slurm job array (deploy/slurm/atlas.sbatch) or a Kubernetes Indexed Job
@@ -76,7 +80,7 @@ survey's journal records --prove and --prove-timeout (as it records
 		},
 	}
 	wholeVar(cmd.Flags(), &maxHeight, "max", -1, 0, commands.MaxLine, "height: every pile 0..MAX (required)")
-	cmd.Flags().StringVar(&out, "out", "", "directory of the survey (required)")
+	cmd.Flags().StringVar(&out, "out", "", "directory of the survey's files (none: print the report only)")
 	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
 	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")

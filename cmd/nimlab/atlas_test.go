@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,8 +12,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/atlas"
+	"github.com/nimlab/nimlab/commands"
 )
 
 // atlasRows reads every Parquet part of a survey directory, by index.
@@ -217,5 +220,33 @@ func TestAtlasUnderSlurm(t *testing.T) {
 	}
 	if want, got := atlasRows(t, whole), atlasRows(t, viaSlurm); !slices.Equal(want, got) {
 		t.Fatalf("the parts of the Slurm array differ from the unsharded survey:\n%v\n%v", want, got)
+	}
+}
+
+// TestExploreIsTheAtlas: explore says it is the atlas now and prints what
+// "atlas rules:3..N --discover=false" prints, writing no files: the same
+// rows, and the games with the same P-positions.
+func TestExploreIsTheAtlas(t *testing.T) {
+	t.Chdir(t.TempDir())
+	explore := runArgs([]string{"explore", "--n", "4", "--max", "2", "--json"}, "", time.Minute)
+	if explore.code != 0 || !strings.HasPrefix(explore.stderr, "note: explore is the atlas now: nimlab atlas rules:3..4 --max 2 --discover=false") {
+		t.Fatalf("explore: status %d, stderr %q", explore.code, explore.stderr)
+	}
+	atlas := runArgs([]string{"atlas", "rules:3..4", "--max", "2", "--discover=false", "--json"}, "", time.Minute)
+	if atlas.code != 0 {
+		t.Fatalf("atlas: status %d, stderr %q", atlas.code, atlas.stderr)
+	}
+	var e, a commands.AtlasResult
+	if err := json.Unmarshal([]byte(explore.stdout), &e); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(atlas.stdout), &a); err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Rows) != 7*7 || !slices.Equal(e.Rows, a.Rows) || len(e.SameP) == 0 || len(e.SameP) != len(a.SameP) {
+		t.Errorf("explore: %d rows, %d groups; atlas: %d rows, %d groups", len(e.Rows), len(e.SameP), len(a.Rows), len(a.SameP))
+	}
+	if files, _ := os.ReadDir("."); len(files) != 0 || e.Parquet != "" {
+		t.Errorf("explore wrote %v (parquet %q)", files, e.Parquet)
 	}
 }

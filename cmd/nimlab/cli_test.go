@@ -26,7 +26,7 @@ type cliResult struct {
 }
 
 // stderrNotes start the lines commands write on stderr besides the error.
-var stderrNotes = []string{"wrote ", "warning: ", "nimlab lab on ", "surveying ", "already done "}
+var stderrNotes = []string{"wrote ", "warning: ", "note: ", "nimlab lab on ", "surveying ", "already done "}
 
 // cliBudget makes the commands of a test small: the memory estimate a solve
 // must pass is capped, and serve does not listen. It undoes both at the end
