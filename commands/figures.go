@@ -25,19 +25,55 @@ type DrawRequest struct {
 	Position string `json:"position,omitempty"`
 	Move     string `json:"move,omitempty"`
 	Complex  bool   `json:"complex,omitempty"`
+	// Format is how WriteText writes the figure: svg (when empty), png, or
+	// tikz, a LaTeX document of class standalone, or with Bare a bare
+	// tikzpicture.
+	Format string `json:"format,omitempty"`
+	Bare   bool   `json:"bare,omitempty"`
 }
 
 // FigureResult is a figure, drawn as the papers draw them; WriteText
-// writes it as SVG.
+// writes it in the request's format (SVG for plot).
 type FigureResult struct {
 	Figure *figure.Figure `json:"-"`
+
+	format string
+	bare   bool
 }
 
-// WriteText writes the figure as SVG.
-func (r *FigureResult) WriteText(w io.Writer) error { return r.Figure.Write(w, "svg") }
+// WriteText writes the figure in its format.
+func (r *FigureResult) WriteText(w io.Writer) error {
+	switch r.format {
+	case "", "svg":
+		return r.Figure.Write(w, "svg")
+	case "tikz":
+		return r.Figure.WriteTikZ(w, !r.bare)
+	}
+	return r.Figure.Write(w, r.format)
+}
 
 // Draw draws a position of a game, a move from it, or its complex.
 func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
+	switch req.Format {
+	case "":
+		req.Format = "svg"
+	case "svg", "png", "tikz":
+	default:
+		return nil, fmt.Errorf("--format must be svg, png or tikz, not %q", req.Format)
+	}
+	if req.Bare && req.Format != "tikz" {
+		return nil, errors.New("--bare writes a bare tikzpicture: add --format tikz (or --out FILE.tex)")
+	}
+	r, err := draw(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	r.format, r.bare = req.Format, req.Bare
+	return r, nil
+}
+
+// draw draws the figure Draw asks for.
+func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	g, err := game.Parse(req.Game)
 	if err != nil {
 		return nil, err
@@ -54,7 +90,7 @@ func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &FigureResult{f}, nil
+		return &FigureResult{Figure: f}, nil
 	}
 	if req.Position == "" {
 		return nil, errors.New("give a POSITION to draw, or --complex to draw the complex")
@@ -73,7 +109,7 @@ func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &FigureResult{f}, nil
+	return &FigureResult{Figure: f}, nil
 }
 
 // SliceRequest asks for a 2D slice of a table: two piles on the axes, the

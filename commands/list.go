@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"strconv"
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
+	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
@@ -23,8 +25,9 @@ type ListRequest struct {
 	Source
 	// Classes lists one representative per symmetry class.
 	Classes bool `json:"classes,omitempty"`
-	// Format is how WriteText writes them: csv (the default), json or text;
-	// parquet writes them to Out.
+	// Format is how WriteText writes them: csv (the default), json, text, or
+	// latex (a booktabs table; a longtable when long); parquet writes them to
+	// Out.
 	Format string `json:"format,omitempty"`
 	// Out is the Parquet file of Format parquet.
 	Out string `json:"out,omitempty"`
@@ -39,6 +42,7 @@ type ListResult struct {
 	Classes bool   `json:"classes"`
 
 	piles     int
+	title     string
 	format    string
 	positions iter.Seq[game.Position]
 	rows      []game.Position // read already (JSON)
@@ -51,7 +55,7 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	switch req.Format {
 	case "":
 		req.Format = "csv"
-	case "csv", "json", "text":
+	case "csv", "json", "text", "latex":
 		if req.Out != "" {
 			// A file given and not written would be a silent loss.
 			return nil, fmt.Errorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", req.Format)
@@ -61,7 +65,7 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 			return nil, errors.New("--format parquet writes a file: give --out FILE.parquet")
 		}
 	default:
-		return nil, fmt.Errorf("--format must be csv, json, text or parquet, not %q", req.Format)
+		return nil, fmt.Errorf("--format must be csv, json, text, latex or parquet, not %q", req.Format)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {
@@ -89,7 +93,7 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 			return nil, err
 		}
 	}
-	r := &ListResult{Game: g.Spec, Max: req.Max, Classes: req.Classes, piles: g.Piles(), format: req.Format, positions: positions, ctx: ctx}
+	r := &ListResult{Game: g.Spec, Max: req.Max, Classes: req.Classes, piles: g.Piles(), title: g.Title, format: req.Format, positions: positions, ctx: ctx}
 	if req.Format == "json" {
 		// JSON holds them all: read them now, while ctx is the command's.
 		if r.rows, err = r.collect(); err != nil {
@@ -131,13 +135,16 @@ func (r *ListResult) MarshalJSON() ([]byte, error) {
 }
 
 // WriteText writes the positions in the request's format: CSV with a header
-// p1,p2,..., text ("(1,2,3)" a line), or JSON; nothing for parquet.
+// p1,p2,..., text ("(1,2,3)" a line), JSON, or a LaTeX table; nothing for
+// parquet.
 func (r *ListResult) WriteText(out io.Writer) error {
 	switch r.format {
 	case "parquet":
 		return nil
 	case "json":
 		return WriteJSON(out, r)
+	case "latex":
+		return r.writeLaTeX(out)
 	}
 	w := bufio.NewWriter(out)
 	if r.format == "csv" {
@@ -159,4 +166,55 @@ func (r *ListResult) WriteText(out io.Writer) error {
 		return err
 	}
 	return w.Flush()
+}
+
+// writeLaTeX writes the positions as a booktabs table, one column a pile
+// ($p_1$, ...), one row a position or a class; a list longer than
+// latex.LongRows is a longtable.
+func (r *ListResult) writeLaTeX(out io.Writer) error {
+	what := fmt.Sprintf("The P-positions of %s with every pile at most %d", latex.Escape(r.title), r.Max)
+	if r.Classes {
+		what += ", one per symmetry class (the lexicographically smallest position of the class)"
+	}
+	head := make([]string, r.piles)
+	for i := range head {
+		head[i] = fmt.Sprintf("$p_{%d}$", i+1)
+	}
+	command := "nimlab list " + ShellQuote(r.Game) + " --max " + strconv.Itoa(r.Max)
+	if r.Classes {
+		command += " --classes"
+	}
+	fmt.Fprintln(out, latex.Comment("made by: "+command+" --format latex"))
+	fmt.Fprintln(out, latex.Comment(`needs \usepackage{booktabs}, and \usepackage{longtable} for more than `+strconv.Itoa(latex.LongRows)+" rows"))
+	label := "p-positions"
+	if r.Classes {
+		label = "p-classes"
+	}
+	tw := latex.Table{
+		Columns: strings.Repeat("r", r.piles), Head: head, Caption: what + ".",
+		Label: latex.Label("tab", label, r.Game+" max "+strconv.Itoa(r.Max)),
+	}.NewWriter(out)
+	rows := 0
+	cells := make([]string, r.piles)
+	for p := range r.positions {
+		for i, v := range p {
+			cells[i] = strconv.Itoa(v)
+		}
+		if err := tw.Row(cells...); err != nil {
+			return err
+		}
+		rows++
+	}
+	if err := r.ctx.Err(); err != nil {
+		return err
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	noun := "P-positions"
+	if r.Classes {
+		noun = "classes"
+	}
+	_, err := fmt.Fprintln(out, latex.Comment(fmt.Sprintf("%d %s", rows, noun)))
+	return err
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/theory"
 )
@@ -36,13 +37,20 @@ type ProveRequest struct {
 	// NoSymmetry does not restrict the queries to one position per symmetry
 	// class.
 	NoSymmetry bool `json:"no_symmetry,omitempty"`
+	// Format is how WriteText writes the result: text (when empty) or latex
+	// (a booktabs table of the statement, the proof, the solver and the
+	// time).
+	Format string `json:"format,omitempty"`
 }
 
 // ProveResult is the proof's result: its JSON is prove.Result's.
 type ProveResult struct {
 	*prove.Result
 
-	src string
+	src     string
+	title   string
+	theorem *theory.Theorem
+	format  string
 }
 
 // Prove proves or refutes a characterization for every position. A
@@ -61,13 +69,22 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if req.Solver == "" {
 		req.Solver = "z3"
 	}
+	switch req.Format {
+	case "":
+		req.Format = "text"
+	case "text", "latex":
+	default:
+		return nil, fmt.Errorf("--format must be text or latex, not %q", req.Format)
+	}
 	g, err := game.Parse(req.Game)
 	if err != nil {
 		return nil, err
 	}
 	var moves [][]string
+	var th *theory.Theorem
 	if req.Theorem != "" {
-		th, ok := theory.ByName(req.Theorem)
+		var ok bool
+		th, ok = theory.ByName(req.Theorem)
 		if !ok {
 			return nil, fmt.Errorf("no theorem %q; \"nimlab theorems\" lists them", req.Theorem)
 		}
@@ -96,7 +113,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if err != nil {
 		return nil, err
 	}
-	return &ProveResult{Result: r, src: src}, nil
+	return &ProveResult{Result: r, src: src, title: g.Title, theorem: th, format: req.Format}, nil
 }
 
 // Verdict is a *Verdict when the characterization is refuted (exit status
@@ -115,10 +132,80 @@ func (r *ProveResult) Verdict() error {
 	return nil
 }
 
-// WriteText writes the proof's result as "nimlab prove" prints it.
+// WriteText writes the proof's result as "nimlab prove" prints it, or as
+// a LaTeX table.
 func (r *ProveResult) WriteText(w io.Writer) error {
+	if r.format == "latex" {
+		return r.writeLaTeX(w)
+	}
 	writeProof(w, r.Result)
 	return nil
+}
+
+// writeLaTeX writes the proof's result as a booktabs table for a paper:
+// the statement, what became of it and by which kind of proof, the
+// conditions' answers, the solver and its version, and the time.
+func (r *ProveResult) writeLaTeX(w io.Writer) error {
+	res := r.Result
+	command := "nimlab prove " + ShellQuote(res.Game)
+	if r.theorem != nil {
+		command += " --theorem " + ShellQuote(r.theorem.Name)
+	} else {
+		command += " --expr " + ShellQuote(r.src)
+	}
+	fmt.Fprintln(w, latex.Comment("made by: "+command+" --format latex"))
+	fmt.Fprintln(w, latex.Comment(`needs \usepackage{booktabs}`))
+	caption := map[string]string{prove.Proved: "Machine proof", prove.Refuted: "Refutation"}[res.Result]
+	if caption == "" {
+		caption = "Attempted machine proof"
+	}
+	tw := latex.Table{
+		Columns: `@{}l p{0.72\linewidth}@{}`,
+		Caption: caption + " of a characterization of the P-positions of " + latex.Escape(r.title) + ".",
+		Label:   latex.Label("tab", "proof "+res.Game),
+	}.NewWriter(w)
+	row := func(name, value string) { tw.Row(`\textbf{`+name+`}`, value) }
+	row("Game", latex.Escape(r.title)+" ("+latex.Code(res.Game)+")")
+	statement := "the P-positions are exactly the positions where " + latex.Code(res.Expression) + " holds"
+	if r.theorem != nil {
+		statement += " (theorem " + latex.Code(r.theorem.Name) + ", " + latex.Escape(r.theorem.Source.String()) + ")"
+	}
+	row("Statement", statement)
+	switch res.Result {
+	case prove.Proved:
+		row("Result", "proved for "+latex.Escape(res.Scope))
+		row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks conditions (I) and (II) of Dufour--Heubach 2013, Theorem 1.2")
+	case prove.Refuted:
+		row("Result", "refuted")
+	default:
+		row("Result", "unknown: "+latex.Escape(res.Reason))
+	}
+	var conds []string
+	for _, c := range res.Conditions {
+		conds = append(conds, latex.Escape(fmt.Sprintf("(%s) %s in %.2f s", c.Name, c.Result, c.Seconds)))
+	}
+	if len(conds) > 0 {
+		row("Conditions", strings.Join(conds, "; "))
+	}
+	if ce := res.Counterexample; ce != nil {
+		row("Counterexample", latex.Escape(counterexampleText(ce)))
+	}
+	if res.Symmetry != "" {
+		row("Symmetry", latex.Escape(res.Symmetry))
+	}
+	if res.Note != "" {
+		row("Note", latex.Escape(res.Note))
+	}
+	row("Solver", latex.Escape(res.Solver+" ("+res.SolverVersion+")"))
+	row("Time", fmt.Sprintf("%.2f s", res.Seconds))
+	return tw.Close()
+}
+
+// proofKindSentence names the kind of a proof with a capital, e.g.
+// "Presburger arithmetic" or "By induction on binary digits".
+func proofKindSentence(r *prove.Result) string {
+	k := proofKind(r)
+	return strings.ToUpper(k[:1]) + k[1:]
 }
 
 // writeProof renders a proof's result as text.

@@ -4,7 +4,7 @@
 // other complex as a graph with its facets shaded (Ehrenborg–Steingrímsson 1996,
 // Figures 1–6) — a move from p to p' with the piles it changes marked, and a
 // complex with its facets and circuits. A Figure is a vector drawing written
-// as SVG (for papers) or PNG.
+// as SVG, PNG or TikZ (for LaTeX papers), all three from the same drawing.
 package figure
 
 import (
@@ -35,20 +35,28 @@ type Figure struct {
 }
 
 // Formats returns the file formats a figure is written in (a fresh slice each
-// call).
-func Formats() []string { return []string{"svg", "png"} }
+// call): svg, png, and tikz (a LaTeX document of class standalone).
+func Formats() []string { return []string{"svg", "png", "tikz"} }
 
-// FormatOf returns the format named by a file's extension: "svg" or "png".
+// FormatOf returns the format named by a file's extension: "svg", "png",
+// or "tikz" for .tex.
 func FormatOf(path string) (string, error) {
 	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	if ext == "tex" {
+		return "tikz", nil
+	}
 	if !slices.Contains(Formats(), ext) {
-		return "", fmt.Errorf("%s: the file must end in .svg or .png", path)
+		return "", fmt.Errorf("%s: the file must end in .svg, .png or .tex (TikZ)", path)
 	}
 	return ext, nil
 }
 
-// Write draws the figure on w in the format ("svg" or "png").
+// Write draws the figure on w in the format: "svg", "png", or "tikz" (a
+// standalone document; WriteTikZ writes a bare tikzpicture).
 func (f *Figure) Write(w io.Writer, format string) error {
+	if format == "tikz" {
+		return f.WriteTikZ(w, true)
+	}
 	c, err := draw.NewFormattedCanvas(f.Width, f.Height, format)
 	if err != nil {
 		return err

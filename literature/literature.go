@@ -33,6 +33,18 @@ type Reference struct {
 	Venue string `json:"venue"`
 	// ArXiv is the arXiv identifier, e.g. "1211.0091", or empty.
 	ArXiv string `json:"arxiv,omitempty"`
+	// Journal, Volume, Number and Pages are the parts of Venue a BibTeX
+	// entry holds: the journal's abbreviated name, e.g. "Electron. J.
+	// Combin.", its volume and issue, and the pages ("35--39") or article
+	// number ("P22"), a range with an en dash ("35–39"); Journal is empty for
+	// a preprint.
+	Journal string `json:"journal,omitempty"`
+	Volume  string `json:"volume,omitempty"`
+	Number  string `json:"number,omitempty"`
+	Pages   string `json:"pages,omitempty"`
+	// DOI is the digital object identifier, e.g. "10.37236/2765", or
+	// empty when it is not known here.
+	DOI string `json:"doi,omitempty"`
 }
 
 // MaxListedAuthors is the largest number of authors a short citation lists;

@@ -132,7 +132,7 @@ func TestReferencesIsACopy(t *testing.T) {
 
 // TestBibliography checks that docs/references.md lists every reference:
 // the line naming its key also has its short citation, every author, the
-// title, the venue and the arXiv number; and that it names no key the
+// title, the venue, the arXiv number and the DOI; and that it names no key the
 // registry lacks.
 func TestBibliography(t *testing.T) {
 	data, err := os.ReadFile("../docs/references.md")
@@ -147,7 +147,7 @@ func TestBibliography(t *testing.T) {
 			continue
 		}
 		line := lines[i]
-		want := append([]string{r.Short(), r.Venue, r.Title, r.ArXiv}, r.Authors...)
+		want := append([]string{r.Short(), r.Venue, r.Title, r.ArXiv, r.DOI}, r.Authors...)
 		for _, w := range want {
 			if !strings.Contains(line, w) {
 				t.Errorf("docs/references.md, the entry of %s lacks %q:\n%s", r.Key, w, line)

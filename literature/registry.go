@@ -31,6 +31,11 @@ var registry = []Reference{
 		Title:   "Circular Nim Games",
 		Venue:   "Electron. J. Combin. 20(2) (2013), #P22",
 		ArXiv:   "1211.0091",
+		Journal: "Electron. J. Combin.",
+		Volume:  "20",
+		Number:  "2",
+		Pages:   "P22",
+		DOI:     "10.37236/2765",
 	},
 	{
 		Key:     EhrenborgSteingrimsson1996,
@@ -38,6 +43,10 @@ var registry = []Reference{
 		Year:    1996,
 		Title:   "Playing Nim on a simplicial complex",
 		Venue:   "Electron. J. Combin. 3(1) (1996), #R9",
+		Journal: "Electron. J. Combin.",
+		Volume:  "3",
+		Number:  "1",
+		Pages:   "R9",
 	},
 	{
 		Key:     GurvichMartynovMaximchukVyalyi2023,
@@ -121,6 +130,9 @@ var registry = []Reference{
 		Year:    1902,
 		Title:   "Nim, a game with a complete mathematical theory",
 		Venue:   "Ann. of Math. (2) 3 (1901/02), 35–39",
+		Journal: "Ann. of Math. (2)",
+		Volume:  "3",
+		Pages:   "35–39",
 	},
 	{
 		Key:     "moore-1910",
@@ -128,6 +140,9 @@ var registry = []Reference{
 		Year:    1910,
 		Title:   "A generalization of the game called Nim",
 		Venue:   "Ann. of Math. (2) 11 (1910), 93–94",
+		Journal: "Ann. of Math. (2)",
+		Volume:  "11",
+		Pages:   "93–94",
 	},
 	{
 		Key:     Smith1966,
@@ -135,6 +150,9 @@ var registry = []Reference{
 		Year:    1966,
 		Title:   "Graphs and composite games",
 		Venue:   "J. Combin. Theory 1 (1966), 51–81",
+		Journal: "J. Combin. Theory",
+		Volume:  "1",
+		Pages:   "51–81",
 	},
 
 	// Methods.
@@ -145,6 +163,8 @@ var registry = []Reference{
 		Title:   "Efficient algorithms for dualizing large-scale hypergraphs",
 		Venue:   "Discrete Appl. Math. 170 (2014)",
 		ArXiv:   "1102.3813",
+		Journal: "Discrete Appl. Math.",
+		Volume:  "170",
 	},
 	{
 		Key:     "mignoty-renard-rigo-whiteland-2025",
@@ -152,6 +172,8 @@ var registry = []Reference{
 		Year:    2025,
 		Title:   "Automatic proofs in combinatorial game theory",
 		Venue:   "Int. J. Game Theory 54 (2025)",
+		Journal: "Int. J. Game Theory",
+		Volume:  "54",
 	},
 	{
 		Key:     "renard-rigo-2025",

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/literature"
 )
 
@@ -130,5 +132,75 @@ func TestHelpCitesNoFiles(t *testing.T) {
 				t.Errorf("%s: help cites %q", c.Name(), m)
 			}
 		}
+	}
+}
+
+// TestCiteCommand: "nimlab cite cn:6,3" prints the BibTeX of
+// Dufour–Heubach 2013 and of nimlab, as the registry has them.
+func TestCiteCommand(t *testing.T) {
+	out, err := run(t, "cite", "cn:6,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dh, _ := literature.Lookup(literature.DufourHeubach2013)
+	if !strings.HasPrefix(out, dh.BibTeX()+"\n@misc{nimlab,\n") || strings.Count(out, "\n@") != 1 {
+		t.Errorf("cite cn:6,3:\n%s", out)
+	}
+	v := runJSON(t, "cite", "cn:6,3", "--json")
+	cs, _ := v["citations"].([]any)
+	if len(cs) != 1 || cs[0].(map[string]any)["key"] != dh.Key || v["bibtex"] != out {
+		t.Errorf("cite --json: %v", v)
+	}
+	text, err := run(t, "cite", "cn:6,3", "--format", "text")
+	if err != nil || !strings.Contains(text, dh.Full()) || !strings.Contains(text, "Theorem 3.2") || paperFile.MatchString(text) {
+		t.Errorf("cite --format text: %v\n%s", err, text)
+	}
+	if _, err := run(t, "cite", "cn:6,3", "--format", "ris"); err == nil || !strings.Contains(err.Error(), "--format must be bibtex or text") {
+		t.Errorf("--format ris: %v", err)
+	}
+}
+
+// TestCitationFile: CITATION.cff cites nimlab as "nimlab cite" does, and
+// names the license of LICENSE.
+func TestCitationFile(t *testing.T) {
+	cff, err := os.ReadFile("../../CITATION.cff")
+	if err != nil {
+		t.Fatal(err)
+	}
+	license, err := os.ReadFile("../../LICENSE")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := literature.Nimlab
+	for _, want := range []string{"cff-version: 1.2.0\n", "title: \"" + s.Title + "\"\n", "repository-code: \"" + s.URL + "\"\n", "license: " + s.License + "\n", "  - name: \"" + s.Authors[0] + "\"\n"} {
+		if !strings.Contains(string(cff), want) {
+			t.Errorf("CITATION.cff lacks %q", want)
+		}
+	}
+	if s.License != "Apache-2.0" || !strings.Contains(string(license), "Apache License\n                           Version 2.0, January 2004") {
+		t.Errorf("LICENSE is not the text of %s", s.License)
+	}
+	for _, key := range []string{literature.DufourHeubach2013, literature.EhrenborgSteingrimsson1996} {
+		r, _ := literature.Lookup(key)
+		if !strings.Contains(string(cff), "title: \""+r.Title+"\"") || (r.DOI != "" && !strings.Contains(string(cff), "doi: "+r.DOI)) {
+			t.Errorf("CITATION.cff's reference to %s differs from the registry's", key)
+		}
+	}
+}
+
+// TestVersionCommand: "nimlab version" and "nimlab --version" say the same,
+// from the build information.
+func TestVersionCommand(t *testing.T) {
+	v := runJSON(t, "version", "--json")
+	if v["module"] != "github.com/nimlab/nimlab" || v["go"] == "" || v["version"] == "" {
+		t.Errorf("version --json: %v", v)
+	}
+	text, err := run(t, "version")
+	if err != nil || !strings.Contains(text, "module    github.com/nimlab/nimlab\n") || !strings.Contains(text, "version   "+v["version"].(string)+"\n") {
+		t.Errorf("version: %v\n%s", err, text)
+	}
+	line, err := run(t, "--version")
+	if err != nil || line != "nimlab "+commands.Version().String()+"\n" || !strings.Contains(line, v["version"].(string)) {
+		t.Errorf("--version: %v %q", err, line)
 	}
 }

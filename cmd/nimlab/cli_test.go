@@ -213,9 +213,14 @@ func gameCorpus(spec string, n int, full bool) []cliCase {
 	add("", "critical", spec, "--max", "2")
 	add("", "complex", spec)
 	add("", "theorems", spec)
+	add("", "cite", spec)
+	add("", "list", spec, "--max", "1", "--format", "latex")
+	add("", "theorems", spec, "--format", "latex")
 	cases = append(cases,
 		cliCase{args: []string{"draw", spec, p, "--out", "d.svg"}, stdin: ""},
 		cliCase{args: []string{"draw", spec, "--complex", "--out", "-"}, stdin: ""},
+		cliCase{args: []string{"draw", spec, p, "--format", "tikz", "--bare"}, stdin: ""},
+		cliCase{args: []string{"draw", spec, "--complex", "--out", "d.tex"}, stdin: ""},
 		cliCase{args: []string{"plot", spec, "--max", "2", "--out", "p.svg", "--value", "grundy", "--json"}, stdin: ""})
 	if full {
 		cases = append(cases, cliCase{args: []string{"plot", spec, "--max", "2", "--out", "p.png", "--value", "remoteness"}, stdin: ""})
@@ -265,6 +270,7 @@ var commandBases = []cliCase{
 	{args: []string{"atlas", "cn:3..4", "--max", "1", "--out", "atlas", "--discover=false"}, stdin: ""},
 	{args: []string{"bench", "cn:4,2", "--max", "2", "--reference-max", "1"}, stdin: ""},
 	{args: []string{"check", "cn:4,2", "--max", "2", "--theorem", "cn42"}, stdin: ""},
+	{args: []string{"cite", "cn:4,2"}, stdin: ""},
 	{args: []string{"complex", "cn:4,2"}, stdin: ""},
 	{args: []string{"critical", "slow:3,2", "--max", "3"}, stdin: ""},
 	{args: []string{"discover", "cn:4,2", "--max", "3"}, stdin: ""},
@@ -280,6 +286,7 @@ var commandBases = []cliCase{
 	{args: []string{"serve"}, stdin: ""},
 	{args: []string{"solve", "cn:4,2", "--max", "2"}, stdin: ""},
 	{args: []string{"theorems", "cn:4,2"}, stdin: ""},
+	{args: []string{"version"}, stdin: ""},
 }
 
 // flagCorpus varies every flag of every command of bases over odd values,

@@ -8,15 +8,14 @@ import (
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/spf13/cobra"
-	"io"
 )
 
 func newDrawCmd() *cobra.Command {
-	var out, move string
-	var drawComplex bool
+	var out, move, format string
+	var drawComplex, bare bool
 	cmd := &cobra.Command{
-		Use:   "draw GAME [POSITION] --out FILE.svg|FILE.png",
-		Short: "Draw a position, a move or a complex as the papers do (SVG or PNG)",
+		Use:   "draw GAME [POSITION] --out FILE.svg|FILE.png|FILE.tex",
+		Short: "Draw a position, a move or a complex as the papers do (SVG, PNG or TikZ)",
 		Long: `Draws POSITION on the structure of GAME, as the papers draw them: Circular Nim's
 stacks around a circle with their heights (Dufour–Heubach 2013,
 Figure 1), PathNim's stacks in a row, and any other complex as a graph with its
@@ -30,28 +29,43 @@ legal move.
 --complex draws the complex itself (no POSITION): facets shaded, and its facets
 and circuits listed.
 
-The format follows the file's extension: .svg (vector, for papers) or .png.
---out - writes SVG on stdout.`,
+The format follows the file's extension: .svg (vector), .png, or .tex (TikZ,
+for LaTeX papers), or is given by --format svg|png|tikz. TikZ is the same
+drawing as the SVG, every disc, line and label in the same place (one unit is
+a PostScript point), with its colours defined in the picture: a standalone
+document that pdflatex compiles alone, or with --bare a tikzpicture to \input
+in a paper that loads tikz. --out - (or no --out with --format svg or tikz)
+writes on stdout.`,
 		Example: `  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --out cn83.svg
   nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --move 3,1,4,1,0,0,0,6 --out move.png
-  nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg`,
+  nimlab draw complex:1-2-3,2-3-4,3-4-5,1-5 --complex --out example33.svg
+  nimlab draw cn:8,3 3,1,4,1,5,9,2,6 --move 3,1,4,1,0,0,0,6 --out cn83-move.tex
+  nimlab draw cn:6,3 1,2,3,4,5,6 --format tikz --bare > cn63.tex`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := game.Parse(args[0]); err != nil {
 				return err
 			}
-			format := "svg"
-			switch out {
-			case "":
-				return errors.New("--out FILE.svg or --out FILE.png is required (--out - writes SVG on stdout)")
-			case "-":
-			default:
-				var err error
-				if format, err = figure.FormatOf(out); err != nil {
+			switch {
+			case out == "" && format == "":
+				return errors.New("--out FILE.svg, FILE.png or FILE.tex is required (--out - writes SVG on stdout)")
+			case out == "":
+				out = "-"
+			}
+			if out != "-" {
+				ext, err := figure.FormatOf(out)
+				if err != nil {
 					return fmt.Errorf("--out %w", err)
 				}
+				if format != "" && format != ext {
+					return fmt.Errorf("--format %s, but --out %s is %s", format, out, ext)
+				}
+				format = ext
 			}
-			req := commands.DrawRequest{Game: args[0], Move: move, Complex: drawComplex}
+			if out == "-" && format == "png" {
+				return errors.New("--format png writes a file: give --out FILE.png")
+			}
+			req := commands.DrawRequest{Game: args[0], Move: move, Complex: drawComplex, Format: format, Bare: bare}
 			if len(args) == 2 {
 				req.Position = args[1]
 			}
@@ -59,22 +73,23 @@ The format follows the file's extension: .svg (vector, for papers) or .png.
 			if err != nil {
 				return err
 			}
-			return writeFigure(cmd, res.Figure, out, format)
+			return writeFigure(cmd, res, out)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg or .png (- for SVG on stdout)")
+	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg, .png or .tex (TikZ); - for stdout")
+	cmd.Flags().StringVar(&format, "format", "", "svg, png or tikz (default: the --out file's extension)")
+	cmd.Flags().BoolVar(&bare, "bare", false, "TikZ: a bare tikzpicture to \\input, not a standalone document")
 	cmd.Flags().StringVar(&move, "move", "", "draw the move from POSITION to this position")
 	cmd.Flags().BoolVar(&drawComplex, "complex", false, "draw the complex itself, with its facets and circuits")
 	return cmd
 }
 
-// writeFigure writes f to the file out in format, or on stdout as SVG for
-// out "-".
-func writeFigure(cmd *cobra.Command, f *figure.Figure, out, format string) error {
+// writeFigure writes the figure to the file out, or on stdout for out "-".
+func writeFigure(cmd *cobra.Command, res *commands.FigureResult, out string) error {
 	if out == "-" {
-		return f.Write(cmd.OutOrStdout(), format)
+		return res.WriteText(cmd.OutOrStdout())
 	}
-	if err := atomicfile.Write(out, func(w io.Writer) error { return f.Write(w, format) }); err != nil {
+	if err := atomicfile.Write(out, res.WriteText); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "wrote %s\n", out)

@@ -40,7 +40,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 	f.register(cmd)
 	f.registerTable(cmd)
 	cmd.Flags().BoolVar(&classes, "classes", false, "one representative per symmetry class")
-	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json, text, or parquet (with --out)")
+	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json, text, latex, or parquet (with --out)")
 	cmd.Flags().StringVar(&out, "out", "", "write the Parquet file here (--format parquet)")
 	return cmd
 }

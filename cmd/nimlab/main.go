@@ -122,9 +122,12 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 "nimlab games" for every family. Add /misere to a spec for misère play.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints the build's version on one line.
+		Version: commands.Version().String(),
 	}
+	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newProveCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newProveCmd(), newCiteCmd(), newVersionCmd())
 	return root
 }
 

@@ -472,6 +472,18 @@ func TestDraw(t *testing.T) {
 			t.Errorf("%v: wrote %v, %v", args, info, err)
 		}
 	}
+	// TikZ: a standalone document in a .tex file, a bare picture on stdout.
+	tex := filepath.Join(dir, "move.tex")
+	if _, err := run(t, "draw", "cn:8,3", "3,1,4,1,5,9,2,6", "--move", "3,1,4,1,0,0,0,6", "--out", tex); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(tex); err != nil || !strings.Contains(string(b), "\\documentclass{standalone}") || !strings.Contains(string(b), "{5\\ensuremath{\\rightarrow}0}") {
+		t.Errorf("draw --out move.tex: %v\n%.300s", err, b)
+	}
+	bare, err := run(t, "draw", "cn:4,2", "1,2,3,4", "--format", "tikz", "--bare")
+	if err != nil || !strings.HasPrefix(bare, "% needs \\usepackage{tikz}\n\\begin{tikzpicture}") || strings.Contains(bare, "documentclass") {
+		t.Errorf("--format tikz --bare: %v\n%.200s", err, bare)
+	}
 	svg, err := run(t, "draw", "cn:4,2", "1,2,3,4", "--out", "-")
 	if err != nil || !strings.HasPrefix(svg, "<?xml") || !strings.Contains(svg, "CN(4,2)") {
 		t.Errorf("--out -: %v\n%.200s", err, svg)
@@ -481,8 +493,12 @@ func TestDraw(t *testing.T) {
 		mention string
 	}{
 		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--move", "0,2,0,4,5", "--out", "-"}, "not a move"},
-		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--out", filepath.Join(dir, "x.pdf")}, ".svg or .png"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--out", filepath.Join(dir, "x.pdf")}, ".svg, .png or .tex"},
 		{[]string{"draw", "cn:5,2", "1,2,3,4,5"}, "--out"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--out", filepath.Join(dir, "x.svg"), "--format", "tikz"}, "--format tikz, but"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--out", "-", "--bare"}, "--bare writes a bare tikzpicture"},
+		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--format", "pdf"}, "--format must be svg, png or tikz"},
+		{[]string{"plot", "cn:5,2", "--max", "2", "--out", filepath.Join(dir, "x.tex")}, "plot writes .svg or .png"},
 		{[]string{"draw", "cn:5,2", "--out", "-"}, "POSITION"},
 		{[]string{"draw", "cn:5,2", "1,2,3,4,5", "--complex", "--out", "-"}, "no POSITION"},
 	} {

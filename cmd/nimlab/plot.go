@@ -33,8 +33,9 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 				return errors.New("--out FILE.svg or --out FILE.png is required")
 			}
 			format, err := figure.FormatOf(out)
-			if err != nil {
-				return fmt.Errorf("--out %w", err)
+			if err != nil || format == "tikz" {
+				// A heat map's colour bar is a raster image: no TikZ.
+				return fmt.Errorf("--out %s: plot writes .svg or .png (draw also writes TikZ)", out)
 			}
 			// No progress bar over the figure's messages.
 			res, err := commands.Plot(cmd.Context(), env(cmd.Context(), true), commands.SliceRequest{

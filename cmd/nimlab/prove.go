@@ -7,7 +7,7 @@ import (
 )
 
 func newProveCmd() *cobra.Command {
-	var src, theoremName, solverName, smtOut string
+	var src, theoremName, solverName, smtOut, format string
 	var timeout time.Duration
 	var asJSON, noSymmetry bool
 	cmd := &cobra.Command{
@@ -41,23 +41,31 @@ the theorem's proof builds its winning move by a formula (Nim: make a pile
 the xor of the others), (II) is first asked of those moves only, which needs
 no quantifier. The exit
 status is 1 when the characterization is refuted and 3 when the answer is
-unknown.`,
+unknown.
+
+--format latex prints the result as a LaTeX table (booktabs) for a paper: the
+statement, the result and the kind of proof, each condition's answer, the
+solver and its version, and the time.`,
 		Example: `  nimlab prove cn:6,3 --expr "a+b == d+e && b+c == e+f"
   nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
   nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
   nimlab prove cn:7,4 --theorem cn74
   nimlab prove slow:4,3 --theorem mrule --timeout 15m
-  nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample`,
+  nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
+  nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if src == "" && theoremName == "" {
 				return usageError(cmd, "give the characterization to prove: --expr EXPR or --theorem NAME")
 			}
+			if asJSON && format != "text" {
+				return usageError(cmd, "--json and --format %s: give one of them", format)
+			}
 			if err := positiveDuration("timeout", timeout); err != nil {
 				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry,
+				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format,
 			})
 			if err != nil {
 				return err
@@ -72,5 +80,6 @@ unknown.`,
 	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")
 	return cmd
 }

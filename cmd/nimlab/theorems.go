@@ -7,6 +7,7 @@ import (
 
 func newTheoremsCmd() *cobra.Command {
 	var asJSON bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "theorems [GAME]",
 		Short: "List the theorems nimlab decides positions with, or the one covering GAME",
@@ -21,10 +22,14 @@ proved because the solver gave up. What is proved is the theorem's formula, the
 one "nimlab prove GAME --theorem NAME" prints: for mrule, the description of
 the P-positions by reduced positions, not the M-rule's optimality.`,
 		Example: `  nimlab theorems
-  nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5`,
+  nimlab theorems complex:1-2-3,2-3-4,3-4-5,1-5
+  nimlab theorems --format latex > theorems.tex`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var req commands.TheoremsRequest
+			if asJSON && format != "text" {
+				return usageError(cmd, "--json and --format %s: give one of them", format)
+			}
+			req := commands.TheoremsRequest{Format: format}
 			if len(args) == 1 {
 				req.Game = args[0]
 			}
@@ -36,5 +41,6 @@ the P-positions by reduced positions, not the M-rule's optimality.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theorems as JSON")
+	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table)")
 	return cmd
 }
