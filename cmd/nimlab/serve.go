@@ -102,7 +102,7 @@ never a flag. Files are read only inside --data (saved tables, for
 				return fmt.Errorf("--addr %q: %w", addr, err)
 			}
 			if err := positiveDuration("timeout", timeout); err != nil {
-				return err
+				return usageError(cmd, "%v", err)
 			}
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s is not a loopback address: anyone who can reach it can use the lab\n", addr)
