@@ -172,7 +172,7 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*HugeQueries
 	th, rule, ok := theory.Find(ctx, g)
 	remote, hasRemoteness := rule.(theory.RemotenessOracle)
 	if !ok || !hasRemoteness {
-		return nil, fmt.Errorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)
+		return nil, requestErrorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	q := &HugeQueries{Theorem: th.Name, Count: count}

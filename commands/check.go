@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -108,7 +107,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		}
 	}
 	if modes != 1 {
-		return nil, errors.New("give exactly one of --theorem NAME, --expr EXPR, --properties and --strategy NAME")
+		return nil, requestErrorf("give exactly one of --theorem NAME, --expr EXPR, --properties and --strategy NAME")
 	}
 	switch {
 	case req.Properties:

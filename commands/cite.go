@@ -49,10 +49,10 @@ func Cite(ctx context.Context, req CiteRequest) (*CiteResult, error) {
 		req.Format = "bibtex"
 	case "bibtex", "text":
 	default:
-		return nil, fmt.Errorf("--format must be bibtex or text, not %q", req.Format)
+		return nil, requestErrorf("--format must be bibtex or text, not %q", req.Format)
 	}
 	if req.All && req.Game != "" {
-		return nil, fmt.Errorf("--all cites every reference: give no GAME")
+		return nil, requestErrorf("--all cites every reference: give no GAME")
 	}
 	r := &CiteResult{Citations: literature.Citations{}, Nimlab: literature.Nimlab, format: req.Format}
 	v := Version()

@@ -179,3 +179,16 @@ const MaxPositions = table.MaxPositions
 func jsonOf(v any) ([]byte, error) {
 	return json.Marshal(v)
 }
+
+// RequestError is an error in a request itself: an option missing, out of
+// range, or given with one it does not go with. The command line prints it
+// with the command's usage line.
+type RequestError struct{ Err error }
+
+func (e *RequestError) Error() string { return e.Err.Error() }
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// requestErrorf is a RequestError formatted as fmt.Errorf formats.
+func requestErrorf(format string, a ...any) error {
+	return &RequestError{Err: fmt.Errorf(format, a...)}
+}

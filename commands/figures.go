@@ -59,10 +59,10 @@ func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 		req.Format = "svg"
 	case "svg", "png", "tikz":
 	default:
-		return nil, fmt.Errorf("--format must be svg, png or tikz, not %q", req.Format)
+		return nil, requestErrorf("--format must be svg, png or tikz, not %q", req.Format)
 	}
 	if req.Bare && req.Format != "tikz" {
-		return nil, errors.New("--bare writes a bare tikzpicture: add --format tikz (or --out FILE.tex)")
+		return nil, requestErrorf("--bare writes a bare tikzpicture: add --format tikz (or --out FILE.tex)")
 	}
 	r, err := draw(ctx, req)
 	if err != nil {
@@ -80,7 +80,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	}
 	if req.Complex {
 		if req.Position != "" || req.Move != "" {
-			return nil, errors.New("--complex draws the complex alone: give no POSITION and no --move")
+			return nil, requestErrorf("--complex draws the complex alone: give no POSITION and no --move")
 		}
 		circuits, err := g.Complex.Circuits(ctx)
 		if err != nil && !errors.Is(err, complex.ErrTooLarge) {
@@ -93,7 +93,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 		return &FigureResult{Figure: f}, nil
 	}
 	if req.Position == "" {
-		return nil, errors.New("give a POSITION to draw, or --complex to draw the complex")
+		return nil, requestErrorf("give a POSITION to draw, or --complex to draw the complex")
 	}
 	p, err := g.ParsePosition(req.Position)
 	if err != nil {
@@ -102,7 +102,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	var q game.Position
 	if req.Move != "" {
 		if q, err = g.ParsePosition(req.Move); err != nil {
-			return nil, fmt.Errorf("--move: %w", err)
+			return nil, requestErrorf("--move: %w", err)
 		}
 	}
 	f, err := figure.Position(g, p, q)
@@ -144,7 +144,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 		req.Axes = "1,2"
 	}
 	if !slices.Contains(table.Values(), req.Value) {
-		return nil, fmt.Errorf("--value must be outcome, grundy or remoteness, not %q", req.Value)
+		return nil, requestErrorf("--value must be outcome, grundy or remoteness, not %q", req.Value)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {
@@ -160,7 +160,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	}
 	for i, v := range fixed {
 		if v > req.Max {
-			return nil, fmt.Errorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, req.Max, req.Max)
+			return nil, requestErrorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, req.Max, req.Max)
 		}
 	}
 	s, err := t.Slice(x, y, fixed, req.Value)
@@ -221,16 +221,16 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 	}
 	parts := strings.Split(axes, ",")
 	if len(parts) != 2 {
-		return 0, 0, nil, fmt.Errorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
+		return 0, 0, nil, requestErrorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
 	}
 	if x, err = pile(parts[0]); err == nil {
 		y, err = pile(parts[1])
 	}
 	switch {
 	case err != nil:
-		return 0, 0, nil, fmt.Errorf("--axes %q: %w", axes, err)
+		return 0, 0, nil, requestErrorf("--axes %q: %w", axes, err)
 	case x == y:
-		return 0, 0, nil, fmt.Errorf("--axes %q: give two different piles 1..%d", axes, n)
+		return 0, 0, nil, requestErrorf("--axes %q: give two different piles 1..%d", axes, n)
 	}
 	fixed = make(game.Position, n)
 	for _, item := range strings.Split(fix, ",") {
@@ -239,17 +239,17 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 		}
 		k, v, ok := strings.Cut(item, "=")
 		if !ok {
-			return 0, 0, nil, fmt.Errorf("--fix %q: write pile=value, e.g. 3=5", item)
+			return 0, 0, nil, requestErrorf("--fix %q: write pile=value, e.g. 3=5", item)
 		}
 		i, err := pile(k)
 		if err != nil {
-			return 0, 0, nil, fmt.Errorf("--fix %q: %w", item, err)
+			return 0, 0, nil, requestErrorf("--fix %q: %w", item, err)
 		}
 		if i == x || i == y {
-			return 0, 0, nil, fmt.Errorf("--fix %q: pile %d is on an axis", item, i+1)
+			return 0, 0, nil, requestErrorf("--fix %q: pile %d is on an axis", item, i+1)
 		}
 		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
-			return 0, 0, nil, fmt.Errorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
+			return 0, 0, nil, requestErrorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
 		}
 	}
 	return x, y, fixed, nil

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -58,14 +57,14 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	case "csv", "json", "text", "latex":
 		if req.Out != "" {
 			// A file given and not written would be a silent loss.
-			return nil, fmt.Errorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", req.Format)
+			return nil, requestErrorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", req.Format)
 		}
 	case "parquet":
 		if req.Out == "" {
-			return nil, errors.New("--format parquet writes a file: give --out FILE.parquet")
+			return nil, requestErrorf("--format parquet writes a file: give --out FILE.parquet")
 		}
 	default:
-		return nil, fmt.Errorf("--format must be csv, json, text, latex or parquet, not %q", req.Format)
+		return nil, requestErrorf("--format must be csv, json, text, latex or parquet, not %q", req.Format)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {
@@ -74,10 +73,10 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	var group *complex.Group
 	if req.Classes {
 		if group, err = g.Symmetries(ctx); err != nil {
-			return nil, fmt.Errorf("--classes: %w", err)
+			return nil, requestErrorf("--classes: %w", err)
 		}
 		if !group.Listed() {
-			return nil, fmt.Errorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
+			return nil, requestErrorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
 		}
 	}
 	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -59,12 +58,12 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	src := req.Expr
 	switch {
 	case src != "" && req.Theorem != "":
-		return nil, errors.New("give only one of --expr EXPR and --theorem NAME")
+		return nil, requestErrorf("give only one of --expr EXPR and --theorem NAME")
 	case src == "" && req.Theorem == "":
-		return nil, errors.New("give the characterization to prove: --expr EXPR or --theorem NAME")
+		return nil, requestErrorf("give the characterization to prove: --expr EXPR or --theorem NAME")
 	}
 	if req.Timeout <= 0 {
-		return nil, fmt.Errorf("--timeout must be positive, not %v", req.Timeout)
+		return nil, requestErrorf("--timeout must be positive, not %v", req.Timeout)
 	}
 	if req.Solver == "" {
 		req.Solver = "z3"
@@ -74,7 +73,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		req.Format = "text"
 	case "text", "latex":
 	default:
-		return nil, fmt.Errorf("--format must be text or latex, not %q", req.Format)
+		return nil, requestErrorf("--format must be text or latex, not %q", req.Format)
 	}
 	g, err := game.Parse(req.Game)
 	if err != nil {
@@ -322,12 +321,12 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		return nil, err
 	}
 	if req.Max < 0 {
-		return nil, fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
+		return nil, requestErrorf("--max is required: the height to learn on, e.g. --max 6")
 	}
 	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, MaxMemory: env.memory()}
 	if req.Prove {
 		if req.ProveTimeout <= 0 {
-			return nil, fmt.Errorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+			return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
 		}
 		// The solver is looked for first: without it, nothing is solved.
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {

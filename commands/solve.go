@@ -81,7 +81,7 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 		return nil, err
 	}
 	if req.Table != "" && req.Out != "" {
-		return nil, fmt.Errorf("--table and --out: the table is already in %s", req.Table)
+		return nil, requestErrorf("--table and --out: the table is already in %s", req.Table)
 	}
 	grundy, remoteness := req.Grundy, req.Remoteness
 	opts := solve.Options{Grundy: grundy, Remoteness: remoteness, Reference: req.Reference}

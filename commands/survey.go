@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -50,7 +49,7 @@ type AtlasResult struct {
 // before.
 func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error) {
 	if req.Max < 0 {
-		return nil, fmt.Errorf("--max is required: the height to solve every game to, e.g. --max 5")
+		return nil, requestErrorf("--max is required: the height to solve every game to, e.g. --max 5")
 	}
 	if req.Shard == "" {
 		req.Shard = "0/1"
@@ -60,12 +59,12 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 		return nil, err
 	}
 	if req.ProveTimeout <= 0 {
-		return nil, fmt.Errorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+		return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
 	}
 	opts := atlas.Options{Max: req.Max, Workers: req.Workers, NoDiscover: req.NoDiscover}
 	if req.Prove {
 		if req.NoDiscover {
-			return nil, errors.New("--prove proves what discover finds: it cannot go with --discover=false")
+			return nil, requestErrorf("--prove proves what discover finds: it cannot go with --discover=false")
 		}
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
 			return nil, err

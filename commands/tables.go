@@ -39,7 +39,7 @@ func (s *Source) gameBox(spec string) (*game.Game, table.Box, error) {
 		return g, nil, nil
 	}
 	if s.Max < 0 {
-		return nil, nil, fmt.Errorf("--max is required: the largest pile size to solve, e.g. --max 8")
+		return nil, nil, requestErrorf("--max is required: the largest pile size to solve, e.g. --max 8")
 	}
 	box := table.Uniform(g.Piles(), s.Max)
 	if err := box.Check(); err != nil {
@@ -79,7 +79,7 @@ func (s *Source) solveOrLoad(ctx context.Context, env Env, g *game.Game, box tab
 // to the table's.
 func (s *Source) load(ctx context.Context, env Env, g *game.Game, opts solve.Options) (*table.Table, error) {
 	if opts.Reference {
-		return nil, fmt.Errorf("--table and --reference: a table read from a file is not solved again")
+		return nil, requestErrorf("--table and --reference: a table read from a file is not solved again")
 	}
 	t, err := loadTable(ctx, env, s.Table, g)
 	if err != nil {
@@ -93,7 +93,7 @@ func (s *Source) load(ctx context.Context, env Env, g *game.Game, opts solve.Opt
 	case !slices.Equal(t.Box, uniform):
 		return nil, fmt.Errorf("%s: the table's box %v has different maxima; the commands read tables with every pile 0..H", s.Table, t.Box)
 	case s.Max >= 0 && s.Max != t.Box[0]:
-		return nil, fmt.Errorf("--max %d, but %s holds every pile 0..%d; leave --max out to use the table's box", s.Max, s.Table, t.Box[0])
+		return nil, requestErrorf("--max %d, but %s holds every pile 0..%d; leave --max out to use the table's box", s.Max, s.Table, t.Box[0])
 	}
 	s.Max = t.Box[0]
 	return t, nil

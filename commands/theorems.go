@@ -37,7 +37,7 @@ func Theorems(ctx context.Context, req TheoremsRequest) (*TheoremsResult, error)
 		req.Format = "text"
 	case "text", "latex":
 	default:
-		return nil, fmt.Errorf("--format must be text or latex, not %q", req.Format)
+		return nil, requestErrorf("--format must be text or latex, not %q", req.Format)
 	}
 	list := theory.Theorems()
 	if req.Game != "" {

@@ -111,6 +111,18 @@ func (a arith) rem(x string, c int) string {
 	return "(- " + x + " (* " + numeral(c) + " " + truncDiv(x, c) + "))"
 }
 
+// remNonNegative writes x % c for x >= 0 and c >= 1; x must be a name or a
+// constant (it appears twice). In integers it is x - c·(x div c): z3 took
+// more than three times as long on NIM(4,3)'s (II) with SMT-LIB's mod
+// (22 s of CPU against more than 70 s, the same load).
+func (a arith) remNonNegative(x string, c int) string {
+	if a.bv() {
+		return "(bvurem " + x + " " + a.num(c) + ")"
+	}
+	k := strconv.Itoa(c)
+	return "(- " + x + " (* " + k + " (div " + x + " " + k + ")))"
+}
+
 // divNonNegative writes x / c for x >= 0 and c >= 1.
 func (a arith) divNonNegative(x string, c int) string {
 	if a.bv() {

@@ -3,6 +3,7 @@ package prove
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -39,6 +40,13 @@ type term struct {
 	// bound is at least the absolute value of the term's integer value at
 	// every position with piles below 2^63 (nil: 1, for Bools).
 	bound *big.Int
+	// nonNeg is true when the integer value is at least 0 at every
+	// position (piles are never negative: where a query builds an option
+	// whose pile could be, the option's legality guards its S). Then % and
+	// / by a constant need no case for a negative x, which Go's rounding
+	// towards 0 does: z3 answered NIM(4,3)'s (II) in a third of the CPU
+	// time without it (22 s against 64 s, the same load).
+	nonNeg bool
 }
 
 func boolTerm(s string) term { return term{s: s, boolean: true} }
@@ -46,8 +54,24 @@ func boolTerm(s string) term { return term{s: s, boolean: true} }
 // intTerm is an integer term whose absolute value is at most bound.
 func intTerm(s string, bound *big.Int) term { return term{s: s, bound: bound} }
 
+// nonNegative marks t as never negative.
+func nonNegative(t term) term {
+	t.nonNeg = true
+	return t
+}
+
+// allNonNeg reports whether every term is never negative.
+func allNonNeg(ts ...term) bool {
+	for _, t := range ts {
+		if !t.nonNeg {
+			return false
+		}
+	}
+	return true
+}
+
 func (tr translator) constTerm(c int) term {
-	return term{s: tr.a.num(c), isConst: true, c: c, bound: absBig(c)}
+	return term{s: tr.a.num(c), isConst: true, c: c, bound: absBig(c), nonNeg: c >= 0}
 }
 
 func absBig(c int) *big.Int {
@@ -100,7 +124,7 @@ func (tr translator) asInt(t term) term {
 	if t.isConst {
 		return tr.constTerm(t.c)
 	}
-	return intTerm("(ite "+t.s+" "+tr.a.num(1)+" "+tr.a.num(0)+")", big.NewInt(1))
+	return nonNegative(intTerm("(ite "+t.s+" "+tr.a.num(1)+" "+tr.a.num(0)+")", big.NewInt(1)))
 }
 
 // asBool reads an integer as true when it is not 0.
@@ -186,7 +210,7 @@ func (tr translator) bind(t term, body func(v term) term) term {
 		return body(t)
 	}
 	name := tr.newName("t")
-	v := term{s: name, boolean: t.boolean, bound: t.bound}
+	v := term{s: name, boolean: t.boolean, bound: t.bound, nonNeg: t.nonNeg}
 	out := body(v)
 	out.s = "(let ((" + name + " " + t.s + ")) " + out.s + ")"
 	return out
@@ -211,7 +235,7 @@ func (tr translator) node(node ast.Node) (term, error) {
 		if err != nil {
 			return term{}, err
 		}
-		return intTerm(tr.pile(i), maxPile), nil
+		return nonNegative(intTerm(tr.pile(i), maxPile)), nil
 	case *ast.UnaryNode:
 		x, err := tr.term(n.Node)
 		if err != nil {
@@ -253,7 +277,9 @@ func (tr translator) node(node ast.Node) (term, error) {
 			return boolTerm("(ite " + c.s + " " + x.s + " " + y.s + ")"), nil
 		}
 		x, y = tr.asInt(x), tr.asInt(y)
-		return intTerm("(ite "+c.s+" "+x.s+" "+y.s+")", maxBound(x, y)), nil
+		out := intTerm("(ite "+c.s+" "+x.s+" "+y.s+")", maxBound(x, y))
+		out.nonNeg = allNonNeg(x, y)
+		return out, nil
 	case *ast.VariableDeclaratorNode:
 		v, err := tr.term(n.Value)
 		if err != nil {
@@ -265,7 +291,7 @@ func (tr translator) node(node ast.Node) (term, error) {
 		for k, t := range tr.names {
 			inner.names[k] = t
 		}
-		inner.names[n.Name] = term{s: name, boolean: v.boolean, bound: v.bound}
+		inner.names[n.Name] = term{s: name, boolean: v.boolean, bound: v.bound, nonNeg: v.nonNeg}
 		if v.isConst {
 			inner.names[n.Name] = v
 		}
@@ -327,7 +353,9 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 	where := n.String()
 	switch op {
 	case "+":
-		return intTerm(tr.a.add(x.s, y.s), sumBounds(x, y)), nil
+		out := intTerm(tr.a.add(x.s, y.s), sumBounds(x, y))
+		out.nonNeg = allNonNeg(x, y)
+		return out, nil
 	case "-":
 		return intTerm(tr.a.sub(x.s, y.s), sumBounds(x, y)), nil
 	case "*":
@@ -337,7 +365,9 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 		if x.isConst {
 			x, y = y, x
 		}
-		return intTerm(tr.a.mul(y.s, x.s), new(big.Int).Mul(x.boundOf(), y.boundOf())), nil
+		out := intTerm(tr.a.mul(y.s, x.s), new(big.Int).Mul(x.boundOf(), y.boundOf()))
+		out.nonNeg = allNonNeg(x, y)
+		return out, nil
 	case "/", "%":
 		if !y.isConst {
 			return term{}, &UnencodableError{Operator: op, Where: where, Why: "division is linear only by a constant"}
@@ -346,11 +376,20 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 			return tr.constTerm(0), nil // check's evaluator: division by zero gives 0
 		}
 		if op == "/" {
+			if x.nonNeg && y.c > 0 {
+				return nonNegative(intTerm(tr.a.divNonNegative(x.s, y.c), x.boundOf())), nil
+			}
 			return intTerm(tr.a.quo(x.s, y.c), x.boundOf()), nil
 		}
 		bound := absBig(y.c)
 		if x.boundOf().Cmp(bound) < 0 {
 			bound = x.boundOf()
+		}
+		if x.nonNeg && y.c != math.MinInt {
+			// Go's x % c and x % -c agree, and equal x mod |c| for x >= 0.
+			return tr.bind(x, func(x term) term {
+				return nonNegative(intTerm(tr.a.remNonNegative(x.s, max(y.c, -y.c)), bound))
+			}), nil
 		}
 		return tr.bind(x, func(x term) term { return intTerm(tr.a.rem(x.s, y.c), bound) }), nil
 	case "**":
@@ -395,7 +434,9 @@ func (tr translator) xor(ts []term, where string) (term, error) {
 	for _, t := range ts[1:] {
 		out = "(bvxor " + out + " " + t.s + ")"
 	}
-	return intTerm(out, new(big.Int).Lsh(big.NewInt(1), uint(bits))), nil
+	x := intTerm(out, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
+	x.nonNeg = allNonNeg(ts...) // the sign bit is the xor of theirs
+	return x, nil
 }
 
 // colmod is true when, at every binary digit, the number of terms with a 1
@@ -498,7 +539,7 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 			return term{}, fmt.Errorf("abs() takes one argument, not %d", len(ts))
 		}
 		return tr.bind(ts[0], func(x term) term {
-			return intTerm("(ite "+tr.a.cmp("<", x.s, tr.a.num(0))+" "+tr.a.neg(x.s)+" "+x.s+")", x.bound)
+			return nonNegative(intTerm("(ite "+tr.a.cmp("<", x.s, tr.a.num(0))+" "+tr.a.neg(x.s)+" "+x.s+")", x.bound))
 		}), nil
 	case "slowmoves":
 		return tr.slowMoves(ts, where)
@@ -530,7 +571,11 @@ func (tr translator) extreme(least bool, ts []term) term {
 	for _, t := range ts[1:] {
 		acc = tr.bind(acc, func(a term) term {
 			return tr.bind(t, func(b term) term {
-				return intTerm("(ite "+tr.a.cmp(op, a.s, b.s)+" "+a.s+" "+b.s+")", maxBound(a, b))
+				out := intTerm("(ite "+tr.a.cmp(op, a.s, b.s)+" "+a.s+" "+b.s+")", maxBound(a, b))
+				// the least of terms is never negative when all are;
+				// the largest, when one is
+				out.nonNeg = least && allNonNeg(a, b) || !least && (a.nonNeg || b.nonNeg)
+				return out
 			})
 		})
 	}
@@ -631,7 +676,7 @@ func (tr translator) slowMoves(ts []term, where string) (term, error) {
 		bounds = append(bounds, intTerm(tr.a.divNonNegative(least.s, k-j), total))
 	}
 	body := tr.extreme(true, bounds)
-	return intTerm("(let ("+strings.Join(lets, " ")+") "+body.s+")", total), nil
+	return nonNegative(intTerm("(let ("+strings.Join(lets, " ")+") "+body.s+")", total)), nil
 }
 
 // SlowMovesClosedForm is the formula the proofs encode slowmoves(k, x...)

@@ -171,8 +171,11 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 }
 
 // TestExpressionIsTheEvaluators compares the encoded expressions with check's
-// evaluator at every position of a box, negative piles included (the
-// encoding must mean what the evaluator means wherever it is evaluated).
+// evaluator at every position of a box. Piles are never negative where a
+// query asks S (an option's S is conjoined with its legality), and the
+// encoding relies on it: % and / of a term that cannot be negative are
+// SMT-LIB's mod and div. Terms built from the piles still go negative
+// (a - 2*b), and there the encoding must follow Go's rounding.
 func TestExpressionIsTheEvaluators(t *testing.T) {
 	s := solver(t)
 	tests := []struct{ spec, expr string }{
@@ -187,6 +190,8 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 		{"nim:3", "a ^ b ^ c == 0"},
 		{"nim:3", "(a ^ b) + (-9223372036854775807 - 1) / 2 < c - 4611686018427387904"}, // math.MinInt folded
 		{"nim:3", "xor(a - 2, b, -c) < 1 && (a ^ -1) % 3 != b / -2"},
+		{"nim:3", "min(a, b) % 2 + max(a - 3, c) % -3 + (a + 2 * b) / 3 + abs(a - c) % 2 + (b > c) % 2 == (a ^ c) % 3 + max(-a, -b) / 2"},
+		{"nim:3", "(a < b ? a - c : b + c) % 4 == 1 || (a % 3) / 2 == c"},
 		{"moore:4,2", "colmod(3, a, b, c, d)"},
 		{"moore:4,2", "colmod(2, a, b - 1, c) || colmod(1, d - 1) && colmod(0, a)"},
 		{"cn:6,4", "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))"},
@@ -213,8 +218,7 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 }
 
 // compareWithEvaluator evaluates the encoded expression at every position
-// of a small box, negative piles included, and compares it with check's
-// evaluator.
+// of a small box and compares it with check's evaluator.
 func compareWithEvaluator(t *testing.T, s *Solver, g *game.Game, e *check.Expr, a arith) {
 	t.Helper()
 	n := g.Piles()
@@ -224,9 +228,6 @@ func compareWithEvaluator(t *testing.T, s *Solver, g *game.Game, e *check.Expr, 
 	eval := e.Evaluator()
 	accepted := 0
 	for _, p := range box(n, h) {
-		for i := range p {
-			p[i]-- // piles -1..h-1: negative values too
-		}
 		src, _, err := translateExpr(e, func(i int) string { return a.num(p[i]) }, a)
 		if err != nil {
 			t.Fatal(err)
@@ -508,5 +509,42 @@ func TestCVC5(t *testing.T) {
 		if r.Result == Refuted && (r.Counterexample == nil || r.Counterexample.Checked != "engine") {
 			t.Errorf("%s %q: counterexample %+v", tt.spec, tt.expr, r.Counterexample)
 		}
+	}
+}
+
+// TestNonNegativeDivision: % and / of a term that cannot be negative are
+// written with SMT-LIB's div alone (z3 is far quicker), and of a term that
+// can be negative with Go's rounding towards 0.
+func TestNonNegativeDivision(t *testing.T) {
+	tests := []struct {
+		expr   string
+		simple bool // mod/div alone, no case for a negative x
+	}{
+		{"min(a, b) % 2 == 1", true},
+		{"(a + 2 * b) / 3 == c", true},
+		{"slowmoves(2, a, b, c) % 4 == 0", true},
+		{"max(a - b, c) % 3 == 0", true},
+		{"(a ^ b) % 3 == 0", true},
+		{"(a - b) % 2 == 0", false},
+		{"min(a - b, c) / 2 == 0", false},
+		{"a / -2 == 0", false},
+		{"-a % 3 == 0", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			_, e := compile(t, "nim:3", tt.expr)
+			a := arith{}
+			if strings.Contains(tt.expr, "^") {
+				a = arith{width: 66}
+			}
+			src, _, err := translateExpr(e, pileVar("p"), a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rounding := strings.Contains(src, "(- (div (- ") || strings.Contains(src, "bvsrem") || strings.Contains(src, "bvsdiv")
+			if got := !rounding; got != tt.simple {
+				t.Errorf("simple %v, want %v: %s", got, tt.simple, src)
+			}
+		})
 	}
 }

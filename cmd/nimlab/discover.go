@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
 	"github.com/spf13/cobra"
@@ -61,10 +60,10 @@ object of "nimlab prove --json"; null when there was nothing to prove).`,
 				return err
 			}
 			if learnMax < 0 {
-				return fmt.Errorf("--max is required: the height to learn on, e.g. --max 6")
+				return usageError(cmd, "--max is required: the height to learn on, e.g. --max 6")
 			}
 			if err := positiveDuration("prove-timeout", proveTimeout); err != nil {
-				return err
+				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,

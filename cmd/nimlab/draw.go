@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/figure"
@@ -48,7 +47,7 @@ writes on stdout.`,
 			}
 			switch {
 			case out == "" && format == "":
-				return errors.New("--out FILE.svg, FILE.png or FILE.tex is required (--out - writes SVG on stdout)")
+				return usageError(cmd, "--out FILE.svg, FILE.png or FILE.tex is required (--out - writes SVG on stdout)")
 			case out == "":
 				out = "-"
 			}
@@ -58,12 +57,12 @@ writes on stdout.`,
 					return fmt.Errorf("--out %w", err)
 				}
 				if format != "" && format != ext {
-					return fmt.Errorf("--format %s, but --out %s is %s", format, out, ext)
+					return usageError(cmd, "--format %s, but --out %s is %s", format, out, ext)
 				}
 				format = ext
 			}
 			if out == "-" && format == "png" {
-				return errors.New("--format png writes a file: give --out FILE.png")
+				return usageError(cmd, "--format png writes a file: give --out FILE.png")
 			}
 			req := commands.DrawRequest{Game: args[0], Move: move, Complex: drawComplex, Format: format, Bare: bare}
 			if len(args) == 2 {

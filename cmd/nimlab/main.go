@@ -61,7 +61,12 @@ func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	root.SetErr(stderr)
 	err := unknownCommand(root, args)
 	if err == nil {
-		err = root.ExecuteContext(withStart(ctx, started(ctx)))
+		root.SetContext(withStart(ctx, started(ctx)))
+		var cmd *cobra.Command
+		cmd, err = root.ExecuteC()
+		if request := (*commands.RequestError)(nil); errors.As(err, &request) && cmd != nil && !errors.Is(err, context.Canceled) {
+			err = usageError(cmd, "%v", err)
+		}
 	}
 	switch {
 	case err == nil:

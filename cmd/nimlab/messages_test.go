@@ -163,11 +163,12 @@ func (l anyAddrListener) Addr() net.Addr {
 	return &net.TCPAddr{IP: net.IPv4zero, Port: l.Listener.Addr().(*net.TCPAddr).Port}
 }
 
-// TestAPISolveNegativeMax: the API says what --max takes, as the CLI does.
+// TestAPISolveNegativeMax: the API says what max takes, as the CLI says
+// what --max takes.
 func TestAPISolveNegativeMax(t *testing.T) {
 	srv := testServer(t, "")
 	status, _, body := get(t, srv.URL+"/api/solve?game=cn:6,3&max=-1")
-	if status != http.StatusBadRequest || !strings.Contains(string(body), "--max takes a whole number from 0 to 65534") || strings.Contains(string(body), "required") {
+	if status != http.StatusBadRequest || !strings.Contains(string(body), `"max takes a whole number from 0 to 65534`) || strings.Contains(string(body), "required") {
 		t.Errorf("/api/solve?max=-1: %d %s", status, body)
 	}
 }

@@ -69,7 +69,7 @@ you). Scripts write moves on stdin, one per line.`,
 			case "computer":
 				who = play.Computer
 			default:
-				return fmt.Errorf("--first must be me or computer, not %q", first)
+				return usageError(cmd, "--first must be me or computer, not %q", first)
 			}
 			opp, err := play.NewOpponent(ctx, g, start)
 			if err != nil {

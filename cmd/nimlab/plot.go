@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/figure"
@@ -30,12 +29,12 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
-				return errors.New("--out FILE.svg or --out FILE.png is required")
+				return usageError(cmd, "--out FILE.svg or --out FILE.png is required")
 			}
 			format, err := figure.FormatOf(out)
 			if err != nil || format == "tikz" {
 				// A heat map's colour bar is a raster image: no TikZ.
-				return fmt.Errorf("--out %s: plot writes .svg or .png (draw also writes TikZ)", out)
+				return usageError(cmd, "--out %s: plot writes .svg or .png (draw also writes TikZ)", out)
 			}
 			// No progress bar over the figure's messages.
 			res, err := commands.Plot(cmd.Context(), env(cmd.Context(), true), commands.SliceRequest{

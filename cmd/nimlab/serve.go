@@ -15,6 +15,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -102,7 +103,7 @@ never a flag. Files are read only inside --data (saved tables, for
 				return fmt.Errorf("--addr %q: %w", addr, err)
 			}
 			if err := positiveDuration("timeout", timeout); err != nil {
-				return err
+				return usageError(cmd, "%v", err)
 			}
 			if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s is not a loopback address: anyone who can reach it can use the lab\n", addr)
@@ -299,7 +300,22 @@ type progressEvent struct {
 func httpError(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(apiError{err.Error()})
+	json.NewEncoder(w).Encode(apiErrorOf(err))
+}
+
+// flagName is a command line option as a request's message names it.
+var flagName = regexp.MustCompile(`(^|[\s(])--([a-z][a-z-]*)`)
+
+// apiErrorOf is err as the API says it: an error of the request names the
+// query's parameters ("max"), not the command line's options ("--max").
+// Values quoted in the message are left as they were typed.
+func apiErrorOf(err error) apiError {
+	var request *commands.RequestError
+	var bad badQuery
+	if errors.As(err, &request) || errors.As(err, &bad) {
+		return apiError{flagName.ReplaceAllString(err.Error(), "$1$2")}
+	}
+	return apiError{err.Error()}
 }
 
 // errBusy refuses a second solve of a client while its first runs.
@@ -515,7 +531,7 @@ func (q *query) whole(key string, def, lo, hi int) int {
 	v, err := strconv.ParseInt(strings.TrimSpace(q.values.Get(key)), 10, 64)
 	if err != nil || v < int64(lo) || v > int64(hi) {
 		if q.err == nil {
-			q.err = badQuery{fmt.Errorf("--%s takes a whole number from %d to %d, not %q", key, lo, hi, q.values.Get(key))}
+			q.err = badQuery{fmt.Errorf("%s takes a whole number from %d to %d, not %q", key, lo, hi, q.values.Get(key))}
 		}
 		return def
 	}
@@ -529,7 +545,7 @@ func (q *query) duration(key string) time.Duration {
 	}
 	d, err := time.ParseDuration(q.values.Get(key))
 	if err != nil && q.err == nil {
-		q.err = badQuery{fmt.Errorf("--%s takes a duration such as 90s, 2m or 1h30m, not %q", key, q.values.Get(key))}
+		q.err = badQuery{fmt.Errorf("%s takes a duration such as 90s, 2m or 1h30m, not %q", key, q.values.Get(key))}
 	}
 	return d
 }
@@ -647,7 +663,7 @@ func (e *eventStream) finish(res commands.Result, err error) {
 		data, err = json.Marshal(res)
 	}
 	if err != nil {
-		data, _ := json.Marshal(apiError{err.Error()})
+		data, _ := json.Marshal(apiErrorOf(err))
 		e.send("error", data)
 		return
 	}

@@ -288,7 +288,9 @@ func TestQueryValuesAreData(t *testing.T) {
 		{"check?game=cn:6,3&max=3&expr=--json", "--json"},
 		{"theorems?game=--version", "--version"},
 		{"complex?game=-h", "-h"},
-		{"list?game=cn:6,3&max=--help", "--max takes a whole number"},
+		{"list?game=cn:6,3&max=--help", `"error":"max takes a whole number`},
+		// the request's parameters by their names in a query, not as flags
+		{"check?game=cn:6,3&max=3", `one of theorem NAME, expr EXPR`},
 		{"solve?game=cn:6,3&max=3&max=4", "once"},
 		{"repro?only=--list&list=--json", ""},
 	} {
