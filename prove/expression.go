@@ -434,9 +434,13 @@ func (tr translator) xor(ts []term, where string) (term, error) {
 	for _, t := range ts[1:] {
 		out = "(bvxor " + out + " " + t.s + ")"
 	}
-	x := intTerm(out, new(big.Int).Lsh(big.NewInt(1), uint(bits)))
-	x.nonNeg = allNonNeg(ts...) // the sign bit is the xor of theirs
-	return x, nil
+	bound := new(big.Int).Lsh(big.NewInt(1), uint(bits))
+	if allNonNeg(ts...) {
+		// 0 <= x < 2^k for every term gives 0 <= xor < 2^k: the sign bit
+		// is the xor of theirs, and no higher bit is set in any.
+		return nonNegative(intTerm(out, bound.Sub(bound, big.NewInt(1)))), nil
+	}
+	return intTerm(out, bound), nil
 }
 
 // colmod is true when, at every binary digit, the number of terms with a 1

@@ -548,3 +548,31 @@ func TestNonNegativeDivision(t *testing.T) {
 		})
 	}
 }
+
+// TestWidestTerm: the largest value a term can take decides whether the
+// proof's note warns about sums past 2^63-1; an xor of piles stays below
+// 2^63, a sum of two piles does not.
+func TestWidestTerm(t *testing.T) {
+	tests := []struct {
+		expr string
+		over bool
+	}{
+		{"a ^ b ^ c == 0", false},
+		{"xor(a, b, c) == 0", false},
+		{"min(a, b) % 2 == c / 3", false},
+		{"a + b == c", true},
+		{"(a - b) ^ c == 0", true}, // a - b can be negative, and the xor too
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			_, e := compile(t, "nim:3", tt.expr)
+			_, widest, err := translateExpr(e, pileVar("p"), arith{width: 66})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if over := widest.Cmp(maxPile) > 0; over != tt.over {
+				t.Errorf("widest %v: over 2^63-1 %v, want %v", widest, over, tt.over)
+			}
+		})
+	}
+}
