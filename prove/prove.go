@@ -334,7 +334,14 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 // finds one within its time; the last bound, 2^63-1, keeps a counterexample
 // inside the piles nimlab accepts.
 func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error) {
+	// The search shares one budget, so that a condition the solver gave up
+	// on costs at most its timeout and this much more.
+	deadline := time.Now().Add(min(opts.Timeout, smallerBudget))
 	for _, bound := range []int{3, 15, 255, math.MaxInt} {
+		left := time.Until(deadline)
+		if left <= 0 {
+			break
+		}
 		var b strings.Builder
 		b.WriteString(q.script)
 		for _, v := range q.vars {
@@ -342,7 +349,7 @@ func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error
 				fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<=", v, a.num(bound)))
 			}
 		}
-		reply, err := opts.Solver.CheckUsing(ctx, b.String(), q.vars, min(opts.Timeout, 5*time.Second), q.tactic)
+		reply, err := opts.Solver.CheckUsing(ctx, b.String(), q.vars, left, q.tactic)
 		if err != nil {
 			return nil, err
 		}
@@ -352,6 +359,9 @@ func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error
 	}
 	return nil, nil
 }
+
+// smallerBudget bounds the time smaller spends on one condition.
+const smallerBudget = 10 * time.Second
 
 // fileStem makes a spec usable in a file name.
 func fileStem(spec string) string {
