@@ -83,8 +83,8 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 		return nil, err
 	}
 	start := time.Now()
-	release := func() {}
-	defer func() { release() }()
+	release, unwatch := func() {}, func() {}
+	defer func() { unwatch(); release() }()
 	fits := func(plan *solve.Plan) error {
 		if !req.Force {
 			if err := plan.CheckMemory(env.memory()); err != nil {
@@ -98,6 +98,10 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 		}
 		release()
 		release = r
+		// A position that no theorem covers can take minutes to solve:
+		// the solve reports its progress, as solve's does.
+		unwatch()
+		unwatch = env.watch(plan)
 		return nil
 	}
 	opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Fits: fits}
