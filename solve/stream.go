@@ -25,7 +25,7 @@ func FastStream(ctx context.Context, g *game.Game, box table.Box, opts Options, 
 }
 
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
-	s, err := newSweep[W](g, box, opts, 1, 0)
+	s, err := newSweep[W](g, box, opts, 1, false)
 	if err != nil {
 		return err
 	}
