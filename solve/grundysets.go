@@ -31,9 +31,10 @@ import (
 // word by word; the sets of the facets containing the last pile are kept
 // for one slab, overwritten in place, those of the other facets for a few
 // sub-slabs. The working memory is one slab of one lane per position and
-// facet containing the last pile: for CN(6,3) with piles up to 20 (values
-// up to 116), 98 MB in windows of 64, 49 MB in windows of 32 and 28 MB in
-// windows of 16, beside the table's 2 bytes a position (172 MB).
+// facet containing the last pile, and a few sub-slabs of the others: for
+// CN(6,3) with piles up to 20 (values up to 116), 107 MB in windows of 64,
+// 56 MB in windows of 32 and 31 MB in windows of 16, beside the table's 2
+// bytes a position (172 MB).
 //
 // A window's pass skips the sub-slabs and lines whose totals lie below the
 // window (their sets hold none of its values), and settles no position on
