@@ -156,18 +156,18 @@ func TestFastWideLines(t *testing.T) {
 }
 
 // TestFastGrundyAbove64 reaches Grundy values beyond one window of the
-// value sets, in each width: on a single facet every smaller position is an option, so the
-// Grundy value is the total of the piles.
+// value sets, in each width: on a single facet every smaller position is
+// an option, so the Grundy value is the total of the piles.
 func TestFastGrundyAbove64(t *testing.T) {
 	for _, c := range []struct {
 		spec string
 		box  table.Box
 	}{
-		{"complex:1-2", table.Box{60, 60}},         // sets of 2 words
-		{"complex:1-2/misere", table.Box{50, 70}},  // misère: values up to 121
-		{"complex:1-2,2-3", table.Box{20, 30, 30}}, // two facets
-		{"cn:5,2", table.Box{8, 8, 8, 8, 8}},       // lines skipped in later windows
-		{"cn:6,3/misere", table.Box{4, 5, 4, 3, 5, 4}},
+		{"complex:1-2", table.Box{60, 60}},             // sets of 2 words
+		{"complex:1-2/misere", table.Box{50, 70}},      // misère: values up to 121
+		{"complex:1-2,2-3", table.Box{20, 30, 30}},     // two facets
+		{"cn:5,2", table.Box{8, 8, 8, 8, 8}},           // lines skipped in later windows
+		{"cn:6,3/misere", table.Box{4, 5, 4, 3, 5, 4}}, // misère, six piles of different sizes
 	} {
 		t.Run(c.spec, func(t *testing.T) {
 			for _, setBits := range []int{16, 32, 64} {
