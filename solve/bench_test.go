@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -58,4 +59,16 @@ func BenchmarkConesTotalCN63Max15(b *testing.B) {
 func BenchmarkFastGrundyCN63Max20(b *testing.B) { benchmarkSolve(b, "cn:6,3", 20, true, Fast) }
 func BenchmarkFastRemotenessCN63Max15(b *testing.B) {
 	benchmarkOptions(b, "cn:6,3", 15, Options{Remoteness: true}, Fast)
+}
+
+// BenchmarkFastGrundySets compares the widths of the windows of values of
+// the set recurrence.
+func BenchmarkFastGrundySets(b *testing.B) {
+	for _, h := range []int{15, 20} {
+		for _, setBits := range []int{16, 32, 64} {
+			b.Run(fmt.Sprintf("cn:6,3/max=%d/bits=%d", h, setBits), func(b *testing.B) {
+				benchmarkOptions(b, "cn:6,3", h, Options{Grundy: true, setBits: setBits}, Fast)
+			})
+		}
+	}
 }

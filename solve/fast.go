@@ -65,7 +65,7 @@ func fastMemory(g *game.Game, box table.Box, opts Options) int64 {
 	}
 	switch {
 	case opts.Grundy && useGrundySets(g, box, opts):
-		return saturatingAdd(need, 2*positions, grundySetBytes(g, box))
+		return saturatingAdd(need, 2*positions, grundySetBytes(g, box, grundySetBits(g, box, opts)))
 	case opts.Grundy:
 		need += 2 * positions // then the level sets' sweep, below
 	case opts.Remoteness:
@@ -102,7 +102,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	if opts.Grundy {
 		levels = grundyLevels
 	}
-	s, err := newSweep[W](g, box, opts, levels, 0)
+	s, err := newSweep[W](g, box, opts, levels, false)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 }
 
 func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set []uint64, opts Options) ([]uint64, error) {
-	s, err := newSweep[W](g, box, opts, 1, 0)
+	s, err := newSweep[W](g, box, opts, 1, false)
 	if err != nil {
 		return nil, err
 	}
@@ -155,6 +155,7 @@ func hasOptionWith[W word](ctx context.Context, g *game.Game, box table.Box, set
 
 // or sets a |= b word by word over len(a) words.
 func or[W word](a, b []W) {
+	b = b[:len(a)]
 	for k := range a {
 		a[k] |= b[k]
 	}

@@ -68,6 +68,7 @@ type Options struct {
 	Reference bool
 
 	levelSets bool // Fast computes Grundy values by level sets, not by sets of values
+	setBits   int  // Fast's sets of values hold this many bits (16, 32, 64), 0 for its choice
 }
 
 func (o Options) progress(done, total int64) {

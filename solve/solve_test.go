@@ -134,7 +134,9 @@ func TestFastMatchesReferenceOnFamilies(t *testing.T) {
 					h = 2
 				}
 				box := table.Uniform(g.Piles(), h)
-				solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+				for _, setBits := range []int{16, 32, 64} {
+					solveBoth(t, spec, box, Options{Grundy: true, Workers: 2, setBits: setBits})
+				}
 				solveBoth(t, spec, box, Options{Grundy: true, Workers: 2, levelSets: true})
 				solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
 			})
@@ -149,27 +151,33 @@ func TestFastWideLines(t *testing.T) {
 		box := table.Uniform(g.Piles(), 4)
 		box[0] = 150
 		t.Run(spec, func(t *testing.T) {
-			solveBoth(t, spec, box, Options{Grundy: true, Workers: 2})
+			for _, setBits := range []int{16, 32, 64} {
+				solveBoth(t, spec, box, Options{Grundy: true, Workers: 2, setBits: setBits})
+			}
 			solveBoth(t, spec, box, Options{Grundy: true, Workers: 2, levelSets: true})
 			solveBoth(t, spec, box, Options{Remoteness: true, Workers: 2})
 		})
 	}
 }
 
-// TestFastGrundyAbove64 reaches Grundy values beyond one word of the value
-// sets: on a single facet every smaller position is an option, so the
-// Grundy value is the total of the piles.
+// TestFastGrundyAbove64 reaches Grundy values beyond one window of the
+// value sets, in each width: on a single facet every smaller position is
+// an option, so the Grundy value is the total of the piles.
 func TestFastGrundyAbove64(t *testing.T) {
 	for _, c := range []struct {
 		spec string
 		box  table.Box
 	}{
-		{"complex:1-2", table.Box{60, 60}},         // sets of 2 words
-		{"complex:1-2/misere", table.Box{50, 70}},  // misère: values up to 121
-		{"complex:1-2,2-3", table.Box{20, 30, 30}}, // two facets
+		{"complex:1-2", table.Box{60, 60}},             // sets of 2 words
+		{"complex:1-2/misere", table.Box{50, 70}},      // misère: values up to 121
+		{"complex:1-2,2-3", table.Box{20, 30, 30}},     // two facets
+		{"cn:5,2", table.Box{8, 8, 8, 8, 8}},           // lines skipped in later windows
+		{"cn:6,3/misere", table.Box{4, 5, 4, 3, 5, 4}}, // misère, six piles of different sizes
 	} {
 		t.Run(c.spec, func(t *testing.T) {
-			solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2})
+			for _, setBits := range []int{16, 32, 64} {
+				solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2, setBits: setBits})
+			}
 		})
 	}
 }
@@ -213,6 +221,7 @@ func TestFastMatchesReferenceOnRandomComplexes(t *testing.T) {
 			Remoteness: rapid.Bool().Draw(rt, "remoteness"),
 			Workers:    rapid.IntRange(1, 3).Draw(rt, "workers"),
 			levelSets:  rapid.Bool().Draw(rt, "level sets"),
+			setBits:    rapid.SampledFrom([]int{0, 16, 32, 64}).Draw(rt, "set bits"),
 		})
 	})
 }

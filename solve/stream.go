@@ -11,7 +11,7 @@ import (
 
 // fastStreamWith is the line engine's stream (Plan.Stream) in words W.
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
-	s, err := newSweep[W](g, box, opts, 1, 0)
+	s, err := newSweep[W](g, box, opts, 1, false)
 	if err != nil {
 		return err
 	}

@@ -67,6 +67,7 @@ type sweep[W word] struct {
 	// contains pile 0.
 	facetLanes [][]facetLane
 	perSub     int // lines per sub-slab
+	subTotal   int // the total of piles 1..n-4 at the top of the box
 	slabLines  int
 	// below[d%2] lists, for each pile i >= 1 and part with a facet
 	// containing i, where the line one token below in pile i lies.
@@ -89,12 +90,16 @@ type sweep[W word] struct {
 	hasOption []uint64 // HasOptionIn only: output, same layout
 
 	// Grundy values by sets only (lineSets): a facet's lanes of a line are
-	// the value sets of its positions, setWords (1) words each, for the
-	// values valueWindow*64 .. valueWindow*64+63; the positions valued in an
-	// earlier window hold their values, the others unvalued.
-	setWords       int
+	// the value sets of its positions, one lane W each, for the values
+	// setLo .. setLo+bits(W)-1; the positions valued in an earlier window
+	// hold their values, the others unvalued. A sub-slab or line whose
+	// positions all have totals below setLo-1 holds no value of the window
+	// (a Grundy value is at most the total, plus one in misère play): it is
+	// skipped, its sets left empty.
+	sets           bool
+	setFacets      []setFacet
 	terminalGrundy int
-	valueWindow    int
+	setLo          int
 }
 
 // facetLane is where a facet's lanes for one value begin in a block.
@@ -146,16 +151,16 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 
 // sweepMemory is the working memory of a sweep of box finding levels values
 // per pass, in the narrowest word that holds a line (as Fast picks it), or
-// with setWords > 0 of a sweep over sets of values (setWords uint64s per
-// position, see grundysets.go): one slab of carried parts and the window of
-// local parts. It saturates.
-func sweepMemory(g *game.Game, box table.Box, levels, setWords int) int64 {
+// with setBytes > 0 of a sweep over sets of values (one set of setBytes
+// bytes per position, see grundysets.go): one slab of carried parts and the
+// window of local parts. It saturates.
+func sweepMemory(g *game.Game, box table.Box, levels, setBytes int) int64 {
 	bytes := wordBytes(box[0])
 	h := padded(box, 4)
 	n := len(h)
 	words := h[0]/(8*bytes) + 1
-	if setWords > 0 {
-		bytes, words = 8, (h[0]+1)*setWords
+	if setBytes > 0 { // each facet's lanes of a line start on a word
+		bytes, words = setBytes, (h[0]+8/setBytes)/(8/setBytes)*(8/setBytes)
 	}
 	carried, local := sweepParts(g, n)
 	partBytes := func(facets int) int64 {
@@ -180,20 +185,24 @@ func lanesOf[W word](b []uint64) []W {
 }
 
 // newSweep prepares passes over box that find the level sets of levels
-// values each, or with setWords > 0 (W uint64, levels 1) the Grundy values
-// by sets of setWords words per position. It fails with ErrTooLarge when its
-// working memory would exceed maxWorkingBytes.
-func newSweep[W word](g *game.Game, box table.Box, opts Options, levels, setWords int) (*sweep[W], error) {
-	if err := checkWorking(g, box, sweepMemory(g, box, levels, setWords)); err != nil {
+// values each, or with sets (levels 1) the Grundy values by sets of values,
+// one lane W per position. It fails with ErrTooLarge when its working memory
+// would exceed maxWorkingBytes.
+func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, sets bool) (*sweep[W], error) {
+	setBytes := 0
+	if sets {
+		setBytes = wordBits[W]() / 8
+	}
+	if err := checkWorking(g, box, sweepMemory(g, box, levels, setBytes)); err != nil {
 		return nil, err
 	}
 	h := padded(box, 4)
 	n := len(h)
 	terminalP, terminalGrundy, _ := g.Terminal()
 	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
-		misere: !terminalP, workers: opts.Workers, levels: levels, setWords: setWords, terminalGrundy: terminalGrundy}
-	if setWords > 0 {
-		s.words = (h[0] + 1) * setWords
+		misere: !terminalP, workers: opts.Workers, levels: levels, sets: sets, terminalGrundy: terminalGrundy}
+	if sets { // each facet's lanes of a line start on a word
+		s.words = (h[0] + s.perWord) / s.perWord * s.perWord
 	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
@@ -223,12 +232,18 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels, setWord
 		}
 		s.facetLanes = append(s.facetLanes, lanes)
 	}
+	if sets {
+		s.setFacets = setFacets(s.facetLanes[0], s.perWord, s.carriedWords)
+	}
 	// stride[i]: lines between neighbours in pile i within a slab.
 	stride := make([]int, n)
 	s.perSub = 1
 	for i := 1; i <= n-4; i++ {
 		stride[i] = s.perSub
 		s.perSub *= h[i] + 1
+	}
+	for i := 1; i <= n-4; i++ {
+		s.subTotal += h[i]
 	}
 	stride[n-3] = s.perSub
 	stride[n-2] = s.perSub * (h[n-3] + 1)
@@ -313,7 +328,7 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 	// The work of a sub-slab, in lines of outcomes: a line of sets of
 	// values costs about one outcome line per position.
 	cellLines := s.perSub
-	if s.setWords > 0 {
+	if s.sets {
 		cellLines *= s.h[0] + 1
 	}
 	for c := 0; c <= hc; c++ {
@@ -447,8 +462,27 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		nonzero |= 1 << uint(n-1)
 	}
 	base := sub*s.perSub + c*s.slabLines
+	// skipBelow: with sets of values, the lines whose totals (pile 0 and
+	// piles 1..n-4 aside) lie below it hold no value of the window.
+	skipBelow := -1
+	if s.sets && s.setLo > 0 {
+		skipBelow = s.setLo - 1 - s.h[0] - e - d - c
+		if skipBelow > s.subTotal {
+			clear(s.window[atL : atL+s.perSub*lw])
+			return
+		}
+	}
 	clear(sc.q)
+	total := 0 // of the current line's piles 1..n-4
 	for j := range s.perSub {
+		if total < skipBelow {
+			clear(s.window[atL : atL+lw])
+			atC += cw
+			atL += lw
+			nonzero = nextLine(sc.q, s.h, n-4, nonzero)
+			total = lineTotal(sc.q, n-4)
+			continue
+		}
 		// Gather Z of the lines one token below, lane by lane under the
 		// masks; the carried part of this line, one slab earlier, is read
 		// before it is overwritten.
@@ -460,8 +494,8 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		line := base + j
 		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
 		switch {
-		case s.setWords > 0:
-			s.lineSets(oc, ol, line, sc)
+		case s.sets:
+			s.lineSets(s.slab[atC:atC+cw], s.window[atL:atL+lw], line, sc)
 		case s.given != nil:
 			s.lineGiven(oc, ol, line, sc)
 		case s.words == 1:
@@ -474,6 +508,9 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		atC += cw
 		atL += lw
 		nonzero = nextLine(sc.q, s.h, n-4, nonzero)
+		if skipBelow > 0 {
+			total = lineTotal(sc.q, n-4)
+		}
 	}
 	if sc.found != 0 {
 		s.found.Add(sc.found)
@@ -650,70 +687,121 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 	}
 }
 
-// lineSets is the sweep step of Grundy values by sets of values (W is
-// uint64, a set is one word): the scratch's lanes hold, per facet F and
-// position x of the line, the union of V_F over the lines one token below
-// in F's piles other than pile 0, for the values of the pass's window
-// (windowLine).
-func (s *sweep[W]) lineSets(oc, ol []W, line int, sc *scratch[W]) {
-	in, c, l := any(sc.lanes).([]uint64), any(oc).([]uint64), any(ol).([]uint64)
-	sc.sets.outs = sc.sets.outs[:0]
-	for _, f := range s.facetLanes[0] {
-		out := c[min(f.at, len(c)):]
-		if at := s.carriedWords * s.perWord; f.at >= at {
-			out = l[f.at-at:]
-		}
-		sc.sets.outs = append(sc.sets.outs, out)
-	}
+// lineSets is the sweep step of Grundy values by sets of values, one lane
+// W a set, each facet's lanes of a line starting on a word: the scratch's
+// block holds, per facet F and position x of the line, the union of V_F over
+// the lines one token below in F's piles other than pile 0, for the values
+// of the pass's window (windowLine); outC and outL receive the line's
+// carried and local parts.
+func (s *sweep[W]) lineSets(outC, outL []uint64, line int, sc *scratch[W]) {
 	width := s.h[0] + 1
 	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
 	if line == 0 {
 		terminal = s.terminalGrundy
 	}
-	x := windowLine(&sc.sets, s.facetLanes[0], in, s.grundy[line*width:(line+1)*width], 64*s.valueWindow, terminal)
+	x, found := windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, s.grundy[line*width:(line+1)*width], s.setLo, terminal)
+	sc.found += int64(found)
 	if x >= 0 {
 		s.pline[line-s.plineBase] = uint16(x)
 	}
 }
 
-// setsScratch is a worker's scratch for windowLine: per facet, its output
-// lanes and its last set along the line.
+// lineTotal is the total of piles 1..last of q.
+func lineTotal(q []int, last int) int {
+	t := 0
+	for _, v := range q[1 : last+1] {
+		t += v
+	}
+	return t
+}
+
+// setFacet is where one facet's words of a line lie for windowLine: in
+// the gathered block, and in the line's carried or local part.
+type setFacet struct {
+	in, out      int
+	local, with0 bool
+}
+
+// setFacets lists the facets of lanes (levels 1) for sets of values whose
+// lanes start on words of perWord lanes, the carried part being carriedWords
+// words.
+func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
+	var fs []setFacet
+	for _, f := range lanes {
+		w := f.at / perWord
+		sf := setFacet{in: w, out: w, with0: f.with0}
+		if w >= carriedWords {
+			sf.out, sf.local = w-carriedWords, true
+		}
+		fs = append(fs, sf)
+	}
+	return fs
+}
+
+// setsScratch is a worker's scratch for windowLine, one line of words
+// each: the union of the gathered sets of the facets without pile 0 (far)
+// and with it (near), the line's values as sets (one) and the union of the
+// line's values up to each position (upTo).
 type setsScratch struct {
-	outs [][]uint64
-	prev []uint64
+	far, near, one, upTo []uint64
 }
 
 // unvalued marks, between the passes of windowed sets, a position whose
 // value lies beyond the windows done.
 const unvalued = math.MaxUint16
 
-// windowLine is lineSets for one window of values, lo..lo+63, in sets of
-// one word: the sets hold only the values of the window. A position valued
-// in an earlier window adds nothing; one not valued yet has all the values
-// below lo among its options, so its value is lo plus the mex of its
-// options' values in the window, unless they fill the window: it stays
-// unvalued. terminal is the value of the terminal position when the line
-// holds it (at pile-0 value 0), else -1. It returns the pile-0 value of the
-// line's P-position, or -1.
-func windowLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16, lo, terminal int) int {
-	nf := len(lanes)
-	if cap(sc.prev) < nf {
-		sc.prev = make([]uint64, nf)
+// windowLine is lineSets for one window of values, lo..lo+bits(W)-1, in sets
+// of one lane: the sets hold only the values of the window. A position
+// valued in an earlier window adds nothing; one not valued yet has all the
+// values below lo among its options, so its value is lo plus the mex of its
+// options' values in the window, unless they fill it: it stays unvalued.
+// terminal is the value of the terminal position when the line holds it (at
+// pile-0 value 0), else -1. It returns the pile-0 value of the line's
+// P-position, or -1, and the number of positions valued in the window.
+//
+// Along the line, a facet F containing pile 0 has V_F(x) = P_F(x) ∪ G(x),
+// where P_F(x) is the union of its gathered sets at 0..x and G(x) the values
+// of the line's positions 0..x; the options of x hold P_F(x) and G(x-1). A
+// facet without pile 0 has V_F(x) = its gathered set at x plus g(x). So the
+// gathered sets are first merged word by word, several lanes a word, the
+// facets with pile 0 and those without; the values are then settled
+// position by position; and the outputs are written word by word again,
+// with a prefix-OR of the lanes of a word for the facets with pile 0.
+func windowLine[W word](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []uint16, lo, terminal int) (pline, found int) {
+	if len(sc.far) < words {
+		sc.far, sc.near = make([]uint64, words), make([]uint64, words)
+		sc.one, sc.upTo = make([]uint64, words), make([]uint64, words)
 	}
-	prev := sc.prev[:nf]
-	outs := sc.outs[:nf]
-	pline := -1
-	for x := range grundy {
-		var u uint64
-		for f, fl := range lanes {
-			a := in[fl.at+x]
-			if fl.with0 && x > 0 {
-				a |= prev[f]
-			}
-			prev[f] = a
-			u |= a
+	far, near, one, upTo := sc.far[:words], sc.near[:words], sc.one[:words], sc.upTo[:words]
+	clear(far)
+	clear(near)
+	hasNear := false
+	for _, f := range facets {
+		in := block[f.in : f.in+words]
+		if f.with0 {
+			hasNear = true
+			or(near, in)
+		} else {
+			or(far, in)
 		}
-		var bit uint64
+	}
+	farLanes, nearLanes := lanesOf[W](far), lanesOf[W](near)
+	oneLanes, upToAll := lanesOf[W](one), lanesOf[W](upTo)
+	farLanes, nearLanes = farLanes[:len(grundy)], nearLanes[:len(grundy)]
+	oneLanes, upToLanes := oneLanes[:len(grundy)], upToAll[:len(grundy)]
+	clear(one)
+	pline = -1
+	var prefix, line W // P: the union of near up to x; G
+	if lo > 0 && !slices.Contains(grundy, unvalued) {
+		// Every position of the line has its value below the window: the
+		// sets only pass on those of the lines below.
+		clear(upTo)
+		grundy = nil
+	}
+	for x := range grundy {
+		prefix |= nearLanes[x]
+		u := farLanes[x] | prefix | line
+		var bit W
 		switch {
 		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
 		case ^u == 0: // the window is full: a later one
@@ -721,18 +809,56 @@ func windowLine(sc *setsScratch, lanes []facetLane, in []uint64, grundy []uint16
 		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
 			grundy[x] = uint16(terminal)
 			bit = 1 << uint(terminal)
+			found++
 		default:
-			v := bits.TrailingZeros64(^u)
+			v := bits.TrailingZeros64(uint64(^u))
 			grundy[x] = uint16(lo + v)
 			bit = 1 << uint(v)
+			found++
 		}
-		if lo == 0 && grundy[x] == 0 {
+		if bit == 1 && lo == 0 {
 			pline = x
 		}
-		for f := range nf {
-			prev[f] |= bit
-			outs[f][x] = prev[f]
+		oneLanes[x] = bit
+		if hasNear {
+			line |= bit
+		}
+		upToLanes[x] = line
+	}
+	// Lanes past the line's end: the union of all its values, so that the
+	// padding of the words holds no more than the line's last set.
+	if grundy != nil {
+		for k := len(grundy); k < len(upToAll); k++ {
+			upToAll[k] = line
 		}
 	}
-	return pline
+	b := wordBits[W]()
+	spread := ^uint64(0) / (1<<uint(b) - 1) // 1 in every lane; 1 for 64-bit lanes
+	if b == 64 {
+		spread = 1
+	}
+	for _, f := range facets {
+		in := block[f.in : f.in+words]
+		out := outC
+		if f.local {
+			out = outL
+		}
+		out = out[f.out : f.out+words]
+		if !f.with0 {
+			for k, w := range in {
+				out[k] = w | one[k]
+			}
+			continue
+		}
+		var carry uint64 // the union of the earlier words' lanes, in every lane
+		for k, w := range in {
+			for sh := b; sh < 64; sh <<= 1 {
+				w |= w << uint(sh)
+			}
+			w |= carry
+			carry = (w >> uint(64-b)) * spread
+			out[k] = w | upTo[k]
+		}
+	}
+	return pline, found
 }
