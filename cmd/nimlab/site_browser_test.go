@@ -293,7 +293,7 @@ func TestSitePapersAndTooLarge(t *testing.T) {
 		chromedp.Click("#papers-load", chromedp.ByID),
 		chromedp.Poll(fmt.Sprintf(`[...document.querySelectorAll("#papers tbody tr .computed")].slice(0, %d).every((td) => td.textContent !== "")`, first), nil),
 		chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll("#papers tbody tr .computed")].slice(0, %d).map((td) => td.textContent)`, first), &computed),
-		chromedp.Click("#stop", chromedp.ByID), // the rest of the recomputation
+		chromedp.Evaluate(`document.getElementById("stop").click()`, nil), // the rest of the recomputation
 		chromedp.Navigate(url+"/#position?game=necklace:7,3&position=18,18,18,18,18,18,18"),
 		chromedp.Poll(`document.getElementById("pos-report").textContent.includes("nimlab outcome")`, nil),
 		chromedp.Text("#pos-report", &refusal, chromedp.ByID),
