@@ -13,7 +13,7 @@ import (
 
 // errNoParquet refuses Parquet in the browser: the WebAssembly build of
 // nimlab leaves the Parquet writer out to keep its download small.
-var errNoParquet = errors.New("Parquet files are written by the nimlab command, not in the browser")
+var errNoParquet = errors.New("the nimlab command writes Parquet files; the browser does not")
 
 // WritePositionsParquet refuses: see errNoParquet.
 func WritePositionsParquet(context.Context, io.Writer, int, iter.Seq[game.Position]) error {
