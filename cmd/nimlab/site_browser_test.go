@@ -278,7 +278,8 @@ func TestSiteBudgets(t *testing.T) {
 }
 
 // TestSitePapersAndTooLarge: the Papers page lists every claim and
-// recomputes them in the browser as nimlab does; a position whose solve
+// recomputes them in the browser as nimlab does, until Stop stops it (the
+// next request starting a fresh worker); a position whose solve
 // needs more memory than a tab allows itself says so, with the command
 // line that computes it.
 func TestSitePapersAndTooLarge(t *testing.T) {
@@ -295,6 +296,7 @@ func TestSitePapersAndTooLarge(t *testing.T) {
 		chromedp.Poll(fmt.Sprintf(`[...document.querySelectorAll("#papers tbody tr .computed")].slice(0, %d).every((td) => td.textContent !== "")`, first), nil),
 		chromedp.Evaluate(fmt.Sprintf(`[...document.querySelectorAll("#papers tbody tr .computed")].slice(0, %d).map((td) => td.textContent)`, first), &computed),
 		chromedp.Evaluate(`document.getElementById("stop").click()`, nil), // the rest of the recomputation
+		chromedp.Poll(`document.getElementById("papers-status").textContent === "stopped"`, nil),
 		chromedp.Navigate(url+"/#position?game=necklace:7,3&position=18,18,18,18,18,18,18"),
 		chromedp.Poll(`document.getElementById("pos-report").textContent.includes("nimlab outcome")`, nil),
 		chromedp.Text("#pos-report", &refusal, chromedp.ByID),
