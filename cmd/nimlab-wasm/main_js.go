@@ -57,15 +57,26 @@ func (e *events) emit(event, data string) {
 	e.send.Invoke(event, data)
 }
 
+// due reports whether a progress report is due: the first, the last, and
+// then one every 100 ms.
+func (e *events) due(done, total int64) bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if time.Since(e.last) < 100*time.Millisecond && done < total {
+		return false
+	}
+	e.last = time.Now()
+	return true
+}
+
 func (e *events) watch(string, int64) (func(done, total int64), func()) {
 	return e.progress, nil
 }
 
 func (e *events) progress(done, total int64) {
-	if time.Since(e.last) < 100*time.Millisecond && done < total {
+	if !e.due(done, total) {
 		return
 	}
-	e.last = time.Now()
 	data, _ := json.Marshal(struct {
 		Done  int64 `json:"done"`
 		Total int64 `json:"total"`

@@ -96,7 +96,11 @@ func writeSite(ctx context.Context, out, source string) ([]siteFile, error) {
 		}
 		if e.Name() == "index.html" {
 			// The pages ask the WebAssembly worker, not /api.
-			data = bytes.Replace(data, []byte(`<meta name="nimlab-backend" content="server">`), []byte(`<meta name="nimlab-backend" content="wasm">`), 1)
+			server := []byte(`<meta name="nimlab-backend" content="server">`)
+			if !bytes.Contains(data, server) {
+				return nil, fmt.Errorf("index.html does not name its back end (%s)", server)
+			}
+			data = bytes.Replace(data, server, []byte(`<meta name="nimlab-backend" content="wasm">`), 1)
 		}
 		if err := os.WriteFile(filepath.Join(out, e.Name()), data, 0o644); err != nil {
 			return nil, err
