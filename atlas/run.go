@@ -15,8 +15,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/parquet-go/parquet-go"
-
 	"github.com/nimlab/nimlab/internal/atomicfile"
 )
 
@@ -173,25 +171,6 @@ func readJournal(path string, head journalHead) (map[int]Row, error) {
 		}
 	}
 	return rows, sc.Err()
-}
-
-// WriteParquet writes the rows as a Parquet file (zstd), one row group.
-func WriteParquet(w io.Writer, rows []Row) error {
-	pw := parquet.NewGenericWriter[Row](w, parquet.Compression(&parquet.Zstd))
-	if _, err := pw.Write(rows); err != nil {
-		return err
-	}
-	return pw.Close()
-}
-
-// ReadParquet reads the rows of a Parquet part.
-func ReadParquet(path string) ([]Row, error) {
-	rows, err := parquet.ReadFile[Row](path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	slices.SortFunc(rows, func(a, b Row) int { return a.Index - b.Index })
-	return rows, nil
 }
 
 // MaxCellExpr is the longest expression the report writes in its table; a

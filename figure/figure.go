@@ -16,12 +16,10 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	_ "gonum.org/v1/plot/vg/vgimg" // registers png
 	_ "gonum.org/v1/plot/vg/vgsvg" // registers svg
 
 	"github.com/nimlab/nimlab/complex"
@@ -83,7 +81,7 @@ func textStyle(size vg.Length, c color.Color) text.Style {
 		Font:    font.Font{Typeface: "Liberation", Variant: "Sans", Size: size},
 		XAlign:  text.XCenter,
 		YAlign:  text.YCenter,
-		Handler: plot.DefaultTextHandler,
+		Handler: text.Plain{Fonts: fonts()},
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -24,6 +25,13 @@ import (
 // that a failure. A failing test saves a screenshot and logs its path.
 func browser(t *testing.T) (context.Context, string) {
 	t.Helper()
+	return browserOn(t, newServer("", serverLimits{maxPositions: 50_000_000, timeout: time.Minute}).handler())
+}
+
+// browserOn serves handler and starts a headless chromium on it, as
+// browser does.
+func browserOn(t *testing.T, handler http.Handler) (context.Context, string) {
+	t.Helper()
 	path := os.Getenv("NIMLAB_CHROMIUM")
 	if path == "" {
 		path, _ = exec.LookPath("chromium")
@@ -34,7 +42,7 @@ func browser(t *testing.T) (context.Context, string) {
 		}
 		t.Skip("no chromium (apt-get install chromium); NIMLAB_BROWSER_TESTS=1 makes this a failure")
 	}
-	srv := httptest.NewServer(newServer("", serverLimits{maxPositions: 50_000_000, timeout: time.Minute}).handler())
+	srv := httptest.NewServer(handler)
 	t.Cleanup(srv.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
@@ -104,6 +112,13 @@ func TestLabExploreSolveSliceAndClick(t *testing.T) {
 // move each turn, and the computer wins.
 func TestLabPlayComputerWins(t *testing.T) {
 	ctx, url := browser(t)
+	playComputerWins(t, ctx, url)
+}
+
+// playComputerWins plays CN(8,3) from (3,1,4,1,5,9,2,6) on the lab at url,
+// the computer first, and fails unless the computer wins.
+func playComputerWins(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
 	g, _ := game.Parse("cn:8,3")
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#play"),

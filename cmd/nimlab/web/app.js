@@ -1,23 +1,117 @@
-// nimlab's web lab: every number comes from the server's /api, which answers
-// what the command line answers; this file only asks and shows.
+// nimlab's web lab: every number comes from nimlab's typed commands, which
+// answer what the command line answers; this file only asks and shows. One
+// front end, two back ends: under "nimlab serve" the pages ask the server's
+// /api; in the static site ("nimlab site") they ask nimlab compiled to
+// WebAssembly, in a Web Worker (worker.js). Both take the same requests
+// (an endpoint and its query) and give the same answers.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
 const q = (params) => new URLSearchParams(params).toString();
 
-async function api(path, params) {
-  const r = await fetch(`/api/${path}?${q(params)}`);
-  const body = await r.json();
-  if (!r.ok && body.error) throw new Error(body.error);
-  return body;
+// serverBackend asks "nimlab serve".
+function serverBackend() {
+  async function api(path, params) {
+    const r = await fetch(`/api/${path}?${q(params)}`);
+    const body = await r.json();
+    if (!r.ok && body.error) throw new Error(body.error);
+    return body;
+  }
+  return {
+    name: "server",
+    // call answers the endpoint name with params; on.progress and on.claim,
+    // when given, receive the events of a long command as it runs.
+    call(name, params, on = {}) {
+      if (!on.progress && !on.claim) return api(name, params);
+      return new Promise((resolve, reject) => {
+        const events = new EventSource(`/api/${name}?${q({ ...params, stream: 1 })}`);
+        events.addEventListener("progress", (e) => on.progress && on.progress(JSON.parse(e.data)));
+        events.addEventListener("claim", (e) => on.claim && on.claim(JSON.parse(e.data)));
+        events.addEventListener("result", (e) => { events.close(); resolve(JSON.parse(e.data)); });
+        events.addEventListener("error", (e) => {
+          events.close();
+          reject(new Error(e.data ? JSON.parse(e.data).error : `${name} failed or was stopped`));
+        });
+      });
+    },
+    // figure is the address of a drawing (SVG).
+    figure: (name, params) => Promise.resolve(`/api/${name}?${q(params)}`),
+  };
 }
+
+// wasmBackend asks nimlab compiled to WebAssembly, in a worker started at
+// the first request; stop terminates it (and whatever it computes), and the
+// next request starts a fresh one.
+function wasmBackend() {
+  let worker = null, next = 0;
+  const pending = new Map(); // id -> {resolve, reject, on}
+  const fail = (message) => {
+    for (const p of pending.values()) p.reject(new Error(message));
+    pending.clear();
+    if (worker) worker.terminate();
+    worker = null;
+    busy();
+  };
+  function start() {
+    worker = new Worker("worker.js");
+    worker.onmessage = (e) => {
+      const { id, event, data } = e.data;
+      if (event === "exit") { fail(data); return; }
+      const p = pending.get(id);
+      if (!p) return;
+      if (event === "progress") { if (p.on.progress) p.on.progress(JSON.parse(data)); return; }
+      if (event === "claim") { if (p.on.claim) p.on.claim(JSON.parse(data)); return; }
+      pending.delete(id);
+      busy();
+      if (event === "result") p.resolve(data); else p.reject(new Error(data));
+    };
+    worker.onerror = (e) => { e.preventDefault(); fail(`nimlab failed in the browser: ${e.message}`); };
+  }
+  function send(name, params, on) {
+    if (!worker) start();
+    const id = ++next;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, on });
+      busy();
+      worker.postMessage({ id, name, query: q(params) });
+    });
+  }
+  // busy shows the Stop button while a request has run for a moment.
+  let timer = null;
+  function busy() {
+    clearTimeout(timer);
+    if (!pending.size) { $("busy").hidden = true; return; }
+    timer = setTimeout(() => { $("busy").hidden = !pending.size; }, 300);
+  }
+  $("stop").addEventListener("click", () => fail("stopped"));
+  return {
+    name: "wasm",
+    call: (name, params, on = {}) => send(name, params, on).then(JSON.parse),
+    figure: (name, params) => send(name, params, {}).then((svg) => URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }))),
+  };
+}
+
+const backend = document.querySelector('meta[name="nimlab-backend"]').content === "wasm" ? wasmBackend() : serverBackend();
+const api = (name, params) => backend.call(name, params);
 
 function text(el, s) { el.textContent = s; }
 
-// figure shows the drawing at url in img once it has loaded: an image that
-// fails to load is hidden, never shown broken.
-function figure(img, url) {
-  img.onload = () => { img.hidden = false; };
+// figure shows the drawing name (an endpoint, e.g. draw) of params in img
+// once it has loaded: an image that fails to load is hidden, never shown
+// broken.
+async function figure(img, name, params) {
+  const asked = q(params);
+  img.dataset.asked = asked;
+  let url;
+  try {
+    url = await backend.figure(name, params);
+  } catch (e) {
+    if (img.dataset.asked === asked) { img.hidden = true; img.removeAttribute("src"); }
+    return;
+  }
+  if (img.dataset.asked !== asked) return; // a later drawing was asked for
+  const old = img.src;
+  img.onload = () => { img.hidden = false; if (old.startsWith("blob:")) URL.revokeObjectURL(old); };
   img.onerror = () => { img.hidden = true; img.removeAttribute("src"); };
   img.src = url;
 }
@@ -60,13 +154,51 @@ function route() {
       shareGame();
     }
   }
+  if (page === "explore" && params.has("game")) {
+    // #explore?game=G[&max=H&grundy=1&remoteness=1[&axes=I,J&fix=K=v,...&value=V]]
+    // shows G, solves it up to H and shows that slice.
+    $("spec").value = params.get("game");
+    if (params.has("max")) $("max").value = params.get("max");
+    $("grundy").checked = params.get("grundy") === "1";
+    $("remoteness").checked = params.get("remoteness") === "1";
+    exploreLink = params;
+    show().then(() => { if (explored && params.has("max")) solveGame(); });
+  }
+  if (page === "check" && params.has("game")) {
+    // #check?game=G&max=H&expr=E checks E.
+    $("check-spec").value = params.get("game");
+    if (params.has("max")) $("check-max").value = params.get("max");
+    if (params.has("expr")) {
+      $("expr").value = params.get("expr");
+      $("check-form").requestSubmit();
+    }
+  }
   if (page === "papers") listClaims();
+  return page === "explore" && params.has("game");
 }
 window.addEventListener("hashchange", route);
 
 // ---- explore ---------------------------------------------------------------
 
 let explored = null; // {game, piles}
+let exploreLink = null; // the parameters of an #explore link, until its slice is shown
+
+// shareExplore puts the game, and the solve and slice shown, in the address.
+function shareExplore() {
+  if (!explored) return;
+  const params = { game: explored.game };
+  if (!$("slice-controls").hidden || $("counts").textContent) {
+    params.max = $("max").value;
+    if ($("grundy").checked) params.grundy = 1;
+    if ($("remoteness").checked) params.remoteness = 1;
+  }
+  if (!$("slice-controls").hidden) {
+    params.axes = `${$("axis-x").value},${$("axis-y").value}`;
+    params.fix = [...document.querySelectorAll(".fix")].map((r) => `${r.dataset.pile}=${r.value}`).join(",");
+    params.value = $("value").value;
+  }
+  share("explore", params);
+}
 
 async function show(ev) {
   if (ev) ev.preventDefault();
@@ -75,7 +207,7 @@ async function show(ev) {
   text($("counts"), "");
   $("slice").replaceChildren();
   try {
-    figure($("complex-figure"), `/api/draw?${q({ game, complex: 1 })}`);
+    figure($("complex-figure"), "draw", { game, complex: 1 });
     const [c, th] = await Promise.all([api("complex", { game }), api("theorems", { game })]);
     explored = { game: c.game, piles: c.vertices };
     text($("title"), `${c.title} (${c.game}) — ${c.source}; ${c.vertices} piles, ${c.facets.length} facets, ${c.symmetries} symmetries`);
@@ -83,6 +215,7 @@ async function show(ev) {
       .map((t) => { const li = document.createElement("li"); li.textContent = `${t.name}: ${t.statement} (${t.source})`; return li; }));
     const circuits = c.circuits ? c.circuits.map((s) => `{${s}}`).join(" ") : c.circuits_note;
     text($("structure"), `facets:   ${c.facets.map((s) => `{${s}}`).join(" ")}\ncircuits: ${circuits}\npointed circuit complex: ${c.pointed}`);
+    shareExplore();
   } catch (e) {
     text($("title"), e.message);
   }
@@ -90,36 +223,32 @@ async function show(ev) {
 $("explore-form").addEventListener("submit", show);
 
 function solveGame(ev) {
-  ev.preventDefault();
+  if (ev) ev.preventDefault();
   if (!explored) return;
-  const params = { game: explored.game, max: $("max").value, stream: 1 };
+  const params = { game: explored.game, max: $("max").value };
   if ($("grundy").checked) params.grundy = 1;
   if ($("remoteness").checked) params.remoteness = 1;
   const bar = $("progress");
   bar.hidden = false;
   bar.removeAttribute("value");
   text($("counts"), "solving…");
-  const events = new EventSource(`/api/solve?${q(params)}`);
-  events.addEventListener("progress", (e) => {
-    const p = JSON.parse(e.data);
-    bar.max = p.total;
-    bar.value = p.done;
-  });
-  events.addEventListener("result", (e) => {
-    events.close();
+  shareExplore();
+  backend.call("solve", params, {
+    progress: (p) => {
+      bar.max = p.total;
+      bar.value = p.done;
+    },
+  }).then((s) => {
     bar.hidden = true;
-    const s = JSON.parse(e.data);
     let lines = [`positions   ${s.positions}`, `P-positions ${s.p_positions}`, `P classes   ${s.p_classes} (symmetries ${s.symmetries})`];
     if (s.grundy_counts) lines.push(`Grundy values 0..${s.max_grundy}`);
     if (s.remoteness_counts) lines.push(`remoteness 0..${s.max_remoteness}`);
     lines.push(`time        ${s.seconds.toFixed(3)} s`);
     text($("counts"), lines.join("\n"));
     setupSlice();
-  });
-  events.addEventListener("error", (e) => {
-    events.close();
+  }).catch((e) => {
     bar.hidden = true;
-    text($("counts"), e.data ? JSON.parse(e.data).error : "the solve failed or was stopped");
+    text($("counts"), e.message);
   });
 }
 $("solve-form").addEventListener("submit", solveGame);
@@ -133,7 +262,22 @@ function setupSlice() {
   $("axis-y").value = "2";
   $("value").value = $("grundy").checked ? "grundy" : $("remoteness").checked ? "remoteness" : "outcome";
   $("slice-controls").hidden = false;
+  const link = exploreLink;
+  exploreLink = null;
+  if (link && link.has("axes")) {
+    const [x, y] = link.get("axes").split(",");
+    $("axis-x").value = x;
+    $("axis-y").value = y;
+  }
+  if (link && link.has("value")) $("value").value = link.get("value");
   buildSliders();
+  if (link && link.has("fix")) {
+    for (const kv of link.get("fix").split(",")) {
+      const [k, v] = kv.split("=");
+      const r = document.querySelector(`.fix[data-pile="${k}"]`);
+      if (r) { r.value = v; r.nextElementSibling.value = r.value; }
+    }
+  }
   drawSlice();
 }
 
@@ -156,6 +300,7 @@ async function drawSlice(mark) {
   try {
     const s = await api("slice", params);
     renderSlice($("slice"), s, explored.game, mark);
+    shareExplore();
   } catch (e) {
     text($("hover"), e.message);
   }
@@ -204,7 +349,7 @@ async function analyze(ev) {
   try {
     const r = await api("outcome", { game, position });
     share("position", { game, position });
-    figure($("pos-figure"), `/api/draw?${q({ game, position })}`);
+    figure($("pos-figure"), "draw", { game, position });
     const lines = [`outcome     ${r.outcome}`];
     if (r.grundy !== undefined) lines.push(`Grundy      ${r.grundy}`);
     if (r.remoteness !== undefined) lines.push(`remoteness  ${r.remoteness}`);
@@ -215,7 +360,7 @@ async function analyze(ev) {
       const img = document.createElement("img");
       img.className = "move";
       img.hidden = true;
-      figure(img, `/api/draw?${q({ game, position, move: m.join(",") })}`);
+      figure(img, "draw", { game, position, move: m.join(",") });
       img.alt = `${position} → ${m.join(",")}`;
       return img;
     }));
@@ -284,7 +429,7 @@ function log(who, from, to, why) {
 
 async function turn() {
   const p = current();
-  figure($("play-figure"), `/api/draw?${q({ game: match.game, position: p.join(",") })}`);
+  figure($("play-figure"), "draw", { game: match.game, position: p.join(",") });
   try {
     const a = await advise(p);
     if (a.terminal || toMove() === "you") shareGame();
@@ -358,6 +503,7 @@ $("check-form").addEventListener("submit", async (ev) => {
   const game = $("check-spec").value.trim();
   text($("verdict"), "checking…");
   $("check-links").replaceChildren();
+  share("check", { game, max: $("check-max").value, expr: $("expr").value });
   try {
     const r = await api("check", { game, max: $("check-max").value, expr: $("expr").value });
     text($("verdict"), r.agrees ? "The expression agrees with the table." : `The expression disagrees at ${r.p_not_accepted + r.accepted_not_p} positions.`);
@@ -512,23 +658,16 @@ $("papers-load").addEventListener("click", async () => {
     bar.hidden = true;
     text(status, message);
   };
-  const events = new EventSource(`/api/repro?${q({ stream: 1 })}`);
-  events.addEventListener("claim", (e) => {
-    fillClaim(JSON.parse(e.data));
-    bar.value = ++done;
-    text(status, `recomputed ${done} of ${total}…`);
-  });
-  events.addEventListener("result", (e) => {
-    events.close();
-    const r = JSON.parse(e.data);
+  backend.call("repro", {}, {
+    claim: (c) => {
+      fillClaim(c);
+      bar.value = ++done;
+      text(status, `recomputed ${done} of ${total}…`);
+    },
+  }).then((r) => {
     r.claims.forEach(fillClaim);
     finish(`${r.claims.length} claims: ${r.agree} agree, ${r.disagree} disagree`);
-  });
-  events.addEventListener("error", (e) => {
-    events.close();
-    finish(e.data ? JSON.parse(e.data).error : "the recomputation failed or was stopped");
-  });
+  }).catch((e) => finish(e.message));
 });
 
-route();
-show();
+if (!route()) show();

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/commands"
+)
+
+// TestCallAnswersAsTheCommands: a request answers the JSON of the typed
+// command it names, as "nimlab CMD --json" and /api/CMD do.
+func TestCallAnswersAsTheCommands(t *testing.T) {
+	ctx := context.Background()
+	outcome, err := commands.Outcome(ctx, commands.Env{}, commands.OutcomeRequest{Game: "cn:6,3", Position: "1,2,3,4,5,6"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slice, err := commands.Slice(ctx, commands.Env{}, commands.SliceRequest{Game: "cn:6,3", Source: commands.Source{Max: 4}, Axes: "1,2", Fix: "3=1", Value: "grundy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, query string
+		want        any
+	}{
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6", outcome},
+		{"slice", "game=cn:6,3&max=4&axes=1,2&fix=3=1&value=grundy", slice},
+		{"games", "", commands.Games()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := newLab().call(ctx, commands.Env{}, tt.name, tt.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(tt.want)
+			if r.figure || untimed(t, r.data) != untimed(t, want) {
+				t.Errorf("call(%s, %s) = %s, want %s", tt.name, tt.query, r.data, want)
+			}
+		})
+	}
+}
+
+// TestCallDraws: a figure is answered as SVG.
+func TestCallDraws(t *testing.T) {
+	r, err := newLab().call(context.Background(), commands.Env{}, "draw", "game=cn:6,3&position=1,2,3,4,5,6&move=0,2,3,4,5,6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.figure || !strings.Contains(string(r.data), "<svg") {
+		t.Errorf("draw answered %.80q, not SVG", r.data)
+	}
+}
+
+// TestCallRefuses: a malformed request, or one the browser cannot run,
+// fails with a message that says why, and for what the browser cannot do
+// the command line that does it.
+func TestCallRefuses(t *testing.T) {
+	tests := []struct {
+		name, query string
+		env         commands.Env
+		says        []string
+	}{
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", commands.Env{}, []string{`no parameter "table"`}},
+		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", commands.Env{}, []string{"once"}},
+		{"solve", "game=cn:6,3&max=ten", commands.Env{}, []string{"--max takes a whole number"}},
+		{"solve", "max=3", commands.Env{}, []string{"give a game"}},
+		{"frobnicate", "", commands.Env{}, []string{`no command "frobnicate"`}},
+		{"prove", "game=cn:6,3&expr=a%2Bb+%3D%3D+d%2Be", commands.Env{}, []string{"z3", "nimlab prove cn:6,3 --expr 'a+b == d+e'"}},
+		{"solve", "game=cn:9,4&max=30&grundy=1", commands.Env{MaxMemory: 1 << 20}, []string{"browser tab", "nimlab solve cn:9,4 --grundy --max 30"}},
+		{"slice", "game=cn:9,4&max=30&axes=1,2", commands.Env{MaxMemory: 1 << 20}, []string{"nimlab plot cn:9,4 --axes 1,2 --max 30 --out slice.svg"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"?"+tt.query, func(t *testing.T) {
+			_, err := newLab().call(context.Background(), tt.env, tt.name, tt.query)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("error %q does not say %q", err, s)
+				}
+			}
+		})
+	}
+}
+
+// untimed is a JSON answer without its time, which differs run to run.
+func untimed(t *testing.T, data []byte) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := v.(map[string]any); ok {
+		delete(m, "seconds")
+	}
+	out, _ := json.Marshal(v)
+	return string(out)
+}

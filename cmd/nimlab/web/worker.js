@@ -1,0 +1,34 @@
+// The static lab's back end: nimlab compiled to WebAssembly, run in this
+// worker so that the page stays responsive. The page posts {id, name,
+// query} (an /api request of "nimlab serve": name, and its query string)
+// and receives {id, event, data}: "progress" and "claim" events, then one
+// "result" (JSON, or a figure's SVG) or "error". The page stops a
+// computation by terminating the worker.
+"use strict";
+importScripts("wasm_exec.js");
+
+const go = new Go();
+const ready = (async () => {
+  let module;
+  try {
+    module = await WebAssembly.instantiateStreaming(fetch("nimlab.wasm"), go.importObject);
+  } catch (e) {
+    // A server that does not say application/wasm: compile from the bytes.
+    const r = await fetch("nimlab.wasm");
+    if (!r.ok) throw new Error(`nimlab.wasm: ${r.status} ${r.statusText}`);
+    module = await WebAssembly.instantiate(await r.arrayBuffer(), go.importObject);
+  }
+  // nimlab exits only when it fails (out of memory): the page restarts it.
+  go.run(module.instance).then(() => postMessage({ id: 0, event: "exit", data: "nimlab stopped (out of memory?); it restarts with the next request" }));
+})();
+
+self.onmessage = async (e) => {
+  const { id, name, query } = e.data;
+  try {
+    await ready;
+  } catch (err) {
+    postMessage({ id, event: "error", data: `the WebAssembly module did not load: ${err.message}` });
+    return;
+  }
+  self.nimlabCall(name, query, (event, data) => postMessage({ id, event, data }));
+};
