@@ -140,17 +140,12 @@ func TestRunAnswersAsTheCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slice, err := commands.Slice(ctx, commands.Env{}, commands.SliceRequest{Game: "cn:6,3", Source: commands.Source{Max: 4}, Axes: "1,2", Fix: "3=1", Value: "grundy"})
-	if err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name, query string
 		want        commands.Result
 	}{
 		{"solve", "game=cn:6,3&max=3&grundy=1", solve},
 		{"critical", "game=cn:6,3&max=3&remoteness=2", critical},
-		{"slice", "game=cn:6,3&max=4&axes=1,2&fix=3=1&value=grundy", slice},
 		{"games", "", commands.Games()},
 	}
 	for _, tt := range tests {
