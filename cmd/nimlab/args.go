@@ -191,6 +191,3 @@ func positiveDuration(name string, d time.Duration) error {
 
 // maxHugeQueries bounds bench --huge.
 const maxHugeQueries = 10_000_000
-
-// maxExamples bounds check --examples.
-const maxExamples = 1000

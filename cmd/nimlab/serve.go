@@ -9,21 +9,18 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
-	"math"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/nimlab/nimlab/commands"
+	"github.com/nimlab/nimlab/internal/api"
 	"github.com/nimlab/nimlab/repro"
 	"github.com/spf13/cobra"
 )
@@ -168,104 +165,56 @@ func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	return ctx.Err()
 }
 
-// endpoint is one command of the API: the query parameters it takes
-// besides game and position, and how it runs.
-type endpoint struct {
-	// positional are the parameters the command line takes as arguments:
-	// game, position; takes the others, the flags of the same name.
-	positional, takes []string
-	// merge merges identical concurrent requests into one run.
-	merge bool
-	run   func(ctx context.Context, env commands.Env, q query) (commands.Result, error)
+// endpoints are the commands the API serves: package api's, which the
+// static site answers too, with the server's own. Flags that read or write
+// files are not among their parameters, but table, which the server
+// resolves inside --data, where the command reads a solved table; prove
+// runs the solver (z3), plot draws a slice as SVG, and the whole of repro
+// is checked once, then kept.
+func (s *server) endpoints() map[string]api.Endpoint {
+	es := api.Endpoints()
+	es["prove"] = api.Endpoint{Params: []string{"game", "expr", "theorem", "timeout", "solver"}, NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
+		return commands.Prove(ctx, env, commands.ProveRequest{Game: q.Get("game"), Expr: q.Get("expr"), Theorem: q.Get("theorem"), Solver: q.Get("solver"), Timeout: s.proveTimeout(q)})
+	}}
+	es["plot"] = api.Endpoint{Params: []string{"game", "max", "axes", "fix", "value"}, NeedsGame: true, Wholes: []string{"max"}, Tables: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
+		return commands.Plot(ctx, env, q.Slice())
+	}}
+	repro := es["repro"]
+	run := repro.Run
+	repro.Run = func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
+		if q.Boolean("list") || q.Get("only") != "" {
+			return run(ctx, env, q)
+		}
+		// Every claim: checked once, then kept.
+		if r := s.repro.Load(); r != nil {
+			return r, nil
+		}
+		res, err := run(ctx, env, q)
+		if r, ok := res.(*commands.ReproResult); ok && err == nil {
+			s.repro.Store(r)
+		}
+		return res, err
+	}
+	es["repro"] = repro
+	for name, e := range es {
+		if e.Tables {
+			e.Params = append(slices.Clone(e.Params), "table")
+			es[name] = e
+		}
+	}
+	return es
 }
 
-// endpoints are the commands the API serves as JSON. Flags that read or
-// write files are not among their parameters, but table, which the server
-// resolves inside --data.
-func (s *server) endpoints() map[string]endpoint {
-	game := []string{"game"}
-	return map[string]endpoint{
-		"outcome": {[]string{"game", "position"}, []string{"table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.get("game"), Position: q.get("position"), Table: q.table})
-		}},
-		"solve": {game, []string{"max", "grundy", "remoteness", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.get("game"), Source: q.source(), Grundy: q.boolean("grundy"), Remoteness: q.boolean("remoteness")})
-		}},
-		"list": {game, []string{"max", "classes", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.List(ctx, env, commands.ListRequest{Game: q.get("game"), Source: q.source(), Classes: q.boolean("classes"), Format: "json"})
-		}},
-		"check": {game, []string{"max", "expr", "theorem", "properties", "strategy", "examples", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Check(ctx, env, commands.CheckRequest{
-				Game: q.get("game"), Source: q.source(), Expr: q.get("expr"), Theorem: q.get("theorem"),
-				Properties: q.boolean("properties"), Strategy: q.get("strategy"), Examples: q.whole("examples", commands.DefaultExamples, 0, maxExamples),
-			})
-		}},
-		"complex": {game, []string{"basis"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Complex(ctx, commands.ComplexRequest{Game: q.get("game"), Basis: q.get("basis")})
-		}},
-		"theorems": {nil, []string{"game"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.get("game")})
-		}},
-		"critical": {game, []string{"max", "remoteness", "table"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.get("game"), Source: q.source(), Remoteness: q.whole("remoteness", -1, 0, math.MaxInt32)})
-		}},
-		"discover": {game, []string{"max", "verify-max"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.get("game"), Max: q.whole("max", -1, 0, commands.MaxLine), VerifyMax: q.whole("verify-max", 0, 0, commands.MaxLine)})
-		}},
-		"prove": {game, []string{"expr", "theorem", "timeout", "solver"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Prove(ctx, env, commands.ProveRequest{Game: q.get("game"), Expr: q.get("expr"), Theorem: q.get("theorem"), Solver: q.get("solver"), Timeout: s.proveTimeout(q)})
-		}},
-		"repro": {nil, []string{"list", "only"}, true, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			req := commands.ReproRequest{Only: q.get("only"), List: q.boolean("list")}
-			if req.List {
-				return commands.ReproList(req)
-			}
-			if req.Only != "" {
-				return commands.Repro(ctx, env, req)
-			}
-			// Every claim: checked once, then kept.
-			if r := s.repro.Load(); r != nil {
-				return r, nil
-			}
-			r, err := commands.Repro(ctx, env, req)
-			if err == nil {
-				s.repro.Store(r)
-			}
-			return r, err
-		}},
-		"games": {nil, nil, false, func(context.Context, commands.Env, query) (commands.Result, error) {
-			return commands.Games(), nil
-		}},
-		"slice": {game, []string{"max", "axes", "fix", "value", "table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Slice(ctx, env, q.slice())
-		}},
-		"advise": {[]string{"game", "position"}, []string{"start", "check"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Advise(ctx, env, commands.AdviseRequest{Game: q.get("game"), Position: q.get("position"), Start: q.get("start"), Check: q.get("check")})
-		}},
-	}
-}
-
-// figures are the endpoints that answer SVG.
-func (s *server) figures() map[string]endpoint {
-	return map[string]endpoint{
-		"draw": {[]string{"game"}, []string{"position", "move", "complex"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Draw(ctx, commands.DrawRequest{Game: q.get("game"), Position: q.get("position"), Move: q.get("move"), Complex: q.boolean("complex")})
-		}},
-		"plot": {[]string{"game"}, []string{"max", "axes", "fix", "value", "table"}, false, func(ctx context.Context, env commands.Env, q query) (commands.Result, error) {
-			return commands.Plot(ctx, env, q.slice())
-		}},
-	}
-}
+// merged are the endpoints whose identical concurrent requests are
+// answered by one run.
+var merged = []string{"solve", "list", "check", "critical", "discover", "repro"}
 
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
 	for name, e := range s.endpoints() {
-		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e, false) })
-	}
-	for name, e := range s.figures() {
-		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e, true) })
+		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e) })
 	}
 	return s.limit(mux)
 }
@@ -356,8 +305,8 @@ func (e unprocessable) Unwrap() error { return e.error }
 // and answers its result: JSON (the same object as "nimlab CMD ... --json"),
 // with ?stream=1 as server-sent events, or for a figure SVG. A query value
 // is data: it never reaches a flag parser.
-func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e endpoint, figure bool) {
-	q, err := s.query(r, name, e, figure)
+func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e api.Endpoint) {
+	q, stream, err := s.query(r, name, e)
 	if err != nil {
 		httpError(w, statusOf(err), err)
 		return
@@ -370,32 +319,32 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e e
 	}
 	ctx := r.Context()
 	var events *eventStream
-	if q.stream {
+	if stream {
 		events = newEventStream(w)
 		defer events.close()
 		env.Progress = events.watch
 		env.Claim = events.claim
 	}
 	var res commands.Result
-	if e.merge {
+	if slices.Contains(merged, name) {
 		// Identical concurrent requests are answered by one run.
 		var v any
-		v, err = s.cache.Do(ctx, name+"?"+q.canonical(), false, func(ctx context.Context) (any, int64, error) {
-			res, err := e.run(ctx, env, q)
+		v, err = s.cache.Do(ctx, name+"?"+q.Values.Encode(), false, func(ctx context.Context) (any, int64, error) {
+			res, err := e.Run(ctx, env, q)
 			return res, 0, err
 		})
 		if err == nil {
 			res = v.(commands.Result)
 		}
 	} else {
-		res, err = e.run(ctx, env, q)
+		res, err = e.Run(ctx, env, q)
 	}
 	switch {
 	case events != nil:
 		events.finish(res, err)
 	case err != nil:
 		httpError(w, statusOf(err), err)
-	case figure:
+	case e.Figure:
 		var buf bytes.Buffer
 		if err := res.WriteText(&buf); err != nil {
 			httpError(w, http.StatusInternalServerError, err)
@@ -450,124 +399,35 @@ func (s *server) admitter(r *http.Request) (admit func() (func(), error), done f
 	return admit, done
 }
 
-// query is the decoded query of one request. Its getters record the first
-// malformed value, which query reports before the command runs.
-type query struct {
-	values url.Values
-	table  string // the table parameter resolved inside --data
-	stream bool
-	err    error
-	keys   []string
-}
-
-// query decodes and checks the query of the endpoint name: only its
-// parameters, each once, with well-formed values.
-func (s *server) query(r *http.Request, name string, e endpoint, figure bool) (query, error) {
+// query decodes and checks the query of the endpoint name as package api
+// does (only its parameters, each once, with well-formed values), with the
+// server's own: stream (but for a figure), the table resolved inside
+// --data, and a timeout within the server's.
+func (s *server) query(r *http.Request, name string, e api.Endpoint) (q *api.Query, stream bool, err error) {
 	values := r.URL.Query()
-	q := query{values: values}
-	takes := append(slices.Clone(e.positional), e.takes...)
-	for key, vs := range values {
-		switch {
-		case key == "stream" && !figure:
-			q.stream = true
-		case !slices.Contains(takes, key):
-			return q, badQuery{fmt.Errorf("/api/%s takes no parameter %q (it takes %s)", name, key, strings.Join(takes, ", "))}
-		case len(vs) > 1:
-			return q, badQuery{fmt.Errorf("/api/%s: give %s once, not %d times", name, key, len(vs))}
-		}
-		q.keys = append(q.keys, key)
+	if values.Has("stream") && !e.Figure {
+		stream = true
+		values.Del("stream")
 	}
-	slices.Sort(q.keys)
-	for _, key := range e.positional {
-		if key == "game" && values.Get(key) == "" {
-			return q, badQuery{errors.New("give a game, e.g. ?game=cn:6,3")}
-		}
+	q, err = e.Decode(name, values, api.ServerWording)
+	if err != nil {
+		return nil, false, badQuery{err}
 	}
 	if values.Has("table") {
-		path, err := s.dataFile(values.Get("table"))
-		if err != nil {
-			return q, badQuery{err}
-		}
-		q.table = path
-	}
-	// Decode every parameter once, so that a malformed one is reported
-	// before anything runs.
-	for _, key := range q.keys {
-		switch key {
-		case "max", "verify-max":
-			q.whole(key, -1, 0, commands.MaxLine)
-		case "examples":
-			q.whole(key, -1, 0, maxExamples)
-		case "remoteness":
-			if !slices.Contains(e.takes, "grundy") { // critical's, not solve's
-				q.whole(key, -1, 0, math.MaxInt32)
-			}
-		case "timeout":
-			if d := q.duration(key); d > s.limits.timeout {
-				return q, unprocessable{fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)}
-			}
+		if q.Table, err = s.dataFile(values.Get("table")); err != nil {
+			return nil, false, badQuery{err}
 		}
 	}
-	if q.err != nil {
-		return q, q.err
-	}
-	return q, nil
-}
-
-// get is the value of key ("" when absent).
-func (q *query) get(key string) string { return q.values.Get(key) }
-
-// boolean reads key as a flag: present and not "", "false" or "0".
-func (q *query) boolean(key string) bool {
-	v := q.values.Get(key)
-	return q.values.Has(key) && v != "" && v != "false" && v != "0"
-}
-
-// whole reads key as a whole number from lo to hi, def when absent.
-func (q *query) whole(key string, def, lo, hi int) int {
-	if !q.values.Has(key) {
-		return def
-	}
-	v, err := strconv.ParseInt(strings.TrimSpace(q.values.Get(key)), 10, 64)
-	if err != nil || v < int64(lo) || v > int64(hi) {
-		if q.err == nil {
-			q.err = badQuery{fmt.Errorf("%s takes a whole number from %d to %d, not %q", key, lo, hi, q.values.Get(key))}
+	if values.Has("timeout") {
+		d, err := time.ParseDuration(values.Get("timeout"))
+		switch {
+		case err != nil:
+			return nil, false, badQuery{fmt.Errorf("timeout takes a duration such as 90s, 2m or 1h30m, not %q", values.Get("timeout"))}
+		case d > s.limits.timeout:
+			return nil, false, unprocessable{fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)}
 		}
-		return def
 	}
-	return int(v)
-}
-
-// duration reads key as a duration, 0 when absent.
-func (q *query) duration(key string) time.Duration {
-	if !q.values.Has(key) {
-		return 0
-	}
-	d, err := time.ParseDuration(q.values.Get(key))
-	if err != nil && q.err == nil {
-		q.err = badQuery{fmt.Errorf("%s takes a duration such as 90s, 2m or 1h30m, not %q", key, q.values.Get(key))}
-	}
-	return d
-}
-
-// source is the table the query asks for: max, or a table in --data.
-func (q *query) source() commands.Source {
-	return commands.Source{Max: q.whole("max", -1, 0, commands.MaxLine), Table: q.table}
-}
-
-// slice is the slice the query asks for.
-func (q *query) slice() commands.SliceRequest {
-	return commands.SliceRequest{Game: q.get("game"), Source: q.source(), Axes: q.get("axes"), Fix: q.get("fix"), Value: q.get("value")}
-}
-
-// canonical writes the query's parameters in order, without stream: equal
-// for requests that ask the same.
-func (q *query) canonical() string {
-	v := url.Values{}
-	for _, key := range q.keys {
-		v[key] = q.values[key]
-	}
-	return v.Encode()
+	return q, stream, nil
 }
 
 // dataFile resolves a table's name inside --data, refusing anything else.
@@ -584,11 +444,12 @@ func (s *server) dataFile(name string) (string, error) {
 // proveTimeout is the time each query of a proof may take: the one asked
 // for (it may not pass the server's time for a request), or an eighth of
 // that time (a proof asks a few queries in turn).
-func (s *server) proveTimeout(q query) time.Duration {
-	if !q.values.Has("timeout") {
+func (s *server) proveTimeout(q *api.Query) time.Duration {
+	d, err := time.ParseDuration(q.Get("timeout"))
+	if err != nil { // none: query has refused a malformed one
 		return s.limits.timeout / 8
 	}
-	return q.duration("timeout")
+	return d
 }
 
 // eventStream answers a long command as server-sent events: "progress"

@@ -1,0 +1,204 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/commands"
+)
+
+// MaxExamples bounds check's examples, as the command line does.
+const MaxExamples = 1000
+
+// wholeRanges are the ranges of the parameters that take a whole number.
+var wholeRanges = map[string][2]int{
+	"max":        {0, commands.MaxLine},
+	"verify-max": {0, commands.MaxLine},
+	"examples":   {0, MaxExamples},
+	"remoteness": {0, math.MaxInt32},
+}
+
+// Endpoint is one command of the API.
+type Endpoint struct {
+	// Params are the query parameters the endpoint takes, in the order its
+	// errors list them.
+	Params []string
+	// NeedsGame says that a request must give a game (theorems, without
+	// one, lists every game's).
+	NeedsGame bool
+	// Wholes are the parameters that take a whole number (max,
+	// verify-max, examples, critical's remoteness), checked by Decode.
+	Wholes []string
+	// Tables says that the command reads a solved table, which a back end
+	// may take from a saved file (Query.Table) rather than solve.
+	Tables bool
+	// Figure says that the result is a figure, whose text is SVG.
+	Figure bool
+	// Run runs the command of a decoded query.
+	Run func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error)
+}
+
+// Endpoints are the commands both back ends answer, by name (the NAME of
+// /api/NAME). The map is new at every call: a back end may change it.
+func Endpoints() map[string]Endpoint {
+	game := func(params ...string) []string { return append([]string{"game"}, params...) }
+	return map[string]Endpoint{
+		"outcome": {Params: game("position"), NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table})
+		}},
+		"solve": {Params: game("max", "grundy", "remoteness"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.Get("game"), Source: q.Source(), Grundy: q.Boolean("grundy"), Remoteness: q.Boolean("remoteness")})
+		}},
+		"list": {Params: game("max", "classes"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.List(ctx, env, commands.ListRequest{Game: q.Get("game"), Source: q.Source(), Classes: q.Boolean("classes"), Format: "json"})
+		}},
+		"check": {Params: game("max", "expr", "theorem", "properties", "strategy", "examples"), NeedsGame: true, Wholes: []string{"max", "examples"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Check(ctx, env, commands.CheckRequest{
+				Game: q.Get("game"), Source: q.Source(), Expr: q.Get("expr"), Theorem: q.Get("theorem"),
+				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples", commands.DefaultExamples),
+			})
+		}},
+		"complex": {Params: game("basis"), NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Complex(ctx, commands.ComplexRequest{Game: q.Get("game"), Basis: q.Get("basis")})
+		}},
+		"theorems": {Params: game(), Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.Get("game")})
+		}},
+		"critical": {Params: game("max", "remoteness"), NeedsGame: true, Wholes: []string{"max", "remoteness"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.Get("game"), Source: q.Source(), Remoteness: q.Whole("remoteness", -1)})
+		}},
+		"discover": {Params: game("max", "verify-max"), NeedsGame: true, Wholes: []string{"max", "verify-max"}, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.Get("game"), Max: q.Whole("max", -1), VerifyMax: q.Whole("verify-max", 0)})
+		}},
+		"repro": {Params: []string{"list", "only"}, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			req := commands.ReproRequest{Only: q.Get("only"), List: q.Boolean("list")}
+			if req.List {
+				return commands.ReproList(req)
+			}
+			return commands.Repro(ctx, env, req)
+		}},
+		"games": {Run: func(context.Context, commands.Env, *Query) (commands.Result, error) {
+			return commands.Games(), nil
+		}},
+		"slice": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Slice(ctx, env, q.Slice())
+		}},
+		"advise": {Params: game("position", "start", "check"), NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Advise(ctx, env, commands.AdviseRequest{Game: q.Get("game"), Position: q.Get("position"), Start: q.Get("start"), Check: q.Get("check")})
+		}},
+		"draw": {Params: game("position", "move", "complex"), NeedsGame: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Draw(ctx, commands.DrawRequest{Game: q.Get("game"), Position: q.Get("position"), Move: q.Get("move"), Complex: q.Boolean("complex")})
+		}},
+	}
+}
+
+// Wording is how a back end's errors name what a request gives.
+type Wording struct {
+	// Path precedes an endpoint's name: "/api/" for the server's.
+	Path string
+	// Query precedes an example query: "?" in a URL.
+	Query string
+}
+
+// The wordings of the two back ends: the server's names an endpoint by its
+// URL (/api/solve, ?game=cn:6,3), the browser's by its name.
+var (
+	ServerWording  = Wording{Path: "/api/", Query: "?"}
+	BrowserWording = Wording{}
+)
+
+// QueryError is an error of a query itself, found before its command runs.
+// A malformed number names its parameter as the command line's flag
+// (--max), as the errors of package commands do.
+type QueryError struct{ msg string }
+
+func (e *QueryError) Error() string { return e.msg }
+
+// queryErrorf is a QueryError formatted as fmt.Sprintf formats.
+func queryErrorf(format string, args ...any) *QueryError {
+	return &QueryError{fmt.Sprintf(format, args...)}
+}
+
+// Query is the decoded query of one request. Its getters read values that
+// Decode has checked.
+type Query struct {
+	// Values are the query's parameters, each given once.
+	Values url.Values
+	// Table is the saved table a request reads (a path the back end
+	// resolved from its table parameter), "" for none.
+	Table string
+	err   error
+}
+
+// Decode checks values as the query of the endpoint, which its errors call
+// name as w words it: only the endpoint's parameters, each once, a game
+// when it needs one, and whole numbers in their ranges. Its errors are
+// QueryErrors.
+func (e Endpoint) Decode(name string, values url.Values, w Wording) (*Query, error) {
+	for key, vs := range values {
+		switch {
+		case !slices.Contains(e.Params, key):
+			return nil, queryErrorf("%s%s takes no parameter %q (it takes %s)", w.Path, name, key, strings.Join(e.Params, ", "))
+		case len(vs) > 1:
+			return nil, queryErrorf("%s%s: give %s once, not %d times", w.Path, name, key, len(vs))
+		}
+	}
+	if e.NeedsGame && values.Get("game") == "" {
+		return nil, queryErrorf("give a game, e.g. %sgame=cn:6,3", w.Query)
+	}
+	q := &Query{Values: values}
+	// Decode every number, so that a malformed one is reported before
+	// anything runs.
+	for _, key := range e.Wholes {
+		q.Whole(key, 0)
+	}
+	if q.err != nil {
+		return nil, q.err
+	}
+	return q, nil
+}
+
+// Get is the value of key ("" when absent).
+func (q *Query) Get(key string) string { return q.Values.Get(key) }
+
+// Boolean reads key as a flag: present and not "", "false" or "0".
+func (q *Query) Boolean(key string) bool {
+	v := q.Values.Get(key)
+	return q.Values.Has(key) && v != "" && v != "false" && v != "0"
+}
+
+// Whole reads key as a whole number in its range, def when absent (or
+// malformed, which Decode has refused).
+func (q *Query) Whole(key string, def int) int {
+	if !q.Values.Has(key) {
+		return def
+	}
+	r, ok := wholeRanges[key]
+	if !ok {
+		r = [2]int{0, math.MaxInt32}
+	}
+	v, err := strconv.ParseInt(strings.TrimSpace(q.Values.Get(key)), 10, 64)
+	if err != nil || v < int64(r[0]) || v > int64(r[1]) {
+		if q.err == nil {
+			q.err = queryErrorf("--%s takes a whole number from %d to %d, not %q", key, r[0], r[1], q.Values.Get(key))
+		}
+		return def
+	}
+	return int(v)
+}
+
+// Source is the table the query asks for: one solved up to max, or the
+// saved Table.
+func (q *Query) Source() commands.Source {
+	return commands.Source{Max: q.Whole("max", -1), Table: q.Table}
+}
+
+// Slice is the slice of a table the query asks for.
+func (q *Query) Slice() commands.SliceRequest {
+	return commands.SliceRequest{Game: q.Get("game"), Source: q.Source(), Axes: q.Get("axes"), Fix: q.Get("fix"), Value: q.Get("value")}
+}

@@ -1,0 +1,49 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+
+	"github.com/nimlab/nimlab/commands"
+	"github.com/nimlab/nimlab/internal/api"
+)
+
+// A back end looks up the endpoint of a request, decodes its query and
+// runs its command.
+func Example() {
+	e := api.Endpoints()["outcome"]
+	values, _ := url.ParseQuery("game=nim:3&position=1,2,3")
+	q, err := e.Decode("outcome", values, api.ServerWording)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := e.Run(context.Background(), commands.Env{}, q)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.(*commands.OutcomeResult).Outcome)
+	// Output: P
+}
+
+// A malformed query is refused before its command runs, worded as the
+// back end names its endpoints.
+func ExampleEndpoint_Decode() {
+	e := api.Endpoints()["solve"]
+	for _, w := range []api.Wording{api.ServerWording, api.BrowserWording} {
+		_, err := e.Decode("solve", url.Values{"max": {"3"}}, w)
+		fmt.Println(err)
+		_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}}, w)
+		fmt.Println(err)
+	}
+	_, err := e.Decode("solve", url.Values{"game": {"cn:6,3"}, "max": {"ten"}}, api.BrowserWording)
+	fmt.Println(err)
+	// Output:
+	// give a game, e.g. ?game=cn:6,3
+	// /api/solve takes no parameter "table" (it takes game, max, grundy, remoteness)
+	// give a game, e.g. game=cn:6,3
+	// solve takes no parameter "table" (it takes game, max, grundy, remoteness)
+	// --max takes a whole number from 0 to 65534, not "ten"
+}
