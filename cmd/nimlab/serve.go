@@ -255,16 +255,34 @@ func httpError(w http.ResponseWriter, status int, err error) {
 // flagName is a command line option as a request's message names it.
 var flagName = regexp.MustCompile(`(^|[\s(])--([a-z][a-z-]*)`)
 
+// queryParams are the names of the parameters the endpoints take.
+var queryParams = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{"table": true, "timeout": true}
+	for _, e := range api.Endpoints() {
+		for _, p := range e.Params {
+			names[p] = true
+		}
+	}
+	return names
+})
+
 // apiErrorOf is err as the API says it: an error of the request names the
 // query's parameters ("max"), not the command line's options ("--max").
-// Values quoted in the message are left as they were typed.
+// The server's own options (--data) and values quoted in the message are
+// left as they are.
 func apiErrorOf(err error) apiError {
 	var request *commands.RequestError
 	var bad badQuery
-	if errors.As(err, &request) || errors.As(err, &bad) {
-		return apiError{flagName.ReplaceAllString(err.Error(), "$1$2")}
+	if !errors.As(err, &request) && !errors.As(err, &bad) {
+		return apiError{err.Error()}
 	}
-	return apiError{err.Error()}
+	return apiError{flagName.ReplaceAllStringFunc(err.Error(), func(m string) string {
+		sub := flagName.FindStringSubmatch(m)
+		if !queryParams()[sub[2]] {
+			return m
+		}
+		return sub[1] + sub[2]
+	})}
 }
 
 // errBusy refuses a second solve of a client while its first runs.

@@ -291,6 +291,8 @@ func TestQueryValuesAreData(t *testing.T) {
 		{"list?game=cn:6,3&max=--help", `"error":"max takes a whole number`},
 		// the request's parameters by their names in a query, not as flags
 		{"check?game=cn:6,3&max=3", `one of theorem NAME, expr EXPR`},
+		// the server's own option keeps its dashes
+		{"outcome?game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", `start it with --data DIR`},
 		{"solve?game=cn:6,3&max=3&max=4", "once"},
 		{"repro?only=--list&list=--json", ""},
 	} {
