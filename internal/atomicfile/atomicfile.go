@@ -6,16 +6,27 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 )
 
-// Write creates or replaces the file at path with what write writes.
+// Write creates or replaces the file at path with what write writes. A
+// path that is a directory, or whose directory does not exist, is refused
+// before anything is written, in words that name path.
 func Write(path string, write func(io.Writer) error) error {
+	if err := writable(path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
+		// Say why (permission denied), not the temporary file's name.
+		var pathErr *os.PathError
+		if errors.As(err, &pathErr) {
+			err = pathErr.Err
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	tmp := f.Name()
@@ -48,6 +59,25 @@ func Write(path string, write func(io.Writer) error) error {
 	if dir, err := os.Open(filepath.Dir(path)); err == nil {
 		dir.Sync()
 		dir.Close()
+	}
+	return nil
+}
+
+// writable checks that path can name a file: not a directory, in a
+// directory that exists.
+func writable(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return errors.New("it is a directory: give a file name")
+	}
+	dir := filepath.Dir(path)
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("the directory %s does not exist", dir)
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
 	}
 	return nil
 }

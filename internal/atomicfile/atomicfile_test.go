@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -39,4 +40,26 @@ func ExampleWrite() {
 	os.Remove(path)
 	fmt.Print(err, " ", string(data))
 	// Output: <nil> whole or nothing
+}
+
+// TestWriteRefusesWhatIsNoFile: a directory, or a file in a directory that
+// does not exist, is refused with a message that names the problem and not
+// the temporary file, and nothing is written.
+func TestWriteRefusesWhatIsNoFile(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct{ path, want string }{
+		{dir, "it is a directory"},
+		{filepath.Join(dir, "missing", "x.tbl"), "directory " + filepath.Join(dir, "missing") + " does not exist"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			err := Write(tt.path, func(w io.Writer) error { _, err := w.Write([]byte("x")); return err })
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), ".tmp") {
+				t.Fatalf("error %v, want one saying %q", err, tt.want)
+			}
+		})
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("left %v behind", entries)
+	}
 }
