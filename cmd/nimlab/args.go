@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"regexp"
 	"strings"
 	"time"
 
@@ -154,8 +155,16 @@ func flagError(cmd *cobra.Command, err error) error {
 			return usageError(cmd, "--%s needs a value: it %s", f.Name, ruleOf(f, nil))
 		}
 	}
+	var unknown *pflag.NotExistError
+	if errors.As(err, &unknown) && negativeNumber.MatchString(unknown.GetSpecifiedShortnames()) {
+		// "-1,2,3" read as flags: a position with a negative pile.
+		return usageError(cmd, "%v: a position cannot start with -, since piles are never negative (put -- before an argument that starts with -)", err)
+	}
 	return usageError(cmd, "%v", err)
 }
+
+// negativeNumber matches what follows the dash of a negative number.
+var negativeNumber = regexp.MustCompile(`^[0-9]`)
 
 // ruleOf says what flag f takes, from the error its value gave (cause) or
 // its type.

@@ -47,6 +47,11 @@ func TestMessages(t *testing.T) {
 		{[]string{"outcome", "complex:1-1", "0"}, []string{"facet 1 (1-1) repeats vertex 1"}, ""},
 		{[]string{"sovle", "cn:6,3"}, []string{`unknown command "sovle"; did you mean solve?`}, "\n"},
 		{[]string{"critical", "slow:3,2", "--max", "5", "--remoteness", "99"}, nil, ""},
+		{[]string{"outcome", "cn:6,3", "-1,2,3,4,5,6"}, []string{"piles are never negative", "put -- before"}, ""},
+		{[]string{"outcome", "cn:6,3", "-x"}, []string{"unknown shorthand flag"}, "negative"},
+		{[]string{"solve", "cn:6,3"}, []string{"solve: --max is required", "usage: nimlab solve"}, ""},
+		{[]string{"check", "cn:6,3", "--max", "2"}, []string{"check: give exactly one of --theorem NAME", "usage: nimlab check"}, ""},
+		{[]string{"draw", "cn:6,3"}, []string{"draw: --out FILE.svg", "usage: nimlab draw"}, ""},
 	} {
 		r := runArgs(tt.args, "", 10*time.Second)
 		if err := checkResult(tt.args, r); err != nil {
