@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 

@@ -69,7 +69,8 @@ type siteFile struct {
 
 // writeSite writes the static lab into out, the module compiled from the
 // nimlab source at source (found when ""), and returns its files, the
-// WebAssembly module last.
+// WebAssembly module last. The module is compiled first, into a temporary
+// directory: a source that does not compile leaves out as it was.
 func writeSite(ctx context.Context, out, source string) ([]siteFile, error) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -80,10 +81,45 @@ func writeSite(ctx context.Context, out, source string) ([]siteFile, error) {
 			return nil, err
 		}
 	}
+	if info, err := os.Stat(filepath.Join(source, "cmd", "nimlab-wasm")); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("%s is not a checkout of nimlab (it has no cmd/nimlab-wasm): give --source the directory of nimlab's go.mod", source)
+	}
+	goroot, err := goOutput(ctx, goCmd, source, nil, "env", "GOROOT")
+	if err != nil {
+		return nil, err
+	}
+	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if errors.Is(err, fs.ErrNotExist) { // Go before 1.24 kept it in misc
+		execJS, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js"))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("wasm_exec.js of the Go toolchain: %w", err)
+	}
+	build, err := os.MkdirTemp("", "nimlab-site-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(build)
+	wasmTmp := filepath.Join(build, "nimlab.wasm")
+	// Stripped of its symbols and debugging data: a third of the download.
+	if _, err := goOutput(ctx, goCmd, source, []string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasmTmp, "./cmd/nimlab-wasm"); err != nil {
+		return nil, err
+	}
+	wasm, err := os.ReadFile(wasmTmp)
+	if err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
 	var files []siteFile
+	write := func(name string, data []byte) error {
+		if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
+			return err
+		}
+		files = append(files, siteFile{name: name, size: int64(len(data))})
+		return nil
+	}
 	web, _ := fs.Sub(webFiles, "web")
 	entries, err := fs.ReadDir(web, ".")
 	if err != nil {
@@ -102,43 +138,22 @@ func writeSite(ctx context.Context, out, source string) ([]siteFile, error) {
 			}
 			data = bytes.Replace(data, server, []byte(`<meta name="nimlab-backend" content="wasm">`), 1)
 		}
-		if err := os.WriteFile(filepath.Join(out, e.Name()), data, 0o644); err != nil {
+		if err := write(e.Name(), data); err != nil {
 			return nil, err
 		}
-		files = append(files, siteFile{name: e.Name(), size: int64(len(data))})
 	}
-	goroot, err := goOutput(ctx, goCmd, source, nil, "env", "GOROOT")
-	if err != nil {
+	if err := write("wasm_exec.js", execJS); err != nil {
 		return nil, err
 	}
-	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
-	if errors.Is(err, fs.ErrNotExist) { // Go before 1.24 kept it in misc
-		execJS, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js"))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("wasm_exec.js of the Go toolchain: %w", err)
-	}
-	if err := os.WriteFile(filepath.Join(out, "wasm_exec.js"), execJS, 0o644); err != nil {
-		return nil, err
-	}
-	files = append(files, siteFile{name: "wasm_exec.js", size: int64(len(execJS))})
-	wasm, err := filepath.Abs(filepath.Join(out, "nimlab.wasm"))
-	if err != nil {
-		return nil, err
-	}
-	// Stripped of its symbols and debugging data: a third of the download.
-	if _, err := goOutput(ctx, goCmd, source, []string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./cmd/nimlab-wasm"); err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(wasm)
-	if err != nil {
+	if err := write("nimlab.wasm", wasm); err != nil {
 		return nil, err
 	}
 	var gz countingWriter
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(data)
+	zw.Write(wasm)
 	zw.Close()
-	return append(files, siteFile{name: "nimlab.wasm", size: int64(len(data)), gzipped: gz.n}), nil
+	files[len(files)-1].gzipped = gz.n
+	return files, nil
 }
 
 // countingWriter counts what is written to it.
@@ -187,7 +202,11 @@ func goOutput(ctx context.Context, goCmd, dir string, env []string, args ...stri
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		return "", fmt.Errorf("%s go %s: %w: %s", strings.Join(env, " "), strings.Join(args, " "), err, msg)
+		command := strings.TrimSpace(strings.Join(env, " ") + " go " + strings.Join(args, " "))
+		if msg != "" {
+			return "", fmt.Errorf("%s: %s", command, msg)
+		}
+		return "", fmt.Errorf("%s: %w", command, err)
 	}
 	return strings.TrimSpace(stdout.String()), nil
 }

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -26,5 +31,21 @@ func TestSiteRefuses(t *testing.T) {
 				t.Errorf("nimlab %v: %v, want an error saying %q", tt.args, err, tt.says)
 			}
 		})
+	}
+}
+
+// TestSiteLeavesOutAloneOnFailure: a source that is not nimlab's is refused
+// before anything is written, with a message that says so.
+func TestSiteLeavesOutAloneOnFailure(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	out := filepath.Join(t.TempDir(), "public")
+	_, err := writeSite(context.Background(), out, t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "is not a checkout of nimlab") {
+		t.Fatalf("error %v, want one saying the source is not nimlab's", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s was written (%v)", out, err)
 	}
 }
