@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -77,7 +78,7 @@ you). Scripts write moves on stdin, one per line.`,
 			}
 			m := play.NewMatch(g, start, who)
 			out := cmd.OutOrStdout()
-			in := bufio.NewScanner(cmd.InOrStdin())
+			in := readLines(ctx, cmd.InOrStdin())
 			emit := func(r turnRecord) error {
 				if !m.Over() {
 					r.ToMove = m.ToMove()
@@ -140,13 +141,20 @@ you). Scripts write moves on stdin, one per line.`,
 					if !asJSON {
 						fmt.Fprint(out, "your move: ")
 					}
-					if !in.Scan() {
-						if err := in.Err(); err != nil {
-							return err
+					var text string
+					var more bool
+					select {
+					case <-ctx.Done(): // Ctrl-C while waiting for a move
+						return ctx.Err()
+					case text, more = <-in.lines:
+					}
+					if !more {
+						if in.err != nil {
+							return in.err
 						}
 						return fmt.Errorf("the game stopped at %v: no more moves on the input", m.Position())
 					}
-					line := strings.TrimSpace(in.Text())
+					line := strings.TrimSpace(text)
 					switch line {
 					case "":
 						continue
@@ -245,4 +253,31 @@ func parseMove(g *game.Game, p game.Position, line string) (game.Position, error
 		q[pile-1] -= amount
 	}
 	return q, nil
+}
+
+// lineInput is the lines of an input, read by a goroutine of their own so
+// that waiting for the next one can stop when the command is cancelled.
+type lineInput struct {
+	lines <-chan string
+	// err is the reading error, set before lines is closed.
+	err error
+}
+
+// readLines reads r line by line until it ends or ctx is cancelled.
+func readLines(ctx context.Context, r io.Reader) *lineInput {
+	lines := make(chan string)
+	in := &lineInput{lines: lines}
+	go func() {
+		defer close(lines)
+		scanner := bufio.NewScanner(r)
+		for scanner.Scan() {
+			select {
+			case lines <- scanner.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		in.err = scanner.Err()
+	}()
+	return in
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/game"
 )
@@ -99,5 +100,43 @@ func TestPlayExplainsIllegalMoves(t *testing.T) {
 		if !strings.Contains(errs[k], w) {
 			t.Errorf("error %d: %q, want it to mention %q", k, errs[k], w)
 		}
+	}
+}
+
+// TestPlayStopsWhileWaitingForAMove: the first Ctrl-C stops play at its
+// prompt, while no line comes on the input (a terminal where nobody types),
+// and the command says it was interrupted.
+func TestPlayStopsWhileWaitingForAMove(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	inR, inW := io.Pipe() // nothing is ever written
+	defer inW.Close()
+	outR, outW := io.Pipe()
+	var errOut strings.Builder
+	code := make(chan int, 1)
+	go func() {
+		c := runCLI(ctx, []string{"play", "cn:4,2", "2,1,2,1", "--first", "me"}, inR, outW, &errOut)
+		outW.Close()
+		code <- c
+	}()
+	// Cancel once the prompt is shown: play is then waiting for a move.
+	prompt := bufio.NewReader(outR)
+	var shown strings.Builder
+	for !strings.HasSuffix(shown.String(), "your move: ") {
+		b, err := prompt.ReadByte()
+		if err != nil {
+			t.Fatalf("play ended before its prompt: %q", shown.String())
+		}
+		shown.WriteByte(b)
+	}
+	cancel()
+	go io.Copy(io.Discard, outR)
+	select {
+	case c := <-code:
+		if c != 130 || !strings.Contains(errOut.String(), "interrupted") {
+			t.Errorf("exit status %d, stderr %q; want 130 and interrupted", c, errOut.String())
+		}
+	case <-time.After(30 * time.Second): // a hang, not a speed
+		t.Fatal("play still waits for a move after its context was cancelled")
 	}
 }
