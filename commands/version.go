@@ -132,7 +132,7 @@ func (v *VersionResult) String() string {
 func (v *VersionResult) WriteText(w io.Writer) error {
 	rev := v.Revision
 	if rev == "" {
-		rev = "unknown (built outside a repository, or by go test)"
+		rev = "unknown (built outside a git checkout, with -buildvcs=false in GOFLAGS, or by go test)"
 	}
 	fmt.Fprintf(w, "module    %s\nversion   %s\nrevision  %s\n", v.Module, v.Version, rev)
 	if v.Time != "" {

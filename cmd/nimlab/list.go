@@ -24,6 +24,9 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
   nimlab list cn:6,3 --table cn63.tbl --classes`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.json && cmd.Flags().Changed("format") && format != "json" {
+				return usageError(cmd, "--json and --format %s: give one of them", format)
+			}
 			// No progress bar under JSON output.
 			res, err := commands.List(cmd.Context(), env(cmd.Context(), f.json || format == "json"), commands.ListRequest{
 				Game: args[0], Source: f.source(), Classes: classes, Format: format, Out: out,

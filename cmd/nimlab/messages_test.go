@@ -52,6 +52,7 @@ func TestMessages(t *testing.T) {
 		{[]string{"solve", "cn:6,3"}, []string{"solve: --max is required", "usage: nimlab solve"}, ""},
 		{[]string{"check", "cn:6,3", "--max", "2"}, []string{"check: give exactly one of --theorem NAME", "usage: nimlab check"}, ""},
 		{[]string{"draw", "cn:6,3"}, []string{"draw: --out FILE.svg", "usage: nimlab draw"}, ""},
+		{[]string{"list", "cn:6,3", "--max", "2", "--json", "--format", "latex"}, []string{"--json and --format latex: give one of them"}, ""},
 	} {
 		r := runArgs(tt.args, "", 10*time.Second)
 		if err := checkResult(tt.args, r); err != nil {
