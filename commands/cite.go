@@ -44,13 +44,11 @@ type CiteResult struct {
 
 // Cite lists the references behind a game, or all of them, and nimlab's.
 func Cite(ctx context.Context, req CiteRequest) (*CiteResult, error) {
-	switch req.Format {
-	case "":
-		req.Format = "bibtex"
-	case "bibtex", "text":
-	default:
-		return nil, requestErrorf("--format must be bibtex or text, not %q", req.Format)
+	format, err := formatOf(req.Format, "bibtex", "text")
+	if err != nil {
+		return nil, err
 	}
+	req.Format = format
 	if req.All && req.Game != "" {
 		return nil, requestErrorf("--all cites every reference: give no GAME")
 	}

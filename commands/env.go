@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/game"
@@ -191,4 +193,18 @@ func (e *RequestError) Unwrap() error { return e.Err }
 // requestErrorf is a RequestError formatted as fmt.Errorf formats.
 func requestErrorf(format string, a ...any) error {
 	return &RequestError{Err: fmt.Errorf(format, a...)}
+}
+
+// formatOf is the output format a request asks for: format, or the first
+// of formats (the default) when format is "". Any other value is a
+// RequestError that lists them.
+func formatOf(format string, formats ...string) (string, error) {
+	switch {
+	case format == "":
+		return formats[0], nil
+	case slices.Contains(formats, format):
+		return format, nil
+	}
+	list := strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]
+	return "", requestErrorf("--format must be %s, not %q", list, format)
 }

@@ -54,13 +54,11 @@ func (r *FigureResult) WriteText(w io.Writer) error {
 
 // Draw draws a position of a game, a move from it, or its complex.
 func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
-	switch req.Format {
-	case "":
-		req.Format = "svg"
-	case "svg", "png", "tikz":
-	default:
-		return nil, requestErrorf("--format must be svg, png or tikz, not %q", req.Format)
+	format, err := formatOf(req.Format, "svg", "png", "tikz")
+	if err != nil {
+		return nil, err
 	}
+	req.Format = format
 	if req.Bare && req.Format != "tikz" {
 		return nil, requestErrorf("--bare writes a bare tikzpicture: add --format tikz (or --out FILE.tex)")
 	}

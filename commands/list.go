@@ -51,20 +51,17 @@ type ListResult struct {
 // List lists the P-positions of a box; with Format parquet it writes them
 // to Out.
 func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
-	switch req.Format {
-	case "":
-		req.Format = "csv"
-	case "csv", "json", "text", "latex":
-		if req.Out != "" {
-			// A file given and not written would be a silent loss.
-			return nil, requestErrorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", req.Format)
-		}
-	case "parquet":
-		if req.Out == "" {
-			return nil, requestErrorf("--format parquet writes a file: give --out FILE.parquet")
-		}
-	default:
-		return nil, requestErrorf("--format must be csv, json, text, latex or parquet, not %q", req.Format)
+	format, err := formatOf(req.Format, "csv", "json", "text", "latex", "parquet")
+	if err != nil {
+		return nil, err
+	}
+	req.Format = format
+	switch {
+	case format == "parquet" && req.Out == "":
+		return nil, requestErrorf("--format parquet writes a file: give --out FILE.parquet")
+	case format != "parquet" && req.Out != "":
+		// A file given and not written would be a silent loss.
+		return nil, requestErrorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", format)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {

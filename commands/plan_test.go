@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -106,6 +107,32 @@ func TestPlansOnlyFromSource(t *testing.T) {
 				}
 				return true
 			})
+		}
+	}
+}
+
+// TestFormatOf: the default when none is asked, the one asked when known,
+// and otherwise a request error that lists the known ones.
+func TestFormatOf(t *testing.T) {
+	tests := []struct {
+		format  string
+		formats []string
+		want    string
+		err     string
+	}{
+		{"", []string{"csv", "json"}, "csv", ""},
+		{"json", []string{"csv", "json"}, "json", ""},
+		{"xml", []string{"csv", "json", "parquet"}, "", `--format must be csv, json or parquet, not "xml"`},
+		{"JSON", []string{"text", "latex"}, "", `--format must be text or latex, not "JSON"`},
+	}
+	for _, tt := range tests {
+		got, err := formatOf(tt.format, tt.formats...)
+		var request *RequestError
+		switch {
+		case tt.err == "" && (err != nil || got != tt.want):
+			t.Errorf("formatOf(%q, %q) = %q, %v; want %q", tt.format, tt.formats, got, err, tt.want)
+		case tt.err != "" && (err == nil || err.Error() != tt.err || !errors.As(err, &request)):
+			t.Errorf("formatOf(%q, %q): error %v; want the request error %q", tt.format, tt.formats, err, tt.err)
 		}
 	}
 }

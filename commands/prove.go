@@ -68,13 +68,11 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if req.Solver == "" {
 		req.Solver = "z3"
 	}
-	switch req.Format {
-	case "":
-		req.Format = "text"
-	case "text", "latex":
-	default:
-		return nil, requestErrorf("--format must be text or latex, not %q", req.Format)
+	format, err := formatOf(req.Format, "text", "latex")
+	if err != nil {
+		return nil, err
 	}
+	req.Format = format
 	g, err := game.Parse(req.Game)
 	if err != nil {
 		return nil, err

@@ -32,13 +32,11 @@ type TheoremsResult struct {
 // Theorems lists every theorem, or the one covering the game asked about
 // (none when no theorem covers it).
 func Theorems(ctx context.Context, req TheoremsRequest) (*TheoremsResult, error) {
-	switch req.Format {
-	case "":
-		req.Format = "text"
-	case "text", "latex":
-	default:
-		return nil, requestErrorf("--format must be text or latex, not %q", req.Format)
+	format, err := formatOf(req.Format, "text", "latex")
+	if err != nil {
+		return nil, err
 	}
+	req.Format = format
 	list := theory.Theorems()
 	if req.Game != "" {
 		g, err := game.Parse(req.Game)
