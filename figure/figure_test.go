@@ -78,36 +78,8 @@ func golden(t *testing.T, name, got string) {
 }
 
 func TestGoldenSVG(t *testing.T) {
-	tests := []struct {
-		name, spec, p, q string
-		complex          bool
-	}{
-		{"cn83-position", "cn:8,3", "3,1,4,1,5,9,2,6", "", false},
-		{"cn83-move", "cn:8,3", "3,1,4,1,5,9,2,6", "3,1,4,1,0,0,0,6", false},
-		{"path62", "path:6,2", "1,2,3,4,5,6", "1,2,0,0,5,6", false},
-		{"example33-move", "complex:1-2-3,2-3-4,3-4-5,1-5", "1,2,3,4,5", "1,0,0,4,5", false},
-		{"example33-complex", "complex:1-2-3,2-3-4,3-4-5,1-5", "", "", true},
-	}
-	for _, tt := range tests {
-		g, err := game.Parse(tt.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f *Figure
-		if tt.complex {
-			circuits, _ := g.Complex.Circuits(t.Context())
-			f, err = Complex(g, circuits)
-		} else {
-			p, _ := g.ParsePosition(tt.p)
-			var q game.Position
-			if tt.q != "" {
-				q, _ = g.ParsePosition(tt.q)
-			}
-			f, err = Position(g, p, q)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
+	for i, tt := range goldenFigures {
+		f := goldenFigure(t, i)
 		var svg, img bytes.Buffer
 		if err := f.Write(&svg, "svg"); err != nil {
 			t.Fatal(err)
