@@ -201,7 +201,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		r.Symmetry = sym
 	}
-	queries := enc.withTactics(enc.byDigits(enc.queries()))
+	queries := enc.splitByCases(enc.withTactics(enc.byDigits(enc.queries())))
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
 	// found holds a counterexample met among small positions before the
@@ -230,7 +230,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 			return nil, err
 		}
 		group.Go(func() error {
-			reply, err := opts.Solver.CheckUsing(gctx, q.script, q.vars, opts.Timeout, q.tactic)
+			reply, err := q.check(gctx, opts)
 			for err == nil && queries[i].fallback != nil && reply.Answer != Unsat {
 				// The induction or the candidate moves do not settle the
 				// condition. Where the induction fails the set is often
@@ -249,7 +249,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 				if err := write(&queries[i]); err != nil {
 					return err
 				}
-				reply, err = opts.Solver.CheckUsing(gctx, queries[i].script, queries[i].vars, opts.Timeout, queries[i].tactic)
+				reply, err = queries[i].check(gctx, opts)
 			}
 			if errors.Is(err, errSettled) {
 				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
@@ -636,6 +636,10 @@ type query struct {
 	// tactic is the z3 tactic that decides the query, when not z3's
 	// default (Solver.CheckUsing).
 	tactic string
+	// cases, when set, split the query: each is an assertion added to the
+	// script, they cover every position, and each case is asked in a
+	// solver process of its own, at the same time (see splitByCases).
+	cases []string
 }
 
 // linearTactic decides quantifier-free queries in linear integer
@@ -660,6 +664,70 @@ func (enc *encoding) withTactics(queries []query) []query {
 		}
 	}
 	return queries
+}
+
+// splitByCases asks the quantified (II) of linear arithmetic in two cases,
+// the first pile empty or not, each in its own solver process: while (I)
+// is quick, the two cores then share (II). Measured on CN(7,4): the cases
+// took 4.2 s and 8.7 s of CPU, the whole query 14.5 s. The cases cover
+// every position (piles are never negative), so (II) holds exactly when
+// both are unsat; the query's file under --smt-out stays the whole query.
+func (enc *encoding) splitByCases(queries []query) []query {
+	if enc.a.bv() || enc.n < 2 {
+		return queries
+	}
+	for i := range queries {
+		q := &queries[i]
+		if q.name == "II" && q.via == "" && strings.Contains(q.script, "(forall") {
+			q.cases = []string{"(= p0 0)", "(> p0 0)"}
+		}
+	}
+	return queries
+}
+
+// check asks q of the solver: in one process, or, when q is split in
+// cases, in one process per case at the same time. A split query is sat
+// when a case is (the model is that case's), unknown when a case is and
+// none is sat, and unsat when every case is; its time is the longest case's.
+func (q query) check(ctx context.Context, opts Options) (Reply, error) {
+	if len(q.cases) == 0 {
+		return opts.Solver.CheckUsing(ctx, q.script, q.vars, opts.Timeout, q.tactic)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	replies := make([]Reply, len(q.cases))
+	group, gctx := errgroup.WithContext(ctx)
+	for i, c := range q.cases {
+		group.Go(func() error {
+			reply, err := opts.Solver.CheckUsing(gctx, q.script+"(assert "+c+")\n", q.vars, opts.Timeout, q.tactic)
+			replies[i] = reply
+			if err == nil && reply.Answer == Sat {
+				cancel() // settled: the other cases need not finish
+			}
+			return err
+		})
+	}
+	err := group.Wait()
+	merged := Reply{Answer: Unsat}
+	for _, r := range replies {
+		merged.Seconds = max(merged.Seconds, r.Seconds)
+	}
+	for _, r := range replies {
+		if r.Answer == Sat {
+			r.Seconds = merged.Seconds
+			return r, nil
+		}
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	for _, r := range replies {
+		if r.Answer != Unsat {
+			merged.Answer, merged.Reason = r.Answer, r.Reason
+			break
+		}
+	}
+	return merged, nil
 }
 
 func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {

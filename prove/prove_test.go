@@ -576,3 +576,44 @@ func TestWidestTerm(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitByCases: the quantified (II) of linear arithmetic is asked in two
+// cases that cover every position (the first pile empty or not); (I),
+// quantifier-free queries and bit-vector queries are asked whole. A wrong
+// set is still refuted through the cases, with a counterexample the engine
+// confirms.
+func TestSplitByCases(t *testing.T) {
+	tests := []struct {
+		spec, expr string
+		split      map[string]bool
+	}{
+		{"cn:6,3", "a+b == d+e && b+c == e+f", map[string]bool{"I": false, "II": true}},
+		{"slow:3,2", "a % 2 == 0 && b % 2 == 0 && c % 2 == 0", map[string]bool{"I": false, "II": false}}, // finitely many moves: no quantifier
+		{"nim:3", "a ^ b ^ c == 0", map[string]bool{"I": false, "II": false}},                            // bit-vectors
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			g, e := compile(t, tt.spec, tt.expr)
+			enc, err := newEncoding(g, e, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, q := range enc.splitByCases(enc.withTactics(enc.queries())) {
+				if got := len(q.cases) > 0; got != tt.split[q.name] {
+					t.Errorf("(%s) split %v, want %v", q.name, got, tt.split[q.name])
+				}
+			}
+		})
+	}
+	s := solver(t)
+	for _, wrong := range []string{"a+b == d+e && b+c == e+f && a > 0", "a+b == d+e && b+c == e+f || a == 1 && b == 0 && c == 0 && d == 0 && e == 0 && f == 0"} {
+		g, e := compile(t, "cn:6,3", wrong)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result != Refuted || r.Counterexample == nil || r.Counterexample.Checked != "engine" {
+			t.Errorf("%s: %s, counterexample %+v; want refuted with one the engine checked", wrong, r.Result, r.Counterexample)
+		}
+	}
+}
