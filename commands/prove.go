@@ -36,6 +36,11 @@ type ProveRequest struct {
 	// NoSymmetry does not restrict the queries to one position per symmetry
 	// class.
 	NoSymmetry bool `json:"no_symmetry,omitempty"`
+	// Moves are candidate winning moves (prove.Options.Moves), each the
+	// option's piles as expressions over the position's, separated by
+	// commas outside parentheses, e.g. "xor(b, c), b, c"; a theorem's own
+	// come first.
+	Moves []string `json:"moves,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
 	// (a booktabs table of the statement, the proof, the solver and the
 	// time).
@@ -49,6 +54,7 @@ type ProveResult struct {
 	src     string
 	title   string
 	theorem *theory.Theorem
+	moves   []string // the request's --move
 	format  string
 }
 
@@ -93,6 +99,13 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 			return nil, fmt.Errorf("theorem %s has no formula for %s (it does not cover it, or its characterization depends on the complex in a way no fixed formula states)", th.Name, g.Spec)
 		}
 	}
+	for _, m := range req.Moves {
+		piles := splitTopLevel(m)
+		if len(piles) != g.Piles() {
+			return nil, requestErrorf("--move %q gives %d piles; %s has %d (separate them by commas outside parentheses)", m, len(piles), g.Spec, g.Piles())
+		}
+		moves = append(moves, piles)
+	}
 	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 	if err != nil {
 		return nil, err
@@ -110,7 +123,28 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if err != nil {
 		return nil, err
 	}
-	return &ProveResult{Result: r, src: src, title: g.Title, theorem: th, format: req.Format}, nil
+	return &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format}, nil
+}
+
+// splitTopLevel splits s at the commas outside parentheses and brackets,
+// trimming each part.
+func splitTopLevel(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 0 {
+				parts = append(parts, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	return append(parts, strings.TrimSpace(s[start:]))
 }
 
 // Verdict is a *Verdict when the characterization is refuted (exit status
@@ -149,6 +183,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 		command += " --theorem " + ShellQuote(r.theorem.Name)
 	} else {
 		command += " --expr " + ShellQuote(r.src)
+	}
+	for _, m := range r.moves {
+		command += " --move " + ShellQuote(m)
 	}
 	fmt.Fprintln(w, latex.Comment("made by: "+command+" --format latex"))
 	fmt.Fprintln(w, latex.Comment(`needs \usepackage{booktabs}`))
@@ -246,13 +283,11 @@ func writeProof(w io.Writer, r *prove.Result) {
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
 }
 
-// proofKind says how a proof went: "presburger arithmetic", or "by
-// induction on binary digits".
+// proofKind says how a proof went: "presburger arithmetic", "by
+// induction on binary digits" or "presburger arithmetic with the nim-sum's
+// lemmas".
 func proofKind(r *prove.Result) string {
-	if r.Proof == "digits" {
-		return "by induction on binary digits"
-	}
-	return r.Proof + " arithmetic"
+	return theory.ProofKind(r.Proof)
 }
 
 // counterexampleText says in one line where a condition fails.

@@ -12,7 +12,15 @@ import (
 // bit-vectors of a fixed width, which also have xor and binary digits. The
 // width is chosen so that no term of the proof can overflow for piles below
 // 2^63 (boundedWidth), so both mean the same arithmetic on integers.
-type arith struct{ width int }
+//
+// In integers, nimSums, when set, writes the nim-sum (xor, ^) as an
+// uninterpreted function and records each use, for the instances of its
+// lemmas (nimsum.go); terms are then written out in full, without let, so
+// that the instances can name them at the top of the query.
+type arith struct {
+	width   int
+	nimSums *nimSums
+}
 
 // maxPile is the largest pile nimlab accepts, 2^63 - 1: the bit-vector
 // proofs are for every position with piles up to it.

@@ -206,7 +206,7 @@ func (tr translator) newName(prefix string) string {
 // bind gives t a name for body, so that a term used several times is written
 // once: (let ((name t)) body(name)).
 func (tr translator) bind(t term, body func(v term) term) term {
-	if t.isConst || !strings.ContainsAny(t.s, " ") {
+	if t.isConst || !strings.ContainsAny(t.s, " ") || tr.a.nimSums != nil {
 		return body(t)
 	}
 	name := tr.newName("t")
@@ -292,14 +292,14 @@ func (tr translator) node(node ast.Node) (term, error) {
 			inner.names[k] = t
 		}
 		inner.names[n.Name] = term{s: name, boolean: v.boolean, bound: v.bound, nonNeg: v.nonNeg}
-		if v.isConst {
+		if v.isConst || tr.a.nimSums != nil {
 			inner.names[n.Name] = v
 		}
 		body, err := inner.term(n.Expr)
 		if err != nil {
 			return term{}, err
 		}
-		if v.isConst {
+		if v.isConst || tr.a.nimSums != nil {
 			return body, nil
 		}
 		body.s = "(let ((" + name + " " + v.s + ")) " + body.s + ")"
@@ -422,7 +422,7 @@ var errNeedsBits = errors.New("it works on binary digits, which linear integer a
 
 // xor is the bitwise xor of the terms (two's complement, as Go's ^).
 func (tr translator) xor(ts []term, where string) (term, error) {
-	if !tr.a.bv() {
+	if !tr.a.bv() && tr.a.nimSums == nil {
 		return term{}, &UnencodableError{Operator: "xor", Where: where, Why: errNeedsBits.Error()}
 	}
 	// |x| < 2^k for every term gives -2^k <= xor < 2^k.
@@ -430,9 +430,18 @@ func (tr translator) xor(ts []term, where string) (term, error) {
 	for _, t := range ts {
 		bits = max(bits, t.boundOf().BitLen())
 	}
-	out := ts[0].s
-	for _, t := range ts[1:] {
-		out = "(bvxor " + out + " " + t.s + ")"
+	var out string
+	if tr.a.nimSums != nil {
+		args := make([]string, len(ts))
+		for i, t := range ts {
+			args[i] = t.s
+		}
+		out = tr.a.nimSums.apply(args, tr.a.num(0))
+	} else {
+		out = ts[0].s
+		for _, t := range ts[1:] {
+			out = "(bvxor " + out + " " + t.s + ")"
+		}
 	}
 	bound := new(big.Int).Lsh(big.NewInt(1), uint(bits))
 	if allNonNeg(ts...) {

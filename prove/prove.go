@@ -92,8 +92,9 @@ type Condition struct {
 	// File is the query's file under Options.SMTOut.
 	File string `json:"file,omitempty"`
 	// Via says how the condition was decided when not over every option:
-	// "candidate moves" (Options.Moves, for (II)) or "induction on binary
-	// digits" (for S = colmod(m, piles) on take games: see digits.go).
+	// "candidate moves" (Options.Moves, for (II)), "induction on binary
+	// digits" (for S = colmod(m, piles) on take games: see digits.go) or
+	// "nim-sum lemmas" (the nim-sum uninterpreted: see nimsum.go).
 	Via string `json:"via,omitempty"`
 }
 
@@ -121,9 +122,11 @@ type Result struct {
 	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
 	// for every position), "bitvector" (signed bit-vectors of Width bits,
 	// wide enough that nothing overflows: for every position with piles up
-	// to 2^63-1, the largest nimlab accepts) or "digits" (induction on the
+	// to 2^63-1, the largest nimlab accepts), "digits" (induction on the
 	// binary digits, each step a query: for every position; see
-	// digits.go).
+	// digits.go) or "nimsum" (linear integer arithmetic with the nim-sum
+	// uninterpreted and instances of its lemmas: for every position; see
+	// nimsum.go).
 	Proof string `json:"proof"`
 	// Width is the width of the bit-vectors of a bit-vector proof.
 	Width int `json:"width,omitempty"`
@@ -201,7 +204,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		r.Symmetry = sym
 	}
-	queries := enc.splitByCases(enc.withTactics(enc.byDigits(enc.queries())))
+	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.queries()))))
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
 	// found holds a counterexample met among small positions before the
@@ -237,7 +240,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 				// wrong, and a small counterexample is quicker to find
 				// than the query over every option, in bit-vectors, is
 				// to answer.
-				if queries[i].via == viaDigits {
+				if queries[i].via == viaDigits || queries[i].via == viaNimSums {
 					if ce := enc.searchSmall(gctx, q.name); ce != nil {
 						found[i], replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
 						refutedFirst(errSettled)
@@ -322,8 +325,11 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	case len(unknown) > 0:
 		return done(Undecided, strings.Join(unknown, "; "))
 	}
-	if digitsCover(r.Conditions) {
+	switch {
+	case digitsCover(r.Conditions):
 		r.Proof, r.Width, r.Scope, r.Note = proofDigits, 0, "every position", ""
+	case nimSumsCover(r.Conditions):
+		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
 	}
 	return done(Proved, "")
 }
@@ -399,10 +405,8 @@ type encoding struct {
 	canonical string
 	// a is the arithmetic the queries are written in.
 	a arith
-	// moves are candidate winning moves (Options.Moves) as SMT-LIB terms
-	// over p.
-	moves [][]string
-	// moveExprs are their expressions, compiled.
+	// moveExprs are the candidate winning moves (Options.Moves), each pile
+	// an expression over p, compiled.
 	moveExprs [][]*check.Expr
 	// widest bounds the absolute value of every term of the expression at
 	// piles up to 2^63-1.
@@ -456,17 +460,6 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 	// arithmetic, before any query runs.
 	if err := enc.chooseArithmetic(); err != nil {
 		return nil, err
-	}
-	for _, exprs := range enc.moveExprs {
-		var m []string
-		for _, x := range exprs {
-			t, _, err := translateValue(x, pileVar("p"), enc.a)
-			if err != nil {
-				return nil, fmt.Errorf("candidate move: %w", err)
-			}
-			m = append(m, t)
-		}
-		enc.moves = append(enc.moves, m)
 	}
 	return enc, nil
 }
@@ -733,9 +726,12 @@ func (q query) check(ctx context.Context, opts Options) (Reply, error) {
 func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
-	if q.via == viaDigits {
+	switch q.via {
+	case viaDigits:
 		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
-	} else {
+	case viaNimSums:
+		fmt.Fprintf(&b, "; %s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	default:
 		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
 	}
 	b.WriteString("(set-option :produce-models true)\n")
@@ -748,7 +744,7 @@ func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 const viaMoves = "candidate moves"
 
 // viaSuffix ends the name of a query's file under Options.SMTOut.
-var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step"}
+var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step", viaNimSums: "-nimsum"}
 
 var conditionText = map[string]string{
 	"I":   "(I) asks for p in S and a move from p to q in S",
@@ -781,48 +777,98 @@ func (enc *encoding) queries() []query {
 	var out []query
 
 	var b strings.Builder
-	b.WriteString("(set-logic ALL)\n")
+	enc.startQuery(&b)
 	vars := enc.declare(&b, "p")
 	vars = append(vars, enc.declare(&b, "q")...)
 	enc.positionConstraints(&b)
-	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n(assert %s)\n", enc.inS(p), enc.inS(q), enc.move(p, q))
-	out = append(out, query{name: "I", script: b.String(), vars: vars})
+	fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
+	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.inSOf(originQ, q), enc.move(p, q))
+	out = append(out, query{name: "I", script: enc.endQuery(&b, true), vars: vars})
 
-	b.Reset()
-	b.WriteString("(set-logic ALL)\n")
+	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
 	enc.positionConstraints(&b)
-	fmt.Fprintf(&b, "(assert (not %s))\n", enc.inS(p))
+	fmt.Fprintf(&b, "(assert (not %s))\n", enc.inSOf(originP, p))
 	if enc.g.Misere {
 		// p has a move: some option r.
 		enc.declare(&b, "r")
 		fmt.Fprintf(&b, "(assert %s)\n", enc.move(p, pileVar("r")))
 	}
 	header := b.String()
-	b.WriteString(enc.noMoveIntoS(p))
-	second := query{name: "II", script: b.String(), vars: vars}
-	if len(enc.moves) > 0 {
+	var second query
+	if enc.a.nimSums == nil || len(enc.moveExprs) == 0 {
+		// With the nim-sum uninterpreted, (II) is asked of the candidate
+		// moves only (see byNimSums).
+		b.WriteString(enc.noMoveIntoS(p))
+		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars}
+	}
+	if len(enc.moveExprs) > 0 {
 		b.Reset()
 		b.WriteString(header)
-		for _, m := range enc.moves {
-			option := func(i int) string { return m[i] }
-			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inS(option))
+		// Each candidate's piles are named once: S repeats them. Their
+		// nim-sums are of p's piles.
+		if enc.a.nimSums != nil {
+			enc.a.nimSums.origin = originP
+		}
+		for k, exprs := range enc.moveExprs {
+			for i, x := range exprs {
+				t, _, err := translateValue(x, p, enc.a)
+				if err != nil {
+					panic("prove: a candidate move translated once and not again: " + err.Error())
+				}
+				fmt.Fprintf(&b, "(define-fun move%d_%d () %s %s)\n", k, i, enc.a.sort(), t)
+			}
+		}
+		for k := range enc.moveExprs {
+			option := pileVar(fmt.Sprintf("move%d_", k))
+			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
 		fallback := second
-		second = query{name: "II", script: b.String(), vars: vars, via: viaMoves, fallback: &fallback}
+		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves, fallback: &fallback}
 	}
 	out = append(out, second)
 
 	if enc.g.Misere {
-		b.Reset()
-		b.WriteString("(set-logic ALL)\n")
+		enc.startQuery(&b)
 		vars = enc.declare(&b, "p")
 		enc.positionConstraints(&b)
-		fmt.Fprintf(&b, "(assert %s)\n", enc.inS(p))
+		fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(complex.All(enc.n), p, func(q func(int) string) string { return enc.move(p, q) }))
-		out = append(out, query{name: "III", script: b.String(), vars: vars})
+		out = append(out, query{name: "III", script: enc.endQuery(&b, true), vars: vars})
 	}
 	return out
+}
+
+// startQuery starts a query's script in b, with a new record of its
+// nim-sums when they are uninterpreted.
+func (enc *encoding) startQuery(b *strings.Builder) {
+	b.Reset()
+	b.WriteString("(set-logic ALL)\n")
+	if enc.a.nimSums != nil {
+		enc.a.nimSums = newNimSums()
+	}
+}
+
+// endQuery returns the script in b, with, when the nim-sums are
+// uninterpreted, the declarations of their functions and the instances of
+// their lemmas (cancellation too, when asked).
+func (enc *encoding) endQuery(b *strings.Builder, cancellation bool) string {
+	ns := enc.a.nimSums
+	if ns == nil {
+		return b.String()
+	}
+	lemmas := ns.lemmas(cancellation)
+	script, _ := strings.CutPrefix(b.String(), "(set-logic ALL)\n")
+	return "(set-logic ALL)\n" + ns.declarations() + script + "; instances of the nim-sum's lemmas\n" + lemmas
+}
+
+// inSOf is S at the position whose piles are the variables prefix0, ...,
+// whose nim-sums, when uninterpreted, are recorded as of that origin.
+func (enc *encoding) inSOf(origin string, pile func(i int) string) string {
+	if enc.a.nimSums != nil {
+		enc.a.nimSums.origin = origin
+	}
+	return enc.inS(pile)
 }
 
 // noMoveIntoS asserts that p has no option in S. When every move takes fixed

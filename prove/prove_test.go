@@ -388,12 +388,17 @@ func TestUnencodableHasNoConditions(t *testing.T) {
 func TestSMTFilesAnswerTheSame(t *testing.T) {
 	s := solver(t)
 	dir := t.TempDir()
-	for _, tt := range []struct{ spec, expr, want string }{
-		{"cn:6,3", "a+b == d+e && b+c == e+f", "unsat"},
-		{"cn:6,3", "a+b == d+e", "sat"},
+	nim := [][]string{{"xor(b, c)", "b", "c"}, {"a", "xor(a, c)", "c"}, {"a", "b", "xor(a, b)"}}
+	for _, tt := range []struct {
+		spec, expr, want string
+		moves            [][]string
+	}{
+		{"cn:6,3", "a+b == d+e && b+c == e+f", "unsat", nil},
+		{"cn:6,3", "a+b == d+e", "sat", nil},
+		{"nim:3", "a ^ b ^ c == 0", "unsat", nim}, // with the nim-sum uninterpreted
 	} {
 		g, e := compile(t, tt.spec, tt.expr)
-		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute, SMTOut: dir})
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute, SMTOut: dir, Moves: tt.moves})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -453,7 +458,7 @@ func TestCandidateMovesNeverProveAlone(t *testing.T) {
 		want  string
 		via   string
 	}{
-		{"xor(a, b, c) == 0", nim, Proved, "candidate moves"},
+		{"xor(a, b, c) == 0", nim, Proved, viaNimSums},
 		{"xor(a, b, c) == 0", [][]string{{"a + 1", "b", "c"}}, "", ""},                // illegal: falls back
 		{"xor(a, b, c) == 1", nim, Refuted, ""},                                       // wrong S
 		{"xor(a, b, c) == 0", [][]string{{"xor(b, c)", "b", "c"}}, "", ""},            // too few

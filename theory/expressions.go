@@ -27,8 +27,12 @@ var expressions = map[string]func(g *game.Game) string{
 	"cn42": func(*game.Game) string { return "a == c && b == d" },
 	"cn52": func(*game.Game) string { return "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))" },
 	"cn53": func(*game.Game) string { return "sym(a == 0 && b == e && b - c == d)" },
+	// Theorem 3.5 up to rotation, as its proof reads it: opposite sums
+	// equal, so the opposite pairs differ by one amount with alternating
+	// signs, and their minima are one of the triangles (a, c, e) and
+	// (b, d, f), the one that holds a smallest stack; its nim-sum is 0.
 	"cn64": func(*game.Game) string {
-		return "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))"
+		return "a + b == d + e && b + c == e + f && min(a, d) ^ min(b, e) ^ min(c, f) == 0"
 	},
 	"cn86": func(*game.Game) string {
 		return "sym(a == 0 && h == b && b - c == d && b - g == f && e == min(b, c + g))"
@@ -78,6 +82,44 @@ var expressions = map[string]func(g *game.Game) string{
 var winningMoves = map[string]func(g *game.Game) [][]string{
 	"nim":     nimMoves,
 	"exact-1": nimMoves,
+	"cn64":    cn64Moves,
+}
+
+// cn64Moves are the winning moves of the proof of Dufour–Heubach 2013,
+// Theorem 3.5, written for every orientation at once. Opposite stacks form
+// three pairs with minima m0, m1, m2; a position of the theorem's set has
+// those minima (with nim-sum 0) and its pairs differ by one amount d, the
+// larger stack at a, c and e when d > 0 and at b, d and f when d < 0. The
+// proof first lowers one pair minimum to the nim-sum of the other two
+// (Lemma 3.7), or none when their nim-sum is already 0, and then brings
+// every pair to the same difference, keeping one stack as it is; so the
+// target has minima n (four choices) and difference 0 or ±(p_j - n_j) for
+// a stack j (13 choices): 52 candidate moves.
+func cn64Moves(*game.Game) [][]string {
+	const minima = "let m0 = min(a, d); let m1 = min(b, e); let m2 = min(c, f); "
+	targets := [][3]string{
+		{"m0", "m1", "m2"},
+		{"m1 ^ m2", "m1", "m2"},
+		{"m0", "m0 ^ m2", "m2"},
+		{"m0", "m1", "m0 ^ m1"},
+	}
+	var out [][]string
+	for _, n := range targets {
+		differences := []string{"0"}
+		for j, stack := range []string{"a", "b", "c", "d", "e", "f"} {
+			kept := fmt.Sprintf("%s - (%s)", stack, n[j%3])
+			differences = append(differences, kept, "-("+kept+")")
+		}
+		for _, d := range differences {
+			lets := minima + "let n0 = " + n[0] + "; let n1 = " + n[1] + "; let n2 = " + n[2] + "; let diff = " + d + "; "
+			up, down := lets+"n%d + max(diff, 0)", lets+"n%d + max(-diff, 0)"
+			out = append(out, []string{
+				fmt.Sprintf(up, 0), fmt.Sprintf(down, 1), fmt.Sprintf(up, 2),
+				fmt.Sprintf(down, 0), fmt.Sprintf(up, 1), fmt.Sprintf(down, 2),
+			})
+		}
+	}
+	return out
 }
 
 // nimMoves are Bouton's: pile i becomes the xor of the others (a move when

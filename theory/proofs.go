@@ -19,8 +19,10 @@ type ProofRecord struct {
 	// Result is "proved", "refuted" or "unknown".
 	Result string `json:"result"`
 	// Proof is "presburger" (for every position), "bitvector" (for every
-	// position with piles up to 2^63-1) or "digits" (by induction on binary
-	// digits: for every position).
+	// position with piles up to 2^63-1), "digits" (by induction on binary
+	// digits: for every position) or "nimsum" (linear arithmetic with the
+	// nim-sum uninterpreted and instances of its lemmas: for every
+	// position).
 	Proof string `json:"proof"`
 	// Seconds is the whole proof's time when it was recorded, and Timeout
 	// each query's limit then.
@@ -76,12 +78,26 @@ func (r ProofRecord) String() string {
 			timeout = ", with --timeout " + text
 		}
 		kind := r.Proof
-		if kind == "digits" {
-			kind = "by induction on binary digits"
+		switch kind {
+		case "digits", "nimsum":
+			kind = ProofKind(kind)
 		}
 		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, kind, r.Seconds, timeout)
 	case "unknown":
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}
 	return fmt.Sprintf("%s: %s", r.Game, r.Result)
+}
+
+// ProofKind says in words what kind of proof prove's kind names:
+// "presburger arithmetic", "bitvector arithmetic", "by induction on binary
+// digits" or "presburger arithmetic with the nim-sum's lemmas".
+func ProofKind(kind string) string {
+	switch kind {
+	case "digits":
+		return "by induction on binary digits"
+	case "nimsum":
+		return "presburger arithmetic with the nim-sum's lemmas"
+	}
+	return kind + " arithmetic"
 }

@@ -8,6 +8,7 @@ import (
 
 func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format string
+	var moves []string
 	var timeout time.Duration
 	var asJSON, noSymmetry bool
 	cmd := &cobra.Command{
@@ -28,9 +29,14 @@ it finds such a position, nimlab checks it with its own move generator and
 evaluator and prints it ("refuted"). When a query runs out of time, the solver
 fails or the expression has a part that cannot be encoded (a product of two
 piles, a power), the answer is "unknown" and says why; when a query runs out
-of time, a longer --timeout may settle it. Expressions with ^, xor or colmod
-are proved over bit-vectors wide enough that nothing overflows: for every
-position with piles up to 2^63-1.
+of time, a longer --timeout may settle it. Expressions with ^ or xor are
+first asked in linear integer arithmetic with the nim-sum as a function the
+solver does not know, given instances of its lemmas (cancellation, x ^ x = 0,
+and Bouton's: a non-zero nim-sum has a term that can be lowered to make it
+0): unsat there is a proof for every position ("nimsum"). Otherwise, and for
+colmod, they are proved over bit-vectors wide enough that nothing overflows:
+for every position with piles up to 2^63-1; colmod over every pile of a take
+game (Moore's Nim) by induction on binary digits, for every position.
 
 When S and the moves are invariant under the game's symmetries (the solver
 is asked), the queries look only at one position per symmetry class.
@@ -39,7 +45,8 @@ The expression language is check's (see "nimlab check --help"). --theorem
 NAME proves a theorem of "nimlab theorems" from its formula for GAME; where
 the theorem's proof builds its winning move by a formula (Nim: make a pile
 the xor of the others), (II) is first asked of those moves only, which needs
-no quantifier. The exit
+no quantifier; --move gives candidate moves of your own, each the option's
+piles as expressions over the position's, separated by commas. The exit
 status is 1 when the characterization is refuted and 3 when the answer is
 unknown.
 
@@ -50,6 +57,8 @@ solver and its version, and the time.`,
   nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
   nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
   nimlab prove cn:7,4 --theorem cn74
+  nimlab prove cn:6,4 --theorem cn64 --smt-out proofs/
+  nimlab prove nim:3 --expr "a ^ b ^ c == 0" --move "b ^ c, b, c" --move "a, a ^ c, c" --move "a, b, a ^ b"
   nimlab prove slow:4,3 --theorem mrule --timeout 15m
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
   nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex`,
@@ -65,7 +74,7 @@ solver and its version, and the time.`,
 				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format,
+				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format, Moves: moves,
 			})
 			if err != nil {
 				return err
@@ -78,6 +87,7 @@ solver and its version, and the time.`,
 	cmd.Flags().StringVar(&solverName, "solver", "z3", "the SMT solver: z3 or cvc5")
 	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
 	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
+	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II): the option's piles as expressions, separated by commas (repeat the flag for more)")
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")

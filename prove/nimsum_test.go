@@ -1,0 +1,146 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/theory"
+)
+
+func TestNimSumTermsAreCanonical(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		want       string
+		recordedAs int // the arity recorded, 0 for none
+	}{
+		{"none", nil, "0", 0},
+		{"one", []string{"p1"}, "p1", 0},
+		{"sorted", []string{"p2", "p0"}, "(nimsum2 p0 p2)", 2},
+		{"equal terms cancel", []string{"p0", "p1", "p0"}, "p1", 0},
+		{"all cancel", []string{"p3", "p3"}, "0", 0},
+		{"a nim-sum is flattened", []string{"(nimsum2 p0 p2)", "p1"}, "(nimsum3 p0 p1 p2)", 3},
+		{"and cancels inside", []string{"(nimsum2 p0 p2)", "p2"}, "p0", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ns := newNimSums()
+			ns.apply([]string{"p0", "p2"}, "0") // known, so that it is flattened
+			if got := ns.apply(tt.args, "0"); got != tt.want {
+				t.Errorf("apply(%q) = %s, want %s", tt.args, got, tt.want)
+			}
+			if tt.recordedAs != 0 && !ns.arities[tt.recordedAs] {
+				t.Errorf("arity %d not declared", tt.recordedAs)
+			}
+		})
+	}
+}
+
+// TestNimSumLemmasHold: every instance of the nim-sum's lemmas a query adds
+// is true when nimsumk is the real nim-sum. It evaluates them with z3 at
+// random positions, the nim-sum written in bit-vectors wide enough that
+// nothing wraps; a false instance would let the abstracted query be unsat
+// where the real one is not, and prove a wrong set.
+func TestNimSumLemmasHold(t *testing.T) {
+	s := solver(t)
+	tests := []struct {
+		spec, expr string
+		moves      [][]string
+	}{
+		{"nim:3", "xor(a, b, c) == 0", [][]string{{"xor(b, c)", "b", "c"}, {"a", "xor(a, c)", "c"}, {"a", "b", "xor(a, b)"}}},
+		{"nim:4", "a ^ b == c ^ d && (a - b) ^ 3 != 1", [][]string{{"a", "b", "c ^ a ^ b", "d"}, {"a - 1", "b ^ (c - 2)", "c", "d"}}},
+		{"cn:6,4", "a + b == d + e && b + c == e + f && min(a, d) ^ min(b, e) ^ min(c, f) == 0", nil},
+		{"cn:6,4", "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))", nil},
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, tt := range tests {
+		t.Run(tt.spec+" "+tt.expr, func(t *testing.T) {
+			g, e := compile(t, tt.spec, tt.expr)
+			moves := tt.moves
+			if g.Spec == "cn:6,4" {
+				moves = cn64Candidates(t, g)
+			}
+			enc, err := newEncoding(g, e, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked := 0
+			for _, q := range enc.byNimSums(enc.queries()) {
+				if q.via != viaNimSums {
+					continue
+				}
+				head, instances, ok := strings.Cut(q.script, "; instances of the nim-sum's lemmas\n")
+				if !ok || !strings.Contains(instances, "(assert") {
+					t.Fatalf("(%s) has no instances", q.name)
+				}
+				var script strings.Builder
+				for _, line := range strings.Split(head, "\n") {
+					switch {
+					case strings.HasPrefix(line, "(declare-fun nimsum"):
+						var k int
+						fmt.Sscanf(line, "(declare-fun nimsum%d", &k)
+						script.WriteString(realNimSum(k))
+					case strings.HasPrefix(line, "(declare-const"), strings.HasPrefix(line, "(define-fun"):
+						script.WriteString(line + "\n")
+					}
+				}
+				var facts []string
+				for _, line := range strings.Split(strings.TrimSpace(instances), "\n") {
+					facts = append(facts, strings.TrimSuffix(strings.TrimPrefix(line, "(assert "), ")"))
+				}
+				defs := script.String()
+				var all strings.Builder
+				for range 25 {
+					all.WriteString("(push)\n" + defs)
+					for _, v := range q.vars {
+						fmt.Fprintf(&all, "(assert (= %s %d))\n", v, rng.IntN(40))
+					}
+					fmt.Fprintf(&all, "(assert (not (and %s)))\n(check-sat)\n(pop)\n", strings.Join(facts, " "))
+				}
+				for i, got := range run(t, s, all.String(), 25) {
+					if got != "unsat" {
+						t.Fatalf("(%s), position %d: an instance is false of the real nim-sum (z3: %s)", q.name, i, got)
+					}
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("no query was asked with the nim-sum uninterpreted")
+			}
+		})
+	}
+}
+
+// realNimSum defines nimsumk as the nim-sum of k integers in [-2^15, 2^15),
+// in 17-bit two's complement and read back as a signed integer.
+func realNimSum(k int) string {
+	const w = 17
+	var params, xs []string
+	for i := range k {
+		params = append(params, fmt.Sprintf("(x%d Int)", i))
+		xs = append(xs, fmt.Sprintf("((_ int2bv %d) x%d)", w, i))
+	}
+	x := xs[0]
+	for _, y := range xs[1:] {
+		x = "(bvxor " + x + " " + y + ")"
+	}
+	return fmt.Sprintf("(define-fun nimsum%d (%s) Int (let ((v (bv2nat %s))) (ite (>= v %d) (- v %d) v)))\n", k, strings.Join(params, " "), x, 1<<(w-1), 1<<w)
+}
+
+// cn64Candidates are the winning moves of theorem cn64 for g.
+func cn64Candidates(t *testing.T, g *game.Game) [][]string {
+	t.Helper()
+	th, ok := theory.ByName("cn64")
+	if !ok {
+		t.Fatal("no theorem cn64")
+	}
+	moves := th.WinningMoves(context.Background(), g)
+	if len(moves) == 0 {
+		t.Fatal("theorem cn64 has no winning moves")
+	}
+	return moves
+}
