@@ -38,7 +38,7 @@ var recorded = []struct {
 }{
 	{"simplex", "cn:4,4", time.Minute}, {"nim", "nim:2", time.Minute}, {"nim", "nim:3", time.Minute},
 	{"nim", "nim:4", time.Minute}, {"nim", "nim:5", time.Minute}, {"nim", "nim:6", time.Minute},
-	{"cn-n-1", "cn:5,4", time.Minute}, {"cn-n-1", "cn:6,5", time.Minute}, {"cn-n-1", "moore:6,5", time.Minute},
+	{"cn-n-1", "cn:3,2", time.Minute}, {"cn-n-1", "cn:4,3", time.Minute}, {"cn-n-1", "cn:5,4", time.Minute}, {"cn-n-1", "cn:6,5", time.Minute}, {"cn-n-1", "moore:6,5", time.Minute},
 	{"cn42", "cn:4,2", time.Minute}, {"cn52", "cn:5,2", time.Minute}, {"cn53", "cn:5,3", time.Minute},
 	{"cn63", "cn:6,3", time.Minute}, {"cn64", "cn:6,4", time.Minute}, {"cn86", "cn:8,6", time.Minute},
 	{"cn74", "cn:7,4", time.Minute}, {"moore", "moore:3,2", time.Minute}, {"moore", "moore:4,2", time.Minute},
