@@ -144,10 +144,12 @@ const maxAlignedArity = 3
 //   - completion and Lemma 3.7 for every nim-sum of the position p (those
 //     are what a winning move is made of);
 //   - range for every nim-sum;
-//   - symmetry and cancellation for every pair of nim-sums of the same
-//     arity of which at least one is not of a candidate move (two
-//     candidates are never compared with each other: each is a position
-//     of its own).
+//   - symmetry, and cancellation when asked (in (I) and (III), whose
+//     proofs by hand compare the nim-sums of two positions; (II) is asked
+//     of candidate moves, made of completions), for every pair of nim-sums
+//     of the same arity of which at least one is not of a candidate move
+//     (two candidates are never compared with each other: each is a
+//     position of its own).
 //
 // It records the nim-sums the facts introduce, so the declarations are
 // written after it.

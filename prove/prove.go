@@ -823,8 +823,12 @@ func (enc *encoding) queries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
-		fallback := second
-		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves, fallback: &fallback}
+		byMoves := query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves}
+		if second.script != "" {
+			fallback := second
+			byMoves.fallback = &fallback
+		}
+		second = byMoves
 	}
 	out = append(out, second)
 
