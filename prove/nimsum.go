@@ -2,6 +2,7 @@ package prove
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -39,15 +40,16 @@ import (
 // appear in the query: which pairs get them is said in nimSums.lemmas.
 
 // nimSum is one application of a nimsum function: the nim-sum of its
-// arguments, written in a canonical order.
+// arguments.
 type nimSum struct {
-	// args are the SMT-LIB terms of the arguments, sorted.
+	// args are the SMT-LIB terms of the arguments: sorted for the nim-sums
+	// of expressions (apply), in the order of the nim-sum they complete for
+	// the facts' (lemmas).
 	args []string
 	// text is the application, (nimsumk args...).
 	text string
-	// origin says which part of the query used it: the position p, its
-	// option q, a candidate move ("move" and its number), or a fact
-	// ("fact").
+	// origin says which part of the query used it: the position p
+	// (originP), its option q, a candidate move, or a fact.
 	origin string
 }
 
@@ -113,13 +115,7 @@ func (ns *nimSums) record(args []string, zero string) string {
 // declarations declares the functions used.
 func (ns *nimSums) declarations() string {
 	var b strings.Builder
-	for _, k := range slices.Sorted(func(yield func(int) bool) {
-		for k := range ns.arities {
-			if !yield(k) {
-				return
-			}
-		}
-	}) {
+	for _, k := range slices.Sorted(maps.Keys(ns.arities)) {
 		fmt.Fprintf(&b, "(declare-fun %s (%s) Int)\n", nimSumFunction(k), strings.TrimSpace(strings.Repeat("Int ", k)))
 	}
 	return b.String()
@@ -132,6 +128,11 @@ const (
 	originFact = "fact"
 	originMove = "move"
 )
+
+// maxPairInstances bounds the instances of symmetry and cancellation a
+// query gets, so that an expression with many nim-sums makes no huge query:
+// past it, the pairs left get none.
+const maxPairInstances = 100_000
 
 // maxAlignedArity bounds the arity whose nim-sums are compared under every
 // matching of their arguments (k! of them); larger ones are compared
@@ -177,11 +178,17 @@ func (ns *nimSums) lemmas(cancellation bool) string {
 	for _, n := range ns.apps {
 		fmt.Fprintf(&b, "(assert (=> %s (and (<= 0 %s) (<= %s (+ %s)))))\n", nonNegatives(n.args), n.text, n.text, strings.Join(n.args, " "))
 	}
+	written := 0
 	for i, x := range ns.apps {
 		for _, y := range ns.apps[i+1:] {
 			if len(x.args) != len(y.args) || x.origin == originMove && y.origin == originMove {
 				continue
 			}
+			if written >= maxPairInstances {
+				// Fewer facts only make the query weaker, never wrong.
+				return b.String()
+			}
+			written += len(matchings(len(x.args))) * (len(x.args) + 1)
 			for _, match := range matchings(len(x.args)) {
 				pairs := make([]string, len(match))
 				identity := true

@@ -144,3 +144,25 @@ func cn64Candidates(t *testing.T, g *game.Game) [][]string {
 	}
 	return moves
 }
+
+// TestNimSumInstancesAreBounded: an expression with many nim-sums gets at
+// most maxPairInstances instances of symmetry and cancellation (and one
+// pair's more), not one for every pair.
+func TestNimSumInstancesAreBounded(t *testing.T) {
+	var terms []string
+	for i := range 80 {
+		terms = append(terms, fmt.Sprintf("xor(a + %d, b, c)", i))
+	}
+	g, e := compile(t, "nim:3", strings.Join(terms, " + ")+" == 0")
+	enc, err := newEncoding(g, e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abstract := *enc
+	abstract.a = arith{nimSums: newNimSums()}
+	first := abstract.queries()[0]
+	pairs := strings.Count(first.script, "(assert (=> (and")
+	if pairs < maxPairInstances/2 || pairs > maxPairInstances+24 {
+		t.Errorf("(I) has %d instances of symmetry and cancellation, want at most about %d", pairs, maxPairInstances)
+	}
+}
