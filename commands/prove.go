@@ -100,9 +100,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		}
 	}
 	for _, m := range req.Moves {
-		piles := splitTopLevel(m)
-		if len(piles) != g.Piles() {
-			return nil, requestErrorf("--move %q gives %d piles; %s has %d (separate them by commas outside parentheses)", m, len(piles), g.Spec, g.Piles())
+		piles, err := candidateMove(m, g)
+		if err != nil {
+			return nil, err
 		}
 		moves = append(moves, piles)
 	}
@@ -126,9 +126,35 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	return &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format}, nil
 }
 
+// candidateMove reads a --move: the option's piles as expressions over the
+// position's, separated by commas outside parentheses, each compiled as
+// check does (a let covers its own pile only).
+func candidateMove(m string, g *game.Game) ([]string, error) {
+	if strings.TrimSpace(m) == "" {
+		return nil, requestErrorf("--move is empty: give the option's piles as expressions, separated by commas")
+	}
+	piles, ok := splitTopLevel(m)
+	if !ok {
+		return nil, requestErrorf("--move %q: its parentheses do not balance", m)
+	}
+	if len(piles) != g.Piles() {
+		return nil, requestErrorf("--move %q has %d piles; %s has %d (separate them by commas outside parentheses)", m, len(piles), g.Spec, g.Piles())
+	}
+	for i, p := range piles {
+		if p == "" {
+			return nil, requestErrorf("--move %q: pile %d is empty", m, i+1)
+		}
+		if _, err := check.Compile(p, g.Piles(), nil); err != nil {
+			return nil, requestErrorf("--move %q, pile %d: %v", m, i+1, err)
+		}
+	}
+	return piles, nil
+}
+
 // splitTopLevel splits s at the commas outside parentheses and brackets,
-// trimming each part.
-func splitTopLevel(s string) []string {
+// trimming each part, and says whether the parentheses and brackets
+// balance.
+func splitTopLevel(s string) ([]string, bool) {
 	var parts []string
 	depth, start := 0, 0
 	for i, r := range s {
@@ -137,6 +163,9 @@ func splitTopLevel(s string) []string {
 			depth++
 		case ')', ']':
 			depth--
+			if depth < 0 {
+				return nil, false
+			}
 		case ',':
 			if depth == 0 {
 				parts = append(parts, strings.TrimSpace(s[start:i]))
@@ -144,7 +173,7 @@ func splitTopLevel(s string) []string {
 			}
 		}
 	}
-	return append(parts, strings.TrimSpace(s[start:]))
+	return append(parts, strings.TrimSpace(s[start:])), depth == 0
 }
 
 // Verdict is a *Verdict when the characterization is refuted (exit status
@@ -157,6 +186,9 @@ func (r *ProveResult) Verdict() error {
 		hint := ""
 		if strings.Contains(r.Reason, "no answer within") {
 			hint = " (a longer --timeout may settle it)"
+		}
+		if strings.Contains(r.Reason, "(II)") && r.Proof == "bitvector" && r.theorem == nil && len(r.moves) == 0 {
+			hint += " (candidate winning moves, --move, let (II) be asked without a quantifier)"
 		}
 		return &Verdict{Code: 3, Err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
 	}
@@ -216,7 +248,11 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	}
 	var conds []string
 	for _, c := range res.Conditions {
-		conds = append(conds, latex.Escape(fmt.Sprintf("(%s) %s in %.2f s", c.Name, c.Result, c.Seconds)))
+		text := fmt.Sprintf("(%s) %s in %.2f s", c.Name, c.Result, c.Seconds)
+		if c.Result == prove.Unknown && c.Reason != "" {
+			text = fmt.Sprintf("(%s) %s", c.Name, c.Reason) // e.g. not asked to the end
+		}
+		conds = append(conds, latex.Escape(text))
 	}
 	if len(conds) > 0 {
 		row("Conditions", strings.Join(conds, "; "))

@@ -4,36 +4,50 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
 
 func TestSplitTopLevel(t *testing.T) {
 	tests := []struct {
-		in   string
-		want []string
+		in       string
+		want     []string
+		balanced bool
 	}{
-		{"a", []string{"a"}},
-		{"b ^ c, b, c", []string{"b ^ c", "b", "c"}},
-		{"min(a, b), max(b, c) - 1 ,c", []string{"min(a, b)", "max(b, c) - 1", "c"}},
-		{"(let m = min(a, d); m ^ b), b", []string{"(let m = min(a, d); m ^ b)", "b"}},
-		{"a,,b", []string{"a", "", "b"}},
-		{"f(a, [b, c]), d)", []string{"f(a, [b, c])", "d)"}},
+		{"a", []string{"a"}, true},
+		{"b ^ c, b, c", []string{"b ^ c", "b", "c"}, true},
+		{"min(a, b), max(b, c) - 1 ,c", []string{"min(a, b)", "max(b, c) - 1", "c"}, true},
+		{"(let m = min(a, d); m ^ b), b", []string{"(let m = min(a, d); m ^ b)", "b"}, true},
+		{"a,,b", []string{"a", "", "b"}, true},
+		{"f(a, [b, c]), d)", nil, false},
+		{"(b ^ c, b, c", []string{"(b ^ c, b, c"}, false},
 	}
 	for _, tt := range tests {
-		if got := splitTopLevel(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("splitTopLevel(%q) = %q, want %q", tt.in, got, tt.want)
+		got, balanced := splitTopLevel(tt.in)
+		if balanced != tt.balanced || balanced && !slices.Equal(got, tt.want) {
+			t.Errorf("splitTopLevel(%q) = %q, %v; want %q, %v", tt.in, got, balanced, tt.want, tt.balanced)
 		}
 	}
 }
 
-// TestProveMoveCount: a --move with the wrong number of piles is a request
-// error, before any solver is looked for.
-func TestProveMoveCount(t *testing.T) {
+// TestProveMoveErrors: a --move that is not a position of the game's
+// expressions is a request error that names it, before any solver is
+// looked for.
+func TestProveMoveErrors(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // no solver: the error must come first
-	_, err := Prove(context.Background(), Env{}, ProveRequest{Game: "nim:3", Expr: "a ^ b ^ c == 0", Timeout: time.Second, Moves: []string{"b ^ c, b"}})
-	var re *RequestError
-	if !errors.As(err, &re) {
-		t.Fatalf("got %v, want a request error", err)
+	for _, tt := range []struct{ move, want string }{
+		{"b ^ c, b", "has 2 piles; nim:3 has 3"},
+		{" ", "--move is empty"},
+		{"(b ^ c, b, c", "do not balance"},
+		{"b ^ c), b, c", "do not balance"},
+		{"b ^ c, , c", "pile 2 is empty"},
+		{"b ^ c, zz, c", `--move "b ^ c, zz, c", pile 2: expression "zz": unknown name "zz"`},
+	} {
+		_, err := Prove(context.Background(), Env{}, ProveRequest{Game: "nim:3", Expr: "a ^ b ^ c == 0", Timeout: time.Second, Moves: []string{tt.move}})
+		var re *RequestError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("--move %q: got %v, want a request error with %q", tt.move, err, tt.want)
+		}
 	}
 }

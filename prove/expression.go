@@ -422,6 +422,15 @@ var errNeedsBits = errors.New("it works on binary digits, which linear integer a
 
 // xor is the bitwise xor of the terms (two's complement, as Go's ^).
 func (tr translator) xor(ts []term, where string) (term, error) {
+	// x ^ 0 = x: constants 0 go, and with them, often, the need for
+	// digits.
+	ts = slices.DeleteFunc(slices.Clone(ts), func(t term) bool { return t.isConst && t.c == 0 })
+	switch len(ts) {
+	case 0:
+		return tr.constTerm(0), nil
+	case 1:
+		return ts[0], nil
+	}
 	if !tr.a.bv() && tr.a.nimSums == nil {
 		return term{}, &UnencodableError{Operator: "xor", Where: where, Why: errNeedsBits.Error()}
 	}

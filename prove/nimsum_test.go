@@ -2,10 +2,12 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/theory"
@@ -164,5 +166,29 @@ func TestNimSumInstancesAreBounded(t *testing.T) {
 	pairs := strings.Count(first.script, "(assert (=> (and")
 	if pairs < maxPairInstances/2 || pairs > maxPairInstances+24 {
 		t.Errorf("(I) has %d instances of symmetry and cancellation, want at most about %d", pairs, maxPairInstances)
+	}
+}
+
+// TestCandidateMoveOutsideTheArithmetic: a candidate move the proof's
+// arithmetic cannot write is an error naming it, not an unknown result;
+// x ^ 0 is x, so it can.
+func TestCandidateMoveOutsideTheArithmetic(t *testing.T) {
+	s := solver(t)
+	g, e := compile(t, "nim:2", "a == b")
+	for _, tt := range []struct {
+		moves   [][]string
+		wantErr bool
+	}{
+		{[][]string{{"b ^ 1", "b"}}, true},
+		{[][]string{{"b * a", "b"}}, true},
+		{[][]string{{"b ^ 0", "b"}, {"a", "0 ^ a"}}, false},
+	} {
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute, Moves: tt.moves})
+		switch {
+		case tt.wantErr && !errors.Is(err, errCandidateMove):
+			t.Errorf("%v: got %v, want a candidate move error", tt.moves, err)
+		case !tt.wantErr && (err != nil || r.Result != Proved || r.Proof != "presburger"):
+			t.Errorf("%v: got %v, %+v; want a Presburger proof", tt.moves, err, r)
+		}
 	}
 }

@@ -247,12 +247,18 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 						return nil
 					}
 				}
-				// Ask it over every option.
+				// Ask it over every option. The proof does not rest on
+				// the query that did not go through: its file goes.
+				if queries[i].path != "" {
+					_ = os.Remove(queries[i].path)
+				}
+				spent := reply.Seconds
 				queries[i] = *queries[i].fallback
 				if err := write(&queries[i]); err != nil {
 					return err
 				}
 				reply, err = queries[i].check(gctx, opts)
+				reply.Seconds += spent // the condition's time is every query's
 			}
 			if errors.Is(err, errSettled) {
 				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
@@ -387,6 +393,10 @@ var errSettled = errors.New("another condition failed")
 
 var errUnsupportedGame = errors.New("the game's moves cannot be encoded")
 
+// errCandidateMove marks a candidate move the proof's arithmetic cannot
+// write.
+var errCandidateMove = errors.New("candidate move")
+
 // encoding holds the formulas of one proof: the positions p (and q, the
 // option), the set S and the move relation, all as SMT-LIB text.
 type encoding struct {
@@ -464,9 +474,11 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 	return enc, nil
 }
 
-// chooseArithmetic picks linear integer arithmetic when the expression and
-// the candidate moves have a meaning there, and otherwise bit-vectors wide
-// enough for every term of theirs and for the sums of every pile.
+// chooseArithmetic picks linear integer arithmetic when the expression has
+// a meaning there, and otherwise bit-vectors wide enough for every term of
+// it and of the candidate moves, and for the sums of every pile. A
+// candidate move that cannot be written in the arithmetic chosen is an
+// error: it only narrows the search, and a proof should not turn on it.
 func (enc *encoding) chooseArithmetic() error {
 	e, n := enc.e, enc.n
 	widestOf := func(a arith) (*big.Int, error) {
@@ -474,11 +486,15 @@ func (enc *encoding) chooseArithmetic() error {
 		if err != nil {
 			return nil, err
 		}
-		for _, exprs := range enc.moveExprs {
-			for _, x := range exprs {
+		for k, exprs := range enc.moveExprs {
+			for i, x := range exprs {
 				_, w, err := translateValue(x, pileVar("p"), a)
 				if err != nil {
-					return nil, err
+					why := err.Error()
+					if !a.bv() {
+						why += " (the expression is linear, so the moves must be too)"
+					}
+					return nil, fmt.Errorf("%w %d, pile %d: %s", errCandidateMove, k+1, i+1, why)
 				}
 				if w.Cmp(widest) > 0 {
 					widest = w
@@ -487,10 +503,8 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return widest, nil
 	}
-	widest, err := widestOf(arith{})
-	enc.widest = widest
 	var u *UnencodableError
-	if errors.As(err, &u) && u.Why == errNeedsBits.Error() {
+	if _, _, err := translateExpr(e, pileVar("p"), arith{}); errors.As(err, &u) && u.Why == errNeedsBits.Error() {
 		// Bit-vectors wide enough for every term and for the sums of
 		// every pile of a move set.
 		widest, err := widestOf(arith{width: 1})
@@ -508,6 +522,8 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return nil
 	}
+	widest, err := widestOf(arith{})
+	enc.widest = widest
 	return err
 }
 
@@ -805,10 +821,9 @@ func (enc *encoding) queries() []query {
 	if len(enc.moveExprs) > 0 {
 		b.Reset()
 		b.WriteString(header)
-		// Each candidate's piles are named once: S repeats them. Their
-		// nim-sums are of p's piles.
+		// Each candidate's piles are named once: S repeats them.
 		if enc.a.nimSums != nil {
-			enc.a.nimSums.origin = originP
+			enc.a.nimSums.origin = originMove
 		}
 		for k, exprs := range enc.moveExprs {
 			for i, x := range exprs {

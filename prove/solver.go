@@ -107,14 +107,6 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return Reply{Answer: Unknown, Reason: fmt.Sprintf("%s did not start: %v", s.Name, err)}, nil
-	}
-	defer func() {
-		_ = stdin.Close()
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	}()
 	reply := func(r Reply) (Reply, error) {
 		r.Seconds = time.Since(start).Seconds()
 		if parent.Err() != nil {
@@ -122,6 +114,16 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 		}
 		return r, nil
 	}
+	if err := cmd.Start(); err != nil {
+		// Also when the caller's context ended before the start: then
+		// reply says so.
+		return reply(Reply{Answer: Unknown, Reason: fmt.Sprintf("%s did not start: %v", s.Name, err)})
+	}
+	defer func() {
+		_ = stdin.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}()
 	lines := bufio.NewReader(stdout)
 	// The timeout is set in the script, so the solver stops by itself and
 	// says unknown; the context's own deadline, a little later, kills it.

@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -107,8 +108,13 @@ func TestProvesTheTheorems(t *testing.T) {
 					continue // the same set up to h: perhaps equivalent
 				}
 				// The theorem's candidate moves too: a wrong set must be
-				// refuted whichever way (II) is asked.
+				// refuted whichever way (II) is asked. (A mutant that
+				// lost its nim-sum is linear, where moves made of
+				// nim-sums cannot be written: it goes without.)
 				r, err := Prove(ctx, g, m, Options{Solver: s, Timeout: 2 * time.Minute, Moves: th.WinningMoves(ctx, g)})
+				if errors.Is(err, errCandidateMove) {
+					r, err = Prove(ctx, g, m, Options{Solver: s, Timeout: 2 * time.Minute})
+				}
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -61,7 +61,7 @@ func (t *Theorem) Proofs() []ProofRecord {
 }
 
 // String says in one line what the record shows, e.g. "cn:6,3: proved for
-// every position (presburger, 0.8 s)".
+// every position (presburger arithmetic, 0.8 s)".
 func (r ProofRecord) String() string {
 	switch r.Result {
 	case "proved":
@@ -77,12 +77,7 @@ func (r ProofRecord) String() string {
 			}
 			timeout = ", with --timeout " + text
 		}
-		kind := r.Proof
-		switch kind {
-		case "digits", "nimsum":
-			kind = ProofKind(kind)
-		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, kind, r.Seconds, timeout)
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, ProofKind(r.Proof), r.Seconds, timeout)
 	case "unknown":
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}
