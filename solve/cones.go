@@ -534,7 +534,7 @@ func (s *coneSweep[W]) record(line int, p []W) {
 			s.excluded[line*s.words+k] |= wd
 			s.found.Add(int64(bits.OnesCount64(uint64(wd))))
 			for b := uint64(wd); b != 0; b &= b - 1 {
-				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = uint16(s.level)
+				s.t.Grundy.Set(start+int64(k*size+bits.TrailingZeros64(b)), s.level)
 			}
 		}
 	}

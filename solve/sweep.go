@@ -2,7 +2,6 @@ package solve
 
 import (
 	"context"
-	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -80,11 +79,11 @@ type sweep[W word] struct {
 
 	pline       []uint16 // output: pile-0 value of the line's P-position, at line - plineBase
 	plineBase   int
-	plineBySlab bool         // pline holds one slab, set to NoP before each
-	excluded    []W          // Grundy only: positions valued below level, [line][word]
-	grundy      []uint16     // Grundy only: output values
-	level       uint32       // the first value of the pass
-	found       atomic.Int64 // positions valued in this pass
+	plineBySlab bool                // pline holds one slab, set to NoP before each
+	excluded    []W                 // Grundy only: positions valued below level, [line][word]
+	grundy      *table.GrundyValues // Grundy only: output values
+	level       uint32              // the first value of the pass
+	found       atomic.Int64        // positions valued in this pass
 
 	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
 	hasOption []uint64 // HasOptionIn only: output, same layout
@@ -524,7 +523,7 @@ func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
 		s.pline[line-s.plineBase] = uint16(x)
 	}
 	if s.grundy != nil {
-		s.grundy[line*(s.h[0]+1)+x] = uint16(level)
+		s.grundy.Set(int64(line)*int64(s.h[0]+1)+int64(x), level)
 		b := wordBits[W]()
 		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
 		sc.found++
@@ -699,7 +698,12 @@ func (s *sweep[W]) lineSets(outC, outL []uint64, line int, sc *scratch[W]) {
 	if line == 0 {
 		terminal = s.terminalGrundy
 	}
-	x, found := windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, s.grundy[line*width:(line+1)*width], s.setLo, terminal)
+	var x, found int
+	if values := s.grundy.Narrow(); values != nil {
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, values[line*width:(line+1)*width], s.setLo, terminal)
+	} else {
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, s.grundy.Wide()[line*width:(line+1)*width], s.setLo, terminal)
+	}
 	sc.found += int64(found)
 	if x >= 0 {
 		s.pline[line-s.plineBase] = uint16(x)
@@ -746,12 +750,14 @@ type setsScratch struct {
 	far, near, one, upTo []uint64
 }
 
-// unvalued marks, between the passes of windowed sets, a position whose
-// value lies beyond the windows done.
-const unvalued = math.MaxUint16
+// cell is the type of a Grundy value in a table: one byte or two
+// (table.GrundyValues).
+type cell interface{ uint8 | uint16 }
 
 // windowLine is lineSets for one window of values, lo..lo+bits(W)-1, in sets
-// of one lane: the sets hold only the values of the window. A position
+// of one lane: the sets hold only the values of the window. Between the
+// passes, a position whose value lies beyond the windows done holds the
+// largest value of V, unvalued (a table of V holds smaller values only). A position
 // valued in an earlier window adds nothing; one not valued yet has all the
 // values below lo among its options, so its value is lo plus the mex of its
 // options' values in the window, unless they fill it: it stays unvalued.
@@ -767,7 +773,8 @@ const unvalued = math.MaxUint16
 // facets with pile 0 and those without; the values are then settled
 // position by position; and the outputs are written word by word again,
 // with a prefix-OR of the lanes of a word for the facets with pile 0.
-func windowLine[W word](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []uint16, lo, terminal int) (pline, found int) {
+func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
+	unvalued := ^V(0)
 	if len(sc.far) < words {
 		sc.far, sc.near = make([]uint64, words), make([]uint64, words)
 		sc.one, sc.upTo = make([]uint64, words), make([]uint64, words)
@@ -807,12 +814,12 @@ func windowLine[W word](sc *setsScratch, facets []setFacet, words int, block, ou
 		case ^u == 0: // the window is full: a later one
 			grundy[x] = unvalued
 		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
-			grundy[x] = uint16(terminal)
+			grundy[x] = V(terminal)
 			bit = 1 << uint(terminal)
 			found++
 		default:
 			v := bits.TrailingZeros64(uint64(^u))
-			grundy[x] = uint16(lo + v)
+			grundy[x] = V(lo + v)
 			bit = 1 << uint(v)
 			found++
 		}
