@@ -688,10 +688,11 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 
 // lineSets is the sweep step of Grundy values by sets of values, one lane
 // W a set, each facet's lanes of a line starting on a word: the scratch's
-// block holds, per facet F and position x of the line, the union of V_F over
-// the lines one token below in F's piles other than pile 0, for the values
-// of the pass's window (windowLine); outC and outL receive the line's
-// carried and local parts.
+// block holds, per facet F and position x of the line, the union of the
+// sets of F over the lines one token below in F's piles other than pile 0,
+// for the values of the pass's window (windowLine: V_F for a facet without
+// pile 0, R_F, whose prefix unions along the line are V_F, for one with
+// it); outC and outL receive the line's carried and local parts.
 func (s *sweep[W]) lineSets(outC, outL []uint64, line int, sc *scratch[W]) {
 	width := s.h[0] + 1
 	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
@@ -744,10 +745,9 @@ func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
 
 // setsScratch is a worker's scratch for windowLine, one line of words
 // each: the union of the gathered sets of the facets without pile 0 (far)
-// and with it (near), the line's values as sets (one) and the union of the
-// line's values up to each position (upTo).
+// and with it (near), and the line's values as sets (one).
 type setsScratch struct {
-	far, near, one, upTo []uint64
+	far, near, one []uint64
 }
 
 // cell is the type of a Grundy value in a table: one byte or two
@@ -757,92 +757,79 @@ type cell interface{ uint8 | uint16 }
 // windowLine is lineSets for one window of values, lo..lo+bits(W)-1, in sets
 // of one lane: the sets hold only the values of the window. Between the
 // passes, a position whose value lies beyond the windows done holds the
-// largest value of V, unvalued (a table of V holds smaller values only). A position
-// valued in an earlier window adds nothing; one not valued yet has all the
-// values below lo among its options, so its value is lo plus the mex of its
-// options' values in the window, unless they fill it: it stays unvalued.
-// terminal is the value of the terminal position when the line holds it (at
-// pile-0 value 0), else -1. It returns the pile-0 value of the line's
-// P-position, or -1, and the number of positions valued in the window.
+// largest value of V, unvalued (a table of V holds smaller values only). A
+// position valued in an earlier window adds nothing; one not valued yet has
+// all the values below lo among its options, so its value is lo plus the mex
+// of its options' values in the window, unless they fill it: it stays
+// unvalued. terminal is the value of the terminal position when the line
+// holds it (at pile-0 value 0), else -1. It returns the pile-0 value of the
+// line's P-position, or -1, and the number of positions valued in the
+// window.
 //
-// Along the line, a facet F containing pile 0 has V_F(x) = P_F(x) ∪ G(x),
-// where P_F(x) is the union of its gathered sets at 0..x and G(x) the values
-// of the line's positions 0..x; the options of x hold P_F(x) and G(x-1). A
-// facet without pile 0 has V_F(x) = its gathered set at x plus g(x). So the
-// gathered sets are first merged word by word, several lanes a word, the
-// facets with pile 0 and those without; the values are then settled
-// position by position; and the outputs are written word by word again,
-// with a prefix-OR of the lanes of a word for the facets with pile 0.
+// The lanes of a facet F without pile 0 hold V_F, its gathered set at x
+// plus g(x). Those of a facet F with pile 0 hold R_F(x), its gathered set at
+// x plus g(x), whose union over 0..x is V_F(x): prefix unions commute with
+// unions, so the readers of the lines above gather R_F as they would V_F,
+// and the one prefix union a line needs is taken here, on the union of the
+// facets with pile 0 (near). The options of x then hold the union of near
+// over 0..x, the values of the line's positions 0..x-1 (when a facet
+// contains pile 0), and the union of the other facets' gathered sets at x
+// (far). So the gathered sets are first merged word by word, the values
+// settled position by position, and every facet's output is its gathered
+// words ORed with the line's values.
 func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
 	unvalued := ^V(0)
 	if len(sc.far) < words {
-		sc.far, sc.near = make([]uint64, words), make([]uint64, words)
-		sc.one, sc.upTo = make([]uint64, words), make([]uint64, words)
+		sc.far, sc.near, sc.one = make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	}
-	far, near, one, upTo := sc.far[:words], sc.near[:words], sc.one[:words], sc.upTo[:words]
-	clear(far)
-	clear(near)
-	hasNear := false
-	for _, f := range facets {
-		in := block[f.in : f.in+words]
-		if f.with0 {
-			hasNear = true
-			or(near, in)
-		} else {
-			or(far, in)
-		}
-	}
-	farLanes, nearLanes := lanesOf[W](far), lanesOf[W](near)
-	oneLanes, upToAll := lanesOf[W](one), lanesOf[W](upTo)
-	farLanes, nearLanes = farLanes[:len(grundy)], nearLanes[:len(grundy)]
-	oneLanes, upToLanes := oneLanes[:len(grundy)], upToAll[:len(grundy)]
-	clear(one)
+	far, near, one := sc.far[:words], sc.near[:words], sc.one[:words]
 	pline = -1
-	var prefix, line W // P: the union of near up to x; G
-	if lo > 0 && !slices.Contains(grundy, unvalued) {
-		// Every position of the line has its value below the window: the
-		// sets only pass on those of the lines below.
-		clear(upTo)
-		grundy = nil
-	}
-	for x := range grundy {
-		prefix |= nearLanes[x]
-		u := farLanes[x] | prefix | line
-		var bit W
-		switch {
-		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
-		case ^u == 0: // the window is full: a later one
-			grundy[x] = unvalued
-		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
-			grundy[x] = V(terminal)
-			bit = 1 << uint(terminal)
-			found++
-		default:
-			v := bits.TrailingZeros64(uint64(^u))
-			grundy[x] = V(lo + v)
-			bit = 1 << uint(v)
-			found++
+	// A line valued in earlier windows only passes on the sets of the
+	// lines below.
+	settle := lo == 0 || slices.Contains(grundy, unvalued)
+	if settle {
+		clear(far)
+		clear(near)
+		hasNear := false
+		for _, f := range facets {
+			in := block[f.in : f.in+words]
+			if f.with0 {
+				hasNear = true
+				or(near, in)
+			} else {
+				or(far, in)
+			}
 		}
-		if bit == 1 && lo == 0 {
-			pline = x
+		farLanes, nearLanes := lanesOf[W](far)[:len(grundy)], lanesOf[W](near)[:len(grundy)]
+		clear(one)
+		oneLanes := lanesOf[W](one)[:len(grundy)]
+		var prefix, line W // the union of near up to x; the line's values before x
+		for x := range grundy {
+			prefix |= nearLanes[x]
+			u := farLanes[x] | prefix | line
+			var bit W
+			switch {
+			case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
+			case ^u == 0: // the window is full: a later one
+				grundy[x] = unvalued
+			case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
+				grundy[x] = V(terminal)
+				bit = 1 << uint(terminal)
+				found++
+			default:
+				v := bits.TrailingZeros64(uint64(^u))
+				grundy[x] = V(lo + v)
+				bit = 1 << uint(v)
+				found++
+			}
+			if bit == 1 && lo == 0 {
+				pline = x
+			}
+			oneLanes[x] = bit
+			if hasNear {
+				line |= bit
+			}
 		}
-		oneLanes[x] = bit
-		if hasNear {
-			line |= bit
-		}
-		upToLanes[x] = line
-	}
-	// Lanes past the line's end: the union of all its values, so that the
-	// padding of the words holds no more than the line's last set.
-	if grundy != nil {
-		for k := len(grundy); k < len(upToAll); k++ {
-			upToAll[k] = line
-		}
-	}
-	b := wordBits[W]()
-	spread := ^uint64(0) / (1<<uint(b) - 1) // 1 in every lane; 1 for 64-bit lanes
-	if b == 64 {
-		spread = 1
 	}
 	for _, f := range facets {
 		in := block[f.in : f.in+words]
@@ -851,20 +838,12 @@ func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, words int, b
 			out = outL
 		}
 		out = out[f.out : f.out+words]
-		if !f.with0 {
-			for k, w := range in {
-				out[k] = w | one[k]
-			}
+		if !settle {
+			copy(out, in)
 			continue
 		}
-		var carry uint64 // the union of the earlier words' lanes, in every lane
 		for k, w := range in {
-			for sh := b; sh < 64; sh <<= 1 {
-				w |= w << uint(sh)
-			}
-			w |= carry
-			carry = (w >> uint(64-b)) * spread
-			out[k] = w | upTo[k]
+			out[k] = w | one[k]
 		}
 	}
 	return pline, found
