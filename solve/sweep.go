@@ -2,6 +2,7 @@ package solve
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -97,6 +98,7 @@ type sweep[W word] struct {
 	// skipped, its sets left empty.
 	sets           bool
 	setFacets      []setFacet
+	hasNear        bool // some facet contains pile 0
 	terminalGrundy int
 	setLo          int
 }
@@ -233,6 +235,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 	}
 	if sets {
 		s.setFacets = setFacets(s.facetLanes[0], s.perWord, s.carriedWords)
+		s.hasNear = slices.ContainsFunc(s.setFacets, func(f setFacet) bool { return f.with0 })
 	}
 	// stride[i]: lines between neighbours in pile i within a slab.
 	stride := make([]int, n)
@@ -370,6 +373,9 @@ type scratch[W word] struct {
 	// wide lines only
 	m, sh, nw []W
 	sets      setsScratch // Grundy values by sets only
+	// Grundy values by sets only: for each facet of setFacets, the back of
+	// the lines below in its piles that exist (activateSets).
+	facetBacks [][]int
 }
 
 func newScratch[W word](s *sweep[W]) *scratch[W] {
@@ -398,6 +404,95 @@ func (sc *scratch[W]) activate(below []belowLine, parity int, nonzero uint64) {
 			sc.local = append(sc.local, src)
 		default:
 			sc.carried = append(sc.carried, src)
+		}
+	}
+}
+
+// activateSets lists, after activate, for each facet of facets (sets of
+// values, each facet's words a run of its masks) the backs of the lines
+// below in its piles that exist.
+func (sc *scratch[W]) activateSets(facets []setFacet) {
+	if sc.facetBacks == nil {
+		sc.facetBacks = make([][]int, len(facets))
+	}
+	for k, f := range facets {
+		backs := sc.facetBacks[k][:0]
+		from := sc.carried
+		if f.local {
+			from = sc.local
+		}
+		for _, src := range from {
+			if src.mask[f.out] != 0 {
+				backs = append(backs, src.back)
+			}
+		}
+		sc.facetBacks[k] = backs
+	}
+}
+
+// gatherFacets is gather for sets of values, facet by facet: each facet's
+// perFacet words are the OR of those of the lines below in its piles, its
+// part of the line at atC in slab or atL in window. They go to the
+// facet's words of acc, and near and far receive the OR of the facets with
+// pile 0 and of the others; or, with direct, straight to the line's own
+// parts, outC and outL (near and far are then written to and not read).
+// One, two or three lines below, the common cases, are read in one loop.
+func gatherFacets(acc, outC, outL, slab, window []uint64, direct bool, atC, atL int, facets []setFacet, backs [][]int, perFacet int, near, far []uint64) {
+	clear(near)
+	clear(far)
+	for k, f := range facets {
+		buf, at := slab, atC+f.out
+		if f.local {
+			buf, at = window, atL+f.out
+		}
+		var a []uint64
+		switch {
+		case !direct:
+			a = acc[f.in : f.in+perFacet]
+		case f.local:
+			a = outL[f.out : f.out+perFacet]
+		default:
+			a = outC[f.out : f.out+perFacet]
+		}
+		u := far[:perFacet]
+		if f.with0 {
+			u = near[:perFacet]
+		}
+		bs := backs[k]
+		switch len(bs) {
+		case 0:
+			clear(a)
+		case 1:
+			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+			for i := range a {
+				w := z0[i]
+				a[i] = w
+				u[i] |= w
+			}
+		case 2:
+			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
+			for i := range a {
+				w := z0[i] | z1[i]
+				a[i] = w
+				u[i] |= w
+			}
+		case 3:
+			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
+			z2 := buf[at-bs[2] : at-bs[2]+perFacet]
+			for i := range a {
+				w := z0[i] | z1[i] | z2[i]
+				a[i] = w
+				u[i] |= w
+			}
+		default:
+			w := make([]uint64, perFacet)
+			for _, b := range bs {
+				or(w, buf[at-b:at-b+perFacet])
+			}
+			copy(a, w)
+			or(u, w)
 		}
 	}
 }
@@ -487,14 +582,25 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		// before it is overwritten.
 		if nonzero != sc.nonzero || sc.parity != d%2 {
 			sc.activate(below, d%2, nonzero)
+			if s.sets {
+				sc.activateSets(s.setFacets)
+			}
+		}
+		line := base + j
+		if s.sets {
+			s.lineSets(line, atC, atL, sc)
+			atC += cw
+			atL += lw
+			nonzero = nextLine(sc.q, s.h, n-4, nonzero)
+			if skipBelow > 0 {
+				total = lineTotal(sc.q, n-4)
+			}
+			continue
 		}
 		gather(sc.acc[:cw], s.slab, atC, sc.carried)
 		gather(sc.acc[cw:], s.window, atL, sc.local)
-		line := base + j
 		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
 		switch {
-		case s.sets:
-			s.lineSets(s.slab[atC:atC+cw], s.window[atL:atL+lw], line, sc)
 		case s.given != nil:
 			s.lineGiven(oc, ol, line, sc)
 		case s.words == 1:
@@ -687,23 +793,42 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 }
 
 // lineSets is the sweep step of Grundy values by sets of values, one lane
-// W a set, each facet's lanes of a line starting on a word: the scratch's
-// block holds, per facet F and position x of the line, the union of the
-// sets of F over the lines one token below in F's piles other than pile 0,
-// for the values of the pass's window (windowLine: V_F for a facet without
-// pile 0, R_F, whose prefix unions along the line are V_F, for one with
-// it); outC and outL receive the line's carried and local parts.
-func (s *sweep[W]) lineSets(outC, outL []uint64, line int, sc *scratch[W]) {
-	width := s.h[0] + 1
+// W a set, each facet's lanes of a line starting on a word, for the line at
+// atC in the slab and atL in the window. It gathers, per facet F and
+// position x of the line, the union of the sets of F over the lines one
+// token below in F's piles other than pile 0, for the values of the pass's
+// window (V_F for a facet without pile 0; R_F, whose prefix unions along
+// the line are V_F, for one with it), and settles the line (windowLine). A
+// line valued in earlier windows only passes on the sets of the lines
+// below: they are gathered straight into its parts.
+func (s *sweep[W]) lineSets(line, atC, atL int, sc *scratch[W]) {
+	width, perFacet := s.h[0]+1, s.words/s.perWord
+	outC, outL := s.slab[atC:atC+s.carriedWords], s.window[atL:atL+s.localWords]
+	sc.sets.size(perFacet)
+	narrow := s.grundy.Narrow()
+	var wide []uint16
+	settle := s.setLo == 0
+	if narrow != nil {
+		narrow = narrow[line*width : (line+1)*width]
+		settle = settle || slices.Contains(narrow, math.MaxUint8)
+	} else {
+		wide = s.grundy.Wide()[line*width : (line+1)*width]
+		settle = settle || slices.Contains(wide, math.MaxUint16)
+	}
+	if !settle {
+		gatherFacets(nil, outC, outL, s.slab, s.window, true, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.one, sc.sets.one)
+		return
+	}
+	gatherFacets(sc.acc, nil, nil, s.slab, s.window, false, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.near, sc.sets.far)
 	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
 	if line == 0 {
 		terminal = s.terminalGrundy
 	}
 	var x, found int
-	if values := s.grundy.Narrow(); values != nil {
-		x, found = windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, values[line*width:(line+1)*width], s.setLo, terminal)
+	if narrow != nil {
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, sc.acc, outC, outL, narrow, s.setLo, terminal)
 	} else {
-		x, found = windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, s.grundy.Wide()[line*width:(line+1)*width], s.setLo, terminal)
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, sc.acc, outC, outL, wide, s.setLo, terminal)
 	}
 	sc.found += int64(found)
 	if x >= 0 {
@@ -750,13 +875,20 @@ type setsScratch struct {
 	far, near, one []uint64
 }
 
+// size makes the scratch's lines words long.
+func (sc *setsScratch) size(words int) {
+	if len(sc.far) != words {
+		sc.far, sc.near, sc.one = make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	}
+}
+
 // cell is the type of a Grundy value in a table: one byte or two
 // (table.GrundyValues).
 type cell interface{ uint8 | uint16 }
 
-// windowLine is lineSets for one window of values, lo..lo+bits(W)-1, in sets
-// of one lane: the sets hold only the values of the window. Between the
-// passes, a position whose value lies beyond the windows done holds the
+// windowLine settles a line for one window of values, lo..lo+bits(W)-1, in
+// sets of one lane: the sets hold only the values of the window. Between
+// the passes, a position whose value lies beyond the windows done holds the
 // largest value of V, unvalued (a table of V holds smaller values only). A
 // position valued in an earlier window adds nothing; one not valued yet has
 // all the values below lo among its options, so its value is lo plus the mex
@@ -771,64 +903,45 @@ type cell interface{ uint8 | uint16 }
 // x plus g(x), whose union over 0..x is V_F(x): prefix unions commute with
 // unions, so the readers of the lines above gather R_F as they would V_F,
 // and the one prefix union a line needs is taken here, on the union of the
-// facets with pile 0 (near). The options of x then hold the union of near
-// over 0..x, the values of the line's positions 0..x-1 (when a facet
-// contains pile 0), and the union of the other facets' gathered sets at x
-// (far). So the gathered sets are first merged word by word, the values
-// settled position by position, and every facet's output is its gathered
-// words ORed with the line's values.
-func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
+// gathered sets of the facets with pile 0 (the scratch's near; hasNear when
+// there are such facets). The options of x then hold the union of near over
+// 0..x, the values of the line's positions 0..x-1 (when a facet contains
+// pile 0), and the union of the other facets' gathered sets at x (far). So
+// the values are settled position by position from the two unions, and
+// every facet's output is its gathered words in block ORed with the line's
+// values.
+func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool, words int, block, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
 	unvalued := ^V(0)
-	if len(sc.far) < words {
-		sc.far, sc.near, sc.one = make([]uint64, words), make([]uint64, words), make([]uint64, words)
-	}
 	far, near, one := sc.far[:words], sc.near[:words], sc.one[:words]
 	pline = -1
-	// A line valued in earlier windows only passes on the sets of the
-	// lines below.
-	settle := lo == 0 || slices.Contains(grundy, unvalued)
-	if settle {
-		clear(far)
-		clear(near)
-		hasNear := false
-		for _, f := range facets {
-			in := block[f.in : f.in+words]
-			if f.with0 {
-				hasNear = true
-				or(near, in)
-			} else {
-				or(far, in)
-			}
+	farLanes, nearLanes := lanesOf[W](far)[:len(grundy)], lanesOf[W](near)[:len(grundy)]
+	clear(one)
+	oneLanes := lanesOf[W](one)[:len(grundy)]
+	var prefix, line W // the union of near up to x; the line's values before x
+	for x := range grundy {
+		prefix |= nearLanes[x]
+		u := farLanes[x] | prefix | line
+		var bit W
+		switch {
+		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
+		case ^u == 0: // the window is full: a later one
+			grundy[x] = unvalued
+		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
+			grundy[x] = V(terminal)
+			bit = 1 << uint(terminal)
+			found++
+		default:
+			v := bits.TrailingZeros64(uint64(^u))
+			grundy[x] = V(lo + v)
+			bit = 1 << uint(v)
+			found++
 		}
-		farLanes, nearLanes := lanesOf[W](far)[:len(grundy)], lanesOf[W](near)[:len(grundy)]
-		clear(one)
-		oneLanes := lanesOf[W](one)[:len(grundy)]
-		var prefix, line W // the union of near up to x; the line's values before x
-		for x := range grundy {
-			prefix |= nearLanes[x]
-			u := farLanes[x] | prefix | line
-			var bit W
-			switch {
-			case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
-			case ^u == 0: // the window is full: a later one
-				grundy[x] = unvalued
-			case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
-				grundy[x] = V(terminal)
-				bit = 1 << uint(terminal)
-				found++
-			default:
-				v := bits.TrailingZeros64(uint64(^u))
-				grundy[x] = V(lo + v)
-				bit = 1 << uint(v)
-				found++
-			}
-			if bit == 1 && lo == 0 {
-				pline = x
-			}
-			oneLanes[x] = bit
-			if hasNear {
-				line |= bit
-			}
+		if bit == 1 && lo == 0 {
+			pline = x
+		}
+		oneLanes[x] = bit
+		if hasNear {
+			line |= bit
 		}
 	}
 	for _, f := range facets {
@@ -838,10 +951,6 @@ func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, words int, b
 			out = outL
 		}
 		out = out[f.out : f.out+words]
-		if !settle {
-			copy(out, in)
-			continue
-		}
 		for k, w := range in {
 			out[k] = w | one[k]
 		}
