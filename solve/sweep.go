@@ -431,13 +431,13 @@ func (sc *scratch[W]) activateSets(facets []setFacet) {
 }
 
 // gatherFacets is gather for sets of values, facet by facet: each facet's
-// perFacet words are the OR of those of the lines below in its piles, its
-// part of the line at atC in slab or atL in window. They go to the
-// facet's words of acc, and near and far receive the OR of the facets with
-// pile 0 and of the others; or, with direct, straight to the line's own
-// parts, outC and outL (near and far are then written to and not read).
-// One, two or three lines below, the common cases, are read in one loop.
-func gatherFacets(acc, outC, outL, slab, window []uint64, direct bool, atC, atL int, facets []setFacet, backs [][]int, perFacet int, near, far []uint64) {
+// perFacet words of the line's parts outC and outL (the line at atC in
+// slab and atL in window) become the OR of its words in the lines below in
+// its piles, and near and far receive the OR of the facets with pile 0 and
+// of the others. One, two or three lines below, the common cases, are read
+// in one loop. The carried part is overwritten in place: a word is read
+// from the line one slab earlier before it is written.
+func gatherFacets(outC, outL, slab, window []uint64, atC, atL int, facets []setFacet, backs [][]int, perFacet int, near, far []uint64) {
 	clear(near)
 	clear(far)
 	for k, f := range facets {
@@ -445,15 +445,11 @@ func gatherFacets(acc, outC, outL, slab, window []uint64, direct bool, atC, atL 
 		if f.local {
 			buf, at = window, atL+f.out
 		}
-		var a []uint64
-		switch {
-		case !direct:
-			a = acc[f.in : f.in+perFacet]
-		case f.local:
-			a = outL[f.out : f.out+perFacet]
-		default:
-			a = outC[f.out : f.out+perFacet]
+		a := outC
+		if f.local {
+			a = outL
 		}
+		a = a[f.out : f.out+perFacet]
 		u := far[:perFacet]
 		if f.with0 {
 			u = near[:perFacet]
@@ -816,19 +812,19 @@ func (s *sweep[W]) lineSets(line, atC, atL int, sc *scratch[W]) {
 		settle = settle || slices.Contains(wide, math.MaxUint16)
 	}
 	if !settle {
-		gatherFacets(nil, outC, outL, s.slab, s.window, true, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.one, sc.sets.one)
+		gatherFacets(outC, outL, s.slab, s.window, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.one, sc.sets.one)
 		return
 	}
-	gatherFacets(sc.acc, nil, nil, s.slab, s.window, false, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.near, sc.sets.far)
+	gatherFacets(outC, outL, s.slab, s.window, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.near, sc.sets.far)
 	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
 	if line == 0 {
 		terminal = s.terminalGrundy
 	}
 	var x, found int
 	if narrow != nil {
-		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, sc.acc, outC, outL, narrow, s.setLo, terminal)
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, outC, outL, narrow, s.setLo, terminal)
 	} else {
-		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, sc.acc, outC, outL, wide, s.setLo, terminal)
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, outC, outL, wide, s.setLo, terminal)
 	}
 	sc.found += int64(found)
 	if x >= 0 {
@@ -845,10 +841,10 @@ func lineTotal(q []int, last int) int {
 	return t
 }
 
-// setFacet is where one facet's words of a line lie for windowLine: in
-// the gathered block, and in the line's carried or local part.
+// setFacet is where one facet's words of a line lie for the sets of
+// values: in the line's carried or local part, from word out on.
 type setFacet struct {
-	in, out      int
+	out          int
 	local, with0 bool
 }
 
@@ -859,7 +855,7 @@ func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
 	var fs []setFacet
 	for _, f := range lanes {
 		w := f.at / perWord
-		sf := setFacet{in: w, out: w, with0: f.with0}
+		sf := setFacet{out: w, with0: f.with0}
 		if w >= carriedWords {
 			sf.out, sf.local = w-carriedWords, true
 		}
@@ -873,6 +869,7 @@ func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
 // and with it (near), and the line's values as sets (one).
 type setsScratch struct {
 	far, near, one []uint64
+	set            []int // the words of one that are not 0
 }
 
 // size makes the scratch's lines words long.
@@ -908,9 +905,9 @@ type cell interface{ uint8 | uint16 }
 // 0..x, the values of the line's positions 0..x-1 (when a facet contains
 // pile 0), and the union of the other facets' gathered sets at x (far). So
 // the values are settled position by position from the two unions, and
-// every facet's output is its gathered words in block ORed with the line's
-// values.
-func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool, words int, block, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
+// the words of the line's values are ORed into every facet's lanes of the
+// line, outC and outL, which hold its gathered sets (gatherFacets).
+func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool, words int, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
 	unvalued := ^V(0)
 	far, near, one := sc.far[:words], sc.near[:words], sc.one[:words]
 	pline = -1
@@ -944,15 +941,23 @@ func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool
 			line |= bit
 		}
 	}
+	// Most positions take no value in a window: only the words of one
+	// that hold values are added to the facets' sets.
+	set := sc.set[:0]
+	for k, w := range one {
+		if w != 0 {
+			set = append(set, k)
+		}
+	}
+	sc.set = set
 	for _, f := range facets {
-		in := block[f.in : f.in+words]
 		out := outC
 		if f.local {
 			out = outL
 		}
 		out = out[f.out : f.out+words]
-		for k, w := range in {
-			out[k] = w | one[k]
+		for _, k := range set {
+			out[k] |= one[k]
 		}
 	}
 	return pline, found
