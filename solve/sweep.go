@@ -915,30 +915,57 @@ func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool
 	clear(one)
 	oneLanes := lanesOf[W](one)[:len(grundy)]
 	var prefix, line W // the union of near up to x; the line's values before x
-	for x := range grundy {
-		prefix |= nearLanes[x]
-		u := farLanes[x] | prefix | line
-		var bit W
-		switch {
-		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
-		case ^u == 0: // the window is full: a later one
-			grundy[x] = unvalued
-		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
-			grundy[x] = V(terminal)
-			bit = 1 << uint(terminal)
+	var nearMask W     // keeps the line's values when a facet contains pile 0
+	if hasNear {
+		nearMask = ^W(0)
+	}
+	if lo == 0 {
+		from := 0
+		if terminal >= 0 && len(grundy) > 0 { // no option: the terminal position
+			grundy[0] = V(terminal)
+			bit := W(1) << uint(terminal)
+			oneLanes[0] = bit
+			prefix = nearLanes[0]
+			line = bit & nearMask
 			found++
-		default:
+			if terminal == 0 {
+				pline = 0
+			}
+			from = 1
+		}
+		for x := from; x < len(grundy); x++ {
+			prefix |= nearLanes[x]
+			u := farLanes[x] | prefix | line
+			if ^u == 0 { // the window is full: a later one
+				grundy[x] = unvalued
+				continue
+			}
+			v := bits.TrailingZeros64(uint64(^u))
+			grundy[x] = V(v)
+			bit := W(1) << uint(v)
+			found++
+			if v == 0 {
+				pline = x
+			}
+			oneLanes[x] = bit
+			line |= bit & nearMask
+		}
+	} else {
+		for x, g := range grundy {
+			prefix |= nearLanes[x]
+			if g != unvalued { // valued in an earlier window
+				continue
+			}
+			u := farLanes[x] | prefix | line
+			if ^u == 0 { // the window is full: a later one
+				continue
+			}
 			v := bits.TrailingZeros64(uint64(^u))
 			grundy[x] = V(lo + v)
-			bit = 1 << uint(v)
+			bit := W(1) << uint(v)
 			found++
-		}
-		if bit == 1 && lo == 0 {
-			pline = x
-		}
-		oneLanes[x] = bit
-		if hasNear {
-			line |= bit
+			oneLanes[x] = bit
+			line |= bit & nearMask
 		}
 	}
 	// Most positions take no value in a window: only the words of one
