@@ -195,6 +195,27 @@ func TestFastGrundyAbove64(t *testing.T) {
 	}
 }
 
+// TestFastGrundySetsWideFacets: facets of more piles than three, whose
+// sets are gathered from more than three lines below, the line itself one
+// slab earlier among them (overwritten in place).
+func TestFastGrundySetsWideFacets(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		box  table.Box
+	}{
+		{"cn:6,5", table.Uniform(6, 4)},
+		{"cn:7,5", table.Box{5, 3, 4, 3, 2, 3, 4}},
+		{"cn:8,6", table.Uniform(8, 3)},
+		{"moore:6,4/misere", table.Uniform(6, 4)},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			for _, setBits := range []int{16, 32, 64} {
+				solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2, setBits: setBits})
+			}
+		})
+	}
+}
+
 // TestFastGrundyWidths solves boxes on both sides of the one-byte Grundy
 // table (table.MaxNarrowGrundy), by sets in every width and by level sets:
 // a box whose values may exceed it takes two bytes a value, one whose

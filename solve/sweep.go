@@ -410,7 +410,7 @@ func (sc *scratch[W]) activate(below []belowLine, parity int, nonzero uint64) {
 
 // activateSets lists, after activate, for each facet of facets (sets of
 // values, each facet's words a run of its masks) the backs of the lines
-// below in its piles that exist.
+// below in its piles that exist, 0 first.
 func (sc *scratch[W]) activateSets(facets []setFacet) {
 	if sc.facetBacks == nil {
 		sc.facetBacks = make([][]int, len(facets))
@@ -425,6 +425,11 @@ func (sc *scratch[W]) activateSets(facets []setFacet) {
 			if src.mask[f.out] != 0 {
 				backs = append(backs, src.back)
 			}
+		}
+		// The line itself one slab earlier (back 0, overwritten in place)
+		// comes first, so that gatherFacets reads it before writing.
+		if i := slices.Index(backs, 0); i > 0 {
+			backs[0], backs[i] = backs[i], backs[0]
 		}
 		sc.facetBacks[k] = backs
 	}
@@ -483,12 +488,16 @@ func gatherFacets(outC, outL, slab, window []uint64, atC, atL int, facets []setF
 				u[i] |= w
 			}
 		default:
-			w := make([]uint64, perFacet)
-			for _, b := range bs {
-				or(w, buf[at-b:at-b+perFacet])
+			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
+			z2 := buf[at-bs[2] : at-bs[2]+perFacet]
+			for i := range a {
+				a[i] = z0[i] | z1[i] | z2[i]
 			}
-			copy(a, w)
-			or(u, w)
+			for _, b := range bs[3:] {
+				or(a, buf[at-b:at-b+perFacet])
+			}
+			or(u, a)
 		}
 	}
 }
