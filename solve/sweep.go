@@ -460,44 +460,39 @@ func gatherFacets(outC, outL, slab, window []uint64, atC, atL int, facets []setF
 			u = near[:perFacet]
 		}
 		bs := backs[k]
-		switch len(bs) {
-		case 0:
+		if len(bs) == 0 {
 			clear(a)
+			continue
+		}
+		// Every slice as long as z0, so that the loops check no bounds.
+		z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+		a, u = a[:len(z0)], u[:len(z0)]
+		switch len(bs) {
 		case 1:
-			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
-			for i := range a {
-				w := z0[i]
+			for i, w := range z0 {
 				a[i] = w
 				u[i] |= w
 			}
 		case 2:
-			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
-			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
-			for i := range a {
-				w := z0[i] | z1[i]
-				a[i] = w
-				u[i] |= w
-			}
-		case 3:
-			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
-			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
-			z2 := buf[at-bs[2] : at-bs[2]+perFacet]
-			for i := range a {
-				w := z0[i] | z1[i] | z2[i]
+			z1 := buf[at-bs[1]:][:len(z0)]
+			for i, w := range z0 {
+				w |= z1[i]
 				a[i] = w
 				u[i] |= w
 			}
 		default:
-			z0 := buf[at-bs[0] : at-bs[0]+perFacet]
-			z1 := buf[at-bs[1] : at-bs[1]+perFacet]
-			z2 := buf[at-bs[2] : at-bs[2]+perFacet]
-			for i := range a {
-				a[i] = z0[i] | z1[i] | z2[i]
+			z1, z2 := buf[at-bs[1]:][:len(z0)], buf[at-bs[2]:][:len(z0)]
+			for i, w := range z0 {
+				w |= z1[i] | z2[i]
+				a[i] = w
+				u[i] |= w
 			}
-			for _, b := range bs[3:] {
-				or(a, buf[at-b:at-b+perFacet])
+			if len(bs) > 3 {
+				for _, b := range bs[3:] {
+					or(a, buf[at-b:at-b+perFacet])
+				}
+				or(u, a)
 			}
-			or(u, a)
 		}
 	}
 }
