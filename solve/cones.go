@@ -594,7 +594,7 @@ func conesMemory(box table.Box, shape *coneShape, opts Options) int64 {
 	lanes := int64(len(shape.sets)) * words
 	need := saturatingAdd(positions/8, saturatingMul(saturatingMul(int64(shape.ring)*int64(shape.h[shape.n-2]+1), int64(shape.perSub)), lanes*bytes))
 	if opts.Grundy {
-		need = saturatingAdd(need, 2*positions, saturatingMul(lines, words*bytes))
+		need = saturatingAdd(need, int64(table.GrundyWidth(box))*positions, saturatingMul(lines, words*bytes))
 	}
 	return need
 }

@@ -18,6 +18,15 @@ func GrundyBound(box Box) int {
 	return total
 }
 
+// GrundyWidth is the bytes a Grundy value of box takes in a table: 1 when
+// GrundyBound(box) is at most MaxNarrowGrundy, else 2.
+func GrundyWidth(box Box) int {
+	if GrundyBound(box) <= MaxNarrowGrundy {
+		return 1
+	}
+	return 2
+}
+
 // GrundyValues holds the Grundy value of every state of a table, in one
 // byte a state when GrundyBound of the box is at most MaxNarrowGrundy, else
 // in two. Exactly one of Narrow and Wide is not nil.
@@ -27,9 +36,9 @@ type GrundyValues struct {
 }
 
 // NewGrundyValues allocates the Grundy values of states states of box, all
-// 0, in the width GrundyBound(box) needs.
+// 0, in the width GrundyWidth(box).
 func NewGrundyValues(box Box, states int64) *GrundyValues {
-	if GrundyBound(box) <= MaxNarrowGrundy {
+	if GrundyWidth(box) == 1 {
 		return &GrundyValues{narrow: make([]uint8, states)}
 	}
 	return &GrundyValues{wide: make([]uint16, states)}
