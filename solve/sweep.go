@@ -974,6 +974,9 @@ func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool
 	}
 	// Most positions take no value in a window: only the words of one
 	// that hold values are added to the facets' sets.
+	if found == 0 {
+		return pline, 0
+	}
 	set := sc.set[:0]
 	for k, w := range one {
 		if w != 0 {
