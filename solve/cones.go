@@ -534,7 +534,7 @@ func (s *coneSweep[W]) record(line int, p []W) {
 			s.excluded[line*s.words+k] |= wd
 			s.found.Add(int64(bits.OnesCount64(uint64(wd))))
 			for b := uint64(wd); b != 0; b &= b - 1 {
-				s.t.Grundy[start+int64(k*size+bits.TrailingZeros64(b))] = uint16(s.level)
+				s.t.Grundy.Set(start+int64(k*size+bits.TrailingZeros64(b)), s.level)
 			}
 		}
 	}
@@ -594,7 +594,7 @@ func conesMemory(box table.Box, shape *coneShape, opts Options) int64 {
 	lanes := int64(len(shape.sets)) * words
 	need := saturatingAdd(positions/8, saturatingMul(saturatingMul(int64(shape.ring)*int64(shape.h[shape.n-2]+1), int64(shape.perSub)), lanes*bytes))
 	if opts.Grundy {
-		need = saturatingAdd(need, 2*positions, saturatingMul(lines, words*bytes))
+		need = saturatingAdd(need, int64(table.GrundyWidth(box))*positions, saturatingMul(lines, words*bytes))
 	}
 	return need
 }

@@ -322,7 +322,7 @@ func (valuesEngine) memory(p *Plan) int64 { // one bit, Grundy and remoteness pe
 	states := stateCount(p.g, p.box)
 	need := states/8 + 8
 	if p.opts.Grundy {
-		need += 2 * states
+		need += int64(table.GrundyWidth(p.box)) * states
 	}
 	if p.opts.Remoteness {
 		need += 2 * states

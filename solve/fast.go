@@ -65,9 +65,9 @@ func fastMemory(g *game.Game, box table.Box, opts Options) int64 {
 	}
 	switch {
 	case opts.Grundy && useGrundySets(g, box, opts):
-		return saturatingAdd(need, 2*positions, grundySetBytes(g, box, grundySetBits(g, box, opts)))
+		return saturatingAdd(need, int64(table.GrundyWidth(box))*positions, grundySetBytes(g, box, grundySetBits(g, box, opts)))
 	case opts.Grundy:
-		need += 2 * positions // then the level sets' sweep, below
+		need += int64(table.GrundyWidth(box)) * positions // then the level sets' sweep, below
 	case opts.Remoteness:
 		return need
 	}

@@ -27,14 +27,20 @@ import (
 // the window's first plus the mex of its options' values in the window,
 // unless they fill it. A facet's lanes of a line are the sets of its
 // positions, one lane each, several lanes a word, the lanes of a facet
-// starting on a word; the lines one token below are gathered pile by pile,
-// word by word; the sets of the facets containing the last pile are kept
-// for one slab, overwritten in place, those of the other facets for a few
-// sub-slabs. The working memory is one slab of one lane per position and
-// facet containing the last pile, and a few sub-slabs of the others: for
-// CN(6,3) with piles up to 20 (values up to 116), 107 MB in windows of 64,
-// 56 MB in windows of 32 and 31 MB in windows of 16, beside the table's 2
-// bytes a position (172 MB).
+// starting on a word. A facet containing pile 0 keeps, rather than V_F,
+// the sets R_F(p) = {g(p)} ∪ R_F(p - e_i) for i in F other than pile 0,
+// whose unions along the line, over pile-0 values 0..p_0, are V_F: unions
+// commute, so one prefix union of the facets' merged sets settles the line,
+// where V_F would take one per facet. The lines one token below are
+// gathered facet by facet, word by word, straight into the line's own
+// lanes, and the line's values are then added to the words that hold any.
+// The sets of the facets containing the last pile are kept for one slab,
+// overwritten in place, those of the other facets for a few sub-slabs. The
+// working memory is one slab of one lane per position and facet containing
+// the last pile, and a few sub-slabs of the others: for CN(6,3) with piles
+// up to 20 (values up to 116), 107 MB in windows of 64, 56 MB in windows of
+// 32 and 31 MB in windows of 16, beside the table's byte a position (86 MB;
+// table.GrundyValues).
 //
 // A window's pass skips the sub-slabs and lines whose totals lie below the
 // window (their sets hold none of its values), and settles no position on
@@ -46,8 +52,7 @@ import (
 // the level-set sweep costs one pass per value (8 values per pass), about
 // levels * lines * facets word operations, while this costs about
 // positions * sum |F| lane operations per window. It is used when its
-// working memory fits in maxSetBytes, or in the 2 bytes per position the
-// Grundy table itself needs.
+// working memory fits in maxSetBytes, or in 2 bytes per position.
 
 // maxSetBytes bounds the memory of the set recurrence beyond the table.
 const maxSetBytes = 1 << 30
@@ -60,9 +65,10 @@ func grundySetBytes(g *game.Game, box table.Box, setBits int) int64 {
 
 // grundySetBits is the width of the windows of values Fast uses on box
 // (the option's when a test sets it): the widest of 64, 32 and 16 bits
-// whose sets take at most one byte a position of the box, half what the
-// Grundy table itself takes, or 64 MiB; else 16. A narrower window halves
-// the sets but needs about twice the passes (see grundySetsWith).
+// whose sets take at most one byte a position of the box, or 64 MiB; else
+// 16. A narrower window halves the sets but needs about twice the passes
+// (see grundySetsWith). With the table's one or two bytes a position, the
+// peak stays within 2 to 3 bytes a position.
 func grundySetBits(g *game.Game, box table.Box, opts Options) int {
 	if opts.setBits != 0 {
 		return opts.setBits

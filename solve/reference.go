@@ -78,7 +78,7 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	opts.progress(int64(len(values)), int64(len(values)))
 	if opts.Grundy {
 		for i, v := range values {
-			t.Grundy[i] = uint16(v) // at most the total of the piles, checked above
+			t.Grundy.Set(int64(i), v) // at most table.GrundyBound, checked above
 		}
 	}
 	if opts.Remoteness {

@@ -24,9 +24,12 @@ type tester interface {
 // Grundy value or remoteness; got must hold the values want holds.
 func sameTable(t tester, spec string, want, got *table.Table) {
 	t.Helper()
-	if len(got.PLine) != len(want.PLine) || len(got.Grundy) != len(want.Grundy) || len(got.Remoteness) != len(want.Remoteness) {
+	if len(got.PLine) != len(want.PLine) || grundyLen(got) != grundyLen(want) || len(got.Remoteness) != len(want.Remoteness) {
 		t.Fatalf("%s box %v: fast holds %d lines, %d Grundy values, %d remoteness values; reference %d, %d, %d", spec, want.Box,
-			len(got.PLine), len(got.Grundy), len(got.Remoteness), len(want.PLine), len(want.Grundy), len(want.Remoteness))
+			len(got.PLine), grundyLen(got), len(got.Remoteness), len(want.PLine), grundyLen(want), len(want.Remoteness))
+	}
+	if want.Grundy != nil && got.Grundy.Width() != want.Grundy.Width() {
+		t.Fatalf("%s box %v: fast holds Grundy values in %d bytes, the reference in %d", spec, want.Box, got.Grundy.Width(), want.Grundy.Width())
 	}
 	p := make(game.Position, len(want.Box))
 	if l := firstDifference(want.PLine, got.PLine); l >= 0 {
@@ -34,14 +37,24 @@ func sameTable(t tester, spec string, want, got *table.Table) {
 		t.Fatalf("%s box %v: line of %v: reference P at pile 1 = %d, fast says %d (%d = none)",
 			spec, want.Box, p, want.PLine[l], got.PLine[l], table.NoP)
 	}
-	if i := firstDifference(want.Grundy, got.Grundy); i >= 0 {
-		want.Box.Position(int64(i), p)
-		t.Fatalf("%s box %v: Grundy value of %v: reference %d, fast %d", spec, want.Box, p, want.Grundy[i], got.Grundy[i])
+	if want.Grundy != nil {
+		if i := want.Grundy.FirstDifference(got.Grundy); i >= 0 {
+			want.Box.Position(i, p)
+			t.Fatalf("%s box %v: Grundy value of %v: reference %d, fast %d", spec, want.Box, p, want.Grundy.At(i), got.Grundy.At(i))
+		}
 	}
 	if i := firstDifference(want.Remoteness, got.Remoteness); i >= 0 {
 		want.Box.Position(int64(i), p)
 		t.Fatalf("%s box %v: remoteness of %v: reference %d, fast %d", spec, want.Box, p, want.Remoteness[i], got.Remoteness[i])
 	}
+}
+
+// grundyLen is the number of Grundy values t holds.
+func grundyLen(t *table.Table) int64 {
+	if t.Grundy == nil {
+		return 0
+	}
+	return t.Grundy.Len()
 }
 
 // firstDifference is the first index where got, as long as want, differs
@@ -182,6 +195,72 @@ func TestFastGrundyAbove64(t *testing.T) {
 	}
 }
 
+// TestFastGrundySetsWideFacets: facets of more piles than three, whose
+// sets are gathered from more than three lines below, the line itself one
+// slab earlier among them (overwritten in place).
+func TestFastGrundySetsWideFacets(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		box  table.Box
+	}{
+		{"cn:6,5", table.Uniform(6, 4)},
+		{"cn:7,5", table.Box{5, 3, 4, 3, 2, 3, 4}},
+		{"cn:8,6", table.Uniform(8, 3)},
+		{"moore:6,4/misere", table.Uniform(6, 4)},
+	} {
+		t.Run(c.spec, func(t *testing.T) {
+			for _, setBits := range []int{16, 32, 64} {
+				solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2, setBits: setBits})
+			}
+		})
+	}
+}
+
+// TestFastGrundyWidths solves boxes on both sides of the one-byte Grundy
+// table (table.MaxNarrowGrundy), by sets in every width and by level sets:
+// a box whose values may exceed it takes two bytes a value, one whose
+// values may not takes one, and both give the reference's values. On a
+// single facet the Grundy value is the total of the piles (in misère play
+// too, but for the terminal position and those of total 1), so the largest
+// values come within one of the bound.
+func TestFastGrundyWidths(t *testing.T) {
+	for _, c := range []struct {
+		spec    string
+		box     table.Box
+		width   int
+		largest uint32
+	}{
+		{"complex:1-2", table.Box{130, 123}, 1, 253}, // bound 254
+		{"complex:1-2/misere", table.Box{130, 123}, 1, 253},
+		{"complex:1-2", table.Box{130, 124}, 2, 254},        // bound 255
+		{"complex:1-2/misere", table.Box{140, 130}, 2, 270}, // values above 255
+		{"complex:1-2,2-3", table.Box{150, 60, 3}, 1, 213},
+		{"complex:1-2,2-3", table.Box{200, 40, 20}, 2, 260},
+	} {
+		t.Run(fmt.Sprintf("%s/%v", c.spec, c.box), func(t *testing.T) {
+			g, err := game.Parse(c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Reference(context.Background(), g, c.box, Options{Grundy: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w, m := want.Grundy.Width(), want.Grundy.Largest(); w != c.width || m != c.largest {
+				t.Fatalf("the reference keeps values in %d bytes, up to %d; want %d bytes, up to %d", w, m, c.width, c.largest)
+			}
+			for _, opts := range []Options{{setBits: 16}, {setBits: 32}, {setBits: 64}, {levelSets: true}} {
+				opts.Grundy, opts.Workers = true, 2
+				got, err := Fast(context.Background(), g, c.box, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameTable(t, c.spec, want, got)
+			}
+		})
+	}
+}
+
 // TestFastMatchesReferenceOnRandomComplexes draws random complexes, boxes and
 // conventions and compares both engines.
 func TestFastMatchesReferenceOnRandomComplexes(t *testing.T) {
@@ -273,7 +352,7 @@ func TestNimGrundyIsXor(t *testing.T) {
 	p := make(game.Position, 3)
 	for idx := range box.Positions() {
 		box.Position(idx, p)
-		if got, want := tab.Grundy[idx], uint16(p[0]^p[1]^p[2]); got != want {
+		if got, want := tab.Grundy.At(idx), uint32(p[0]^p[1]^p[2]); got != want {
 			t.Fatalf("Grundy%v = %d, want %d (Bouton)", p, got, want)
 		}
 	}

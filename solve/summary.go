@@ -79,7 +79,7 @@ func countStates(ctx context.Context, t *table.Table, s *Summary) error {
 	// Every value lies below the largest one: size the counts once.
 	var grundyLen, remotenessLen int
 	if t.Grundy != nil {
-		grundyLen = int(slices.Max(t.Grundy)) + 1
+		grundyLen = int(t.Grundy.Largest()) + 1
 	}
 	if t.Remoteness != nil {
 		remotenessLen = int(slices.Max(t.Remoteness)) + 1
@@ -104,7 +104,7 @@ func countStates(ctx context.Context, t *table.Table, s *Summary) error {
 					p += w
 				}
 				if t.Grundy != nil {
-					grundy[t.Grundy[i]] += w
+					grundy[t.Grundy.At(i)] += w
 				}
 				if t.Remoteness != nil {
 					remoteness[t.Remoteness[i]] += w
@@ -128,9 +128,7 @@ func countStates(ctx context.Context, t *table.Table, s *Summary) error {
 			}
 		} else {
 			if t.Grundy != nil {
-				for _, v := range t.Grundy[from:to] {
-					grundy[v]++
-				}
+				t.Grundy.Count(from, to, grundy)
 			}
 			if t.Remoteness != nil {
 				for _, r := range t.Remoteness[from:to] {

@@ -80,11 +80,11 @@ type sweep[W word] struct {
 
 	pline       []uint16 // output: pile-0 value of the line's P-position, at line - plineBase
 	plineBase   int
-	plineBySlab bool         // pline holds one slab, set to NoP before each
-	excluded    []W          // Grundy only: positions valued below level, [line][word]
-	grundy      []uint16     // Grundy only: output values
-	level       uint32       // the first value of the pass
-	found       atomic.Int64 // positions valued in this pass
+	plineBySlab bool                // pline holds one slab, set to NoP before each
+	excluded    []W                 // Grundy only: positions valued below level, [line][word]
+	grundy      *table.GrundyValues // Grundy only: output values
+	level       uint32              // the first value of the pass
+	found       atomic.Int64        // positions valued in this pass
 
 	given     []uint64 // HasOptionIn only: the set S, [line][64-bit word]
 	hasOption []uint64 // HasOptionIn only: output, same layout
@@ -98,6 +98,7 @@ type sweep[W word] struct {
 	// skipped, its sets left empty.
 	sets           bool
 	setFacets      []setFacet
+	hasNear        bool // some facet contains pile 0
 	terminalGrundy int
 	setLo          int
 }
@@ -234,6 +235,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 	}
 	if sets {
 		s.setFacets = setFacets(s.facetLanes[0], s.perWord, s.carriedWords)
+		s.hasNear = slices.ContainsFunc(s.setFacets, func(f setFacet) bool { return f.with0 })
 	}
 	// stride[i]: lines between neighbours in pile i within a slab.
 	stride := make([]int, n)
@@ -371,6 +373,9 @@ type scratch[W word] struct {
 	// wide lines only
 	m, sh, nw []W
 	sets      setsScratch // Grundy values by sets only
+	// Grundy values by sets only: for each facet of setFacets, the back of
+	// the lines below in its piles that exist (activateSets).
+	facetBacks [][]int
 }
 
 func newScratch[W word](s *sweep[W]) *scratch[W] {
@@ -399,6 +404,95 @@ func (sc *scratch[W]) activate(below []belowLine, parity int, nonzero uint64) {
 			sc.local = append(sc.local, src)
 		default:
 			sc.carried = append(sc.carried, src)
+		}
+	}
+}
+
+// activateSets lists, after activate, for each facet of facets (sets of
+// values, each facet's words a run of its masks) the backs of the lines
+// below in its piles that exist, 0 first.
+func (sc *scratch[W]) activateSets(facets []setFacet) {
+	if sc.facetBacks == nil {
+		sc.facetBacks = make([][]int, len(facets))
+	}
+	for k, f := range facets {
+		backs := sc.facetBacks[k][:0]
+		from := sc.carried
+		if f.local {
+			from = sc.local
+		}
+		for _, src := range from {
+			if src.mask[f.out] != 0 {
+				backs = append(backs, src.back)
+			}
+		}
+		// The line itself one slab earlier (back 0, overwritten in place)
+		// comes first, so that gatherFacets reads it before writing.
+		if i := slices.Index(backs, 0); i > 0 {
+			backs[0], backs[i] = backs[i], backs[0]
+		}
+		sc.facetBacks[k] = backs
+	}
+}
+
+// gatherFacets is gather for sets of values, facet by facet: each facet's
+// perFacet words of the line's parts outC and outL (the line at atC in
+// slab and atL in window) become the OR of its words in the lines below in
+// its piles, and near and far receive the OR of the facets with pile 0 and
+// of the others. One, two or three lines below, the common cases, are read
+// in one loop. The carried part is overwritten in place: a word is read
+// from the line one slab earlier before it is written.
+func gatherFacets(outC, outL, slab, window []uint64, atC, atL int, facets []setFacet, backs [][]int, perFacet int, near, far []uint64) {
+	clear(near)
+	clear(far)
+	for k, f := range facets {
+		buf, at := slab, atC+f.out
+		if f.local {
+			buf, at = window, atL+f.out
+		}
+		a := outC
+		if f.local {
+			a = outL
+		}
+		a = a[f.out : f.out+perFacet]
+		u := far[:perFacet]
+		if f.with0 {
+			u = near[:perFacet]
+		}
+		bs := backs[k]
+		if len(bs) == 0 {
+			clear(a)
+			continue
+		}
+		// Every slice as long as z0, so that the loops check no bounds.
+		z0 := buf[at-bs[0] : at-bs[0]+perFacet]
+		a, u = a[:len(z0)], u[:len(z0)]
+		switch len(bs) {
+		case 1:
+			for i, w := range z0 {
+				a[i] = w
+				u[i] |= w
+			}
+		case 2:
+			z1 := buf[at-bs[1]:][:len(z0)]
+			for i, w := range z0 {
+				w |= z1[i]
+				a[i] = w
+				u[i] |= w
+			}
+		default:
+			z1, z2 := buf[at-bs[1]:][:len(z0)], buf[at-bs[2]:][:len(z0)]
+			for i, w := range z0 {
+				w |= z1[i] | z2[i]
+				a[i] = w
+				u[i] |= w
+			}
+			if len(bs) > 3 {
+				for _, b := range bs[3:] {
+					or(a, buf[at-b:at-b+perFacet])
+				}
+				or(u, a)
+			}
 		}
 	}
 }
@@ -488,14 +582,25 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 		// before it is overwritten.
 		if nonzero != sc.nonzero || sc.parity != d%2 {
 			sc.activate(below, d%2, nonzero)
+			if s.sets {
+				sc.activateSets(s.setFacets)
+			}
+		}
+		line := base + j
+		if s.sets {
+			s.lineSets(line, atC, atL, sc)
+			atC += cw
+			atL += lw
+			nonzero = nextLine(sc.q, s.h, n-4, nonzero)
+			if skipBelow > 0 {
+				total = lineTotal(sc.q, n-4)
+			}
+			continue
 		}
 		gather(sc.acc[:cw], s.slab, atC, sc.carried)
 		gather(sc.acc[cw:], s.window, atL, sc.local)
-		line := base + j
 		oc, ol := s.slabLanes[atC*pw:(atC+cw)*pw], s.windowLanes[atL*pw:(atL+lw)*pw]
 		switch {
-		case s.sets:
-			s.lineSets(s.slab[atC:atC+cw], s.window[atL:atL+lw], line, sc)
 		case s.given != nil:
 			s.lineGiven(oc, ol, line, sc)
 		case s.words == 1:
@@ -524,7 +629,7 @@ func (s *sweep[W]) record(line, x int, level uint32, sc *scratch[W]) {
 		s.pline[line-s.plineBase] = uint16(x)
 	}
 	if s.grundy != nil {
-		s.grundy[line*(s.h[0]+1)+x] = uint16(level)
+		s.grundy.Set(int64(line)*int64(s.h[0]+1)+int64(x), level)
 		b := wordBits[W]()
 		s.excluded[line*s.words+x/b] |= 1 << uint(x%b)
 		sc.found++
@@ -688,18 +793,43 @@ func (s *sweep[W]) lineGiven(oc, ol []W, line int, sc *scratch[W]) {
 }
 
 // lineSets is the sweep step of Grundy values by sets of values, one lane
-// W a set, each facet's lanes of a line starting on a word: the scratch's
-// block holds, per facet F and position x of the line, the union of V_F over
-// the lines one token below in F's piles other than pile 0, for the values
-// of the pass's window (windowLine); outC and outL receive the line's
-// carried and local parts.
-func (s *sweep[W]) lineSets(outC, outL []uint64, line int, sc *scratch[W]) {
-	width := s.h[0] + 1
+// W a set, each facet's lanes of a line starting on a word, for the line at
+// atC in the slab and atL in the window. It gathers, per facet F and
+// position x of the line, the union of the sets of F over the lines one
+// token below in F's piles other than pile 0, for the values of the pass's
+// window (V_F for a facet without pile 0; R_F, whose prefix unions along
+// the line are V_F, for one with it), and settles the line (windowLine). A
+// line valued in earlier windows only passes on the sets of the lines
+// below: they are gathered straight into its parts.
+func (s *sweep[W]) lineSets(line, atC, atL int, sc *scratch[W]) {
+	width, perFacet := s.h[0]+1, s.words/s.perWord
+	outC, outL := s.slab[atC:atC+s.carriedWords], s.window[atL:atL+s.localWords]
+	sc.sets.size(perFacet)
+	narrow := s.grundy.Narrow()
+	var wide []uint16
+	settle := s.setLo == 0
+	if narrow != nil {
+		narrow = narrow[line*width : (line+1)*width]
+		settle = settle || slices.Contains(narrow, math.MaxUint8)
+	} else {
+		wide = s.grundy.Wide()[line*width : (line+1)*width]
+		settle = settle || slices.Contains(wide, math.MaxUint16)
+	}
+	if !settle {
+		gatherFacets(outC, outL, s.slab, s.window, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.one, sc.sets.one)
+		return
+	}
+	gatherFacets(outC, outL, s.slab, s.window, atC, atL, s.setFacets, sc.facetBacks, perFacet, sc.sets.near, sc.sets.far)
 	terminal := -1 // on the line of the terminal position, its value at pile-0 value 0
 	if line == 0 {
 		terminal = s.terminalGrundy
 	}
-	x, found := windowLine[W](&sc.sets, s.setFacets, s.words/s.perWord, sc.acc, outC, outL, s.grundy[line*width:(line+1)*width], s.setLo, terminal)
+	var x, found int
+	if narrow != nil {
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, outC, outL, narrow, s.setLo, terminal)
+	} else {
+		x, found = windowLine[W](&sc.sets, s.setFacets, s.hasNear, perFacet, outC, outL, wide, s.setLo, terminal)
+	}
 	sc.found += int64(found)
 	if x >= 0 {
 		s.pline[line-s.plineBase] = uint16(x)
@@ -715,10 +845,10 @@ func lineTotal(q []int, last int) int {
 	return t
 }
 
-// setFacet is where one facet's words of a line lie for windowLine: in
-// the gathered block, and in the line's carried or local part.
+// setFacet is where one facet's words of a line lie for the sets of
+// values: in the line's carried or local part, from word out on.
 type setFacet struct {
-	in, out      int
+	out          int
 	local, with0 bool
 }
 
@@ -729,7 +859,7 @@ func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
 	var fs []setFacet
 	for _, f := range lanes {
 		w := f.at / perWord
-		sf := setFacet{in: w, out: w, with0: f.with0}
+		sf := setFacet{out: w, with0: f.with0}
 		if w >= carriedWords {
 			sf.out, sf.local = w-carriedWords, true
 		}
@@ -740,124 +870,128 @@ func setFacets(lanes []facetLane, perWord, carriedWords int) []setFacet {
 
 // setsScratch is a worker's scratch for windowLine, one line of words
 // each: the union of the gathered sets of the facets without pile 0 (far)
-// and with it (near), the line's values as sets (one) and the union of the
-// line's values up to each position (upTo).
+// and with it (near), and the line's values as sets (one).
 type setsScratch struct {
-	far, near, one, upTo []uint64
+	far, near, one []uint64
+	set            []int // the words of one that are not 0
 }
 
-// unvalued marks, between the passes of windowed sets, a position whose
-// value lies beyond the windows done.
-const unvalued = math.MaxUint16
+// size makes the scratch's lines words long.
+func (sc *setsScratch) size(words int) {
+	if len(sc.far) != words {
+		sc.far, sc.near, sc.one = make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	}
+}
 
-// windowLine is lineSets for one window of values, lo..lo+bits(W)-1, in sets
-// of one lane: the sets hold only the values of the window. A position
-// valued in an earlier window adds nothing; one not valued yet has all the
-// values below lo among its options, so its value is lo plus the mex of its
-// options' values in the window, unless they fill it: it stays unvalued.
-// terminal is the value of the terminal position when the line holds it (at
-// pile-0 value 0), else -1. It returns the pile-0 value of the line's
-// P-position, or -1, and the number of positions valued in the window.
+// cell is the type of a Grundy value in a table: one byte or two
+// (table.GrundyValues).
+type cell interface{ uint8 | uint16 }
+
+// windowLine settles a line for one window of values, lo..lo+bits(W)-1, in
+// sets of one lane: the sets hold only the values of the window. Between
+// the passes, a position whose value lies beyond the windows done holds the
+// largest value of V, unvalued (a table of V holds smaller values only). A
+// position valued in an earlier window adds nothing; one not valued yet has
+// all the values below lo among its options, so its value is lo plus the mex
+// of its options' values in the window, unless they fill it: it stays
+// unvalued. terminal is the value of the terminal position when the line
+// holds it (at pile-0 value 0), else -1. It returns the pile-0 value of the
+// line's P-position, or -1, and the number of positions valued in the
+// window.
 //
-// Along the line, a facet F containing pile 0 has V_F(x) = P_F(x) ∪ G(x),
-// where P_F(x) is the union of its gathered sets at 0..x and G(x) the values
-// of the line's positions 0..x; the options of x hold P_F(x) and G(x-1). A
-// facet without pile 0 has V_F(x) = its gathered set at x plus g(x). So the
-// gathered sets are first merged word by word, several lanes a word, the
-// facets with pile 0 and those without; the values are then settled
-// position by position; and the outputs are written word by word again,
-// with a prefix-OR of the lanes of a word for the facets with pile 0.
-func windowLine[W word](sc *setsScratch, facets []setFacet, words int, block, outC, outL []uint64, grundy []uint16, lo, terminal int) (pline, found int) {
-	if len(sc.far) < words {
-		sc.far, sc.near = make([]uint64, words), make([]uint64, words)
-		sc.one, sc.upTo = make([]uint64, words), make([]uint64, words)
-	}
-	far, near, one, upTo := sc.far[:words], sc.near[:words], sc.one[:words], sc.upTo[:words]
-	clear(far)
-	clear(near)
-	hasNear := false
-	for _, f := range facets {
-		in := block[f.in : f.in+words]
-		if f.with0 {
-			hasNear = true
-			or(near, in)
-		} else {
-			or(far, in)
-		}
-	}
-	farLanes, nearLanes := lanesOf[W](far), lanesOf[W](near)
-	oneLanes, upToAll := lanesOf[W](one), lanesOf[W](upTo)
-	farLanes, nearLanes = farLanes[:len(grundy)], nearLanes[:len(grundy)]
-	oneLanes, upToLanes := oneLanes[:len(grundy)], upToAll[:len(grundy)]
-	clear(one)
+// The lanes of a facet F without pile 0 hold V_F, its gathered set at x
+// plus g(x). Those of a facet F with pile 0 hold R_F(x), its gathered set at
+// x plus g(x), whose union over 0..x is V_F(x): prefix unions commute with
+// unions, so the readers of the lines above gather R_F as they would V_F,
+// and the one prefix union a line needs is taken here, on the union of the
+// gathered sets of the facets with pile 0 (the scratch's near; hasNear when
+// there are such facets). The options of x then hold the union of near over
+// 0..x, the values of the line's positions 0..x-1 (when a facet contains
+// pile 0), and the union of the other facets' gathered sets at x (far). So
+// the values are settled position by position from the two unions, and
+// the words of the line's values are ORed into every facet's lanes of the
+// line, outC and outL, which hold its gathered sets (gatherFacets).
+func windowLine[W word, V cell](sc *setsScratch, facets []setFacet, hasNear bool, words int, outC, outL []uint64, grundy []V, lo, terminal int) (pline, found int) {
+	unvalued := ^V(0)
+	far, near, one := sc.far[:words], sc.near[:words], sc.one[:words]
 	pline = -1
-	var prefix, line W // P: the union of near up to x; G
-	if lo > 0 && !slices.Contains(grundy, unvalued) {
-		// Every position of the line has its value below the window: the
-		// sets only pass on those of the lines below.
-		clear(upTo)
-		grundy = nil
+	farLanes, nearLanes := lanesOf[W](far)[:len(grundy)], lanesOf[W](near)[:len(grundy)]
+	clear(one)
+	oneLanes := lanesOf[W](one)[:len(grundy)]
+	var prefix, line W // the union of near up to x; the line's values before x
+	var nearMask W     // keeps the line's values when a facet contains pile 0
+	if hasNear {
+		nearMask = ^W(0)
 	}
-	for x := range grundy {
-		prefix |= nearLanes[x]
-		u := farLanes[x] | prefix | line
-		var bit W
-		switch {
-		case lo > 0 && grundy[x] != unvalued: // valued in an earlier window
-		case ^u == 0: // the window is full: a later one
-			grundy[x] = unvalued
-		case lo == 0 && x == 0 && terminal >= 0: // no option: the terminal position
-			grundy[x] = uint16(terminal)
-			bit = 1 << uint(terminal)
+	if lo == 0 {
+		from := 0
+		if terminal >= 0 && len(grundy) > 0 { // no option: the terminal position
+			grundy[0] = V(terminal)
+			bit := W(1) << uint(terminal)
+			oneLanes[0] = bit
+			prefix = nearLanes[0]
+			line = bit & nearMask
 			found++
-		default:
+			if terminal == 0 {
+				pline = 0
+			}
+			from = 1
+		}
+		for x := from; x < len(grundy); x++ {
+			prefix |= nearLanes[x]
+			u := farLanes[x] | prefix | line
+			if ^u == 0 { // the window is full: a later one
+				grundy[x] = unvalued
+				continue
+			}
 			v := bits.TrailingZeros64(uint64(^u))
-			grundy[x] = uint16(lo + v)
-			bit = 1 << uint(v)
+			grundy[x] = V(v)
+			bit := W(1) << uint(v)
 			found++
+			if v == 0 {
+				pline = x
+			}
+			oneLanes[x] = bit
+			line |= bit & nearMask
 		}
-		if bit == 1 && lo == 0 {
-			pline = x
+	} else {
+		for x, g := range grundy {
+			prefix |= nearLanes[x]
+			if g != unvalued { // valued in an earlier window
+				continue
+			}
+			u := farLanes[x] | prefix | line
+			if ^u == 0 { // the window is full: a later one
+				continue
+			}
+			v := bits.TrailingZeros64(uint64(^u))
+			grundy[x] = V(lo + v)
+			bit := W(1) << uint(v)
+			found++
+			oneLanes[x] = bit
+			line |= bit & nearMask
 		}
-		oneLanes[x] = bit
-		if hasNear {
-			line |= bit
-		}
-		upToLanes[x] = line
 	}
-	// Lanes past the line's end: the union of all its values, so that the
-	// padding of the words holds no more than the line's last set.
-	if grundy != nil {
-		for k := len(grundy); k < len(upToAll); k++ {
-			upToAll[k] = line
+	// Most positions take no value in a window: only the words of one
+	// that hold values are added to the facets' sets.
+	if found == 0 {
+		return pline, 0
+	}
+	set := sc.set[:0]
+	for k, w := range one {
+		if w != 0 {
+			set = append(set, k)
 		}
 	}
-	b := wordBits[W]()
-	spread := ^uint64(0) / (1<<uint(b) - 1) // 1 in every lane; 1 for 64-bit lanes
-	if b == 64 {
-		spread = 1
-	}
+	sc.set = set
 	for _, f := range facets {
-		in := block[f.in : f.in+words]
 		out := outC
 		if f.local {
 			out = outL
 		}
 		out = out[f.out : f.out+words]
-		if !f.with0 {
-			for k, w := range in {
-				out[k] = w | one[k]
-			}
-			continue
-		}
-		var carry uint64 // the union of the earlier words' lanes, in every lane
-		for k, w := range in {
-			for sh := b; sh < 64; sh <<= 1 {
-				w |= w << uint(sh)
-			}
-			w |= carry
-			carry = (w >> uint(64-b)) * spread
-			out[k] = w | upTo[k]
+		for _, k := range set {
+			out[k] |= one[k]
 		}
 	}
 	return pline, found

@@ -127,13 +127,13 @@ func (v *valuesPass) settle(s int64, p game.Position, sc *valuesScratch) {
 	if t.Grundy != nil {
 		sc.values = sc.values[:0]
 		for _, o := range sc.options {
-			sc.values = append(sc.values, int(t.Grundy[o]))
+			sc.values = append(sc.values, int(t.Grundy.At(o)))
 		}
 		g := uint32(mex(sc.values, &sc.seen))
 		if len(sc.options) == 0 {
 			g = uint32(v.terminalGrundy)
 		}
-		t.Grundy[s] = uint16(g)
+		t.Grundy.Set(s, g)
 	}
 	if t.Remoteness != nil {
 		sc.rs = sc.rs[:0]

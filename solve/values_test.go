@@ -496,7 +496,7 @@ func TestSummarizeSorted(t *testing.T) {
 			if sorted.IsPState(i) {
 				p += w
 			}
-			grundy[int(sorted.Grundy[i])] += w
+			grundy[int(sorted.Grundy.At(i))] += w
 			remoteness[int(sorted.Remoteness[i])] += w
 		}
 		if s.PPositions != p {

@@ -95,7 +95,7 @@ func (t *Table) sections() []section {
 		out = append(out, section{"p_bits", 8, int64(len(t.P))})
 	}
 	if t.Grundy != nil {
-		out = append(out, section{"grundy", 4, int64(len(t.Grundy))})
+		out = append(out, section{"grundy", 4, t.Grundy.Len()})
 	}
 	if t.Remoteness != nil {
 		out = append(out, section{"remoteness", 2, int64(len(t.Remoteness))})
@@ -116,8 +116,8 @@ func (t *Table) appendRaw(buf []byte, name string, from, to int64) []byte {
 			buf = binary.LittleEndian.AppendUint64(buf, v)
 		}
 	case "grundy":
-		for _, v := range t.Grundy[from:to] {
-			buf = binary.LittleEndian.AppendUint32(buf, uint32(v))
+		for s := from; s < to; s++ {
+			buf = binary.LittleEndian.AppendUint32(buf, t.Grundy.At(s))
 		}
 	case "remoteness":
 		for _, v := range t.Remoteness[from:to] {
@@ -611,7 +611,7 @@ func (h *fileHeader) table() (*Table, []section, error) {
 		case "p_bits":
 			t.P = []uint64{}
 		case "grundy":
-			t.Grundy = []uint16{}
+			t.Grundy = NewGrundyValues(t.Box, 0)
 		case "remoteness":
 			t.Remoteness = []uint16{}
 		}
@@ -620,8 +620,8 @@ func (h *fileHeader) table() (*Table, []section, error) {
 }
 
 // appendDecoded appends the elements of a decoded block to the named array.
-// A Grundy value above MaxGrundy is an error: the file holds 4 bytes per
-// value, the table 2.
+// A Grundy value above what the table's values hold (GrundyValues.Max) is
+// an error: the file holds 4 bytes per value, the table 1 or 2.
 func (t *Table) appendDecoded(name string, raw []byte) error {
 	switch name {
 	case "p_lines":
@@ -635,10 +635,10 @@ func (t *Table) appendDecoded(name string, raw []byte) error {
 	case "grundy":
 		for i := 0; i < len(raw); i += 4 {
 			v := binary.LittleEndian.Uint32(raw[i:])
-			if v > MaxGrundy {
-				return fmt.Errorf("the Grundy value %d of state %d: a table holds values up to %d", v, len(t.Grundy), MaxGrundy)
+			if v > t.Grundy.Max() {
+				return fmt.Errorf("the Grundy value %d of state %d: a table of box %v holds values up to %d", v, t.Grundy.Len(), t.Box, t.Grundy.Max())
 			}
-			t.Grundy = append(t.Grundy, uint16(v))
+			t.Grundy.appendValue(v)
 		}
 	case "remoteness":
 		for i := 0; i < len(raw); i += 2 {

@@ -162,7 +162,8 @@ func (t *Table) CheckPosition(p game.Position) error {
 	return nil
 }
 
-// MaxGrundy is the largest Grundy value a table stores (2 bytes a state).
+// MaxGrundy is the largest Grundy value a table stores (2 bytes a state;
+// one byte up to MaxNarrowGrundy).
 const MaxGrundy = math.MaxUint16 - 1
 
 // NoP marks a line without a P-position.
@@ -189,10 +190,11 @@ type Table struct {
 	// Grundy holds the Grundy value of every state, or is nil when only
 	// outcomes were computed. In misère play it holds the misère Grundy
 	// values (a terminal position has value 1). A value is at most
-	// MaxGrundy: every move takes a token, so it is at most the number of
-	// tokens (one more in misère play), and the engines refuse boxes whose
-	// totals could exceed it.
-	Grundy []uint16
+	// GrundyBound of the box: every move takes a token, so it is at most the
+	// number of tokens (one more in misère play); the engines refuse boxes
+	// whose bound exceeds MaxGrundy, and a box whose bound is at most
+	// MaxNarrowGrundy keeps its values in one byte a state.
+	Grundy *GrundyValues
 	// Remoteness holds Smith's remoteness of every state, or is nil (see
 	// solve.Remoteness for the definition and the misère convention).
 	Remoteness []uint16
@@ -209,7 +211,7 @@ func New(spec string, box Box, grundy bool) *Table {
 		t.PLine[i] = NoP
 	}
 	if grundy {
-		t.Grundy = make([]uint16, box.Positions())
+		t.Grundy = NewGrundyValues(box, box.Positions())
 	}
 	return t
 }
@@ -229,7 +231,7 @@ func NewStates(spec string, box Box, sorted, grundy, remoteness bool) (*Table, e
 	n := t.States()
 	t.P = make([]uint64, (n+63)/64)
 	if grundy {
-		t.Grundy = make([]uint16, n)
+		t.Grundy = NewGrundyValues(box, n)
 	}
 	if remoteness {
 		t.Remoteness = make([]uint16, n)
@@ -253,7 +255,11 @@ func (t *Table) Sorting() *Sorting {
 // Bytes is the memory the table's values take: its lines, outcomes,
 // Grundy values and remoteness.
 func (t *Table) Bytes() int64 {
-	return int64(len(t.PLine))*2 + int64(len(t.P))*8 + int64(len(t.Grundy))*4 + int64(len(t.Remoteness))*2
+	n := int64(len(t.PLine))*2 + int64(len(t.P))*8 + int64(len(t.Remoteness))*2
+	if t.Grundy != nil {
+		n += t.Grundy.Len() * int64(t.Grundy.Width())
+	}
+	return n
 }
 
 // States is the number of states: positions, or sorted positions.
@@ -289,7 +295,7 @@ func (t *Table) IsP(p game.Position) bool {
 func (t *Table) IsPState(s int64) bool { return t.P[s/64]>>uint(s%64)&1 == 1 }
 
 // GrundyOf returns the Grundy value of p; the table must hold them.
-func (t *Table) GrundyOf(p game.Position) uint32 { return uint32(t.Grundy[t.State(p)]) }
+func (t *Table) GrundyOf(p game.Position) uint32 { return t.Grundy.At(t.State(p)) }
 
 // RemotenessOf returns the remoteness of p; the table must hold it.
 func (t *Table) RemotenessOf(p game.Position) int { return int(t.Remoteness[t.State(p)]) }

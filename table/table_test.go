@@ -42,7 +42,7 @@ func nimTable(h int) *Table {
 	for idx := range b.Positions() {
 		b.Position(idx, p)
 		g := p[0] ^ p[1] ^ p[2]
-		tab.Grundy[idx] = uint16(g)
+		tab.Grundy.Set(idx, uint32(g))
 		if g == 0 {
 			tab.PLine[idx/int64(h+1)] = uint16(p[0])
 		}
@@ -79,7 +79,7 @@ func ExampleTable_PPositions() {
 // TestPPositionsOfBitTables compares PPositions with IsP at every position,
 // on the bit tables (unsorted and sorted) of fileTables.
 func TestPPositionsOfBitTables(t *testing.T) {
-	for _, tab := range fileTables(t)[1:] {
+	for _, tab := range fileTables(t)[1:3] {
 		var want []string
 		p := make(game.Position, len(tab.Box))
 		for idx := range tab.Box.Positions() {
