@@ -47,9 +47,14 @@ type ProveRequest struct {
 	Format string `json:"format,omitempty"`
 }
 
-// ProveResult is the proof's result: its JSON is prove.Result's.
+// ProveResult is the proof's result: its JSON is prove.Result's, and the
+// kind of a proof in words.
 type ProveResult struct {
 	*prove.Result
+	// Kind says in words what kind of proof it is, when proved: e.g.
+	// "presburger arithmetic" (theory.ProofKind), as every front end
+	// prints it.
+	Kind string `json:"kind,omitempty"`
 
 	src     string
 	title   string
@@ -123,7 +128,11 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if err != nil {
 		return nil, err
 	}
-	return &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format}, nil
+	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format}
+	if r.Result == prove.Proved {
+		res.Kind = theory.ProofKind(r.Proof)
+	}
+	return res, nil
 }
 
 // candidateMove reads a --move: the option's piles as expressions over the

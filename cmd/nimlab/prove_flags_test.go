@@ -341,7 +341,7 @@ func TestLabProve(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(proved, "every position") || !strings.Contains(provedReport, "(I)    unsat") || !strings.Contains(provedReport, "(II)   unsat") ||
+	if !strings.Contains(proved, "every position (presburger arithmetic)") || !strings.Contains(provedReport, "(I)    unsat") || !strings.Contains(provedReport, "(II)   unsat") ||
 		!strings.Contains(provedReport, "solver      z3") {
 		t.Errorf("proved: %q\n%s", proved, provedReport)
 	}

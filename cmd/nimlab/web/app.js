@@ -568,7 +568,7 @@ $("prove").addEventListener("click", async () => {
   try {
     const r = await api("prove", { game, expr: $("expr").value });
     const ce = r.counterexample;
-    text($("verdict"), r.result === "proved" ? `proved: the expression accepts exactly the P-positions, for ${r.scope} (${r.proof === "digits" ? "by induction on binary digits" : r.proof + " arithmetic"}).`
+    text($("verdict"), r.result === "proved" ? `proved: the expression accepts exactly the P-positions, for ${r.scope} (${r.kind}).`
       : r.result === "refuted" ? `refuted: not the set of P-positions (counterexample to (${ce.condition})).`
       : `unknown: ${r.reason}`);
     const lines = [`expression  ${r.expression}`];
