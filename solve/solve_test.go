@@ -571,8 +571,9 @@ func TestPositionGridTooLarge(t *testing.T) {
 }
 
 // TestFastGrundySetsParallel runs the set recurrence on boxes whose
-// anti-diagonals of sub-slabs are large enough to be handed to several
-// goroutines (antiDiagonals, parallelLines), in every window width, so
+// anti-diagonals of sub-slabs, and so the waves of two slabs that hold
+// them, are large enough to be handed to several goroutines (slabWaves,
+// parallelLines), in every window width, so
 // that the race detector sees the workers gather the lines of earlier
 // diagonals and write the table and their own lines, and the values stay
 // the reference's whatever the number of workers.
