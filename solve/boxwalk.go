@@ -81,40 +81,33 @@ func slabWaves[S any](ctx context.Context, he, hd, hc, workers, cellLines int, n
 
 // waves runs the cells of one wave (antiDiagonals, slabWaves) at a time,
 // in parallel when there are several cells and at least parallelLines
-// lines of work. Its goroutines keep their scratches from wave to wave.
+// lines of work.
 type waves[S any] struct {
 	workers, cellLines int
 	newScratch         func() S
-	scratches          []S // scratches[j] of goroutine j, the first also when serial
-}
-
-// scratch returns goroutine j's scratch, made the first time.
-func (w *waves[S]) scratch(j int) S {
-	for len(w.scratches) <= j {
-		w.scratches = append(w.scratches, w.newScratch())
-	}
-	return w.scratches[j]
+	serial             S
+	hasSerial          bool
 }
 
 // run calls cell(i, scratch) for i = 0..cells-1 and returns when every call
 // has returned.
 func (w *waves[S]) run(cells int, cell func(i int, sc S)) {
 	if w.workers <= 1 || cells <= 1 || cells*w.cellLines < parallelLines {
-		sc := w.scratch(0)
+		if !w.hasSerial {
+			w.serial, w.hasSerial = w.newScratch(), true
+		}
 		for i := range cells {
-			cell(i, sc)
+			cell(i, w.serial)
 		}
 		return
 	}
-	goroutines := min(w.workers, cells)
-	w.scratch(goroutines - 1)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for j := range goroutines {
+	for range min(w.workers, cells) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sc := w.scratches[j]
+			sc := w.newScratch()
 			for i := int(next.Add(1) - 1); i < cells; i = int(next.Add(1) - 1) {
 				cell(i, sc)
 			}
