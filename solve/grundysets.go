@@ -35,11 +35,13 @@ import (
 // gathered facet by facet, word by word, straight into the line's own
 // lanes, and the line's values are then added to the words that hold any.
 // The sets of the facets containing the last pile are kept for one slab,
-// overwritten in place, those of the other facets for a few sub-slabs. The
-// working memory is one slab of one lane per position and facet containing
-// the last pile, and a few sub-slabs of the others: for CN(6,3) with piles
-// up to 20 (values up to 116), 107 MB in windows of 64, 56 MB in windows of
-// 32 and 31 MB in windows of 16, beside the table's byte a position (86 MB;
+// overwritten in place, those of the other facets for a few sub-slabs of
+// two slabs: the sub-slabs of neighbouring slabs run together (slabWaves),
+// so that a pass keeps every core busy. The working memory is one slab of
+// one lane per position and facet containing the last pile, and a few
+// sub-slabs of the others: for CN(6,3) with piles up to 20 (values up to
+// 116), 117 MB in windows of 64, 61 MB in windows of 32 and 33 MB in
+// windows of 16, beside the table's byte a position (86 MB;
 // table.GrundyValues).
 //
 // A window's pass skips the sub-slabs and lines whose totals lie below the

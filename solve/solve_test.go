@@ -569,3 +569,54 @@ func TestPositionGridTooLarge(t *testing.T) {
 		t.Errorf("memory estimate %d, want the saturated size of the recurrences", need)
 	}
 }
+
+// TestFastGrundySetsParallel runs the set recurrence on boxes whose
+// anti-diagonals of sub-slabs, and so the waves of two slabs that hold
+// them, are large enough to be handed to several goroutines (slabWaves,
+// parallelLines), in every window width, so
+// that the race detector sees the workers gather the lines of earlier
+// diagonals and write the table and their own lines, and the values stay
+// the reference's whatever the number of workers.
+func TestFastGrundySetsParallel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large boxes")
+	}
+	for _, c := range []struct {
+		spec string
+		box  table.Box
+	}{
+		{"cn:6,3", table.Box{10, 10, 10, 3, 3, 1}},        // sub-slabs of 121 lines, the local part across parities
+		{"cn:6,3/misere", table.Box{10, 10, 10, 3, 3, 1}}, // the terminal position
+		{"cn:5,2", table.Box{31, 31, 3, 3, 1}},            // lines of 32 positions
+		{"path:6,3", table.Box{12, 12, 12, 1, 1, 1}},      // anti-diagonals of two sub-slabs
+	} {
+		t.Run(fmt.Sprintf("%s/%v", c.spec, c.box), func(t *testing.T) {
+			h := padded(c.box, 4)
+			n := len(h)
+			cellLines := h[0] + 1
+			for i := 1; i <= n-4; i++ {
+				cellLines *= h[i] + 1
+			}
+			if cells := min(h[n-3], h[n-2]) + 1; cells*cellLines < parallelLines {
+				t.Fatalf("the largest anti-diagonal holds %d lines, fewer than the %d that run in parallel", cells*cellLines, parallelLines)
+			}
+			g, err := game.Parse(c.spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Reference(context.Background(), g, c.box, Options{Grundy: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, setBits := range []int{16, 32, 64} {
+				for _, workers := range []int{2, 3} {
+					got, err := Fast(context.Background(), g, c.box, Options{Grundy: true, Workers: workers, setBits: setBits})
+					if err != nil {
+						t.Fatal(err)
+					}
+					sameTable(t, c.spec, want, got)
+				}
+			}
+		})
+	}
+}

@@ -41,7 +41,9 @@ import (
 // one slab of them is kept, and each line is overwritten in place once it
 // has been read. The local part holds the lanes of the other facets, which
 // are read only within the slab, by the sub-slabs (e+1, d) and (e, d+1):
-// they are kept for the sub-slabs of two values of d (by parity). The
+// they are kept for the sub-slabs of two values of d (by parity), and for
+// two slabs (by parity) when the sub-slabs of neighbouring slabs run
+// together (slabParts, slabWaves: sets of values, not streamed). The
 // working memory is one slab of carried parts and 2(h[n-3]+1) sub-slabs of
 // local parts: for CN(8,4) with piles up to 15, 134 MB and 17 MB, where two
 // slabs of whole blocks took 537 MB.
@@ -74,9 +76,13 @@ type sweep[W word] struct {
 	below [2][]belowLine
 
 	slab        []uint64 // carried parts: line j of the slab at j*carriedWords
-	window      []uint64 // local parts: sub-slab (e, d) at ((d%2)*(h[n-3]+1) + e)*perSub*localWords
+	window      []uint64 // local parts: sub-slab (e, d) of slab c at (((c%slabParts)*2 + d%2)*(h[n-3]+1) + e)*perSub*localWords
 	slabLanes   []W
 	windowLanes []W
+	// slabParts is the number of slabs whose local parts are kept: 1 when
+	// the slabs run one after the other, 2 when the sub-slabs of two
+	// neighbouring slabs run together (slabWaves, Grundy values by sets).
+	slabParts int
 
 	pline       []uint16 // output: pile-0 value of the line's P-position, at line - plineBase
 	plineBase   int
@@ -154,7 +160,8 @@ func sweepParts(g *game.Game, n int) (carried, local []complex.Set) {
 // per pass, in the narrowest word that holds a line (as Fast picks it), or
 // with setBytes > 0 of a sweep over sets of values (one set of setBytes
 // bytes per position, see grundysets.go): one slab of carried parts and the
-// window of local parts. It saturates.
+// window of local parts, for two slabs with sets of values (slabParts). It
+// saturates.
 func sweepMemory(g *game.Game, box table.Box, levels, setBytes int) int64 {
 	bytes := wordBytes(box[0])
 	h := padded(box, 4)
@@ -173,8 +180,12 @@ func sweepMemory(g *game.Game, box table.Box, levels, setBytes int) int64 {
 		perSub = saturatingMul(perSub, int64(h[i])+1)
 	}
 	slabLines := saturatingMul(perSub, int64(h[n-3]+1)*int64(h[n-2]+1))
+	localSubs := 2 * int64(h[n-3]+1)
+	if setBytes > 0 {
+		localSubs *= 2
+	}
 	return saturatingAdd(saturatingMul(slabLines, partBytes(len(carried))),
-		saturatingMul(saturatingMul(perSub, 2*int64(h[n-3]+1)), partBytes(len(local))))
+		saturatingMul(saturatingMul(perSub, localSubs), partBytes(len(local))))
 }
 
 // lanesOf views a slice of uint64s as lanes of W.
@@ -201,9 +212,10 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 	n := len(h)
 	terminalP, terminalGrundy, _ := g.Terminal()
 	s := &sweep[W]{h: h, n: n, words: h[0]/wordBits[W]() + 1, perWord: 8 / int(unsafe.Sizeof(W(0))),
-		misere: !terminalP, workers: opts.Workers, levels: levels, sets: sets, terminalGrundy: terminalGrundy}
+		misere: !terminalP, workers: opts.Workers, levels: levels, sets: sets, terminalGrundy: terminalGrundy, slabParts: 1}
 	if sets { // each facet's lanes of a line start on a word
 		s.words = (h[0] + s.perWord) / s.perWord * s.perWord
+		s.slabParts = 2
 	}
 	if s.workers <= 0 {
 		s.workers = runtime.GOMAXPROCS(0)
@@ -315,15 +327,17 @@ func maskRuns(mask []uint64) [][2]int {
 	return runs
 }
 
-// run makes one pass over the box, slab by slab of the slowest pile.
-// report, if not nil, gets the number of lines done after each
-// anti-diagonal; slabDone, if not nil, is called after slab c, when the
-// outcomes of its lines are final.
+// run makes one pass over the box, slab by slab of the slowest pile, or,
+// when the local parts of two slabs are kept and no slab need be final
+// before the next starts, in waves of the sub-slabs of two neighbouring
+// slabs (slabWaves). report, if not nil, gets the number of lines done
+// after each anti-diagonal or wave; slabDone, if not nil, is called after
+// slab c, when the outcomes of its lines are final.
 func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone func(c int) error) error {
 	he, hd, hc := s.h[s.n-3], s.h[s.n-2], s.h[s.n-1]
 	if s.slab == nil && s.window == nil {
 		s.slab = make([]uint64, s.slabLines*s.carriedWords)
-		s.window = make([]uint64, 2*(he+1)*s.perSub*s.localWords)
+		s.window = make([]uint64, s.slabParts*2*(he+1)*s.perSub*s.localWords)
 		s.slabLanes, s.windowLanes = lanesOf[W](s.slab), lanesOf[W](s.window)
 	}
 	subSlabs := int64(he+1) * int64(hd+1)
@@ -333,6 +347,15 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 	if s.sets {
 		cellLines *= s.h[0] + 1
 	}
+	newSc := func() *scratch[W] { return newScratch(s) }
+	if s.slabParts == 2 && slabDone == nil && !s.plineBySlab {
+		// No slab need be final before the next one starts.
+		return slabWaves(ctx, he, hd, hc, s.workers, cellLines, newSc, s.subSlab, func(done int64) {
+			if report != nil {
+				report(done * int64(s.perSub))
+			}
+		})
+	}
 	for c := 0; c <= hc; c++ {
 		if s.plineBySlab {
 			s.plineBase = c * s.slabLines
@@ -340,7 +363,7 @@ func (s *sweep[W]) run(ctx context.Context, report func(lines int64), slabDone f
 				s.pline[i] = table.NoP
 			}
 		}
-		err := antiDiagonals(ctx, he, hd, s.workers, cellLines, func() *scratch[W] { return newScratch(s) },
+		err := antiDiagonals(ctx, he, hd, s.workers, cellLines, newSc,
 			func(e, d int, sc *scratch[W]) { s.subSlab(e, d, c, sc) },
 			func(done int64) {
 				if report != nil {
@@ -542,7 +565,7 @@ func (s *sweep[W]) subSlab(e, d, c int, sc *scratch[W]) {
 	sub := e + (he+1)*d // the sub-slab's place in its slab
 	cw, lw, pw := s.carriedWords, s.localWords, s.perWord
 	atC := sub * s.perSub * cw
-	atL := ((d%2)*(he+1) + e) * s.perSub * lw
+	atL := ((c%s.slabParts*2+d%2)*(he+1) + e) * s.perSub * lw
 	// nonzero has bit i set when pile i of the current line is not 0, so
 	// that the line one token below in pile i exists.
 	var nonzero uint64

@@ -525,3 +525,36 @@ func TestSummarizeSorted(t *testing.T) {
 		}
 	}
 }
+
+// TestSummarizeGrundyCounts: the counts of the Grundy values end at the
+// largest value, for values of one byte (counted up to the byte's largest
+// and cut) and of two.
+func TestSummarizeGrundyCounts(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		spec string
+		box  table.Box
+	}{
+		{"complex:1-2", table.Box{0, 0}},
+		{"cn:5,2", table.Uniform(5, 4)},
+		{"complex:1-2/misere", table.Box{140, 130}}, // two bytes a value
+	} {
+		g, err := game.Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Fast(ctx, g, c.box, Options{Grundy: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := Summarize(ctx, g, tb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := make([]int64, tb.Grundy.Largest()+1)
+		tb.Grundy.Count(0, tb.States(), want)
+		if !slices.Equal(s.GrundyCounts, want) {
+			t.Fatalf("%s on %v: counts %v, want %v", c.spec, c.box, s.GrundyCounts, want)
+		}
+	}
+}
