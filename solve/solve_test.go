@@ -175,7 +175,8 @@ func TestFastWideLines(t *testing.T) {
 
 // TestFastGrundyAbove64 reaches Grundy values beyond one window of the
 // value sets, in each width: on a single facet every smaller position is
-// an option, so the Grundy value is the total of the piles.
+// an option, so the Grundy value is the total of the piles. It also solves
+// facets of four to six piles.
 func TestFastGrundyAbove64(t *testing.T) {
 	for _, c := range []struct {
 		spec string
@@ -186,23 +187,9 @@ func TestFastGrundyAbove64(t *testing.T) {
 		{"complex:1-2,2-3", table.Box{20, 30, 30}},     // two facets
 		{"cn:5,2", table.Box{8, 8, 8, 8, 8}},           // lines skipped in later windows
 		{"cn:6,3/misere", table.Box{4, 5, 4, 3, 5, 4}}, // misère, six piles of different sizes
-	} {
-		t.Run(c.spec, func(t *testing.T) {
-			for _, setBits := range []int{16, 32, 64} {
-				solveBoth(t, c.spec, c.box, Options{Grundy: true, Workers: 2, setBits: setBits})
-			}
-		})
-	}
-}
-
-// TestFastGrundySetsWideFacets: facets of more piles than three, whose
-// sets are gathered from more than three lines below, the line itself one
-// slab earlier among them (overwritten in place).
-func TestFastGrundySetsWideFacets(t *testing.T) {
-	for _, c := range []struct {
-		spec string
-		box  table.Box
-	}{
+		// Facets of more piles than three, whose sets are gathered from
+		// more than three lines below, the line itself one slab earlier
+		// among them (overwritten in place).
 		{"cn:6,5", table.Uniform(6, 4)},
 		{"cn:7,5", table.Box{5, 3, 4, 3, 2, 3, 4}},
 		{"cn:8,6", table.Uniform(8, 3)},
