@@ -431,6 +431,13 @@ func (tr translator) xor(ts []term, where string) (term, error) {
 	case 1:
 		return ts[0], nil
 	}
+	if !slices.ContainsFunc(ts, func(t term) bool { return !t.isConst }) {
+		c := 0
+		for _, t := range ts {
+			c ^= t.c
+		}
+		return tr.constTerm(c), nil
+	}
 	if !tr.a.bv() && tr.a.nimSums == nil {
 		return term{}, &UnencodableError{Operator: "xor", Where: where, Why: errNeedsBits.Error()}
 	}

@@ -277,9 +277,14 @@ func (enc *encoding) byNimSums(queries []query) []query {
 			}
 		}
 	}
-	for i, aq := range abstract.queries() {
+	abstracted := map[string]query{}
+	for _, aq := range abstract.queries() {
+		abstracted[aq.name] = aq
+	}
+	for i := range queries {
 		q := &queries[i]
-		if q.name != aq.name || q.name == "II" && q.via != viaMoves {
+		aq, ok := abstracted[q.name]
+		if !ok || q.name == "II" && q.via != viaMoves {
 			continue
 		}
 		fallback := *q

@@ -812,9 +812,10 @@ func (enc *encoding) queries() []query {
 	}
 	header := b.String()
 	var second query
-	if enc.a.nimSums == nil || len(enc.moveExprs) == 0 {
+	if enc.a.nimSums == nil {
 		// With the nim-sum uninterpreted, (II) is asked of the candidate
-		// moves only (see byNimSums).
+		// moves only: over every option, the lemmas' instances would
+		// have to name the nim-sums of a quantified option (byNimSums).
 		b.WriteString(enc.noMoveIntoS(p))
 		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars}
 	}
@@ -845,7 +846,9 @@ func (enc *encoding) queries() []query {
 		}
 		second = byMoves
 	}
-	out = append(out, second)
+	if second.script != "" {
+		out = append(out, second)
+	}
 
 	if enc.g.Misere {
 		enc.startQuery(&b)
