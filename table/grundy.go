@@ -9,10 +9,14 @@ const MaxNarrowGrundy = math.MaxUint8 - 1
 
 // GrundyBound is an upper bound of the Grundy values of the positions of
 // box: every move takes a token, so a value is at most the length of the
-// longest play, the total of the piles, plus one in misère play.
+// longest play, the total of the piles, plus one in misère play. It stops
+// at math.MaxInt rather than overflow.
 func GrundyBound(box Box) int {
 	total := 1
 	for _, h := range box {
+		if h > math.MaxInt-total {
+			return math.MaxInt
+		}
 		total += h
 	}
 	return total

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -62,5 +63,18 @@ func TestGrundyValuesWidth(t *testing.T) {
 				t.Fatalf("box %v: first difference %d, want %d", tc.box, d, states-1)
 			}
 		}
+	}
+}
+
+// TestGrundyBoundAtTheTop: piles at the top of int give the largest bound,
+// and two bytes, not an overflow into one.
+func TestGrundyBoundAtTheTop(t *testing.T) {
+	for _, box := range []Box{{math.MaxInt}, {math.MaxInt, math.MaxInt}, {1, math.MaxInt - 1}, {math.MaxInt - 1}} {
+		if b := GrundyBound(box); b != math.MaxInt || GrundyWidth(box) != 2 {
+			t.Errorf("box %v: bound %d, width %d; want %d, 2", box, b, GrundyWidth(box), math.MaxInt)
+		}
+	}
+	if b := GrundyBound(Box{math.MaxInt - 2}); b != math.MaxInt-1 {
+		t.Errorf("bound %d, want %d", b, math.MaxInt-1)
 	}
 }
