@@ -89,15 +89,22 @@ func (enc *encoding) columnModulus() (int, bool) {
 // back.
 func (enc *encoding) byDigits(queries []query) []query {
 	m, ok := enc.columnModulus()
-	if !ok || !enc.take || enc.g.Misere || len(queries) != 2 {
+	if !ok || len(queries) != 2 {
 		return queries
 	}
-	steps := []query{enc.digitStepI(m), enc.digitStepII(m)}
-	for i := range steps {
+	steps := []struct {
+		route route
+		step  func(m int) query
+	}{{digitsStepIRoute, enc.digitStepI}, {digitsStepIIRoute, enc.digitStepII}}
+	for i, s := range steps {
+		if s.route.needs(enc) != nil {
+			continue // asked as usual
+		}
 		fallback := queries[i]
-		steps[i].fallback = &fallback
+		queries[i] = s.step(m)
+		queries[i].fallback, queries[i].routes = &fallback, []string{s.route.name}
 	}
-	return steps
+	return queries
 }
 
 // column names the Boolean variables of one column: prefix0, prefix1, ...

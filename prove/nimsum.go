@@ -261,12 +261,12 @@ const proofNimSums = "nimsum"
 // the instances itself). Each falls back to its bit-vector query when it is
 // not unsat.
 func (enc *encoding) byNimSums(queries []query) []query {
-	if !enc.a.bv() {
+	if !enc.a.bv() || nimSumRoute.needs(enc) != nil {
 		return queries
 	}
 	abstract := *enc
 	abstract.a = arith{nimSums: newNimSums()}
-	abstract.canonical = ""
+	abstract.canonical, abstract.arithmetic = "", nimSumRoute.name
 	if _, _, err := translateExpr(enc.e, pileVar("p"), abstract.a); err != nil {
 		return queries // colmod, or another operator on digits
 	}

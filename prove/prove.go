@@ -96,6 +96,9 @@ type Condition struct {
 	// digits" (for S = colmod(m, piles) on take games: see digits.go) or
 	// "nim-sum lemmas" (the nim-sum uninterpreted: see nimsum.go).
 	Via string `json:"via,omitempty"`
+	// Routes are the routes of the query that decided the condition
+	// (routes.go), each taken because its preconditions held.
+	Routes []string `json:"routes,omitempty"`
 }
 
 // Counterexample is a position (and for (I) a move) where a condition fails.
@@ -136,6 +139,8 @@ type Result struct {
 	// symmetry class, if they were.
 	Symmetry       string          `json:"symmetry,omitempty"`
 	Conditions     []Condition     `json:"conditions"`
+	// Routes are every route the conditions were decided by (routes.go).
+	Routes         []string        `json:"routes,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	// Reason says why the result is unknown.
 	Reason string `json:"reason,omitempty"`
@@ -183,9 +188,15 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		return nil, err
 	}
+	arithmetic := linearRoute
 	if enc.a.bv() {
 		r.Proof, r.Width, r.Scope = "bitvector", enc.a.width, "every position with piles up to 2^63-1"
+		arithmetic = bitVectorRoute
 	}
+	if err := arithmetic.needs(enc); err != nil {
+		return done(Undecided, fmt.Sprintf("%s: %v", arithmetic.name, err))
+	}
+	enc.arithmetic = arithmetic.name
 	if enc.widest != nil && enc.widest.Cmp(maxPile) > 0 {
 		r.Note = "some term can pass 2^63-1 at large piles, where check and discover compute modulo 2^64; the proof is about the integers"
 	}
@@ -197,7 +208,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	// Symmetry breaking helps linear arithmetic (CN(8,6)'s (II): over 300 s
 	// without, 1.5 s with) but hurt every bit-vector query measured (Nim on
 	// 3 piles: (II) proved in 0.4 s without, unknown after 35 s with).
-	if !opts.NoSymmetry && !enc.a.bv() {
+	if !opts.NoSymmetry && symmetryRoute.needs(enc) == nil {
 		sym, err := enc.symmetryBreaking(ctx, g, opts)
 		if err != nil {
 			return nil, err
@@ -277,12 +288,13 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	for i, reply := range replies {
 		c := &r.Conditions[i]
 		c.Result, c.Reason, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Seconds, queries[i].path, queries[i].via
+		c.Routes = queries[i].routes
 		if reply.Answer == Unknown && strings.HasPrefix(reply.Reason, notToTheEnd) {
-			c.Via = ""
+			c.Via, c.Routes = "", nil
 		}
 		if found[i] != nil {
 			c.Reason = "found by enumerating the positions with small piles, after the " + c.Via + " did not go through"
-			c.Via = ""
+			c.Via, c.Routes = "", nil
 			if r.Counterexample == nil {
 				r.Counterexample = found[i]
 			}
@@ -330,6 +342,13 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return done(Refuted, "")
 	case len(unknown) > 0:
 		return done(Undecided, strings.Join(unknown, "; "))
+	}
+	for _, c := range r.Conditions {
+		for _, name := range c.Routes {
+			if !slices.Contains(r.Routes, name) {
+				r.Routes = append(r.Routes, name)
+			}
+		}
 	}
 	switch {
 	case digitsCover(r.Conditions):
@@ -421,6 +440,8 @@ type encoding struct {
 	// widest bounds the absolute value of every term of the expression at
 	// piles up to 2^63-1.
 	widest *big.Int
+	// arithmetic is the name of the route of the queries' arithmetic.
+	arithmetic string
 }
 
 func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, error) {
@@ -649,6 +670,10 @@ type query struct {
 	// script, they cover every position, and each case is asked in a
 	// solver process of its own, at the same time (see splitByCases).
 	cases []string
+	// quantified is true when the script has a quantifier.
+	quantified bool
+	// routes are the routes the query takes (routes.go).
+	routes []string
 }
 
 // linearTactic decides quantifier-free queries in linear integer
@@ -667,7 +692,7 @@ func (enc *encoding) withTactics(queries []query) []query {
 	}
 	for i := range queries {
 		for q := &queries[i]; q != nil; q = q.fallback {
-			if !strings.Contains(q.script, "(forall") && !strings.Contains(q.script, "(exists") {
+			if !q.quantified {
 				q.tactic = linearTactic
 			}
 		}
@@ -682,13 +707,14 @@ func (enc *encoding) withTactics(queries []query) []query {
 // every position (piles are never negative), so (II) holds exactly when
 // both are unsat; the query's file under --smt-out stays the whole query.
 func (enc *encoding) splitByCases(queries []query) []query {
-	if enc.a.bv() || enc.n < 2 {
+	if caseSplitRoute.needs(enc) != nil {
 		return queries
 	}
 	for i := range queries {
 		q := &queries[i]
-		if q.name == "II" && q.via == "" && strings.Contains(q.script, "(forall") {
+		if q.name == "II" && q.via == "" && q.quantified {
 			q.cases = []string{"(= p0 0)", "(> p0 0)"}
+			q.routes = append(q.routes, caseSplitRoute.name)
 		}
 	}
 	return queries
@@ -799,7 +825,7 @@ func (enc *encoding) queries() []query {
 	enc.positionConstraints(&b)
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.inSOf(originQ, q), enc.move(p, q))
-	out = append(out, query{name: "I", script: enc.endQuery(&b, true), vars: vars})
+	out = append(out, query{name: "I", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes()})
 
 	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
@@ -817,9 +843,12 @@ func (enc *encoding) queries() []query {
 		// moves only: over every option, the lemmas' instances would
 		// have to name the nim-sums of a quantified option (byNimSums).
 		b.WriteString(enc.noMoveIntoS(p))
-		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars}
+		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars, routes: enc.routes(), quantified: true}
+		if finiteOptionsRoute.needs(enc) == nil {
+			second.quantified, second.routes = false, append(second.routes, finiteOptionsRoute.name)
+		}
 	}
-	if len(enc.moveExprs) > 0 {
+	if candidateMovesRoute.needs(enc) == nil {
 		b.Reset()
 		b.WriteString(header)
 		// Each candidate's piles are named once: S repeats them.
@@ -839,7 +868,7 @@ func (enc *encoding) queries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
-		byMoves := query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves}
+		byMoves := query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
 		if second.script != "" {
 			fallback := second
 			byMoves.fallback = &fallback
@@ -856,7 +885,17 @@ func (enc *encoding) queries() []query {
 		enc.positionConstraints(&b)
 		fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(complex.All(enc.n), p, func(q func(int) string) string { return enc.move(p, q) }))
-		out = append(out, query{name: "III", script: enc.endQuery(&b, true), vars: vars})
+		out = append(out, query{name: "III", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes(), quantified: true})
+	}
+	return out
+}
+
+// routes are the routes every query of the encoding takes: its arithmetic,
+// and symmetry breaking when p is restricted to canonical positions.
+func (enc *encoding) routes() []string {
+	out := []string{enc.arithmetic}
+	if enc.canonical != "" {
+		out = append(out, symmetryRoute.name)
 	}
 	return out
 }
@@ -898,10 +937,11 @@ func (enc *encoding) inSOf(origin string, pile func(i int) string) string {
 func (enc *encoding) noMoveIntoS(p func(i int) string) string {
 	var b strings.Builder
 	fixed := make([]map[int]int, len(enc.sets))
-	finite := true
-	for k := range enc.sets {
-		d, ok := enc.fixedReduction(k)
-		fixed[k], finite = d, finite && ok
+	finite := finiteOptionsRoute.needs(enc) == nil
+	if finite {
+		for k := range enc.sets {
+			fixed[k], _ = enc.fixedReduction(k)
+		}
 	}
 	switch {
 	case !finite && enc.a.bv():
@@ -959,9 +999,10 @@ func (enc *encoding) forallNot(set complex.Set, p func(i int) string, body func(
 
 // symmetryBreaking restricts p to one position per symmetry class when S
 // and the moves are invariant under the game's symmetries: then a
-// counterexample exists exactly when one exists in that form. The moves are
-// invariant by construction (the symmetries map the game to itself); S is
-// asked of the solver, one generator at a time.
+// counterexample exists exactly when one exists in that form
+// (symmetryRoute). Both are asked of the solver, one generator at a time,
+// for S and for the move relation as the queries write them: the group is
+// only a proposal.
 func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Options) (string, error) {
 	group, err := g.Symmetries(ctx)
 	if err != nil {
@@ -1004,16 +1045,23 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 	if len(canonical) == 0 {
 		return "", nil
 	}
-	// Is S invariant? For each generator: some p with S(p) != S(p∘perm)?
+	// Are S and the moves invariant? For each generator: some p with
+	// S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
+	// q∘perm)?
 	for _, perm := range gens {
 		var b strings.Builder
 		b.WriteString("(set-logic ALL)\n")
 		enc.declare(&b, "p")
+		enc.declare(&b, "q")
 		for i := range enc.n {
 			fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
 		}
-		image := func(i int) string { return "p" + strconv.Itoa(perm[i]) }
-		fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.inS(pileVar("p")), enc.inS(image))
+		image := func(prefix string) func(i int) string {
+			return func(i int) string { return prefix + strconv.Itoa(perm[i]) }
+		}
+		p, q := pileVar("p"), pileVar("q")
+		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s))))\n",
+			enc.inS(p), enc.inS(image("p")), enc.move(p, q), enc.move(image("p"), image("q")))
 		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
 		if err != nil {
 			return "", err
