@@ -137,8 +137,8 @@ type Result struct {
 	Scope string `json:"scope"`
 	// Symmetry says how the queries were restricted to one position per
 	// symmetry class, if they were.
-	Symmetry       string          `json:"symmetry,omitempty"`
-	Conditions     []Condition     `json:"conditions"`
+	Symmetry   string      `json:"symmetry,omitempty"`
+	Conditions []Condition `json:"conditions"`
 	// Routes are every route the conditions were decided by (routes.go).
 	Routes         []string        `json:"routes,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
