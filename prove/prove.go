@@ -1045,10 +1045,19 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 	if len(canonical) == 0 {
 		return "", nil
 	}
-	// Are S and the moves invariant? For each generator: some p with
-	// S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
-	// q∘perm)?
-	for _, perm := range gens {
+	if ok, err := enc.invariantUnder(ctx, gens, opts); err != nil || !ok {
+		return "", err
+	}
+	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
+	return how, nil
+}
+
+// invariantUnder asks the solver whether S and the move relation, as the
+// queries write them, are invariant under each permutation: for each, some
+// p with S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
+// q∘perm)? Any answer but unsat is "no".
+func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, opts Options) (bool, error) {
+	for _, perm := range perms {
 		var b strings.Builder
 		b.WriteString("(set-logic ALL)\n")
 		enc.declare(&b, "p")
@@ -1063,15 +1072,11 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s))))\n",
 			enc.inS(p), enc.inS(image("p")), enc.move(p, q), enc.move(image("p"), image("q")))
 		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
-		if err != nil {
-			return "", err
-		}
-		if reply.Answer != Unsat {
-			return "", nil
+		if err != nil || reply.Answer != Unsat {
+			return false, err
 		}
 	}
-	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
-	return how, nil
+	return true, nil
 }
 
 // lexLeader writes "p is lexicographically at most its image q, q[i] =
