@@ -244,7 +244,7 @@ func (tr translator) node(node ast.Node) (term, error) {
 		switch n.Operator {
 		case "-":
 			x = tr.asInt(x)
-			if x.isConst {
+			if x.isConst && x.c != math.MinInt {
 				return tr.constTerm(-x.c), nil
 			}
 			return intTerm(tr.a.neg(x.s), x.bound), nil
@@ -505,22 +505,31 @@ func truncDiv(x string, c int) string {
 	return "(ite (>= " + x + " 0) (div " + x + " " + k + ") (- (div (- " + x + ") " + k + ")))"
 }
 
-// constBinary folds an operator on two constants as check's evaluator does.
+// constBinary folds an operator on two constants as check's evaluator does,
+// exactly: a sum, difference, product or quotient whose value is not an int
+// is not folded (false), and is written out as a term of the integers.
 func (tr translator) constBinary(op string, x, y int) (term, bool) {
 	constTerm := tr.constTerm
 	b := func(v bool) (term, bool) { return constBool(v), true }
+	exact := func(v *big.Int) (term, bool) {
+		if !v.IsInt64() || v.Int64() < math.MinInt || v.Int64() > math.MaxInt {
+			return term{}, false
+		}
+		return constTerm(int(v.Int64())), true
+	}
+	bx, by := big.NewInt(int64(x)), big.NewInt(int64(y))
 	switch op {
 	case "+":
-		return constTerm(x + y), true
+		return exact(new(big.Int).Add(bx, by))
 	case "-":
-		return constTerm(x - y), true
+		return exact(new(big.Int).Sub(bx, by))
 	case "*":
-		return constTerm(x * y), true
+		return exact(new(big.Int).Mul(bx, by))
 	case "/":
 		if y == 0 {
 			return constTerm(0), true
 		}
-		return constTerm(x / y), true
+		return exact(new(big.Int).Quo(bx, by))
 	case "%":
 		if y == 0 {
 			return constTerm(0), true

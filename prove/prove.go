@@ -140,7 +140,10 @@ type Result struct {
 	Symmetry   string      `json:"symmetry,omitempty"`
 	Conditions []Condition `json:"conditions"`
 	// Routes are every route the conditions were decided by (routes.go).
-	Routes         []string        `json:"routes,omitempty"`
+	Routes []string `json:"routes,omitempty"`
+	// Engine, for a proved result, is the box on which the engine's table
+	// agreed with the set (engine.go).
+	Engine         *EngineCheck    `json:"engine_check,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	// Reason says why the result is unknown.
 	Reason string `json:"reason,omitempty"`
@@ -355,6 +358,10 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		r.Proof, r.Width, r.Scope, r.Note = proofDigits, 0, "every position", ""
 	case nimSumsCover(r.Conditions):
 		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
+	}
+	// The engine confirms it, or it is not a proof.
+	if r.Engine, err = checkWithEngine(ctx, g, e); err != nil {
+		return nil, err
 	}
 	return done(Proved, "")
 }

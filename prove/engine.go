@@ -1,0 +1,153 @@
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// The engine confirms every "proved": before Prove says it, the set is
+// compared with the engine's table of P-positions on the largest box of
+// equal piles that fits a small budget. An encoding fault shows at small
+// piles far more often than not, so a proof the engine contradicts is never
+// printed; the disagreement is an internal error (DisagreementError), never
+// "proved" and never a silent "refuted".
+
+// EngineCheck says on which box the engine confirmed a proof.
+type EngineCheck struct {
+	// Max is the largest pile of the box: every position with piles 0..Max.
+	// It is 0, with Reason set, when no box could be solved.
+	Max int `json:"max"`
+	// Positions is the number of positions compared.
+	Positions int64 `json:"positions"`
+	// Seconds is the time spent solving and comparing.
+	Seconds float64 `json:"seconds"`
+	// Reason says why no box was checked (the engine does not play the
+	// game, or could not solve even the smallest box in time).
+	Reason string `json:"reason,omitempty"`
+}
+
+// The budget of the engine's check: about a second, at most 10^6 positions;
+// the smallest box may take up to engineFirstBox.
+const (
+	engineBudget    = time.Second
+	enginePositions = 1_000_000
+	engineFirstBox  = 10 * time.Second
+)
+
+// DisagreementError is a proof the engine contradicts: the solver answered
+// unsat to every condition, yet at Position the set and the engine's table
+// differ. It is a fault of nimlab's prover, never a result.
+type DisagreementError struct {
+	Game, Expression string
+	// Position is the smallest position (by total) where they differ.
+	Position game.Position
+	// IsP is the engine's outcome there: a P-position the set does not
+	// accept, or (false) an N-position it accepts.
+	IsP bool
+	// Max is the largest pile of the box compared.
+	Max int
+}
+
+func (e *DisagreementError) Error() string {
+	what := "an N-position that the expression accepts"
+	if e.IsP {
+		what = "a P-position that the expression does not accept"
+	}
+	return fmt.Sprintf("internal error: the solver proved %q for %s, but the engine finds (%s) %s (compared on every position with piles up to %d); "+
+		"the proof is withdrawn. This is a bug in nimlab's prover: please report it with this message",
+		e.Expression, e.Game, e.Position, what, e.Max)
+}
+
+// checkWithEngine compares the set e accepts with the engine's table of g on
+// boxes of growing equal piles while the budget lasts. It returns a
+// *DisagreementError when they differ, and the box it checked otherwise.
+func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineCheck, error) {
+	start := time.Now()
+	n := g.Piles()
+	out := &EngineCheck{}
+	last := time.Duration(0)
+	lastPositions := 1.0
+	for h := 1; ; h++ {
+		positions := math.Pow(float64(h+1), float64(n))
+		if positions > enginePositions && h > 1 {
+			break
+		}
+		if positions > 64*enginePositions {
+			out.Reason = fmt.Sprintf("%s has too many piles for a box of the engine (2^%d positions with piles up to 1)", g.Spec, n)
+			return out, nil
+		}
+		spent := time.Since(start)
+		// The next box costs about as much per position as the last.
+		if h > 1 && spent+time.Duration(float64(last)*positions/lastPositions) > engineBudget {
+			break
+		}
+		limit := engineFirstBox
+		if h > 1 {
+			limit = max(engineBudget-spent, 0)
+		}
+		t0 := time.Now()
+		bctx, cancel := context.WithTimeout(ctx, limit)
+		box := table.Uniform(n, h)
+		t, err := solve.Table(bctx, g, box, solve.Options{})
+		if err == nil {
+			err = compareOnBox(bctx, g, e, t, h)
+		}
+		cancel()
+		var d *DisagreementError
+		switch {
+		case errors.As(err, &d):
+			return nil, err
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil && out.Max == 0:
+			out.Reason = fmt.Sprintf("the engine solved no box: %v", err)
+			out.Seconds = time.Since(start).Seconds()
+			return out, nil
+		case err != nil:
+			out.Seconds = time.Since(start).Seconds()
+			return out, nil // out of budget: the last box stands
+		}
+		out.Max, out.Positions = h, box.Positions()
+		last, lastPositions = time.Since(t0), positions
+		if positions > enginePositions {
+			break
+		}
+	}
+	out.Seconds = time.Since(start).Seconds()
+	return out, nil
+}
+
+// compareOnBox compares e with the table t, whose box has piles up to h.
+func compareOnBox(ctx context.Context, g *game.Game, e *check.Expr, t *table.Table, h int) error {
+	r, err := check.Compare(ctx, g, t, e.Evaluator, 1)
+	if err != nil {
+		return err
+	}
+	if r.Agrees() {
+		return nil
+	}
+	d := &DisagreementError{Game: g.Spec, Expression: e.String(), Max: h}
+	if ps := r.Examples[check.KindPNotAccepted]; len(ps) > 0 {
+		d.Position, d.IsP = ps[0], true
+	}
+	if ps := r.Examples[check.KindAcceptedNotP]; len(ps) > 0 && (d.Position == nil || total(ps[0]) < total(d.Position)) {
+		d.Position, d.IsP = ps[0], false
+	}
+	return d
+}
+
+func total(p game.Position) int {
+	s := 0
+	for _, x := range p {
+		s += x
+	}
+	return s
+}
