@@ -266,6 +266,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	if len(conds) > 0 {
 		row("Conditions", strings.Join(conds, "; "))
 	}
+	if res.Engine != nil {
+		row("Engine check", latex.Escape(res.Engine.String()))
+	}
 	if ce := res.Counterexample; ce != nil {
 		row("Counterexample", latex.Escape(counterexampleText(ce)))
 	}
@@ -324,6 +327,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 		} else {
 			fmt.Fprintln(w, "            the solver's model: its options are too many to enumerate")
 		}
+	}
+	if r.Engine != nil {
+		fmt.Fprintf(w, "engine      %s\n", r.Engine)
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
 }
@@ -494,5 +500,8 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	}
 	if len(conds) > 0 {
 		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)
+	}
+	if r.Engine != nil {
+		fmt.Fprintf(w, "              %s\n", r.Engine)
 	}
 }

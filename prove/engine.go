@@ -56,6 +56,14 @@ type DisagreementError struct {
 	Max int
 }
 
+// String says what the check covered, as the commands print it.
+func (c *EngineCheck) String() string {
+	if c.Reason != "" {
+		return "not checked: " + c.Reason
+	}
+	return fmt.Sprintf("agrees with the engine's table on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
+}
+
 func (e *DisagreementError) Error() string {
 	what := "an N-position that the expression accepts"
 	if e.IsP {

@@ -587,6 +587,11 @@ $("prove").addEventListener("click", async () => {
       a.textContent = `look at ${p}`;
       $("check-links").append(a);
     }
+    const ec = r.engine_check;
+    if (ec) {
+      lines.push(ec.reason ? `engine      not checked: ${ec.reason}`
+        : `engine      agrees with the engine's table on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`);
+    }
     lines.push(`solver      ${r.solver} (${r.solver_version}), ${r.seconds.toFixed(2)} s in all`);
     text($("check-report"), lines.join("\n"));
   } catch (e) {
