@@ -41,6 +41,9 @@ type ProveRequest struct {
 	// commas outside parentheses, e.g. "xor(b, c), b, c"; a theorem's own
 	// come first.
 	Moves []string `json:"moves,omitempty"`
+	// Confirm asks the other solver (cvc5, or z3 when Solver is cvc5) the
+	// queries that decided a proof (prove.Options.Confirm).
+	Confirm bool `json:"confirm,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
 	// (a booktabs table of the statement, the proof, the solver and the
 	// time).
@@ -119,12 +122,19 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if err != nil {
 		return nil, err
 	}
+	var second *prove.Solver
+	if req.Confirm {
+		other := map[string]string{"z3": "cvc5", "cvc5": "z3"}[solver.Name]
+		if second, err = prove.FindSolver(ctx, other); err != nil {
+			return nil, fmt.Errorf("--confirm: %w", err)
+		}
+	}
 	release, err := env.admit()
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves})
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves, Confirm: second})
 	if err != nil {
 		return nil, err
 	}
@@ -269,6 +279,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	if res.Engine != nil {
 		row("Engine check", latex.Escape(res.Engine.String()))
 	}
+	if c := res.Confirmation; c != nil {
+		row("Second solver", latex.Escape(confirmationText(c)))
+	}
 	if ce := res.Counterexample; ce != nil {
 		row("Counterexample", latex.Escape(counterexampleText(ce)))
 	}
@@ -331,7 +344,19 @@ func writeProof(w io.Writer, r *prove.Result) {
 	if r.Engine != nil {
 		fmt.Fprintf(w, "engine      %s\n", r.Engine)
 	}
+	if c := r.Confirmation; c != nil {
+		fmt.Fprintf(w, "second      %s\n", confirmationText(c))
+	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// confirmationText says in one line what the second solver answered.
+func confirmationText(c *prove.Confirmation) string {
+	text := fmt.Sprintf("%s by %s (%s), %.2f s", c.Result, c.Solver, c.Version, c.Seconds)
+	if c.Reason != "" {
+		text += ": " + c.Reason
+	}
+	return text
 }
 
 // proofKind says how a proof went: "presburger arithmetic", "by

@@ -76,6 +76,9 @@ type Options struct {
 	// holds, with no quantifier in the query. Otherwise (II) is asked as
 	// usual.
 	Moves [][]string
+	// Confirm, when not nil, is a second solver asked the queries that
+	// decided a proof (confirm.go).
+	Confirm *Solver
 }
 
 // Condition is one query and the solver's answer.
@@ -99,6 +102,9 @@ type Condition struct {
 	// Routes are the routes of the query that decided the condition
 	// (routes.go), each taken because its preconditions held.
 	Routes []string `json:"routes,omitempty"`
+	// Confirmation is the second solver's answer to the query that
+	// decided the condition (Options.Confirm).
+	Confirmation *Confirmation `json:"confirmation,omitempty"`
 }
 
 // Counterexample is a position (and for (I) a move) where a condition fails.
@@ -143,7 +149,10 @@ type Result struct {
 	Routes []string `json:"routes,omitempty"`
 	// Engine, for a proved result, is the box on which the engine's table
 	// agreed with the set (engine.go).
-	Engine         *EngineCheck    `json:"engine_check,omitempty"`
+	Engine *EngineCheck `json:"engine_check,omitempty"`
+	// Confirmation is the second solver's answer to a proved result
+	// (Options.Confirm).
+	Confirmation   *Confirmation   `json:"confirmation,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	// Reason says why the result is unknown.
 	Reason string `json:"reason,omitempty"`
@@ -362,6 +371,14 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	// The engine confirms it, or it is not a proof.
 	if r.Engine, err = checkWithEngine(ctx, g, e); err != nil {
 		return nil, err
+	}
+	if opts.Confirm != nil {
+		if err := confirm(ctx, r, queries, opts); err != nil {
+			return nil, err
+		}
+		if r.Confirmation.Result == SolversDisagree {
+			return done(Undecided, r.Reason)
+		}
 	}
 	return done(Proved, "")
 }

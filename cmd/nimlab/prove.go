@@ -10,7 +10,7 @@ func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format string
 	var moves []string
 	var timeout time.Duration
-	var asJSON, noSymmetry bool
+	var asJSON, noSymmetry, confirm bool
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME)",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
@@ -41,6 +41,14 @@ game (Moore's Nim) by induction on binary digits, for every position.
 When S and the moves are invariant under the game's symmetries (the solver
 is asked), the queries look only at one position per symmetry class.
 
+Before it prints "proved", nimlab compares the set with its engine's table of
+P-positions on the largest box of equal piles that fits about a second (at
+most 10^6 positions): a proof the engine contradicts is an internal error,
+never a result. --confirm asks the other solver (cvc5, or z3 with --solver
+cvc5) the very queries that decided the proof: "confirmed" when it answers
+unsat to each, "not confirmed" (and why) when it gives no answer, and "unknown"
+when it finds a counterexample the first did not (the solvers disagree).
+
 The expression language is check's (see "nimlab check --help"). --theorem
 NAME proves a theorem of "nimlab theorems" from its formula for GAME; where
 the theorem's proof builds its winning move by a formula (Nim: make a pile
@@ -61,6 +69,7 @@ solver and its version, and the time.`,
   nimlab prove nim:3 --expr "a ^ b ^ c == 0" --move "b ^ c, b, c" --move "a, a ^ c, c" --move "a, b, a ^ b"
   nimlab prove slow:4,3 --theorem mrule --timeout 15m
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
+  nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
   nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -74,7 +83,7 @@ solver and its version, and the time.`,
 				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format, Moves: moves,
+				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format, Moves: moves, Confirm: confirm,
 			})
 			if err != nil {
 				return err
@@ -89,6 +98,7 @@ solver and its version, and the time.`,
 	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
 	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II): the option's piles as expressions, separated by commas (repeat the flag for more)")
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
+	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
 	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")
 	return cmd

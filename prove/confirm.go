@@ -1,0 +1,85 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// A second solver (Options.Confirm) is asked the very queries that decided
+// a proof. Two programs written apart rarely share a fault, so a proof both
+// answer unsat is confirmed by both; where the second gives no answer (cvc5
+// is weaker on quantifiers and on wide bit-vectors) the result says so and
+// the proof stands on the first solver alone; where it answers sat, the
+// solvers disagree and nothing is proved.
+
+// The results of a confirmation.
+const (
+	// Confirmed: the second solver answered unsat to every query.
+	Confirmed = "confirmed"
+	// NotConfirmed: it answered unknown to some query (timeout, a route it
+	// cannot answer), and sat to none.
+	NotConfirmed = "not confirmed"
+	// SolversDisagree: it answered sat to a query the first answered unsat.
+	SolversDisagree = "solvers disagree"
+)
+
+// Confirmation is the second solver's answer to a proof, or to one of its
+// conditions.
+type Confirmation struct {
+	// Solver and Version name the second solver.
+	Solver  string `json:"solver"`
+	Version string `json:"version"`
+	// Result is Confirmed, NotConfirmed or SolversDisagree for a proof;
+	// "unsat", "sat" or "unknown" for a condition.
+	Result string `json:"result"`
+	// Reason says why a query was not confirmed.
+	Reason  string  `json:"reason,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// confirm asks the second solver each query that decided a proved result,
+// and records its answers in r (Result.Confirmation, each
+// Condition.Confirmation). A disagreement makes the result "unknown".
+func confirm(ctx context.Context, r *Result, queries []query, opts Options) error {
+	second := opts.Confirm
+	start := time.Now()
+	replies := make([]Reply, len(queries))
+	group, gctx := errgroup.WithContext(ctx)
+	group.SetLimit(2)
+	for i, q := range queries {
+		group.Go(func() error {
+			reply, err := q.check(gctx, Options{Solver: second, Timeout: opts.Timeout})
+			replies[i] = reply
+			return err
+		})
+	}
+	if err := group.Wait(); err != nil {
+		return err
+	}
+	summary := &Confirmation{Solver: second.Name, Version: second.Version, Result: Confirmed}
+	var notes, disagree []string
+	for i, reply := range replies {
+		c := &r.Conditions[i]
+		c.Confirmation = &Confirmation{Solver: second.Name, Version: second.Version, Result: string(reply.Answer), Reason: reply.Reason, Seconds: reply.Seconds}
+		switch reply.Answer {
+		case Sat:
+			disagree = append(disagree, fmt.Sprintf("(%s): %s unsat, %s sat", c.Name, r.Solver, second.Name))
+		case Unknown:
+			notes = append(notes, fmt.Sprintf("(%s): %s", c.Name, reply.Reason))
+		}
+	}
+	switch {
+	case len(disagree) > 0:
+		summary.Result, summary.Reason = SolversDisagree, strings.Join(disagree, "; ")
+		r.Result, r.Reason = Undecided, "the solvers disagree, "+summary.Reason+" (please report it)"
+	case len(notes) > 0:
+		summary.Result, summary.Reason = NotConfirmed, strings.Join(notes, "; ")
+	}
+	summary.Seconds = time.Since(start).Seconds()
+	r.Confirmation = summary
+	return nil
+}
