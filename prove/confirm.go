@@ -45,14 +45,17 @@ type Confirmation struct {
 // and records its answers in r (Result.Confirmation, each
 // Condition.Confirmation). A disagreement makes the result "unknown".
 func confirm(ctx context.Context, r *Result, queries []query, opts Options) error {
-	second := opts.Confirm
+	second, timeout := opts.Confirm, opts.ConfirmTimeout
+	if timeout <= 0 {
+		timeout = opts.Timeout
+	}
 	start := time.Now()
 	replies := make([]Reply, len(queries))
 	group, gctx := errgroup.WithContext(ctx)
 	group.SetLimit(2)
 	for i, q := range queries {
 		group.Go(func() error {
-			reply, err := q.check(gctx, Options{Solver: second, Timeout: opts.Timeout})
+			reply, err := q.check(gctx, Options{Solver: second, Timeout: timeout})
 			replies[i] = reply
 			return err
 		})

@@ -77,8 +77,10 @@ type Options struct {
 	// usual.
 	Moves [][]string
 	// Confirm, when not nil, is a second solver asked the queries that
-	// decided a proof (confirm.go).
-	Confirm *Solver
+	// decided a proof (confirm.go), each within ConfirmTimeout (Timeout
+	// when 0).
+	Confirm        *Solver
+	ConfirmTimeout time.Duration
 }
 
 // Condition is one query and the solver's answer.

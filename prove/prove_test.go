@@ -495,10 +495,10 @@ func TestCandidateMovesNeverProveAlone(t *testing.T) {
 	}
 }
 
-// TestCVC5: the other solver proves and refutes as z3 does, on the kinds of
-// proof it is quick at. It runs where Debian's cvc5 is installed (CI
-// installs it and sets NIMLAB_CVC5_TESTS=1), and skips elsewhere.
-func TestCVC5(t *testing.T) {
+// cvc5 returns the installed cvc5, or skips the test (fails it when
+// NIMLAB_CVC5_TESTS=1, as in CI).
+func cvc5(t *testing.T) *Solver {
+	t.Helper()
 	s, err := FindSolver(context.Background(), "cvc5")
 	if errors.Is(err, ErrNoSolver) {
 		if os.Getenv("NIMLAB_CVC5_TESTS") == "1" {
@@ -509,6 +509,28 @@ func TestCVC5(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s
+}
+
+// optionalCVC5 returns the installed cvc5, or nil when it is not
+// installed (it fails the test when NIMLAB_CVC5_TESTS=1, as in CI).
+func optionalCVC5(t *testing.T) *Solver {
+	t.Helper()
+	s, err := FindSolver(context.Background(), "cvc5")
+	if errors.Is(err, ErrNoSolver) && os.Getenv("NIMLAB_CVC5_TESTS") != "1" {
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("%v (NIMLAB_CVC5_TESTS=1 asks for it)", err)
+	}
+	return s
+}
+
+// TestCVC5: the other solver proves and refutes as z3 does, on the kinds of
+// proof it is quick at. It runs where Debian's cvc5 is installed (CI
+// installs it and sets NIMLAB_CVC5_TESTS=1), and skips elsewhere.
+func TestCVC5(t *testing.T) {
+	s := cvc5(t)
 	tests := []struct {
 		spec, expr, want, proof string
 	}{

@@ -32,6 +32,23 @@ type ProofRecord struct {
 	Solver string `json:"solver"`
 	// CPU is the processor it was measured on.
 	CPU string `json:"cpu"`
+	// Confirmation is the second solver's answer to the queries that
+	// decided a proof (nimlab prove --confirm), when it was asked.
+	Confirmation *ProofConfirmation `json:"confirmation,omitempty"`
+}
+
+// ProofConfirmation records what a second solver (cvc5) answered to the
+// queries of a recorded proof.
+type ProofConfirmation struct {
+	// Solver names the solver and its version.
+	Solver string `json:"solver"`
+	// Result is "confirmed" (unsat to every query), "not confirmed" (no
+	// answer to some) or "solvers disagree".
+	Result string `json:"result"`
+	// Reason says, when not confirmed, which conditions went unanswered and
+	// why (a timeout; a quantifier or a width the solver does not handle).
+	Reason  string  `json:"reason,omitempty"`
+	Seconds float64 `json:"seconds"`
 }
 
 //go:embed proofs.json
@@ -77,7 +94,11 @@ func (r ProofRecord) String() string {
 			}
 			timeout = ", with --timeout " + text
 		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s)", r.Game, scope, ProofKind(r.Proof), r.Seconds, timeout)
+		confirmed := ""
+		if c := r.Confirmation; c != nil && c.Result == "confirmed" {
+			confirmed = "; confirmed by " + c.Solver
+		}
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s)", r.Game, scope, ProofKind(r.Proof), r.Seconds, timeout, confirmed)
 	case "unknown":
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}
