@@ -83,7 +83,7 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 	out := &EngineCheck{}
 	last := time.Duration(0)
 	lastPositions := 1.0
-	for h := 1; ; h++ {
+	for h := 1; ; h = nextBox(h, n) {
 		positions := math.Pow(float64(h+1), float64(n))
 		if positions > enginePositions && h > 1 {
 			break
@@ -158,4 +158,22 @@ func total(p game.Position) int {
 		s += x
 	}
 	return s
+}
+
+// nextBox is the largest pile of the next box: about four times as many
+// positions as the box with piles up to h, at least h+1, and not past the
+// largest box of at most enginePositions unless h is already that box.
+func nextBox(h, n int) int {
+	next := max(h+1, int(math.Pow(4*math.Pow(float64(h+1), float64(n)), 1/float64(n)))-1)
+	largest := int(math.Floor(math.Pow(enginePositions, 1/float64(n))+1e-9)) - 1
+	for math.Pow(float64(largest+2), float64(n)) <= enginePositions {
+		largest++
+	}
+	for largest > 0 && math.Pow(float64(largest+1), float64(n)) > enginePositions {
+		largest--
+	}
+	if h < largest {
+		return min(next, largest)
+	}
+	return next
 }
