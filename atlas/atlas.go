@@ -64,6 +64,9 @@ type Row struct {
 	// prove) when the survey proves (Options.Prove) and Expr is exact:
 	// "proved", "refuted" or "unknown"; "" when there was nothing to prove.
 	Proved string `parquet:"proved" json:"proved"`
+	// ProvedEngineMax is, for a proved row, the largest pile of the box on
+	// which the engine's table confirmed the proof (prove.EngineCheck).
+	ProvedEngineMax int `parquet:"proved_engine_max" json:"proved_engine_max,omitempty"`
 	// PHash is a 64-bit hash of the P-positions (FNV-1a of their indices
 	// in table order, in hex): rows of the same Max and Positions with the
 	// same PHash have, but for odds of about 2^-64, the same P-positions
@@ -258,6 +261,9 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		r.Expr, r.Exact, r.VerifiedMax = d.Expr, d.Exact, d.VerifiedMax
 		if d.Proof != nil {
 			r.Proved = d.Proof.Result
+			if d.Proof.Engine != nil {
+				r.ProvedEngineMax = d.Proof.Engine.Max
+			}
 		}
 	}
 	return r, ctx.Err()

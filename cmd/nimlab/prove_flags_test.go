@@ -53,6 +53,9 @@ func TestDiscoverProve(t *testing.T) {
 			if p["result"] != tt.want || p["expression"] != v["expr"] || v["exact"] != true {
 				t.Errorf("%v: exact %v, proof %v; want %s of %q", args, v["exact"], proof, tt.want, v["expr"])
 			}
+			if ec, _ := p["engine_check"].(map[string]any); tt.want == prove.Proved && (ec == nil || ec["max"].(float64) < 2) {
+				t.Errorf("%v: engine_check %v; want a box the engine confirmed", args, p["engine_check"])
+			}
 			ce, _ := p["counterexample"].(map[string]any)
 			if (tt.want == prove.Refuted) != (ce != nil) {
 				t.Errorf("%v: counterexample %v", args, p["counterexample"])
@@ -342,7 +345,7 @@ func TestLabProve(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !strings.Contains(proved, "every position (presburger arithmetic)") || !strings.Contains(provedReport, "(I)    unsat") || !strings.Contains(provedReport, "(II)   unsat") ||
-		!strings.Contains(provedReport, "solver      z3") {
+		!strings.Contains(provedReport, "solver      z3") || !strings.Contains(provedReport, "engine      agrees with the engine's table on every position with piles up to") {
 		t.Errorf("proved: %q\n%s", proved, provedReport)
 	}
 	if !strings.Contains(refutedReport, "counterexample to (") || !strings.Contains(refutedReport, "confirmed by nimlab's move generator") ||
