@@ -217,7 +217,11 @@ func updateRecord(t *testing.T, s *Solver) {
 		}
 		g, e, _ := theoremExpr(t, rec.theorem, rec.spec)
 		th, _ := theory.ByName(rec.theorem)
-		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: rec.timeout, Moves: th.WinningMoves(context.Background(), g),
+		timeout := rec.timeout
+		if *confirmOnly {
+			timeout = max(timeout, 5*time.Minute) // z3's time is not recorded again
+		}
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: timeout, Moves: th.WinningMoves(context.Background(), g),
 			Confirm: second, ConfirmTimeout: confirmTimeout})
 		if err != nil {
 			t.Fatal(err)
