@@ -62,6 +62,9 @@ func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Exp
 	if _, err := e.build(e.tree, false); err != nil {
 		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
+	if _, err := e.bound(e.tree, nil); err != nil {
+		return nil, fmt.Errorf("expression %q: %w", src, err)
+	}
 	return e, nil
 }
 
@@ -111,7 +114,20 @@ func (e *Expr) Evaluator() func(game.Position) bool {
 	if err != nil {
 		panic(fmt.Sprintf("check: %q compiled but does not build: %v", e.src, err))
 	}
-	return func(p game.Position) bool { return f(p) != 0 }
+	// f computes in int and panics with overflow where a term leaves it;
+	// that position is then computed again in big integers, so the answer
+	// is always the one in the integers.
+	return func(p game.Position) (in bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(overflow); !ok {
+					panic(r)
+				}
+				in = e.exact(p).Sign() != 0
+			}
+		}()
+		return f(p) != 0
+	}
 }
 
 // value computes an integer from a position.
@@ -141,7 +157,7 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 		}
 		switch n.Operator {
 		case "-":
-			return func(p game.Position) int { return -x(p) }, nil
+			return func(p game.Position) int { return neg(x(p)) }, nil
 		case "+":
 			return x, nil
 		case "!", "not":
@@ -234,15 +250,15 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	}
 	switch n.Operator {
 	case "+":
-		return func(p game.Position) int { return x(p) + y(p) }, nil
+		return func(p game.Position) int { return add(x(p), y(p)) }, nil
 	case "-":
-		return func(p game.Position) int { return x(p) - y(p) }, nil
+		return func(p game.Position) int { return sub(x(p), y(p)) }, nil
 	case "*":
-		return func(p game.Position) int { return x(p) * y(p) }, nil
+		return func(p game.Position) int { return mul(x(p), y(p)) }, nil
 	case "/":
 		return func(p game.Position) int {
 			if d := y(p); d != 0 {
-				return x(p) / d
+				return quo(x(p), d)
 			}
 			return 0
 		}, nil
@@ -315,7 +331,7 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 		x := fs[0]
 		return func(p game.Position) int {
 			if v := x(p); v < 0 {
-				return -v
+				return neg(v)
 			} else {
 				return v
 			}
@@ -344,7 +360,11 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 			for i, x := range xs {
 				piles[i] = x(p)
 			}
-			return SlowMoves(k(p), piles)
+			moves, exact := slowMoves(k(p), piles)
+			if !exact {
+				overflowed()
+			}
+			return moves
 		}, nil
 	case "sym":
 		if err := need(len(fs) == 1, "one"); err != nil {
@@ -408,8 +428,15 @@ func ColumnsDivisible(m int, values func(yield func(int) bool)) bool {
 // sums are taken in 128 bits, so it is exact for every int, except that a
 // count above math.MaxInt saturates there.
 func SlowMoves(k int, piles []int) int {
+	moves, _ := slowMoves(k, piles)
+	return moves
+}
+
+// slowMoves is SlowMoves, and whether its count is exact: false when it
+// may have saturated at math.MaxInt.
+func slowMoves(k int, piles []int) (moves int, exact bool) {
 	if k < 1 {
-		return 0
+		return 0, true
 	}
 	// playable(t): sum of min(x, t) >= k·t, true on an interval [0, T].
 	playable := func(t uint64) bool {
@@ -433,10 +460,10 @@ func SlowMoves(k int, piles []int) int {
 			sumHi += c
 		}
 	}
-	top := uint64(math.MaxInt)
+	top, cut := uint64(math.MaxInt), true
 	if sumHi < uint64(k) {
 		top, _ = bits.Div64(sumHi, sumLo, uint64(k))
-		top = min(top, math.MaxInt)
+		top, cut = min(top, math.MaxInt), top > math.MaxInt
 	}
 	lo, hi := uint64(0), top // playable(lo) holds; find the last t that does
 	for lo < hi {
@@ -447,7 +474,7 @@ func SlowMoves(k int, piles []int) int {
 			hi = mid - 1
 		}
 	}
-	return int(lo)
+	return int(lo), !cut || lo < top
 }
 
 func fold(fs []value, op func(a, b int) int) value {
@@ -467,17 +494,71 @@ func b2i(b bool) int {
 	return 0
 }
 
-// power returns x**y for y >= 0 (wrapping on overflow), and 0 for y < 0.
+// power returns x**y for y >= 0, and 0 for y < 0. It calls overflowed when
+// the power leaves int.
 func power(x, y int) int {
 	if y < 0 {
 		return 0
 	}
 	r := 1
-	for ; y > 0; y >>= 1 {
+	for {
 		if y&1 == 1 {
-			r *= x
+			r = mul(r, x)
 		}
-		x *= x
+		if y >>= 1; y == 0 {
+			return r
+		}
+		x = mul(x, x)
 	}
-	return r
+}
+
+// overflow is the panic of a fast evaluation whose arithmetic leaves int;
+// the evaluator recovers it and evaluates the position again exactly.
+type overflow struct{}
+
+// overflowed stops a fast evaluation whose arithmetic leaves int.
+//
+//go:noinline
+func overflowed() { panic(overflow{}) }
+
+// add, sub, mul, quo and neg are Go's +, -, *, / and unary - on int that call
+// overflowed where the result leaves int instead of wrapping around.
+func add(x, y int) int {
+	s := x + y
+	if (s^x)&(s^y) < 0 {
+		overflowed()
+	}
+	return s
+}
+
+func sub(x, y int) int {
+	d := x - y
+	if (x^y)&(x^d) < 0 {
+		overflowed()
+	}
+	return d
+}
+
+func mul(x, y int) int {
+	hi, lo := bits.Mul64(uint64(x), uint64(y))
+	// The signed product's high word: an operand below 0 stands for itself
+	// plus 2^64, adding 2^64 times the other to the unsigned product.
+	if int(hi)-(x>>63&y)-(y>>63&x) != int(lo)>>63 {
+		overflowed()
+	}
+	return int(lo)
+}
+
+func quo(x, y int) int {
+	if x == math.MinInt && y == -1 {
+		overflowed()
+	}
+	return x / y
+}
+
+func neg(x int) int {
+	if x == math.MinInt {
+		overflowed()
+	}
+	return -x
 }
