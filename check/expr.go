@@ -21,10 +21,12 @@ import (
 
 // ExprHelp describes the expression language for users.
 const ExprHelp = `An expression is true on the positions it accepts. Piles are a, b, c, ... (a is
-pile 1) or p1, p2, ...; values are integers (booleans are 1 and 0). Operators:
-+ - * / % (Go's integer division and remainder; division by zero gives 0),
-** (power), ^ (xor, as in Go), == != < <= > >=, && || ! (also and, or, not),
-cond ? x : y. Functions: xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
+pile 1) or p1, p2, ...; values are exact integers, never wrapping around at
+2^64 (booleans are 1 and 0). Operators: + - * / % (Go's integer division and
+remainder; division by zero gives 0), ** (power; its exponent depends on no
+pile, and a negative one gives 0), ^ (xor, as in Go: two's complement),
+== != < <= > >=, && || ! (also and, or, not), cond ? x : y. Functions:
+xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
 colmod(m, x, y, ...): at every binary digit the number of values with a 1
 there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...)),
 slowmoves(k, x, y, ...): the most moves a play of Exact Slow k-Nim can last
@@ -33,7 +35,9 @@ holding more than that has tokens no play reaches), and sym(e): e holds for
 some symmetry of the position (rotations and reflections for cn, reversal
 for path, ...). "let name = x; e" names a value in e (a name of two or more
 letters, which shadows no pile), e.g.
-let moves = slowmoves(2, a, b, c); (min(a, moves) + b) % 2 == 0.`
+let moves = slowmoves(2, a, b, c); (min(a, moves) + b) % 2 == 0.
+An expression with a term that can pass 2^4096 at piles up to 2^63-1, such
+as a ** 66, is refused.`
 
 // Expr is a compiled expression over the piles of a position.
 type Expr struct {
