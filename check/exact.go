@@ -292,25 +292,17 @@ type termBound struct {
 // more than maxTermBits binary digits or a power whose exponent depends on
 // the piles. names bounds the let names in scope.
 func (e *Expr) bound(node ast.Node, names map[string]termBound) (termBound, error) {
-	digits, constant, err := e.bound1(node, names)
+	digits, fold, err := e.bound1(node, names)
 	if err != nil {
 		return termBound{}, err
 	}
 	if digits > maxTermBits {
 		return termBound{}, tooLarge(node, big.NewInt(int64(digits)))
 	}
-	if !constant {
+	if fold == nil {
 		return termBound{bits: digits}, nil
 	}
-	// Every term in node is bounded, so it can be computed.
-	values := map[string]*big.Int{}
-	for name, b := range names {
-		if b.konst != nil {
-			values[name] = b.konst
-		}
-	}
-	x := interpreter{e: e, names: values}
-	v := x.eval(node, nil)
+	v := fold() // node is bounded, so it can be computed
 	return termBound{bits: v.BitLen(), konst: v}, nil
 }
 
@@ -318,116 +310,80 @@ func tooLarge(node ast.Node, digits *big.Int) error {
 	return fmt.Errorf("the term %s can have %v binary digits; at most %d are computed", node, digits, maxTermBits)
 }
 
-// constant reports whether the terms all depend on no pile.
-func constant(ts ...termBound) bool {
+// ifConstant returns fold when the terms all depend on no pile, else nil.
+func ifConstant(fold func() *big.Int, ts ...termBound) func() *big.Int {
 	for _, t := range ts {
 		if t.konst == nil {
-			return false
+			return nil
 		}
 	}
-	return true
+	return fold
 }
 
-// bound1 bounds the binary digits of node from the bounds of its terms, and
-// tells whether it depends on no pile.
-func (e *Expr) bound1(node ast.Node, names map[string]termBound) (digits int, isConstant bool, err error) {
+// bound1 bounds the binary digits of node from the bounds of its terms.
+// fold, when node depends on no pile, computes its value from theirs.
+func (e *Expr) bound1(node ast.Node, names map[string]termBound) (digits int, fold func() *big.Int, err error) {
 	switch n := node.(type) {
 	case *ast.IntegerNode:
-		return big.NewInt(int64(n.Value)).BitLen(), true, nil
+		v := big.NewInt(int64(n.Value))
+		return v.BitLen(), func() *big.Int { return v }, nil
 	case *ast.BoolNode:
-		return 1, true, nil
+		return 1, func() *big.Int { return bigBool(n.Value) }, nil
 	case *ast.IdentifierNode:
 		if b, ok := names[n.Value]; ok {
-			return b.bits, b.konst != nil, nil
+			return b.bits, ifConstant(func() *big.Int { return b.konst }, b), nil
 		}
-		return pileBits, false, nil
+		return pileBits, nil, nil
 	case *ast.UnaryNode:
 		x, err := e.bound(n.Node, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
-		if n.Operator == "!" || n.Operator == "not" {
-			return 1, constant(x), nil
-		}
-		return x.bits, constant(x), nil
-	case *ast.BinaryNode:
-		x, err := e.bound(n.Left, names)
-		if err != nil {
-			return 0, false, err
-		}
-		y, err := e.bound(n.Right, names)
-		if err != nil {
-			return 0, false, err
-		}
-		c := constant(x, y)
 		switch n.Operator {
-		case "+", "-":
-			return max(x.bits, y.bits) + 1, c, nil
-		case "*":
-			return x.bits + y.bits, c, nil
-		case "/":
-			return x.bits, c, nil
-		case "%":
-			return min(x.bits, y.bits), c, nil
-		case "^":
-			// Two's complement: |x|, |y| < 2^k give -2^k <= x ^ y < 2^k.
-			return max(x.bits, y.bits) + 1, c, nil
-		case "**":
-			if y.konst == nil {
-				return 0, false, fmt.Errorf("the exponent of %s depends on the piles; a power needs a constant exponent", n)
-			}
-			switch {
-			case y.konst.Sign() < 0:
-				return 0, c, nil
-			case y.konst.Sign() == 0:
-				return 1, c, nil
-			case x.bits <= 1: // 0, 1 and -1 stay there
-				return x.bits, c, nil
-			case x.konst != nil:
-				// |x| >= 2^(k-1) for k digits: the power has at least
-				// (k-1)·y + 1, and at most twice as many; then count them.
-				least := new(big.Int).Mul(big.NewInt(int64(x.bits-1)), y.konst)
-				if least.Add(least, big.NewInt(1)).Cmp(big.NewInt(maxTermBits)) > 0 {
-					return 0, false, tooLarge(n, least)
-				}
-				return bigPower(x.konst, y.konst).BitLen(), true, nil
-			}
-			digits := new(big.Int).Mul(big.NewInt(int64(x.bits)), y.konst)
-			if digits.Cmp(big.NewInt(maxTermBits)) > 0 {
-				return 0, false, tooLarge(n, digits)
-			}
-			return int(digits.Int64()), c, nil
+		case "-":
+			return x.bits, ifConstant(func() *big.Int { return new(big.Int).Neg(x.konst) }, x), nil
+		case "!", "not":
+			return 1, ifConstant(func() *big.Int { return bigBool(x.konst.Sign() == 0) }, x), nil
 		}
-		return 1, c, nil // a comparison, && or ||
+		return x.bits, ifConstant(func() *big.Int { return x.konst }, x), nil
+	case *ast.BinaryNode:
+		return e.boundBinary(n, names)
 	case *ast.ConditionalNode:
-		cond, err := e.bound(n.Cond, names)
+		c, err := e.bound(n.Cond, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
 		x, err := e.bound(n.Exp1, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
 		y, err := e.bound(n.Exp2, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
-		return max(x.bits, y.bits), constant(cond, x, y), nil
+		return max(x.bits, y.bits), ifConstant(func() *big.Int {
+			if c.konst.Sign() != 0 {
+				return x.konst
+			}
+			return y.konst
+		}, c, x, y), nil
 	case *ast.VariableDeclaratorNode:
 		v, err := e.bound(n.Value, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
-		inner := make(map[string]termBound, len(names)+1)
-		for name, b := range names {
-			inner[name] = b
+		outer, shadows := names[n.Name]
+		names[n.Name] = v
+		body, err := e.bound(n.Expr, names)
+		if shadows {
+			names[n.Name] = outer
+		} else {
+			delete(names, n.Name)
 		}
-		inner[n.Name] = v
-		body, err := e.bound(n.Expr, inner)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
-		return body.bits, constant(v, body), nil
+		return body.bits, ifConstant(func() *big.Int { return body.konst }, body), nil
 	case *ast.BuiltinNode:
 		return e.boundCall(n.Name, n.Arguments, names)
 	case *ast.CallNode:
@@ -435,34 +391,106 @@ func (e *Expr) bound1(node ast.Node, names map[string]termBound) (digits int, is
 			return e.boundCall(id.Value, n.Arguments, names)
 		}
 	}
-	return 0, false, fmt.Errorf("unsupported expression %q", node.String())
+	return 0, nil, fmt.Errorf("unsupported expression %q", node.String())
 }
 
-func (e *Expr) boundCall(name string, args []ast.Node, names map[string]termBound) (digits int, isConstant bool, err error) {
+func (e *Expr) boundBinary(n *ast.BinaryNode, names map[string]termBound) (digits int, fold func() *big.Int, err error) {
+	x, err := e.bound(n.Left, names)
+	if err != nil {
+		return 0, nil, err
+	}
+	y, err := e.bound(n.Right, names)
+	if err != nil {
+		return 0, nil, err
+	}
+	fold = ifConstant(func() *big.Int {
+		switch n.Operator {
+		case "&&", "and":
+			return bigBool(x.konst.Sign() != 0 && y.konst.Sign() != 0)
+		case "||", "or":
+			return bigBool(x.konst.Sign() != 0 || y.konst.Sign() != 0)
+		}
+		v, _ := bigBinary(n.Operator, x.konst, y.konst)
+		return v
+	}, x, y)
+	switch n.Operator {
+	case "+", "-":
+		return max(x.bits, y.bits) + 1, fold, nil
+	case "*":
+		if small := min(x.bits, y.bits); small <= 1 { // 0 or at most 1 in size
+			return small * max(x.bits, y.bits), fold, nil
+		}
+		return x.bits + y.bits, fold, nil
+	case "/":
+		return x.bits, fold, nil
+	case "%":
+		return min(x.bits, y.bits), fold, nil
+	case "^":
+		// Two's complement: |x|, |y| < 2^k give -2^k <= x ^ y < 2^k.
+		return max(x.bits, y.bits) + 1, fold, nil
+	case "**":
+		if y.konst == nil {
+			return 0, nil, fmt.Errorf("the exponent of %s depends on the piles; a power needs a constant exponent", n)
+		}
+		switch {
+		case y.konst.Sign() < 0:
+			return 0, fold, nil
+		case y.konst.Sign() == 0:
+			return 1, fold, nil
+		case x.bits <= 1: // 0, 1 and -1 stay there
+			return x.bits, fold, nil
+		case x.konst != nil:
+			// |x| >= 2^(k-1) for k digits: the power has at least
+			// (k-1)·y + 1 digits, and at most k·y, under twice as many.
+			least := new(big.Int).Mul(big.NewInt(int64(x.bits-1)), y.konst)
+			if least.Add(least, big.NewInt(1)).Cmp(big.NewInt(maxTermBits)) > 0 {
+				return 0, nil, tooLarge(n, least)
+			}
+			v := bigPower(x.konst, y.konst)
+			return v.BitLen(), func() *big.Int { return v }, nil
+		}
+		most := new(big.Int).Mul(big.NewInt(int64(x.bits)), y.konst)
+		if most.Cmp(big.NewInt(maxTermBits)) > 0 {
+			return 0, nil, tooLarge(n, most)
+		}
+		return int(most.Int64()), nil, nil
+	}
+	return 1, fold, nil // a comparison, && or ||
+}
+
+func (e *Expr) boundCall(name string, args []ast.Node, names map[string]termBound) (digits int, fold func() *big.Int, err error) {
 	ts := make([]termBound, len(args))
 	widest := 0
 	for i, a := range args {
 		t, err := e.bound(a, names)
 		if err != nil {
-			return 0, false, err
+			return 0, nil, err
 		}
 		ts[i] = t
 		if i > 0 || name != "slowmoves" {
 			widest = max(widest, t.bits)
 		}
 	}
-	c := constant(ts...)
+	if name == "sym" {
+		return 1, nil, nil
+	}
+	fold = ifConstant(func() *big.Int {
+		vs := make([]*big.Int, len(ts))
+		for i, t := range ts {
+			vs[i] = t.konst
+		}
+		v, _ := bigCall(name, vs)
+		return v
+	}, ts...)
 	switch name {
 	case "xor":
-		return widest + 1, c, nil
+		return widest + 1, fold, nil
 	case "min", "max", "abs":
-		return widest, c, nil
+		return widest, fold, nil
 	case "slowmoves":
 		// At most the total of the piles (0 when k < 1): len(ts)-1 values
 		// below 2^widest add up to less than 2^(widest + ceil(log2(len(ts)-1))).
-		return widest + bits.Len(uint(len(ts)-2)), c, nil
-	case "sym":
-		return 1, false, nil
+		return widest + bits.Len(uint(len(ts)-2)), fold, nil
 	}
-	return 1, c, nil // colmod
+	return 1, fold, nil // colmod
 }

@@ -123,6 +123,7 @@ func TestCompileBoundsTerms(t *testing.T) {
 		"1 ** 100000 == 1",
 		"a ** 2 ** 5 + a ** 64 > 0",
 		"slowmoves(1, a ** 64, a ** 64) > 0", // 4033 digits
+		"a ** 64 * (b > c) * 1 * (b - c) ** 0 * (a - a) != 0",
 	} {
 		if _, err := compileWithSymmetries(src, 3); err != nil {
 			t.Errorf("Compile(%q): %v", src, err)
@@ -191,12 +192,8 @@ func TestFastMatchesExact(t *testing.T) {
 			t.Fatal(err)
 		}
 		holds := e.Evaluator()
-		pile := rapid.OneOf(rapid.IntRange(0, 9), rapid.IntRange(top-9, top), rapid.IntRange(0, top),
-			rapid.Custom(func(t *rapid.T) int {
-				return max(0, 1<<rapid.IntRange(0, 62).Draw(t, "shift")+rapid.IntRange(-2, 1).Draw(t, "offset"))
-			}))
 		for range 8 {
-			p := game.Position(rapid.SliceOfN(pile, n, n).Draw(t, "position"))
+			p := game.Position(rapid.SliceOfN(pileGen(), n, n).Draw(t, "position"))
 			want := e.exact(p)
 			v := f(p)
 			if !*b.ov && big.NewInt(int64(v)).Cmp(want) != 0 {
@@ -208,6 +205,75 @@ func TestFastMatchesExact(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestBoundHolds: the bound Compile computes for a random expression holds
+// at positions near 0 and near 2^63-1.
+func TestBoundHolds(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 4).Draw(t, "piles")
+		src := exprGen{t: t, n: n}.expr(4, nil, false)
+		e, err := compileWithSymmetries(src, n)
+		if err != nil {
+			t.Skip(err)
+		}
+		b, err := e.bound(e.tree, map[string]termBound{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 8 {
+			p := game.Position(rapid.SliceOfN(pileGen(), n, n).Draw(t, "position"))
+			if v := e.exact(p); v.BitLen() > b.bits || b.konst != nil && v.Cmp(b.konst) != 0 {
+				t.Fatalf("%s at %v: %v, bound %d binary digits (constant %v)", src, p, v, b.bits, b.konst)
+			}
+		}
+	})
+}
+
+// TestCheckedArithmetic compares add, sub, mul, quo, neg and power with big
+// integers: each says whether its result leaves int, and is exact when not.
+func TestCheckedArithmetic(t *testing.T) {
+	edge := rapid.OneOf(rapid.IntRange(-9, 9), rapid.IntRange(top-9, top), rapid.IntRange(math.MinInt, math.MinInt+9),
+		rapid.Int(), rapid.Custom(func(t *rapid.T) int {
+			return 1<<rapid.IntRange(0, 62).Draw(t, "shift") + rapid.IntRange(-1, 1).Draw(t, "offset")
+		}), rapid.Custom(func(t *rapid.T) int { return -1 << rapid.IntRange(0, 63).Draw(t, "shift") }))
+	rapid.Check(t, func(t *rapid.T) {
+		x, y := edge.Draw(t, "x"), edge.Draw(t, "y")
+		bx, by := big.NewInt(int64(x)), big.NewInt(int64(y))
+		check := func(op string, v int, over bool, want *big.Int) {
+			if fits := want.IsInt64(); over == fits || fits && want.Int64() != int64(v) {
+				t.Fatalf("%d %s %d: %d, overflow %v; exactly %v", x, op, y, v, over, want)
+			}
+		}
+		v, o := add(x, y)
+		check("+", v, o, new(big.Int).Add(bx, by))
+		v, o = sub(x, y)
+		check("-", v, o, new(big.Int).Sub(bx, by))
+		v, o = mul(x, y)
+		check("*", v, o, new(big.Int).Mul(bx, by))
+		if y != 0 {
+			v, o = quo(x, y)
+			check("/", v, o, new(big.Int).Quo(bx, by))
+		}
+		v, o = neg(x)
+		check("neg", v, o, new(big.Int).Neg(bx))
+		if e := y & 127; e < 100 || x >= -1 && x <= 1 {
+			v, o = power(x, e)
+			if want := bigPower(bx, big.NewInt(int64(e))); want.IsInt64() && (o || want.Int64() != int64(v)) {
+				t.Fatalf("%d ** %d: %d, overflow %v; exactly %v", x, e, v, o, want)
+			} else if !want.IsInt64() && !o {
+				t.Fatalf("%d ** %d: %d, no overflow; exactly %v", x, e, v, want)
+			}
+		}
+	})
+}
+
+// pileGen draws piles near 0, near 2^63-1 and near powers of 2.
+func pileGen() *rapid.Generator[int] {
+	return rapid.OneOf(rapid.IntRange(0, 9), rapid.IntRange(top-9, top), rapid.IntRange(0, top),
+		rapid.Custom(func(t *rapid.T) int {
+			return max(0, 1<<rapid.IntRange(0, 62).Draw(t, "shift")+rapid.IntRange(-2, 1).Draw(t, "offset"))
+		}))
 }
 
 // exprGen draws expressions of check's language over n piles.

@@ -70,7 +70,7 @@ func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Exp
 	if _, err := e.build(e.tree, false); err != nil {
 		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
-	if _, err := e.bound(e.tree, nil); err != nil {
+	if _, err := e.bound(e.tree, map[string]termBound{}); err != nil {
 		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
 	return e, nil
