@@ -246,6 +246,19 @@ func (e *Expr) let(n *ast.VariableDeclaratorNode, inSym bool) (value, error) {
 	}, nil
 }
 
+// pileNode tells whether node names a pile (not a let name), and which.
+func (e *Expr) pileNode(node ast.Node) (int, bool) {
+	id, ok := node.(*ast.IdentifierNode)
+	if !ok {
+		return 0, false
+	}
+	if _, isLet := e.names[id.Value]; isLet {
+		return 0, false
+	}
+	i, err := e.pile(id.Value)
+	return i, err == nil
+}
+
 // pile maps a name (a, b, ... or p1, p2, ...) to a pile index.
 func (e *Expr) pile(name string) (int, error) {
 	i := -1
@@ -270,6 +283,28 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 		return nil, err
 	}
 	ov := e.ov
+	// Sums and differences of two piles, the most common terms, read the
+	// piles themselves rather than through two calls.
+	i, iPile := e.pileNode(n.Left)
+	j, jPile := e.pileNode(n.Right)
+	if iPile && jPile && (n.Operator == "+" || n.Operator == "-") {
+		if n.Operator == "+" {
+			return func(p game.Position) int {
+				v, o := add(p[i], p[j])
+				if o {
+					*ov = true
+				}
+				return v
+			}, nil
+		}
+		return func(p game.Position) int {
+			v, o := sub(p[i], p[j])
+			if o {
+				*ov = true
+			}
+			return v
+		}, nil
+	}
 	switch n.Operator {
 	case "+":
 		return func(p game.Position) int {
