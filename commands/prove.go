@@ -288,9 +288,6 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	if res.Symmetry != "" {
 		row("Symmetry", latex.Escape(res.Symmetry))
 	}
-	if res.Note != "" {
-		row("Note", latex.Escape(res.Note))
-	}
 	row("Solver", latex.Escape(res.Solver+" ("+res.SolverVersion+")"))
 	row("Time", fmt.Sprintf("%.2f s", res.Seconds))
 	return tw.Close()
@@ -316,9 +313,6 @@ func writeProof(w io.Writer, r *prove.Result) {
 	}
 	if r.Symmetry != "" {
 		fmt.Fprintf(w, "symmetry    %s\n", r.Symmetry)
-	}
-	if r.Note != "" {
-		fmt.Fprintf(w, "note        %s\n", r.Note)
 	}
 	for _, c := range r.Conditions {
 		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)

@@ -157,11 +157,7 @@ type Result struct {
 	Confirmation   *Confirmation   `json:"confirmation,omitempty"`
 	Counterexample *Counterexample `json:"counterexample,omitempty"`
 	// Reason says why the result is unknown.
-	Reason string `json:"reason,omitempty"`
-	// Note warns where the proof and nimlab's own evaluator may part: a term
-	// of the expression that can pass 2^63-1, where the evaluator (check,
-	// discover) wraps around and the proof, about the integers, does not.
-	Note          string  `json:"note,omitempty"`
+	Reason        string  `json:"reason,omitempty"`
 	Solver        string  `json:"solver"`
 	SolverVersion string  `json:"solver_version"`
 	Seconds       float64 `json:"seconds"`
@@ -188,9 +184,6 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		Scope: "every position", Conditions: []Condition{}}
 	done := func(res, reason string) (*Result, error) {
 		r.Result, r.Reason = res, reason
-		if res != Proved {
-			r.Note = "" // a counterexample is checked by the engine itself
-		}
 		r.Seconds = time.Since(start).Seconds()
 		return r, nil
 	}
@@ -211,9 +204,6 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return done(Undecided, fmt.Sprintf("%s: %v", arithmetic.name, err))
 	}
 	enc.arithmetic = arithmetic.name
-	if enc.widest != nil && enc.widest.Cmp(maxPile) > 0 {
-		r.Note = "some term can pass 2^63-1 at large piles, where check and discover compute modulo 2^64; the proof is about the integers"
-	}
 	if opts.SMTOut != "" {
 		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
 			return nil, fmt.Errorf("--smt-out: %w", err)
@@ -366,7 +356,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	}
 	switch {
 	case digitsCover(r.Conditions):
-		r.Proof, r.Width, r.Scope, r.Note = proofDigits, 0, "every position", ""
+		r.Proof, r.Width, r.Scope = proofDigits, 0, "every position"
 	case nimSumsCover(r.Conditions):
 		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
 	}
@@ -463,9 +453,6 @@ type encoding struct {
 	// moveExprs are the candidate winning moves (Options.Moves), each pile
 	// an expression over p, compiled.
 	moveExprs [][]*check.Expr
-	// widest bounds the absolute value of every term of the expression at
-	// piles up to 2^63-1.
-	widest *big.Int
 	// arithmetic is the name of the route of the queries' arithmetic.
 	arithmetic string
 }
@@ -558,7 +545,6 @@ func (enc *encoding) chooseArithmetic() error {
 		if err != nil {
 			return err
 		}
-		enc.widest = widest
 		sums := new(big.Int).Mul(maxPile, big.NewInt(int64(n+1)))
 		if sums.Cmp(widest) > 0 {
 			widest = sums
@@ -569,8 +555,7 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return nil
 	}
-	widest, err := widestOf(arith{})
-	enc.widest = widest
+	_, err := widestOf(arith{})
 	return err
 }
 
