@@ -114,7 +114,7 @@ var corpusGames = []string{
 	"cn:3,2", "cn:4,2", "cn:5,2", "cn:5,3", "path:3,2", "path:4,2", "moore:3,2", "moore:4,2",
 	"exact:3,1", "exact:3,2", "exact:4,4", "necklace:4,2", "necklace:5,2", "ecn:5,{1,2},2", "ecn:4,{2},2",
 	// slow games
-	"slow:1,1", "slow:2,1", "slow:3,2", "slow:4,3", "slow(nim:2)", "slow(nim:3)", "slow(cn:4,2)",
+	"slow:1,1", "slow:2,1", "slow:3,2", "slow:4,3", "slow(nim:2)", "slow(nim:3)", "slow(cn:4,2)", "slow(complex:1)", "slow(path:3,3)",
 	"slowle:3,2", "slowset:3,{1,3}", "slowset:4,{2,4}",
 	// rule variations
 	"fixed(cn:4,2; 2)", "fixedall(cn:4,2; 1)", "atleast(cn:4,2; 2)", "total(cn:3,2; 3)", "exactly(cn:3,2; 3)",
@@ -129,12 +129,18 @@ var corpusGames = []string{
 // corpusSeeds are the expressions known to have been proved falsely, by
 // game: they must never be proved.
 var corpusSeeds = map[string][]string{
-	// (II) fails at (2,0): the induction on binary digits was applied to a
-	// game that is not a take game.
+	// (II) fails at (2,0): the induction on binary digits (digits.go) was
+	// applied to the slow rule on a complex, which is no take game.
 	"slow(nim:2)": {"colmod(2, a, b)"},
 	"slow(nim:3)": {"colmod(2, a, b, c)"},
-	// Proved about the integers; the evaluator wraps at 2^64 and accepts a = 1.
+	// The same, as the random run found it: one pile, and a modulus above 2.
+	"slow(complex:1)": {"colmod(2, a)"},
+	"slow(path:3,3)":  {"colmod(4, a, b, c)"},
+	// Proved about the integers, where the added terms are always true;
+	// the evaluator wraps at 2^64 and reads them otherwise from a = 1 or 2.
 	"slow:1,1": {"(a % 2 == 0) == (a + 9223372036854775807 > 0)"},
+	"nim:2":    {"a == b && a * 4611686018427387904 >= 0"},
+	"cn:4,2":   {"a == c && b == d && a + 9223372036854775807 > 0"},
 }
 
 // corpusBudget is how many expressions of each kind a corpus game gets.

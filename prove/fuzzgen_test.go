@@ -555,7 +555,8 @@ func astMutants(src string) []candidate {
 //     comparison of compareFar sees those);
 //   - asym: base only on positions with a <= b, which includes every
 //     sorted position and every lexicographically least image under a
-//     transitive group, where the symmetry breaking looks: not symmetric.
+//     transitive group, where the symmetry breaking looks: not symmetric
+//     (the last one, base negated where a > b, is wrong for every game).
 func specialMutants(base string, names []string) []candidate {
 	a := names[0]
 	e := "(" + base + ")"
@@ -573,6 +574,7 @@ func specialMutants(base string, names []string) []candidate {
 			candidate{src: e + " && " + a + " + " + b + " < 5000", origin: "small"},
 			candidate{src: e + " && " + a + " <= " + b, origin: "asym"},
 			candidate{src: e + " || " + a + " > " + b, origin: "asym"},
+			candidate{src: e + " != (" + a + " > " + b + ")", origin: "asym"},
 		)
 	}
 	return out
@@ -660,6 +662,11 @@ func TestFuzzGenerators(t *testing.T) {
 	for _, spec := range corpusGames {
 		if _, err := game.Parse(spec); err != nil {
 			t.Errorf("corpus game %s: %v", spec, err)
+		}
+	}
+	for spec := range corpusSeeds {
+		if !slices.Contains(corpusGames, spec) {
+			t.Errorf("the seeds of %s would not run: it is not in corpusGames", spec)
 		}
 	}
 	base := "let mv = slowmoves(2, a, b, c); sym(a == 0 && b - c == d) || min(a, mv) % 2 == 1 && a ^ b == c + 1 && !(d < 2)"
