@@ -336,7 +336,7 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 	}
 	if r.Engine != nil {
-		fmt.Fprintf(w, "engine      %s\n", r.Engine)
+		fmt.Fprintf(w, "checked     %s\n", r.Engine)
 	}
 	if c := r.Confirmation; c != nil {
 		fmt.Fprintf(w, "second      %s\n", confirmationText(c))

@@ -61,7 +61,7 @@ func (c *EngineCheck) String() string {
 	if c.Reason != "" {
 		return "not checked: " + c.Reason
 	}
-	return fmt.Sprintf("agrees with the engine's table on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
+	return fmt.Sprintf("the engine's table agrees on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
 }
 
 func (e *DisagreementError) Error() string {

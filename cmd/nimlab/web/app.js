@@ -589,8 +589,8 @@ $("prove").addEventListener("click", async () => {
     }
     const ec = r.engine_check;
     if (ec) {
-      lines.push(ec.reason ? `engine      not checked: ${ec.reason}`
-        : `engine      agrees with the engine's table on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`);
+      lines.push(ec.reason ? `checked     not by the engine: ${ec.reason}`
+        : `checked     the engine's table agrees on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`);
     }
     lines.push(`solver      ${r.solver} (${r.solver_version}), ${r.seconds.toFixed(2)} s in all`);
     text($("check-report"), lines.join("\n"));
