@@ -1161,6 +1161,11 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 	return ce, ""
 }
 
+// searchSmallBudget bounds the time of one search of small positions: an
+// expression with sym() over many symmetries, evaluated at every option,
+// took 41 s of CPU on ecn:5,{1,2,3},3/misere without it.
+const searchSmallBudget = 5 * time.Second
+
 // smallPositions bounds the positions searchSmall looks at.
 const smallPositions = 20_000
 
@@ -1174,8 +1179,9 @@ func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counter
 	}
 	inS := enc.e.Evaluator()
 	p := make(game.Position, enc.n)
+	deadline := time.Now().Add(searchSmallBudget)
 	for {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || time.Now().After(deadline) {
 			return nil
 		}
 		switch {
