@@ -25,8 +25,8 @@
 //
 //   - proved: the expression accepts exactly the engine's P-positions
 //     (solve.Table) at every position of a box of up to 40,000 positions,
-//     as check's evaluator reads it (so the wrapping of the evaluator past
-//     2^63-1 shows there); and at positions with piles up to 2^40 it agrees
+//     as check's evaluator reads it (exact: a term past 2^63-1 is computed
+//     in big integers, as the proof reads it); and at positions with piles up to 2^40 it agrees
 //     with the theorem's oracle covering the game, if one does, and with
 //     every other expression proved for the same game;
 //   - refuted: the counterexample is confirmed by the engine alone: (I) p
@@ -37,7 +37,9 @@
 //     engine's table and the expression part somewhere;
 //   - unknown: fine, with a reason; a compile error of a mutant is counted,
 //     not judged;
-//   - no pair may panic, return an error, or outlast its time limit.
+//   - no pair may panic, return an error, or outlast its time limit (a
+//     "proved" the engine's check in Prove contradicts is an error, a
+//     *prove.DisagreementError).
 //
 // A violation fails the test with the game, the expression, the result,
 // the position, and a one-line reproduction (nimlab prove 'SPEC' --expr
