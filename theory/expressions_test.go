@@ -2,6 +2,8 @@ package theory_test
 
 import (
 	"context"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/nimlab/nimlab/check"
@@ -12,7 +14,7 @@ import (
 
 // TestExpressionsAreTheTheorems compares each theorem's expression with its
 // own test at every position of its examples' boxes (capped so that each
-// box stays small).
+// box stays small), and at random positions near 2^31, 2^62 and 2^63-1.
 func TestExpressionsAreTheTheorems(t *testing.T) {
 	ctx := context.Background()
 	withExpression := 0
@@ -57,6 +59,23 @@ func TestExpressionsAreTheTheorems(t *testing.T) {
 			}
 			if accepted == 0 {
 				t.Errorf("%s on %s: only %d P-positions up to %d", th.Name, ex.Spec, accepted, h)
+			}
+			// And near the top of int, where a wrapping evaluator and the
+			// proof about the integers would part.
+			rng := rand.New(rand.NewPCG(uint64(len(src)), uint64(g.Piles())))
+			bases := []int{0, 1 << 31, 1 << 62, math.MaxInt}
+			for range 2000 {
+				for i := range p {
+					p[i] = max(0, bases[rng.IntN(len(bases))]-rng.IntN(16))
+				}
+				if rng.IntN(2) == 0 { // equal piles make P-positions likely
+					for i := range p {
+						p[i] = p[0]
+					}
+				}
+				if in(p) != rule.IsP(p) {
+					t.Fatalf("%s on %s at %v: the expression says %v, the theorem %v", th.Name, ex.Spec, p, in(p), rule.IsP(p))
+				}
 			}
 		}
 	}
