@@ -1,0 +1,171 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+)
+
+// A query is one condition written as an SMT-LIB script, with how it is
+// asked: its tactic, its cases, the query asked next when it does not
+// settle the condition, and its file under Options.SMTOut.
+
+// fileStem makes a spec usable in a file name.
+func fileStem(spec string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, spec)
+}
+
+// query is one condition as an SMT-LIB script.
+type query struct {
+	name   string
+	script string
+	// vars are the variables read back as a counterexample: p0.. and, for
+	// (I), q0..
+	vars []string
+	// via says how the query decides its condition when it does not ask it
+	// over every option (viaMoves, viaDigits); fallback is then the query
+	// asked next when this one does not answer unsat.
+	via      string
+	fallback *query
+	// path is the query's file under Options.SMTOut.
+	path string
+	// tactic is the z3 tactic that decides the query, when not z3's
+	// default (Solver.CheckUsing).
+	tactic string
+	// cases, when set, split the query: each is an assertion added to the
+	// script, they cover every position, and each case is asked in a
+	// solver process of its own, at the same time (see splitByCases).
+	cases []string
+	// quantified is true when the script has a quantifier.
+	quantified bool
+	// routes are the routes the query takes (routes.go).
+	routes []string
+}
+
+// linearTactic decides quantifier-free queries in linear integer
+// arithmetic. z3's default for them is several times slower on nimlab's
+// queries, whose mod, div and min it rewrites less well: NIM(3,2)'s (II)
+// takes 6.3 s of CPU by default and 1.1 s with it. It is far slower on
+// quantified ones (CN(7,4)'s (II): 9.5 s by default, no answer within 120 s
+// with it), which keep the default.
+const linearTactic = "(then simplify purify-arith smt)"
+
+// withTactics gives the quantifier-free queries in linear integer
+// arithmetic, and their fallbacks, linearTactic.
+func (enc *encoding) withTactics(queries []query) []query {
+	if enc.a.bv() {
+		return queries
+	}
+	for i := range queries {
+		for q := &queries[i]; q != nil; q = q.fallback {
+			if !q.quantified {
+				q.tactic = linearTactic
+			}
+		}
+	}
+	return queries
+}
+
+// splitByCases asks the quantified (II) of linear arithmetic in two cases,
+// the first pile empty or not, each in its own solver process: while (I)
+// is quick, the two cores then share (II). Measured on CN(7,4): the cases
+// took 4.2 s and 8.7 s of CPU, the whole query 14.5 s. The cases cover
+// every position (piles are never negative), so (II) holds exactly when
+// both are unsat; the query's file under --smt-out stays the whole query.
+func (enc *encoding) splitByCases(queries []query) []query {
+	if caseSplitRoute.needs(enc) != nil {
+		return queries
+	}
+	for i := range queries {
+		q := &queries[i]
+		if q.name == "II" && q.via == "" && q.quantified {
+			q.cases = []string{"(= p0 0)", "(> p0 0)"}
+			q.routes = append(q.routes, caseSplitRoute.name)
+		}
+	}
+	return queries
+}
+
+// check asks q of the solver: in one process, or, when q is split in
+// cases, in one process per case at the same time. A split query is sat
+// when a case is (the model is that case's), unknown when a case is and
+// none is sat, and unsat when every case is; its time is the longest case's.
+func (q query) check(ctx context.Context, opts Options) (Reply, error) {
+	if len(q.cases) == 0 {
+		return opts.Solver.CheckUsing(ctx, q.script, q.vars, opts.Timeout, q.tactic)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	replies := make([]Reply, len(q.cases))
+	group, gctx := errgroup.WithContext(ctx)
+	for i, c := range q.cases {
+		group.Go(func() error {
+			reply, err := opts.Solver.CheckUsing(gctx, q.script+"(assert "+c+")\n", q.vars, opts.Timeout, q.tactic)
+			replies[i] = reply
+			if err == nil && reply.Answer == Sat {
+				cancel() // settled: the other cases need not finish
+			}
+			return err
+		})
+	}
+	err := group.Wait()
+	merged := Reply{Answer: Unsat}
+	for _, r := range replies {
+		merged.Seconds = max(merged.Seconds, r.Seconds)
+	}
+	for _, r := range replies {
+		if r.Answer == Sat {
+			r.Seconds = merged.Seconds
+			return r, nil
+		}
+	}
+	if err != nil {
+		return Reply{}, err
+	}
+	for _, r := range replies {
+		if r.Answer != Unsat {
+			merged.Answer, merged.Reason = r.Answer, r.Reason
+			break
+		}
+	}
+	return merged, nil
+}
+
+func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
+	switch q.via {
+	case viaDigits:
+		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
+	case viaNimSums:
+		fmt.Fprintf(&b, "; %s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	default:
+		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	}
+	b.WriteString("(set-option :produce-models true)\n")
+	b.WriteString(q.script)
+	b.WriteString("\n" + s.checkSat(q.tactic) + "\n")
+	return b.String()
+}
+
+// viaMoves is the Via of (II) decided by candidate moves (Options.Moves).
+const viaMoves = "candidate moves"
+
+// viaSuffix ends the name of a query's file under Options.SMTOut.
+var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step", viaNimSums: "-nimsum"}
+
+var conditionText = map[string]string{
+	"I":   "(I) asks for p in S and a move from p to q in S",
+	"II":  "(II) asks for p outside S with no move into S",
+	"III": "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
+}

@@ -1,0 +1,116 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// Symmetry breaking (symmetryRoute): p restricted to one position per class
+// of the game's symmetries, once the solver has said that S and the moves
+// are invariant.
+
+// symmetryBreaking restricts p to one position per symmetry class when S
+// and the moves are invariant under the game's symmetries: then a
+// counterexample exists exactly when one exists in that form
+// (symmetryRoute). Both are asked of the solver, one generator at a time,
+// for S and for the move relation as the queries write them: the group is
+// only a proposal.
+func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Options) (string, error) {
+	group, err := g.Symmetries(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return "", nil // no symmetries known: no breaking
+	}
+	var gens []complex.Perm
+	var canonical []string
+	var how string
+	switch {
+	case group.Full() && enc.n > 1:
+		shift := make(complex.Perm, enc.n)
+		swap := make(complex.Perm, enc.n)
+		for i := range enc.n {
+			shift[i], swap[i] = (i+1)%enc.n, i
+		}
+		swap[0], swap[1] = 1, 0
+		gens = []complex.Perm{shift, swap}
+		for i := 1; i < enc.n; i++ {
+			canonical = append(canonical, enc.a.cmp("<=", fmt.Sprintf("p%d", i-1), fmt.Sprintf("p%d", i)))
+		}
+		how = "piles sorted (every permutation is a symmetry)"
+	case group.Listed() && len(group.Elements()) > 1:
+		gens = group.Generators()
+		elems := group.Elements()
+		if len(elems) > 256 {
+			elems = gens
+		}
+		for _, perm := range elems {
+			if c := lexLeader(enc.a, perm); c != "" {
+				canonical = append(canonical, c)
+			}
+		}
+		how = fmt.Sprintf("p is the lexicographically least of its images under %d symmetries", len(elems))
+	default:
+		return "", nil
+	}
+	if len(canonical) == 0 {
+		return "", nil
+	}
+	if ok, err := enc.invariantUnder(ctx, gens, opts); err != nil || !ok {
+		return "", err
+	}
+	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
+	return how, nil
+}
+
+// invariantUnder asks the solver whether S and the move relation, as the
+// queries write them, are invariant under each permutation: for each, some
+// p with S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
+// q∘perm)? Any answer but unsat is "no".
+func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, opts Options) (bool, error) {
+	for _, perm := range perms {
+		var b strings.Builder
+		b.WriteString("(set-logic ALL)\n")
+		enc.declare(&b, "p")
+		enc.declare(&b, "q")
+		for i := range enc.n {
+			fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
+		}
+		image := func(prefix string) func(i int) string {
+			return func(i int) string { return prefix + strconv.Itoa(perm[i]) }
+		}
+		p, q := pileVar("p"), pileVar("q")
+		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s))))\n",
+			enc.inS(p), enc.inS(image("p")), enc.move(p, q), enc.move(image("p"), image("q")))
+		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
+		if err != nil || reply.Answer != Unsat {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// lexLeader writes "p is lexicographically at most its image q, q[i] =
+// p[perm[i]]" ("" for the identity).
+func lexLeader(a arith, perm complex.Perm) string {
+	var eqs, alts []string
+	for i, j := range perm {
+		if i == j {
+			continue
+		}
+		alts = append(alts, "(and "+strings.Join(append(slices.Clone(eqs), a.cmp("<", fmt.Sprintf("p%d", i), fmt.Sprintf("p%d", j))), " ")+")")
+		eqs = append(eqs, fmt.Sprintf("(= p%d p%d)", i, j))
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	alts = append(alts, "(and "+strings.Join(eqs, " ")+")")
+	return "(or " + strings.Join(alts, " ") + ")"
+}
