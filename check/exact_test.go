@@ -107,6 +107,8 @@ func TestCompileBoundsTerms(t *testing.T) {
 		{"2 ** a > 0", "the exponent of 2 ** a depends on the piles"},
 		{"let ee = a; 2 ** ee > 0", "the exponent of 2 ** ee depends on the piles"},
 		{"2 ** sym(a > 0) > 0", "depends on the piles"},
+		{"99999999999999999999 > a", "the constant 99999999999999999999 is larger than 9223372036854775807"},
+		{"a == 1 && b < 9223372036854775808", "the constant 9223372036854775808 is larger"},
 	} {
 		_, err := compileWithSymmetries(tt.src, 3)
 		if err == nil || !strings.Contains(err.Error(), tt.mention) {
@@ -124,6 +126,7 @@ func TestCompileBoundsTerms(t *testing.T) {
 		"a ** 2 ** 5 + a ** 64 > 0",
 		"slowmoves(1, a ** 64, a ** 64) > 0", // 4033 digits
 		"a ** 64 * (b > c) * 1 * (b - c) ** 0 * (a - a) != 0",
+		"a < 9223372036854775807 && p3 == 0", // a name with digits is not a constant
 	} {
 		if _, err := compileWithSymmetries(src, 3); err != nil {
 			t.Errorf("Compile(%q): %v", src, err)

@@ -28,7 +28,8 @@ pile, and a negative one gives 0), ^ (xor, as in Go: two's complement),
 == != < <= > >=, && || ! (also and, or, not), cond ? x : y. Functions:
 xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
 colmod(m, x, y, ...): at every binary digit the number of values with a 1
-there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...)),
+there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...); false
+when a value is negative),
 slowmoves(k, x, y, ...): the most moves a play of Exact Slow k-Nim can last
 from piles x, y, ... (one token from each of exactly k piles a move; a pile
 holding more than that has tokens no play reaches), and sym(e): e holds for
@@ -62,6 +63,9 @@ const maxSymPerms = 5040
 // ranges over; it is called only when src uses sym(), so a game whose
 // symmetries are costly pays for them only then. It may be nil.
 func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Expr, error) {
+	if c := constantTooLarge(src); c != "" {
+		return nil, fmt.Errorf("expression %q: the constant %s is larger than 9223372036854775807, the largest a constant can be written; write it as an expression, e.g. 2 ** 70", src, c)
+	}
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("expression %q: %s", src, oneLine(err.Error()))
@@ -103,6 +107,29 @@ func (e *Expr) symPerms() ([]complex.Perm, error) {
 	}
 	e.perms = perms
 	return perms, nil
+}
+
+// constantTooLarge returns the first run of decimal digits in src, not part
+// of a name or a number of another form, whose value is past 2^63-1, or "".
+func constantTooLarge(src string) string {
+	word := func(r byte) bool {
+		return r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	for i := 0; i < len(src); {
+		if !word(src[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(src) && word(src[j]) {
+			j++
+		}
+		if _, err := strconv.ParseInt(src[i:j], 10, 64); errors.Is(err, strconv.ErrRange) {
+			return src[i:j]
+		}
+		i = j
+	}
+	return ""
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -63,6 +63,7 @@ type ProveResult struct {
 	title   string
 	theorem *theory.Theorem
 	moves   []string // the request's --move
+	req     ProveRequest
 	format  string
 }
 
@@ -138,7 +139,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if err != nil {
 		return nil, err
 	}
-	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format}
+	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format, req: req}
 	if r.Result == prove.Proved {
 		res.Kind = theory.ProofKind(r.Proof)
 	}
@@ -237,6 +238,18 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	}
 	for _, m := range r.moves {
 		command += " --move " + ShellQuote(m)
+	}
+	if req := r.req; req.Solver != "" && req.Solver != "z3" {
+		command += " --solver " + ShellQuote(req.Solver)
+	}
+	if r.req.Timeout > 0 && r.req.Timeout != time.Minute {
+		command += " --timeout " + r.req.Timeout.String()
+	}
+	if r.req.NoSymmetry {
+		command += " --no-symmetry"
+	}
+	if r.req.Confirm {
+		command += " --confirm"
 	}
 	fmt.Fprintln(w, latex.Comment("made by: "+command+" --format latex"))
 	fmt.Fprintln(w, latex.Comment(`needs \usepackage{booktabs}`))

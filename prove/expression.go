@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -263,7 +264,7 @@ func (tr translator) node(node ast.Node) (term, error) {
 		c, err1 := tr.term(n.Cond)
 		x, err2 := tr.term(n.Exp1)
 		y, err3 := tr.term(n.Exp2)
-		if err := errors.Join(err1, err2, err3); err != nil {
+		if err := cmp.Or(err1, err2, err3); err != nil { // the first: one line
 			return term{}, err
 		}
 		c = tr.asBool(c)
@@ -317,7 +318,7 @@ func (tr translator) node(node ast.Node) (term, error) {
 func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 	x, err1 := tr.term(n.Left)
 	y, err2 := tr.term(n.Right)
-	if err := errors.Join(err1, err2); err != nil {
+	if err := cmp.Or(err1, err2); err != nil { // the first: one line
 		return term{}, err
 	}
 	op := n.Operator
@@ -393,6 +394,9 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 		}
 		return tr.bind(x, func(x term) term { return intTerm(tr.a.rem(x.s, y.c), bound) }), nil
 	case "**":
+		if x.isConst && y.isConst {
+			return term{}, &UnencodableError{Operator: "**", Where: where, Why: "its value does not fit in 64 bits, the constants a proof can write"}
+		}
 		if !y.isConst {
 			return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power is linear only with a constant exponent of 0 or 1"}
 		}
@@ -537,6 +541,14 @@ func (tr translator) constBinary(op string, x, y int) (term, bool) {
 		return constTerm(x % y), true
 	case "^":
 		return constTerm(x ^ y), true
+	case "**":
+		switch {
+		case y < 0:
+			return constTerm(0), true // as check's evaluator
+		case y > 64 && (x < -1 || x > 1):
+			return term{}, false // past 64 bits
+		}
+		return exact(new(big.Int).Exp(bx, by, nil))
 	case "==":
 		return b(x == y)
 	case "!=":

@@ -57,6 +57,9 @@ func TestRoutePreconditions(t *testing.T) {
 		{linearRoute, "fixed(cn:5,2; 2)", "a % 4 == 0", nil, true},
 		{linearRoute, "nim:2", "a == b && 5 ^ 3 == 6", nil, true},
 		{linearRoute, "nim:2", "a ^ b == 0", nil, false},
+		{linearRoute, "nim:2", "a * 2 ** 3 == b * 8", nil, true},             // a constant power folds
+		{linearRoute, "nim:2", "a + 9223372036854775807 * 2 > b", nil, true}, // past 64 bits, as a term
+
 		// Bit-vectors: terms wide enough.
 		{bitVectorRoute, "nim:3", "a ^ b ^ c == 0", nil, true},
 		{bitVectorRoute, "nim:2", "a == b", nil, false},

@@ -127,7 +127,7 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	lines := bufio.NewReader(stdout)
 	// The timeout is set in the script, so the solver stops by itself and
 	// says unknown; the context's own deadline, a little later, kills it.
-	ms := timeout.Milliseconds()
+	ms := max(timeout.Milliseconds(), 1) // 0 would mean no limit
 	header := fmt.Sprintf("(set-option :print-success false)\n(set-option :produce-models true)\n(set-option :timeout %d)\n", ms)
 	if s.Name == "cvc5" {
 		header = fmt.Sprintf("(set-option :print-success false)\n(set-option :tlimit-per %d)\n", ms)
