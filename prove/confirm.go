@@ -72,7 +72,11 @@ func confirm(ctx context.Context, r *Result, queries []query, opts Options) erro
 		case Sat:
 			disagree = append(disagree, fmt.Sprintf("(%s): %s unsat, %s sat", c.Name, r.Solver, second.Name))
 		case Unknown:
-			notes = append(notes, fmt.Sprintf("(%s): %s", c.Name, reply.Reason))
+			what := ""
+			if queries[i].quantified {
+				what = " to its quantified query"
+			}
+			notes = append(notes, fmt.Sprintf("(%s): %s%s", c.Name, reply.Reason, what))
 		}
 	}
 	switch {
