@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/internal/api"
@@ -46,6 +48,9 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
   nimlab check cn:6,3 --table cn63.tbl --theorem cn63`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
+				return usageError(cmd, "--expr is empty: give the expression, e.g. --expr 'a == b'")
+			}
 			res, err := commands.Check(cmd.Context(), env(cmd.Context(), f.json), commands.CheckRequest{
 				Game: args[0], Source: f.source(), Theorem: theoremName, Expr: src, Properties: properties,
 				Strategy: strategy, Examples: examples,

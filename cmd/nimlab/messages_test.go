@@ -51,6 +51,8 @@ func TestMessages(t *testing.T) {
 		{[]string{"outcome", "cn:6,3", "-x"}, []string{"unknown shorthand flag"}, "negative"},
 		{[]string{"solve", "cn:6,3"}, []string{"solve: --max is required", "usage: nimlab solve"}, ""},
 		{[]string{"check", "cn:6,3", "--max", "2"}, []string{"check: give exactly one of --theorem NAME", "usage: nimlab check"}, ""},
+		{[]string{"check", "cn:6,3", "--max", "2", "--expr", ""}, []string{"check: --expr is empty: give the expression", "usage: nimlab check"}, ""},
+		{[]string{"prove", "cn:6,3", "--expr", " "}, []string{"prove: --expr is empty: give the expression", "usage: nimlab prove"}, ""},
 		{[]string{"draw", "cn:6,3"}, []string{"draw: --out FILE.svg", "usage: nimlab draw"}, ""},
 		{[]string{"list", "cn:6,3", "--max", "2", "--json", "--format", "latex"}, []string{"--json and --format latex: give one of them"}, ""},
 	} {

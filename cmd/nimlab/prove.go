@@ -1,9 +1,11 @@
 package main
 
 import (
+	"strings"
+	"time"
+
 	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
-	"time"
 )
 
 func newProveCmd() *cobra.Command {
@@ -73,6 +75,9 @@ solver and its version, and the time.`,
   nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
+				return usageError(cmd, "--expr is empty: give the expression, e.g. --expr 'a == b'")
+			}
 			if src == "" && theoremName == "" {
 				return usageError(cmd, "give the characterization to prove: --expr EXPR or --theorem NAME")
 			}
