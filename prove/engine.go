@@ -25,8 +25,11 @@ type EngineCheck struct {
 	// Max is the largest pile of the box: every position with piles 0..Max.
 	// It is 0, with Reason set, when no box could be solved.
 	Max int `json:"max"`
-	// Positions is the number of positions compared.
-	Positions int64 `json:"positions"`
+	// Positions is the number of positions compared, and PPositions the
+	// number of P-positions among them: when every position is one, no
+	// move stays in the box, and the check says little.
+	Positions  int64 `json:"positions"`
+	PPositions int64 `json:"p_positions"`
 	// Seconds is the time spent solving and comparing.
 	Seconds float64 `json:"seconds"`
 	// Reason says why no box was checked (the engine does not play the
@@ -61,7 +64,11 @@ func (c *EngineCheck) String() string {
 	if c.Reason != "" {
 		return "not checked: " + c.Reason
 	}
-	return fmt.Sprintf("the engine's table agrees on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
+	text := fmt.Sprintf("the engine's table agrees on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
+	if c.PPositions == c.Positions {
+		text += "; no move stays in that box, so it says little"
+	}
+	return text
 }
 
 func (e *DisagreementError) Error() string {
@@ -105,8 +112,9 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 		bctx, cancel := context.WithTimeout(ctx, limit)
 		box := table.Uniform(n, h)
 		t, err := solve.Table(bctx, g, box, solve.Options{})
+		var pPositions int64
 		if err == nil {
-			err = compareOnBox(bctx, g, e, t, h)
+			pPositions, err = compareOnBox(bctx, g, e, t, h)
 		}
 		cancel()
 		var d *DisagreementError
@@ -123,7 +131,7 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 			out.Seconds = time.Since(start).Seconds()
 			return out, nil // out of budget: the last box stands
 		}
-		out.Max, out.Positions = h, box.Positions()
+		out.Max, out.Positions, out.PPositions = h, box.Positions(), pPositions
 		last, lastPositions = time.Since(t0), positions
 		if positions > enginePositions {
 			break
@@ -133,14 +141,15 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 	return out, nil
 }
 
-// compareOnBox compares e with the table t, whose box has piles up to h.
-func compareOnBox(ctx context.Context, g *game.Game, e *check.Expr, t *table.Table, h int) error {
+// compareOnBox compares e with the table t, whose box has piles up to h,
+// and returns the number of P-positions.
+func compareOnBox(ctx context.Context, g *game.Game, e *check.Expr, t *table.Table, h int) (int64, error) {
 	r, err := check.Compare(ctx, g, t, e.Evaluator, 1)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if r.Agrees() {
-		return nil
+		return r.Accepted, nil
 	}
 	d := &DisagreementError{Game: g.Spec, Expression: e.String(), Max: h}
 	if ps := r.Examples[check.KindPNotAccepted]; len(ps) > 0 {
@@ -149,7 +158,7 @@ func compareOnBox(ctx context.Context, g *game.Game, e *check.Expr, t *table.Tab
 	if ps := r.Examples[check.KindAcceptedNotP]; len(ps) > 0 && (d.Position == nil || total(ps[0]) < total(d.Position)) {
 		d.Position, d.IsP = ps[0], false
 	}
-	return d
+	return 0, d
 }
 
 func total(p game.Position) int {

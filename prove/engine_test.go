@@ -45,6 +45,27 @@ func TestCheckWithEngine(t *testing.T) {
 	}
 }
 
+// TestEngineCheckSaysLittle: a box in which no move stays is said to be
+// one.
+func TestEngineCheckSaysLittle(t *testing.T) {
+	for _, tt := range []struct {
+		spec, expr string
+		little     bool
+	}{
+		{"fixed(nim:2; 1000000)", "(a / 1000000 + b / 1000000) % 2 == 0", true},
+		{"fixed(nim:2; 3)", "(a / 3 + b / 3) % 2 == 0", false},
+	} {
+		g, e := compile(t, tt.spec, tt.expr)
+		c, err := checkWithEngine(context.Background(), g, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(c.String(), "says little"); got != tt.little || c.PPositions == 0 {
+			t.Errorf("%s: %s (%d P-positions)", tt.spec, c, c.PPositions)
+		}
+	}
+}
+
 // TestCheckWithEngineStops: a cancelled context stops the check.
 func TestCheckWithEngineStops(t *testing.T) {
 	g, e := compile(t, "cn:6,3", "a + b == d + e && b + c == e + f")

@@ -502,11 +502,12 @@ func (tr translator) colmod(m int, ts []term) term {
 // truncDiv writes Go's x / c (rounded towards 0) for a constant c != 0 with
 // SMT-LIB's div, which rounds so that the remainder is not negative.
 func truncDiv(x string, c int) string {
+	k := absBig(c).String() // -c overflows at math.MinInt
+	out := "(ite (>= " + x + " 0) (div " + x + " " + k + ") (- (div (- " + x + ") " + k + ")))"
 	if c < 0 {
-		return "(- " + truncDiv(x, -c) + ")"
+		return "(- " + out + ")"
 	}
-	k := numeral(c)
-	return "(ite (>= " + x + " 0) (div " + x + " " + k + ") (- (div (- " + x + ") " + k + ")))"
+	return out
 }
 
 // constBinary folds an operator on two constants as check's evaluator does,
@@ -694,8 +695,10 @@ func (tr translator) slowMoves(ts []term, where string) (term, error) {
 	if k < 1 {
 		return tr.constTerm(0), nil
 	}
-	if subsets := complex.Binomial(n, n/2) * uint64(k); n > 20 || subsets > 1<<12 {
-		return term{}, &UnencodableError{Operator: "slowmoves()", Where: where, Why: fmt.Sprintf("%d piles give too many subsets to encode", n)}
+	// The count of terms, without overflow: k and the subsets each at most
+	// 1<<12.
+	if subsets := complex.Binomial(n, n/2); n > 20 || k > 1<<12 || subsets*uint64(k) > 1<<12 {
+		return term{}, &UnencodableError{Operator: "slowmoves()", Where: where, Why: fmt.Sprintf("%d piles and k = %d give too many terms to encode", n, k)}
 	}
 	// Bind the piles, clipped at 0, to names.
 	names := make([]term, n)

@@ -95,6 +95,28 @@ func TestRoutePreconditions(t *testing.T) {
 	}
 }
 
+// TestExtremeConstants: constants at the ends of int are encoded without
+// overflow or unbounded work (the division by -2^63 recursed for ever; a
+// huge k of slowmoves wrapped the guard on its terms).
+func TestExtremeConstants(t *testing.T) {
+	for _, tt := range []struct {
+		expr string
+		ok   bool
+	}{
+		{"a == b && a / (-9223372036854775807 - 1) == 0", true},
+		{"a == b && a % (-9223372036854775807 - 1) == a", true},
+		{"a == b && (a - 9223372036854775807) / -1 > 0", true},
+		{"slowmoves(6148914691236517206, a, b) == 0 && a == b", false},
+		{"slowmoves(9223372036854775807, a, b) == 0", false},
+	} {
+		g, e := compile(t, "nim:2", tt.expr)
+		_, err := newEncoding(g, e, nil)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: %v", tt.expr, err)
+		}
+	}
+}
+
 // TestSlowGamesAreNotProvedByMooresMove: the two false proofs the digit
 // induction gave, now refuted with a counterexample the engine confirms.
 func TestSlowGamesAreNotProvedByMooresMove(t *testing.T) {

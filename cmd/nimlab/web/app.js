@@ -590,7 +590,8 @@ $("prove").addEventListener("click", async () => {
     const ec = r.engine_check;
     if (ec) {
       lines.push(ec.reason ? `checked     not by the engine: ${ec.reason}`
-        : `checked     the engine's table agrees on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`);
+        : `checked     the engine's table agrees on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`
+          + (ec.p_positions === ec.positions ? "; no move stays in that box, so it says little" : ""));
     }
     lines.push(`solver      ${r.solver} (${r.solver_version}), ${r.seconds.toFixed(2)} s in all`);
     text($("check-report"), lines.join("\n"));
