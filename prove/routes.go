@@ -104,7 +104,7 @@ var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
 // play, but the step is only wired to two-condition (normal) proofs.
 var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
 	if _, ok := enc.columnModulus(); !ok {
-		return errors.New("S is not colmod(m, every pile once) with m >= 2")
+		return errors.New("the set is not colmod(m, every pile once) with m >= 2")
 	}
 	if !enc.take {
 		return errors.New("a move does not take from the piles of one face")
@@ -129,7 +129,7 @@ var digitsStepIIRoute = route{name: viaDigits, needs: func(enc *encoding) error 
 		return err
 	}
 	if !enc.g.TakeOnFaces() || enc.slow {
-		return fmt.Errorf("Moore's move takes any amount from each pile of a face; the %s rule does not", enc.g.Rule().Name())
+		return fmt.Errorf("the move of Moore's construction takes any amount from each pile of a face; the %s rule does not", enc.g.Rule().Name())
 	}
 	return nil
 }}
