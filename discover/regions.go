@@ -1,0 +1,179 @@
+package discover
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/nimlab/nimlab/complex"
+)
+
+// Regions: the P-positions are split by a kind of region (the empty piles,
+// the piles holding the minimum or maximum, the order of the piles, ...)
+// and each part described on its own.
+
+// maxRegions bounds the regions of a candidate: a split into more parts
+// describes the table rather than the game.
+const maxRegions = 64
+
+// regionKind is how the P-positions are split.
+type regionKind int
+
+const (
+	whole       regionKind = iota // one description for all
+	zeros                         // by the set of empty piles
+	minima                        // by the set of piles holding the minimum
+	maxima                        // by the set of piles holding the maximum
+	minimaSign                    // by the set of piles holding the minimum, and whether it is 0
+	pileOrder                     // by the order of the piles (ties included)
+	slowReduced                   // Exact Slow k-Nim: a table of invariants of the reduced position
+)
+
+// positiveMin is the flag of minimaSign's keys for a minimum above 0.
+const positiveMin = 1 << 62
+
+func (k regionKind) String() string {
+	return [...]string{"relations on all P-positions", "regions by where the zeros sit", "regions by where the minimum sits",
+		"regions by where the maximum sits", "regions by where the minimum sits and whether it is 0",
+		"regions by the order of the piles", "the number of odd piles and the total mod 2k of the reduced position"}[k]
+}
+
+// key returns what places p in its region: a set of piles, or for pileOrder
+// the rank of each pile (the number of smaller distinct values), orderBits
+// bits each.
+func (k regionKind) key(p []int) uint64 {
+	var set uint64
+	switch k {
+	case pileOrder:
+		var values [maxOrderPiles]int // the distinct values, increasing
+		m := 0
+		for _, x := range p {
+			at, found := slices.BinarySearch(values[:m], x)
+			if !found {
+				copy(values[at+1:m+1], values[at:m])
+				values[at] = x
+				m++
+			}
+		}
+		for i, x := range p {
+			rank, _ := slices.BinarySearch(values[:m], x)
+			set |= uint64(rank) << (orderBits * i)
+		}
+	case zeros:
+		for i, x := range p {
+			if x == 0 {
+				set |= 1 << i
+			}
+		}
+	case minima, maxima, minimaSign:
+		m := slices.Min(p)
+		if k == maxima {
+			m = slices.Max(p)
+		}
+		for i, x := range p {
+			if x == m {
+				set |= 1 << i
+			}
+		}
+		if k == minimaSign && m > 0 {
+			set |= positiveMin
+		}
+	}
+	return set
+}
+
+// image returns the key of the position permuted by perm (pile i of the
+// image is pile perm[i]): the set or the ranks permuted; flags are kept.
+func (k regionKind) image(key uint64, perm complex.Perm) uint64 {
+	if k == pileOrder {
+		var image uint64
+		for i, j := range perm {
+			image |= (key >> (orderBits * j) & (1<<orderBits - 1)) << (orderBits * i)
+		}
+		return image
+	}
+	image := key &^ (1<<len(perm) - 1)
+	for i, j := range perm {
+		image |= key >> j & 1 << i
+	}
+	return image
+}
+
+// ranks returns the rank of each pile in a key of pileOrder.
+func ranks(key uint64, n int) []int {
+	r := make([]int, n)
+	for i := range r {
+		r[i] = int(key >> (orderBits * i) & (1<<orderBits - 1))
+	}
+	return r
+}
+
+// cond writes the condition of the region of key set.
+func (k regionKind) cond(set uint64, names []string) string {
+	var in, out []string
+	positive := set&positiveMin != 0
+	for i, name := range names {
+		if set>>i&1 == 1 {
+			in = append(in, name)
+		} else {
+			out = append(out, name)
+		}
+	}
+	var parts []string
+	switch k {
+	case pileOrder:
+		rank := ranks(set, len(names))
+		piles := make([]int, len(names))
+		for i := range piles {
+			piles[i] = i
+		}
+		slices.SortStableFunc(piles, func(a, b int) int { return rank[a] - rank[b] })
+		for i := 1; i < len(piles); i++ {
+			op := "<"
+			if rank[piles[i-1]] == rank[piles[i]] {
+				op = "=="
+			}
+			parts = append(parts, fmt.Sprintf("%s %s %s", names[piles[i-1]], op, names[piles[i]]))
+		}
+	case zeros:
+		for _, name := range in {
+			parts = append(parts, name+" == 0")
+		}
+		switch len(out) {
+		case 0:
+		case 1:
+			parts = append(parts, out[0]+" > 0")
+		default:
+			parts = append(parts, fmt.Sprintf("min(%s) > 0", strings.Join(out, ", ")))
+		}
+	case minima, maxima, minimaSign:
+		for _, name := range in[1:] {
+			parts = append(parts, in[0]+" == "+name)
+		}
+		if len(out) > 0 {
+			op, f := "<", "min"
+			if k == maxima {
+				op, f = ">", "max"
+			}
+			if len(out) == 1 {
+				parts = append(parts, fmt.Sprintf("%s %s %s", in[0], op, out[0]))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+			}
+		}
+		switch {
+		case k == minimaSign && positive:
+			parts = append(parts, in[0]+" > 0")
+		case k == minimaSign:
+			parts = append(parts, in[0]+" == 0")
+		}
+	}
+	return strings.Join(parts, " && ")
+}
+
+// region is one part of a candidate: the positions of key set satisfying
+// desc.
+type region struct {
+	set  uint64
+	desc description
+}
