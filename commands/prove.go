@@ -14,6 +14,7 @@ import (
 	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/theory"
+	"github.com/nimlab/nimlab/witness"
 )
 
 // ErrNoSolver is the error of a proof asked for where the SMT solver is
@@ -36,6 +37,9 @@ type ProveRequest struct {
 	// NoSymmetry does not restrict the queries to one position per symmetry
 	// class.
 	NoSymmetry bool `json:"no_symmetry,omitempty"`
+	// NoLearn does not learn candidate winning moves when none are given
+	// (prove.Options.NoLearn).
+	NoLearn bool `json:"no_learn,omitempty"`
 	// Moves are candidate winning moves (prove.Options.Moves), each the
 	// option's piles as expressions over the position's, separated by
 	// commas outside parentheses, e.g. "xor(b, c), b, c"; a theorem's own
@@ -135,7 +139,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves, Confirm: second})
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn, Moves: moves, Confirm: second})
 	if err != nil {
 		return nil, err
 	}
@@ -248,6 +252,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	if r.req.NoSymmetry {
 		command += " --no-symmetry"
 	}
+	if r.req.NoLearn {
+		command += " --no-learn"
+	}
 	if r.req.Confirm {
 		command += " --confirm"
 	}
@@ -340,6 +347,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	if r.Learned != nil {
+		fmt.Fprintf(w, "learned     %s\n", learnedText(r.Learned))
+	}
 	if ce := r.Counterexample; ce != nil {
 		fmt.Fprintln(w, counterexampleText(ce))
 		if ce.Checked == "engine" {
@@ -355,6 +365,20 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "second      %s\n", confirmationText(c))
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// learnedText says in one line which candidate moves were learned for (II)
+// and on which box.
+func learnedText(l *witness.Learned) string {
+	if !l.Complete() || len(l.Moves) == 0 {
+		return "no candidate moves for (II): " + l.Reason
+	}
+	moves := make([]string, len(l.Moves))
+	for i, m := range l.Moves {
+		moves[i] = "(" + strings.Join(m, ", ") + ")"
+	}
+	return fmt.Sprintf("%d candidate moves for (II), each position outside the set with piles up to %d has one (%.2f s): %s",
+		len(l.Moves), l.Max, l.Seconds, strings.Join(moves, " "))
 }
 
 // confirmationText says in one line what the second solver answered.

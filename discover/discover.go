@@ -154,7 +154,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 func pileNames(n int) []string {
 	names := make([]string, n)
 	for i := range names {
-		names[i] = string(rune('a' + i))
+		names[i] = check.PileName(i)
 	}
 	return names
 }

@@ -41,6 +41,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/witness"
 )
 
 // The results of a proof.
@@ -71,6 +72,9 @@ type Options struct {
 	// holds, with no quantifier in the query. Otherwise (II) is asked as
 	// usual.
 	Moves [][]string
+	// NoLearn turns off learning candidate moves (learn.go) when Moves is
+	// empty.
+	NoLearn bool
 	// Confirm, when not nil, is a second solver asked the queries that
 	// decided a proof (confirm.go), each within ConfirmTimeout (Timeout
 	// when 0).
@@ -147,6 +151,9 @@ type Result struct {
 	// Engine, for a proved result, is the box on which the engine's table
 	// agreed with the set (engine.go).
 	Engine *EngineCheck `json:"engine_check,omitempty"`
+	// Learned are the candidate winning moves learned on a box for (II)
+	// when none were given (learn.go), and how well they covered it.
+	Learned *witness.Learned `json:"learned_moves,omitempty"`
 	// Confirmation is the second solver's answer to a proved result
 	// (Options.Confirm).
 	Confirmation   *Confirmation   `json:"confirmation,omitempty"`
@@ -181,6 +188,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
 			return done(Undecided, err.Error())
 		}
+		return nil, err
+	}
+	if enc, r.Learned, err = learnMoves(ctx, g, e, enc, opts); err != nil {
 		return nil, err
 	}
 	arithmetic := linearRoute

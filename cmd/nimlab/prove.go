@@ -12,7 +12,7 @@ func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format string
 	var moves []string
 	var timeout time.Duration
-	var asJSON, noSymmetry, confirm bool
+	var asJSON, noSymmetry, noLearn, confirm bool
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME)",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
@@ -56,7 +56,14 @@ NAME proves a theorem of "nimlab theorems" from its formula for GAME; where
 the theorem's proof builds its winning move by a formula (Nim: make a pile
 the xor of the others), (II) is first asked of those moves only, which needs
 no quantifier; --move gives candidate moves of your own, each the option's
-piles as expressions over the position's, separated by commas. The exit
+piles as expressions over the position's, separated by commas. With
+neither, nimlab learns candidate moves itself: on a box, every position
+outside S has its moves into S listed by the game's own move generator, and
+formulas (another pile, the xor of the others, sums and differences, min,
+max) that give one of them at every position of the box are kept and tried
+first, as --move's are ("learned" says which; --no-learn turns it off). A
+candidate only narrows the search: where it fails, (II) is asked over every
+option. The exit
 status is 1 when the characterization is refuted and 3 when the answer is
 unknown.
 
@@ -88,7 +95,7 @@ solver and its version, and the time.`,
 				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, Format: format, Moves: moves, Confirm: confirm,
+				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
 			})
 			if err != nil {
 				return err
@@ -102,6 +109,7 @@ solver and its version, and the time.`,
 	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
 	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
 	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II): the option's piles as expressions, separated by commas (repeat the flag for more)")
+	cmd.Flags().BoolVar(&noLearn, "no-learn", false, "do not learn candidate winning moves for (II) when none are given")
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
 	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")

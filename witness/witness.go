@@ -1,0 +1,383 @@
+// Package witness learns candidate winning moves for a proof: formulas that
+// give, for every position outside a set S of positions, a legal move into
+// S. Condition (II) of a proof (package prove) asked with such candidates
+// as the only options is quantifier-free, and the solver answers it where
+// the query over every option gets no answer (Nim on four piles and more).
+//
+// The moves are learned on a box: every position outside S with piles up
+// to the box's height has its moves into S listed by the game's own move
+// generator; each pile of such a move is matched against a grammar of terms
+// (another pile, the nim-sum of the others, sums and differences, min and
+// max; see terms), and a greedy cover picks the formulas, simplest first,
+// that give a winning move at the most positions. Nothing learned is
+// trusted: the candidates only narrow the solver's search, and the proof
+// asks of every position whether a candidate is a legal move into S.
+package witness
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// Options bound the learning.
+type Options struct {
+	// MaxPositions bounds the box: the largest height whose box has at
+	// most this many positions (100,000 when 0).
+	MaxPositions int64
+	// MaxMoves bounds the candidates learned (24 when 0, at most 64):
+	// many more are the sign of formulas that fit the box by chance.
+	MaxMoves int
+	// Budget bounds the time spent (5 s when 0).
+	Budget time.Duration
+	// Linear leaves out the terms with a nim-sum: a proof in linear
+	// arithmetic cannot write them.
+	Linear bool
+}
+
+// Learned is what the learning found.
+type Learned struct {
+	// Moves are the candidate winning moves, each a position whose piles
+	// are expressions in the piles of the position moved from (the form of
+	// prove.Options.Moves).
+	Moves [][]string `json:"moves"`
+	// Max is the height of the box learned on: every pile 0..Max.
+	Max int `json:"max"`
+	// Positions is the number of positions outside S in the box that have
+	// a move, and Covered how many of them a candidate serves: all of them
+	// when the learning succeeded.
+	Positions int `json:"positions"`
+	Covered   int `json:"covered"`
+	// Seconds is the time spent.
+	Seconds float64 `json:"seconds"`
+	// Reason says why the candidates do not cover the box, when they do
+	// not.
+	Reason string `json:"reason,omitempty"`
+}
+
+// Complete reports whether the candidates give a move into S at every
+// position of the box outside S.
+func (l *Learned) Complete() bool { return l.Reason == "" && l.Covered == l.Positions }
+
+// Bounds of the search for one position's formulas: winning options looked
+// at, matching terms kept per pile, and formulas tried.
+const (
+	maxOptionsTried = 24
+	maxTermsPerPile = 4
+	maxTemplates    = 768
+	sampleSize      = 96
+)
+
+// Learn learns candidate winning moves of g into the set inS accepts.
+// inS is called from one goroutine only. A position outside S with no move
+// into S ends the learning with a Reason: S is then not the set of
+// P-positions, and the proof will say so.
+func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts Options) (*Learned, error) {
+	start := time.Now()
+	if opts.MaxPositions <= 0 {
+		opts.MaxPositions = 100_000
+	}
+	if opts.MaxMoves <= 0 {
+		opts.MaxMoves = 24
+	}
+	opts.MaxMoves = min(opts.MaxMoves, 64) // prune keeps a bit per move
+	if opts.Budget <= 0 {
+		opts.Budget = 5 * time.Second
+	}
+	if _, err := g.MoveSets(); err != nil {
+		return nil, fmt.Errorf("witness: %w", err)
+	}
+	n := g.Piles()
+	h := 1
+	for math.Pow(float64(h+2), float64(n)) <= float64(opts.MaxPositions) {
+		h++
+	}
+	out := &Learned{Max: h}
+	var chosen []template
+	var l *learner
+	done := func(reason string) (*Learned, error) {
+		out.Reason, out.Seconds = reason, time.Since(start).Seconds()
+		if reason != "" {
+			for _, t := range chosen {
+				out.Moves = append(out.Moves, l.text(t))
+			}
+		}
+		return out, nil
+	}
+	if math.Pow(float64(h+1), float64(n)) > float64(opts.MaxPositions) {
+		return done(fmt.Sprintf("%s has too many piles for a box of %d positions", g.Spec, opts.MaxPositions))
+	}
+	// S on the box, once: every option of a position of the box is in it.
+	box := table.Uniform(n, h)
+	l = &learner{g: g, n: n, box: box, inS: make([]bool, box.Positions())}
+	for i := range n {
+		l.terms = append(l.terms, terms(n, i, !opts.Linear))
+	}
+	// The positions outside S that have a move, most generic first (the
+	// most distinct piles, then the largest total): there the fewest
+	// terms agree by chance, so the formulas learned first are the
+	// general ones.
+	p := make(game.Position, n)
+	for idx := range box.Positions() {
+		if idx%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		box.Position(idx, p)
+		l.inS[idx] = inS(p)
+		if !l.inS[idx] && !g.IsTerminal(p) {
+			l.open = append(l.open, slices.Clone(p))
+		}
+	}
+	slices.SortStableFunc(l.open, func(x, y game.Position) int {
+		if d := distinct(y) - distinct(x); d != 0 {
+			return d
+		}
+		return sum(y) - sum(x)
+	})
+	out.Positions = len(l.open)
+	all := slices.Clone(l.open)
+	deadline := start.Add(opts.Budget)
+	for len(l.open) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if len(chosen) == opts.MaxMoves {
+			return done(fmt.Sprintf("%d candidates cover %d of the %d positions", len(chosen), out.Covered, out.Positions))
+		}
+		if time.Now().After(deadline) {
+			return done(fmt.Sprintf("out of time (%s): %d candidates cover %d of the %d positions", opts.Budget, len(chosen), out.Covered, out.Positions))
+		}
+		best, covered, err := l.next(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if best == nil {
+			return done(fmt.Sprintf("%s, outside S, has no move into S", l.open[0]))
+		}
+		chosen = append(chosen, best)
+		out.Covered += covered
+	}
+	for _, t := range l.prune(chosen, all) {
+		out.Moves = append(out.Moves, l.text(t))
+	}
+	return done("")
+}
+
+// prune drops the templates whose positions the others serve too: the
+// greedy cover starts at the smallest positions, whose moves the later,
+// more general templates often cover.
+func (l *learner) prune(chosen []template, positions []game.Position) []template {
+	serving := make([]uint64, len(positions))
+	q := make(game.Position, l.n)
+	for k, t := range chosen {
+		for j, p := range positions {
+			if l.serves(t, p, q) {
+				serving[j] |= 1 << k
+			}
+		}
+	}
+	var kept []template
+	for k, t := range chosen {
+		needed := false
+		for _, mask := range serving {
+			if mask == 1<<k {
+				needed = true
+				break
+			}
+		}
+		if !needed {
+			for j := range serving {
+				serving[j] &^= 1 << k
+			}
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+// A template gives each pile a term (an index into the pile's terms), or
+// keeps it (-1).
+type template []int
+
+type learner struct {
+	g   *game.Game
+	n   int
+	box table.Box
+	// inS is S at every position of the box, by index.
+	inS []bool
+	terms [][]term
+	// open are the positions outside S no candidate serves yet.
+	open []game.Position
+}
+
+// next picks the template that serves the most open positions among those
+// that give the first open position one of its moves into S, removes the
+// positions it serves and returns it with their number; nil when the first
+// open position has no move into S.
+func (l *learner) next(ctx context.Context) (template, int, error) {
+	p := l.open[0]
+	var options []game.Position
+	for q := range l.g.Options(p) {
+		if l.inS[l.box.Index(q)] {
+			options = append(options, slices.Clone(q))
+			if len(options) == maxOptionsTried {
+				break
+			}
+		}
+	}
+	if len(options) == 0 {
+		return nil, 0, nil
+	}
+	seen := map[string]bool{}
+	var candidates []template
+	for _, q := range options {
+		for _, t := range l.templates(p, q) {
+			key := fmt.Sprint(t)
+			if !seen[key] {
+				seen[key] = true
+				candidates = append(candidates, t)
+			}
+		}
+	}
+	// Score every candidate on a sample of the open positions, then the
+	// best few on all of them.
+	sample := l.open[:min(len(l.open), sampleSize)]
+	if len(l.open) > sampleSize {
+		step := len(l.open) / sampleSize
+		sample = make([]game.Position, 0, sampleSize)
+		for i := 0; i < len(l.open); i += step {
+			sample = append(sample, l.open[i])
+		}
+	}
+	scores := make([]int, len(candidates))
+	q := make(game.Position, l.n)
+	for c, t := range candidates {
+		if c%64 == 0 && ctx.Err() != nil {
+			return nil, 0, ctx.Err()
+		}
+		for _, s := range sample {
+			if l.serves(t, s, q) {
+				scores[c]++
+			}
+		}
+	}
+	order := make([]int, len(candidates))
+	for i := range order {
+		order[i] = i
+	}
+	// Stable: among equal scores the simplest (listed first) wins.
+	slices.SortStableFunc(order, func(x, y int) int { return scores[y] - scores[x] })
+	var best template
+	bestCount := -1
+	for _, c := range order[:min(len(order), 8)] {
+		count := 0
+		for _, s := range l.open {
+			if l.serves(candidates[c], s, q) {
+				count++
+			}
+		}
+		if count > bestCount {
+			best, bestCount = candidates[c], count
+		}
+	}
+	kept := l.open[:0]
+	for _, s := range l.open {
+		if !l.serves(best, s, q) {
+			kept = append(kept, s)
+		}
+	}
+	l.open = kept
+	return best, bestCount, nil
+}
+
+// templates lists the templates that move p to q: each pile q changes gets
+// one of its simplest matching terms, and the others are kept.
+func (l *learner) templates(p, q game.Position) []template {
+	out := []template{make(template, l.n)}
+	for i := range l.n {
+		if p[i] == q[i] {
+			for _, t := range out {
+				t[i] = -1
+			}
+			continue
+		}
+		var matches []int
+		for k, t := range l.terms[i] {
+			if t.eval(p) == q[i] {
+				matches = append(matches, k)
+				if len(matches) == maxTermsPerPile {
+					break
+				}
+			}
+		}
+		if len(matches) == 0 {
+			return nil
+		}
+		var next []template
+		for _, t := range out {
+			for _, k := range matches {
+				if len(next) == maxTemplates {
+					break
+				}
+				u := slices.Clone(t)
+				u[i] = k
+				next = append(next, u)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// serves reports whether t gives p a legal move into S (q is scratch).
+func (l *learner) serves(t template, p, q game.Position) bool {
+	for i, k := range t {
+		if k < 0 {
+			q[i] = p[i]
+			continue
+		}
+		v := l.terms[i][k].eval(p)
+		if v < 0 || v > p[i] {
+			return false
+		}
+		q[i] = v
+	}
+	return l.inS[l.box.Index(q)] && l.g.IsMove(p, q)
+}
+
+// text writes t as a candidate move: each pile's expression.
+func (l *learner) text(t template) []string {
+	out := make([]string, l.n)
+	for i, k := range t {
+		if k < 0 {
+			out[i] = check.PileName(i)
+			continue
+		}
+		out[i] = l.terms[i][k].text
+	}
+	return out
+}
+
+// distinct counts the distinct piles of p.
+func distinct(p game.Position) int {
+	seen := map[int]bool{}
+	for _, x := range p {
+		seen[x] = true
+	}
+	return len(seen)
+}
+
+func sum(p game.Position) int {
+	s := 0
+	for _, x := range p {
+		s += x
+	}
+	return s
+}

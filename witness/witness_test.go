@@ -1,0 +1,136 @@
+package witness
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// compile compiles src for g, with g's symmetries for sym().
+func compile(t *testing.T, g *game.Game, src string) *check.Expr {
+	t.Helper()
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestLearnedMovesServeTheBox learns the moves of known characterizations
+// and checks, independently of the learner (each move compiled by check and
+// each option checked by game.CheckMove), that at every position of the
+// box outside S one of them is a legal move into S.
+func TestLearnedMovesServeTheBox(t *testing.T) {
+	tests := []struct {
+		game, set string
+		// most is the most moves a good cover needs.
+		most int
+	}{
+		{"nim:2", "a == b", 2},
+		{"nim:3", "a ^ b ^ c == 0", 3},
+		{"nim:4", "xor(a, b, c, d) == 0", 4},
+		{"nim:6", "xor(a, b, c, d, e, f) == 0", 6},
+		{"cn:4,2", "a == c && b == d", 8},
+		{"nim:3", "a == 0 && b == c || b == 0 && a == c || c == 0 && a == b", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			g, err := game.Parse(tt.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := compile(t, g, tt.set)
+			l, err := Learn(context.Background(), g, s.Evaluator(), Options{MaxPositions: 20_000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.most == 0 {
+				if l.Complete() {
+					t.Fatalf("a cover of a wrong set: %+v", l)
+				}
+				return
+			}
+			if !l.Complete() || len(l.Moves) == 0 || len(l.Moves) > tt.most {
+				t.Fatalf("learned %d moves (at most %d wanted), complete %v: %+v", len(l.Moves), tt.most, l.Complete(), l)
+			}
+			var moves [][]*check.Expr
+			for _, m := range l.Moves {
+				var piles []*check.Expr
+				for _, src := range m {
+					piles = append(piles, compile(t, g, src))
+				}
+				moves = append(moves, piles)
+			}
+			values := func(piles []*check.Expr, p game.Position) (game.Position, bool) {
+				q := make(game.Position, len(piles))
+				for i, x := range piles {
+					v := x.Value(p)
+					if !v.IsInt64() || v.Sign() < 0 {
+						return nil, false
+					}
+					q[i] = int(v.Int64())
+				}
+				return q, true
+			}
+			inS := s.Evaluator()
+			box := table.Uniform(g.Piles(), l.Max)
+			p := make(game.Position, g.Piles())
+			open := 0
+			for idx := range box.Positions() {
+				box.Position(idx, p)
+				if inS(p) || g.IsTerminal(p) {
+					continue
+				}
+				open++
+				served := false
+				for _, m := range moves {
+					if q, ok := values(m, p); ok && g.CheckMove(p, q) == nil && inS(q) {
+						served = true
+						break
+					}
+				}
+				if !served {
+					t.Fatalf("%v is outside S and no learned move serves it: %v", p, l.Moves)
+				}
+			}
+			if open != l.Positions || l.Covered != open {
+				t.Errorf("%d positions outside S with a move; learned says %d, covered %d", open, l.Positions, l.Covered)
+			}
+		})
+	}
+}
+
+// TestLearnSaysWhenSIsWrong: a set with a position outside it and no move
+// into it has no cover, and the reason names the position.
+func TestLearnSaysWhenSIsWrong(t *testing.T) {
+	g, err := game.Parse("nim:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Learn(context.Background(), g, compile(t, g, "a == 0 && b == 0").Evaluator(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Complete() || !strings.Contains(l.Reason, "no move into S") {
+		t.Fatalf("%+v", l)
+	}
+}
+
+// TestLearnStops: a cancelled context stops the learning with its error.
+func TestLearnStops(t *testing.T) {
+	g, err := game.Parse("nim:5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Learn(ctx, g, compile(t, g, "xor(a, b, c, d, e) == 0").Evaluator(), Options{}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}
