@@ -211,7 +211,7 @@ type learner struct {
 	n   int
 	box table.Box
 	// inS is S at every position of the box, by index.
-	inS []bool
+	inS   []bool
 	terms [][]term
 	// open are the positions outside S no candidate serves yet.
 	open []game.Position
