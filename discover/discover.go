@@ -240,7 +240,8 @@ const (
 type candidate struct {
 	kind    regionKind
 	regions []region
-	index   map[uint64]int  // the region of each key
+	index   map[uint64]int  // the region of each key, but the widened ones
+	wide    []int           // the widened regions (widen.go)
 	slow    *slowInvariants // kind slowReduced
 	perms   []complex.Perm  // the symmetries a region is taken up to (nil: none)
 	level   int
@@ -255,8 +256,15 @@ func (c *candidate) accepts(p, q []int) bool {
 		return c.regions[0].desc.holds(p)
 	}
 	try := func(q []int) bool {
-		i, ok := c.index[c.kind.key(q)]
-		return ok && c.regions[i].desc.holds(q)
+		if i, ok := c.index[c.kind.key(q)]; ok && c.regions[i].desc.holds(q) {
+			return true
+		}
+		for _, i := range c.wide {
+			if r := &c.regions[i]; c.kind.holdsWide(r.set, q) && r.desc.holds(q) {
+				return true
+			}
+		}
+		return false
 	}
 	if c.perms == nil {
 		return try(p)
@@ -288,7 +296,11 @@ func (c *candidate) expr(names []string) string {
 	}
 	var parts []string
 	for _, r := range c.regions {
-		terms := append([]string{c.kind.cond(r.set, names)}, r.desc.terms(names)...)
+		cond := c.kind.cond(r.set, names)
+		if r.wide {
+			cond = c.kind.condWide(r.set, names)
+		}
+		terms := append([]string{cond}, r.desc.terms(names)...)
 		part := and(terms)
 		if c.perms != nil {
 			part = "sym(" + part + ")"
@@ -411,6 +423,9 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 				return nil, err
 			}
 			if exact {
+				if c, err = s.widen(ctx, c); err != nil {
+					return nil, err
+				}
 				return s.simplify(ctx, c)
 			}
 		}
@@ -506,8 +521,9 @@ func (c *candidate) clone() *candidate {
 	out := *c
 	out.regions = make([]region, len(c.regions))
 	for i, r := range c.regions {
-		out.regions[i] = region{set: r.set, desc: description{linear: r.desc.linear, extra: slices.Clone(r.desc.extra)}}
+		out.regions[i] = region{set: r.set, wide: r.wide, desc: description{linear: r.desc.linear, extra: slices.Clone(r.desc.extra)}}
 	}
+	out.wide = slices.Clone(c.wide)
 	return &out
 }
 

@@ -29,8 +29,10 @@ func TestProve(t *testing.T) {
 		// Learned and verified on piles 0..1: exact there, not beyond.
 		{"cn:5,3", 1, 1, prove.Refuted},
 		{"cn:5,2", 2, 2, prove.Refuted},
-		// xor on four piles: (II) does not finish in a second.
-		{"cn:4,1", 2, 0, prove.Undecided},
+		// xor on four piles: proved with the moves prove learns.
+		{"cn:4,1", 2, 0, prove.Proved},
+		// CN(6,4): (II) does not finish in a second.
+		{"cn:6,4", 5, 0, prove.Undecided},
 		// Not exact up to 4: nothing to prove.
 		{"cn:5,2", 2, 0, ""},
 	} {

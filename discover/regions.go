@@ -176,4 +176,7 @@ func (k regionKind) cond(set uint64, names []string) string {
 type region struct {
 	set  uint64
 	desc description
+	// wide is true when the region is widened: its guard is dropped
+	// (widen.go).
+	wide bool
 }

@@ -43,6 +43,9 @@ type encoding struct {
 	// canonical restricts p to one position per symmetry class ("" for
 	// none).
 	canonical string
+	// isCanonical is canonical as a test of a position (nil when p is not
+	// restricted).
+	isCanonical func(p []int) bool
 	// a is the arithmetic the queries are written in.
 	a arith
 	// moveExprs are the candidate winning moves (Options.Moves), each pile

@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -28,7 +29,13 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	if opts.NoLearn || len(opts.Moves) > 0 || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
 		return enc, nil, nil
 	}
-	learned, err := witness.Learn(ctx, g, e.Evaluator(), witness.Options{Budget: learnBudget, Linear: len(digitOperators(e.Tree())) == 0})
+	wo := witness.Options{Budget: learnBudget, Linear: len(digitOperators(e.Tree())) == 0}
+	if enc.isCanonical != nil {
+		// (II) is asked of one position per symmetry class: the moves
+		// need serve only those.
+		wo.Positions = func(p game.Position) bool { return enc.isCanonical(p) }
+	}
+	learned, err := witness.Learn(ctx, g, e.Evaluator(), wo)
 	switch {
 	case ctx.Err() != nil:
 		return nil, nil, ctx.Err()
@@ -45,5 +52,12 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	if err != nil {
 		return nil, nil, err
 	}
+	if withMoves.a.width != enc.a.width {
+		learned.Reason = fmt.Sprintf("the moves learned would need bit-vectors of %d bits, the set %d", withMoves.a.width, enc.a.width)
+		return enc, learned, nil
+	}
+	// The same arithmetic and the same restriction of p as the queries
+	// were checked for.
+	withMoves.arithmetic, withMoves.canonical, withMoves.isCanonical = enc.arithmetic, enc.canonical, enc.isCanonical
 	return withMoves, learned, nil
 }

@@ -190,9 +190,6 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 		return nil, err
 	}
-	if enc, r.Learned, err = learnMoves(ctx, g, e, enc, opts); err != nil {
-		return nil, err
-	}
 	arithmetic := linearRoute
 	if enc.a.bv() {
 		r.Proof, r.Width, r.Scope = "bitvector", enc.a.width, "every position with piles up to 2^63-1"
@@ -216,6 +213,9 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 			return nil, err
 		}
 		r.Symmetry = sym
+	}
+	if enc, r.Learned, err = learnMoves(ctx, g, e, enc, opts); err != nil {
+		return nil, err
 	}
 	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.queries()))))
 	r.Conditions = make([]Condition, len(queries))

@@ -45,6 +45,7 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 			canonical = append(canonical, enc.a.cmp("<=", fmt.Sprintf("p%d", i-1), fmt.Sprintf("p%d", i)))
 		}
 		how = "piles sorted (every permutation is a symmetry)"
+		enc.isCanonical = func(p []int) bool { return slices.IsSorted(p) }
 	case group.Listed() && len(group.Elements()) > 1:
 		gens = group.Generators()
 		elems := group.Elements()
@@ -56,6 +57,7 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 				canonical = append(canonical, c)
 			}
 		}
+		enc.isCanonical = func(p []int) bool { return lexLeaderOf(p, elems) }
 		how = fmt.Sprintf("p is the lexicographically least of its images under %d symmetries", len(elems))
 	default:
 		return "", nil
@@ -64,6 +66,7 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 		return "", nil
 	}
 	if ok, err := enc.invariantUnder(ctx, gens, opts); err != nil || !ok {
+		enc.isCanonical = nil
 		return "", err
 	}
 	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
@@ -113,4 +116,20 @@ func lexLeader(a arith, perm complex.Perm) string {
 	}
 	alts = append(alts, "(and "+strings.Join(eqs, " ")+")")
 	return "(or " + strings.Join(alts, " ") + ")"
+}
+
+// lexLeaderOf reports whether p is lexicographically at most each of its
+// images q, q[i] = p[perm[i]]: what lexLeader writes, for every perm.
+func lexLeaderOf(p []int, perms []complex.Perm) bool {
+	for _, perm := range perms {
+		for i, j := range perm {
+			if p[j] != p[i] {
+				if p[j] < p[i] {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
 }

@@ -18,6 +18,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"time"
 
@@ -28,14 +29,21 @@ import (
 
 // Options bound the learning.
 type Options struct {
-	// MaxPositions bounds the box: the largest height whose box has at
-	// most this many positions (100,000 when 0).
-	MaxPositions int64
+	// MaxBox bounds the box: the largest height whose box has at most
+	// this many positions (1,000,000 when 0).
+	MaxBox int64
+	// MaxOpen bounds the positions outside S learned from: when the box
+	// has more, an even random sample of them (20,000 when 0).
+	MaxOpen int
 	// MaxMoves bounds the candidates learned (24 when 0, at most 64):
 	// many more are the sign of formulas that fit the box by chance.
 	MaxMoves int
 	// Budget bounds the time spent (5 s when 0).
 	Budget time.Duration
+	// Positions, when not nil, says which positions outside S need a move
+	// (a proof restricted to one position per symmetry class asks (II) of
+	// those only).
+	Positions func(p game.Position) bool
 	// Linear leaves out the terms with a nim-sum: a proof in linear
 	// arithmetic cannot write them.
 	Linear bool
@@ -50,10 +58,12 @@ type Learned struct {
 	// Max is the height of the box learned on: every pile 0..Max.
 	Max int `json:"max"`
 	// Positions is the number of positions outside S in the box that have
-	// a move, and Covered how many of them a candidate serves: all of them
-	// when the learning succeeded.
-	Positions int `json:"positions"`
-	Covered   int `json:"covered"`
+	// a move (of those Options.Positions accepts), or of the sample of
+	// them when Sampled, and Covered how many of them a candidate serves:
+	// all of them when the learning succeeded.
+	Positions int  `json:"positions"`
+	Covered   int  `json:"covered"`
+	Sampled   bool `json:"sampled,omitempty"`
 	// Seconds is the time spent.
 	Seconds float64 `json:"seconds"`
 	// Reason says why the candidates do not cover the box, when they do
@@ -80,8 +90,11 @@ const (
 // P-positions, and the proof will say so.
 func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts Options) (*Learned, error) {
 	start := time.Now()
-	if opts.MaxPositions <= 0 {
-		opts.MaxPositions = 100_000
+	if opts.MaxBox <= 0 {
+		opts.MaxBox = 1_000_000
+	}
+	if opts.MaxOpen <= 0 {
+		opts.MaxOpen = 20_000
 	}
 	if opts.MaxMoves <= 0 {
 		opts.MaxMoves = 24
@@ -95,7 +108,7 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 	}
 	n := g.Piles()
 	h := 1
-	for math.Pow(float64(h+2), float64(n)) <= float64(opts.MaxPositions) {
+	for math.Pow(float64(h+2), float64(n)) <= float64(opts.MaxBox) {
 		h++
 	}
 	out := &Learned{Max: h}
@@ -110,12 +123,13 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 		}
 		return out, nil
 	}
-	if math.Pow(float64(h+1), float64(n)) > float64(opts.MaxPositions) {
-		return done(fmt.Sprintf("%s has too many piles for a box of %d positions", g.Spec, opts.MaxPositions))
+	if math.Pow(float64(h+1), float64(n)) > float64(opts.MaxBox) {
+		return done(fmt.Sprintf("%s has too many piles for a box of %d positions", g.Spec, opts.MaxBox))
 	}
-	// S on the box, once: every option of a position of the box is in it.
+	// S on the box, each position once when first asked: every option of
+	// a position of the box is in it.
 	box := table.Uniform(n, h)
-	l = &learner{g: g, n: n, box: box, inS: make([]bool, box.Positions())}
+	l = &learner{g: g, n: n, box: box, member: inS, inS: make([]int8, box.Positions())}
 	for i := range n {
 		l.terms = append(l.terms, terms(n, i, !opts.Linear))
 	}
@@ -123,16 +137,38 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 	// most distinct piles, then the largest total): there the fewest
 	// terms agree by chance, so the formulas learned first are the
 	// general ones.
+	var indices []int64
 	p := make(game.Position, n)
 	for idx := range box.Positions() {
 		if idx%4096 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if opts.Positions != nil {
+			box.Position(idx, p)
+			if !opts.Positions(p) {
+				continue
+			}
+		}
+		indices = append(indices, idx)
+	}
+	// A fixed seed: the same candidates every run.
+	rng := rand.New(rand.NewPCG(1, 2))
+	if len(indices) > 4*opts.MaxOpen {
+		rng.Shuffle(len(indices), func(i, j int) { indices[i], indices[j] = indices[j], indices[i] })
+		indices, out.Sampled = indices[:4*opts.MaxOpen], true
+	}
+	for k, idx := range indices {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		box.Position(idx, p)
-		l.inS[idx] = inS(p)
-		if !l.inS[idx] && !g.IsTerminal(p) {
+		if !l.in(p) && !g.IsTerminal(p) {
 			l.open = append(l.open, slices.Clone(p))
 		}
+	}
+	if len(l.open) > opts.MaxOpen {
+		rng.Shuffle(len(l.open), func(i, j int) { l.open[i], l.open[j] = l.open[j], l.open[i] })
+		l.open, out.Sampled = l.open[:opts.MaxOpen], true
 	}
 	slices.SortStableFunc(l.open, func(x, y game.Position) int {
 		if d := distinct(y) - distinct(x); d != 0 {
@@ -210,9 +246,11 @@ type learner struct {
 	g   *game.Game
 	n   int
 	box table.Box
-	// inS is S at every position of the box, by index.
-	inS   []bool
-	terms [][]term
+	// member is S; inS caches it at the positions of the box, by index:
+	// 0 not asked yet, 1 in S, 2 not.
+	member func(game.Position) bool
+	inS    []int8
+	terms  [][]term
 	// open are the positions outside S no candidate serves yet.
 	open []game.Position
 }
@@ -225,7 +263,7 @@ func (l *learner) next(ctx context.Context) (template, int, error) {
 	p := l.open[0]
 	var options []game.Position
 	for q := range l.g.Options(p) {
-		if l.inS[l.box.Index(q)] {
+		if l.in(q) {
 			options = append(options, slices.Clone(q))
 			if len(options) == maxOptionsTried {
 				break
@@ -349,7 +387,19 @@ func (l *learner) serves(t template, p, q game.Position) bool {
 		}
 		q[i] = v
 	}
-	return l.inS[l.box.Index(q)] && l.g.IsMove(p, q)
+	return l.in(q) && l.g.IsMove(p, q)
+}
+
+// in reports whether q, a position of the box, is in S.
+func (l *learner) in(q game.Position) bool {
+	idx := l.box.Index(q)
+	if l.inS[idx] == 0 {
+		l.inS[idx] = 2
+		if l.member(q) {
+			l.inS[idx] = 1
+		}
+	}
+	return l.inS[idx] == 1
 }
 
 // text writes t as a candidate move: each pile's expression.

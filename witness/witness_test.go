@@ -46,7 +46,7 @@ func TestLearnedMovesServeTheBox(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := compile(t, g, tt.set)
-			l, err := Learn(context.Background(), g, s.Evaluator(), Options{MaxPositions: 20_000})
+			l, err := Learn(context.Background(), g, s.Evaluator(), Options{MaxBox: 20_000})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,147 @@
+package discover
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Widening: a description by regions names each region by its key (the
+// empty piles, or the piles holding the minimum) and often describes the
+// same family of positions several times, once per key. The region whose
+// key is the least particular (the fewest empty piles) is tried with its
+// guard dropped: "a == 0 && min(b, ..., h) > 0" becomes "a == 0", and "a <
+// min(b, ..., f)" becomes "a <= min(b, ..., f)". When the candidate stays
+// exact on the learning box, the regions the widened one now covers are
+// dropped one at a time while it stays exact. CN(8,6)'s six regions by the
+// zeros become one, Dufour–Heubach–Vo 2021's form.
+
+// widens reports whether the kind's regions can be widened.
+func (k regionKind) widens() bool {
+	return k == zeros || k == minima || k == minimaSign || k == maxima
+}
+
+// holdsWide reports whether p is in the widened region of key set: the
+// piles of set are empty (zeros), or equal and at most (maxima: at least)
+// every other pile, with the sign of minimaSign.
+func (k regionKind) holdsWide(set uint64, p []int) bool {
+	first := -1
+	for i, x := range p {
+		if set>>i&1 == 0 {
+			continue
+		}
+		switch {
+		case k == zeros && x != 0:
+			return false
+		case first < 0:
+			first = x
+		case x != first:
+			return false
+		}
+	}
+	if k == zeros || first < 0 {
+		return true
+	}
+	for i, x := range p {
+		if set>>i&1 == 0 && (k == maxima && x > first || k != maxima && x < first) {
+			return false
+		}
+	}
+	if k == minimaSign {
+		return (set&positiveMin != 0) == (first > 0)
+	}
+	return true
+}
+
+// condWide writes the condition of the widened region of key set.
+func (k regionKind) condWide(set uint64, names []string) string {
+	var in, out []string
+	for i, name := range names {
+		if set>>i&1 == 1 {
+			in = append(in, name)
+		} else {
+			out = append(out, name)
+		}
+	}
+	var parts []string
+	if k == zeros {
+		for _, name := range in {
+			parts = append(parts, name+" == 0")
+		}
+		return strings.Join(parts, " && ")
+	}
+	for _, name := range in[1:] {
+		parts = append(parts, in[0]+" == "+name)
+	}
+	if len(out) > 0 {
+		op, f := "<=", "min"
+		if k == maxima {
+			op, f = ">=", "max"
+		}
+		if len(out) == 1 {
+			parts = append(parts, fmt.Sprintf("%s %s %s", in[0], op, out[0]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
+		}
+	}
+	if k == minimaSign {
+		sign := " == 0"
+		if set&positiveMin != 0 {
+			sign = " > 0"
+		}
+		parts = append(parts, in[0]+sign)
+	}
+	return strings.Join(parts, " && ")
+}
+
+// reindex rebuilds the candidate's index of keys and list of widened
+// regions after its regions changed.
+func (c *candidate) reindex() {
+	c.index, c.wide = map[uint64]int{}, nil
+	for i, r := range c.regions {
+		if r.wide {
+			c.wide = append(c.wide, i)
+			continue
+		}
+		c.index[r.set] = i
+	}
+}
+
+// widen widens the regions of an exact candidate, the least particular
+// first, and drops those a widened region covers, keeping the candidate
+// exact on the learning box (see the comment at the top of the file).
+func (s *search) widen(ctx context.Context, c *candidate) (*candidate, error) {
+	if !c.kind.widens() || len(c.regions) < 2 {
+		return c, nil
+	}
+	// The regions are listed most particular first (sortedKeys).
+	for r := len(c.regions) - 1; r >= 0; r-- {
+		if r >= len(c.regions) || c.regions[r].wide {
+			continue
+		}
+		trial := c.clone()
+		trial.regions[r].wide = true
+		trial.reindex()
+		if exact, err := s.exact(ctx, trial); err != nil {
+			return nil, err
+		} else if !exact {
+			continue
+		}
+		c = trial
+		for d := len(c.regions) - 1; d >= 0; d-- {
+			if c.regions[d].wide {
+				continue
+			}
+			trial := c.clone()
+			trial.regions = slices.Delete(trial.regions, d, d+1)
+			trial.reindex()
+			if exact, err := s.exact(ctx, trial); err != nil {
+				return nil, err
+			} else if exact {
+				c = trial
+			}
+		}
+	}
+	return c, nil
+}
