@@ -4,12 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/witness"
 )
+
+// smallBox is the largest pile of the box of at most 20,000 positions on
+// which a set is compared with the engine's table before anything is
+// learned for it (0 when even piles up to 1 are too many).
+func smallBox(n int) int {
+	h := 0
+	for math.Pow(float64(h+2), float64(n)) <= 20_000 {
+		h++
+	}
+	return h
+}
 
 // learnBudget bounds the time spent learning candidate moves.
 const learnBudget = 1500 * time.Millisecond
@@ -28,6 +42,23 @@ const learnBudget = 1500 * time.Millisecond
 func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, opts Options) (*encoding, *witness.Learned, error) {
 	if opts.NoLearn || len(opts.Moves) > 0 || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
 		return enc, nil, nil
+	}
+	// A set that is not the P-positions on a small box will be refuted:
+	// nothing to learn for it (the refutation comes from the queries).
+	if h := smallBox(g.Piles()); h > 0 {
+		bctx, cancel := context.WithTimeout(ctx, learnBudget)
+		t, err := solve.Table(bctx, g, table.Uniform(g.Piles(), h), solve.Options{})
+		if err == nil {
+			var r *check.Report
+			if r, err = check.Compare(bctx, g, t, e.Evaluator, 0); err == nil && !r.Agrees() {
+				cancel()
+				return enc, &witness.Learned{Max: h, Reason: fmt.Sprintf("the set is not the set of P-positions with piles up to %d", h)}, nil
+			}
+		}
+		cancel()
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
 	}
 	wo := witness.Options{Budget: learnBudget, Linear: len(digitOperators(e.Tree())) == 0}
 	if enc.isCanonical != nil {

@@ -189,12 +189,15 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 		if time.Now().After(deadline) {
 			return done(fmt.Sprintf("out of time (%s): %d candidates cover %d of the %d positions", opts.Budget, len(chosen), out.Covered, out.Positions))
 		}
+		first := l.open[0]
 		best, covered, err := l.next(ctx)
-		if err != nil {
+		switch {
+		case err != nil:
 			return nil, err
-		}
-		if best == nil {
-			return done(fmt.Sprintf("%s, outside S, has no move into S", l.open[0]))
+		case covered < 0:
+			return done(fmt.Sprintf("%s, outside S, has no move into S", first))
+		case best == nil:
+			return done(fmt.Sprintf("no formula of the grammar gives a move of %s into S", first))
 		}
 		chosen = append(chosen, best)
 		out.Covered += covered
@@ -257,8 +260,9 @@ type learner struct {
 
 // next picks the template that serves the most open positions among those
 // that give the first open position one of its moves into S, removes the
-// positions it serves and returns it with their number; nil when the first
-// open position has no move into S.
+// positions it serves and returns it with their number: nil and -1 when the
+// first open position has no move into S, nil and 0 when no template
+// gives one of its moves.
 func (l *learner) next(ctx context.Context) (template, int, error) {
 	p := l.open[0]
 	var options []game.Position
@@ -271,7 +275,7 @@ func (l *learner) next(ctx context.Context) (template, int, error) {
 		}
 	}
 	if len(options) == 0 {
-		return nil, 0, nil
+		return nil, -1, nil
 	}
 	seen := map[string]bool{}
 	var candidates []template
@@ -293,6 +297,9 @@ func (l *learner) next(ctx context.Context) (template, int, error) {
 		for i := 0; i < len(l.open); i += step {
 			sample = append(sample, l.open[i])
 		}
+	}
+	if len(candidates) == 0 {
+		return nil, 0, nil
 	}
 	scores := make([]int, len(candidates))
 	q := make(game.Position, l.n)
