@@ -377,8 +377,11 @@ func learnedText(l *witness.Learned) string {
 	for i, m := range l.Moves {
 		moves[i] = "(" + strings.Join(m, ", ") + ")"
 	}
-	return fmt.Sprintf("%d candidate moves for (II), each position outside the set with piles up to %d has one (%.2f s): %s",
-		len(l.Moves), l.Max, l.Seconds, strings.Join(moves, " "))
+	where := fmt.Sprintf("each position outside the set with piles up to %d has one", l.Max)
+	if l.Sampled {
+		where = fmt.Sprintf("each of %d positions outside the set, sampled from the piles up to %d, has one", l.Positions, l.Max)
+	}
+	return fmt.Sprintf("%d candidate moves for (II), %s (%.2f s): %s", len(l.Moves), where, l.Seconds, strings.Join(moves, " "))
 }
 
 // confirmationText says in one line what the second solver answered.

@@ -395,6 +395,13 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			}
 			c := &candidate{kind: kind, slow: learnSlowInvariants(k, s.ps)}
 			if exact, err := try(c); err != nil || exact {
+				if exact {
+					// The same set, shorter when a band and a few
+					// exceptions say it.
+					if short, err := s.compactSlow(ctx, c); err != nil || short != nil {
+						return short, err
+					}
+				}
 				return c, err
 			}
 			continue

@@ -2,6 +2,7 @@ package discover
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/nimlab/nimlab/check"
@@ -21,6 +22,16 @@ type slowInvariants struct {
 	// accepted holds the invariants (odd piles, total mod 2k) of the
 	// P-positions learned from.
 	accepted map[[2]int]bool
+	// band, when set, writes the table as two inequalities and a few
+	// exceptions (see compact).
+	band *band
+}
+
+// band is the set of invariants with odd <= total + shift and odd + total
+// <= limit, and the exceptions besides.
+type band struct {
+	shift, limit int
+	exceptions   [][2]int
 }
 
 // slowMoveSize returns k when g is Exact Slow k-Nim: every set of k piles
@@ -56,7 +67,59 @@ func learnSlowInvariants(k int, ps [][]int) *slowInvariants {
 	return t
 }
 
-func (t *slowInvariants) accepts(p []int) bool { return t.accepted[t.invariants(p)] }
+func (t *slowInvariants) accepts(p []int) bool {
+	v := t.invariants(p)
+	if b := t.band; b != nil {
+		return v[0] <= v[1]+b.shift && v[0]+v[1] <= b.limit || slices.Contains(b.exceptions, v)
+	}
+	return t.accepted[v]
+}
+
+// compact looks for a shorter form of the table: the invariants of a band,
+// odd <= total + shift and odd + total <= limit, that holds no invariant
+// of an N-position (rejected), and the accepted ones outside it listed as
+// exceptions; the band with the fewest exceptions is kept when the table
+// has more cases than it. Invariants seen on neither kind of position may
+// fall either side: the candidate is checked on the box as any other.
+// For NIM(n, n-1) it finds the form of docs/findings.md: j <= s <= 2n-4-j,
+// or j = n and s = n-2.
+func (t *slowInvariants) compact(n int, rejected map[[2]int]bool) {
+	var best *band
+	for shift := -2 * t.k; shift <= 2*t.k; shift++ {
+		for limit := 0; limit <= n+2*t.k; limit++ {
+			in := func(v [2]int) bool { return v[0] <= v[1]+shift && v[0]+v[1] <= limit }
+			clean := true
+			for v := range rejected {
+				if in(v) {
+					clean = false
+					break
+				}
+			}
+			if !clean {
+				continue
+			}
+			b := &band{shift: shift, limit: limit}
+			for v := range t.accepted {
+				if !in(v) {
+					b.exceptions = append(b.exceptions, v)
+				}
+			}
+			if best == nil || len(b.exceptions) < len(best.exceptions) {
+				best = b
+			}
+		}
+	}
+	if best == nil || len(best.exceptions)+1 >= len(t.accepted) {
+		return
+	}
+	slices.SortFunc(best.exceptions, func(x, y [2]int) int {
+		if x[0] != y[0] {
+			return x[0] - y[0]
+		}
+		return x[1] - y[1]
+	})
+	t.band = best
+}
 
 // expr writes the table in check's language:
 //
@@ -73,7 +136,23 @@ func (t *slowInvariants) expr(names []string) string {
 		odds[i] = reduced[i] + " % 2"
 	}
 	var cases []string
+	if b := t.band; b != nil {
+		first := "odd <= total"
+		switch {
+		case b.shift > 0:
+			first = fmt.Sprintf("odd <= total + %d", b.shift)
+		case b.shift < 0:
+			first = fmt.Sprintf("odd + %d <= total", -b.shift)
+		}
+		cases = append(cases, fmt.Sprintf("%s && odd + total <= %d", first, b.limit))
+		for _, v := range b.exceptions {
+			cases = append(cases, fmt.Sprintf("odd == %d && total == %d", v[0], v[1]))
+		}
+	}
 	for odd := range len(names) + 1 {
+		if t.band != nil {
+			break
+		}
 		var totals []string
 		for total := odd % 2; total < 2*t.k; total += 2 {
 			if t.accepted[[2]int{odd, total}] {

@@ -145,3 +145,31 @@ func (s *search) widen(ctx context.Context, c *candidate) (*candidate, error) {
 	}
 	return c, nil
 }
+
+// compactSlow returns the exact table c of slowReduced written as a band
+// of invariants (slowInvariants.compact), when that is shorter and exact on
+// the learning box too; nil otherwise.
+func (s *search) compactSlow(ctx context.Context, c *candidate) (*candidate, error) {
+	rejected := map[[2]int]bool{}
+	p := make([]int, s.n)
+	box := s.t.Box
+	for idx := range box.Positions() {
+		if idx%4096 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		box.Position(idx, p)
+		if !s.t.IsP(p) {
+			rejected[c.slow.invariants(p)] = true
+		}
+	}
+	short := &slowInvariants{k: c.slow.k, accepted: c.slow.accepted}
+	short.compact(s.n, rejected)
+	if short.band == nil {
+		return nil, nil
+	}
+	trial := &candidate{kind: slowReduced, slow: short}
+	if exact, err := s.exact(ctx, trial); err != nil || !exact {
+		return nil, err
+	}
+	return trial, nil
+}
