@@ -133,49 +133,11 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 	for i := range n {
 		l.terms = append(l.terms, terms(n, i, !opts.Linear))
 	}
-	// The positions outside S that have a move, most generic first (the
-	// most distinct piles, then the largest total): there the fewest
-	// terms agree by chance, so the formulas learned first are the
-	// general ones.
-	var indices []int64
-	p := make(game.Position, n)
-	for idx := range box.Positions() {
-		if idx%4096 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		if opts.Positions != nil {
-			box.Position(idx, p)
-			if !opts.Positions(p) {
-				continue
-			}
-		}
-		indices = append(indices, idx)
+	sampled, err := l.collect(ctx, opts)
+	if err != nil {
+		return nil, err
 	}
-	// A fixed seed: the same candidates every run.
-	rng := rand.New(rand.NewPCG(1, 2))
-	if len(indices) > 4*opts.MaxOpen {
-		rng.Shuffle(len(indices), func(i, j int) { indices[i], indices[j] = indices[j], indices[i] })
-		indices, out.Sampled = indices[:4*opts.MaxOpen], true
-	}
-	for k, idx := range indices {
-		if k%1024 == 0 && ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		box.Position(idx, p)
-		if !l.in(p) && !g.IsTerminal(p) {
-			l.open = append(l.open, slices.Clone(p))
-		}
-	}
-	if len(l.open) > opts.MaxOpen {
-		rng.Shuffle(len(l.open), func(i, j int) { l.open[i], l.open[j] = l.open[j], l.open[i] })
-		l.open, out.Sampled = l.open[:opts.MaxOpen], true
-	}
-	slices.SortStableFunc(l.open, func(x, y game.Position) int {
-		if d := distinct(y) - distinct(x); d != 0 {
-			return d
-		}
-		return sum(y) - sum(x)
-	})
+	out.Sampled = sampled
 	out.Positions = len(l.open)
 	all := slices.Clone(l.open)
 	deadline := start.Add(opts.Budget)
@@ -206,6 +168,56 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 		out.Moves = append(out.Moves, l.text(t))
 	}
 	return done("")
+}
+
+// collect lists the positions outside S that have a move (of those
+// opts.Positions accepts; an even random sample when there are more than
+// opts.MaxOpen) in l.open, most generic first (the most distinct piles, then
+// the largest total): there the fewest terms agree by chance, so the
+// formulas learned first are the general ones. It reports whether it
+// sampled.
+func (l *learner) collect(ctx context.Context, opts Options) (bool, error) {
+	var indices []int64
+	sampled := false
+	p := make(game.Position, l.n)
+	for idx := range l.box.Positions() {
+		if idx%4096 == 0 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if opts.Positions != nil {
+			l.box.Position(idx, p)
+			if !opts.Positions(p) {
+				continue
+			}
+		}
+		indices = append(indices, idx)
+	}
+	// A fixed seed: the same candidates every run.
+	rng := rand.New(rand.NewPCG(1, 2))
+	if len(indices) > 4*opts.MaxOpen {
+		rng.Shuffle(len(indices), func(i, j int) { indices[i], indices[j] = indices[j], indices[i] })
+		indices, sampled = indices[:4*opts.MaxOpen], true
+	}
+	for k, idx := range indices {
+		if k%1024 == 0 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		l.box.Position(idx, p)
+		if !l.in(p) && !l.g.IsTerminal(p) {
+			l.open = append(l.open, slices.Clone(p))
+		}
+	}
+	if len(l.open) > opts.MaxOpen {
+		rng.Shuffle(len(l.open), func(i, j int) { l.open[i], l.open[j] = l.open[j], l.open[i] })
+		l.open, sampled = l.open[:opts.MaxOpen], true
+	}
+	slices.SortStableFunc(l.open, func(x, y game.Position) int {
+		if d := distinct(y) - distinct(x); d != 0 {
+			return d
+		}
+		return sum(y) - sum(x)
+	})
+	return sampled, nil
 }
 
 // prune drops the templates whose positions the others serve too: the
