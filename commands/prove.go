@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -22,11 +23,18 @@ var ErrNoSolver = prove.ErrNoSolver
 
 // ProveRequest asks an SMT solver to prove a characterization of the
 // P-positions for every position, or refute it ("nimlab prove"): exactly
-// one of Expr and Theorem.
+// one of Expr, Theorem and Grundy.
 type ProveRequest struct {
 	Game    string `json:"game"`
 	Expr    string `json:"expr,omitempty"`
 	Theorem string `json:"theorem,omitempty"`
+	// Grundy is an integer expression claimed to be the Sprague–Grundy
+	// value of every position (prove.Options.Grundy; normal play only).
+	Grundy string `json:"grundy,omitempty"`
+	// Where, when not empty, is a region no move leaves: the claim is
+	// proved for the positions where it holds (a region theorem), once the
+	// solver has proved the region closed (prove.Options.Where).
+	Where string `json:"where,omitempty"`
 	// Solver is z3 (when empty) or cvc5.
 	Solver string `json:"solver,omitempty"`
 	// Timeout bounds each query; it must be positive.
@@ -71,11 +79,19 @@ type ProveResult struct {
 // refutation or an undecided proof is the result's Verdict.
 func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
 	src := req.Expr
+	given := 0
+	for _, s := range []string{req.Expr, req.Theorem, req.Grundy} {
+		if s != "" {
+			given++
+		}
+	}
 	switch {
-	case src != "" && req.Theorem != "":
-		return nil, requestErrorf("give only one of --expr EXPR and --theorem NAME")
-	case src == "" && req.Theorem == "":
-		return nil, requestErrorf("give the characterization to prove: --expr EXPR or --theorem NAME")
+	case given > 1:
+		return nil, requestErrorf("give only one of --expr EXPR, --theorem NAME and --grundy EXPR")
+	case given == 0:
+		return nil, requestErrorf("give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
+	case req.Grundy != "":
+		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
 		return nil, requestErrorf("--timeout must be positive, not %v", req.Timeout)
@@ -91,6 +107,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	g, err := game.Parse(req.Game)
 	if err != nil {
 		return nil, err
+	}
+	if req.Grundy != "" && g.Misere {
+		return nil, requestErrorf("--grundy: Sprague–Grundy values are proved in normal play only, and %s is misère", g.Spec)
 	}
 	var moves [][]string
 	var th *theory.Theorem
@@ -109,15 +128,22 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		}
 	}
 	for _, m := range req.Moves {
-		piles, err := candidateMove(m, g)
+		piles, err := candidateMove(m, g, req.Grundy != "")
 		if err != nil {
 			return nil, err
 		}
 		moves = append(moves, piles)
 	}
-	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	symmetries := func() (*complex.Group, error) { return g.Symmetries(ctx) }
+	e, err := check.Compile(src, g.Piles(), symmetries)
 	if err != nil {
 		return nil, err
+	}
+	var where *check.Expr
+	if req.Where != "" {
+		if where, err = check.Compile(req.Where, g.Piles(), symmetries); err != nil {
+			return nil, requestErrorf("--where: %v", err)
+		}
 	}
 	solver, err := prove.FindSolver(ctx, req.Solver)
 	if err != nil {
@@ -135,7 +161,12 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves, Confirm: second})
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves, Confirm: second,
+		Grundy: req.Grundy != "", Where: where})
+	var open *prove.OpenRegionError
+	if errors.As(err, &open) {
+		return nil, &RequestError{Err: fmt.Errorf("--where: %w", err)}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -148,8 +179,13 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 
 // candidateMove reads a --move: the option's piles as expressions over the
 // position's, separated by commas outside parentheses, each compiled as
-// check does (a let covers its own pile only).
-func candidateMove(m string, g *game.Game) ([]string, error) {
+// check does (a let covers its own pile only); in a Sprague–Grundy proof
+// they may name v, the value the move must reach.
+func candidateMove(m string, g *game.Game, grundy bool) ([]string, error) {
+	var vars []string
+	if grundy {
+		vars = []string{"v"}
+	}
 	if strings.TrimSpace(m) == "" {
 		return nil, requestErrorf("--move is empty: give the option's piles as expressions, separated by commas")
 	}
@@ -164,7 +200,7 @@ func candidateMove(m string, g *game.Game) ([]string, error) {
 		if p == "" {
 			return nil, requestErrorf("--move %q: pile %d is empty", m, i+1)
 		}
-		if _, err := check.Compile(p, g.Piles(), nil); err != nil {
+		if _, err := check.CompileWith(p, g.Piles(), vars, nil); err != nil {
 			return nil, requestErrorf("--move %q, pile %d: %v", m, i+1, err)
 		}
 	}
@@ -201,7 +237,14 @@ func splitTopLevel(s string) ([]string, bool) {
 func (r *ProveResult) Verdict() error {
 	switch r.Result.Result {
 	case prove.Refuted:
-		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not the set of P-positions of %s", r.src, r.Game)}
+		what := "the set of P-positions"
+		if r.Grundy {
+			what = "the Sprague–Grundy value"
+		}
+		if r.Where != "" {
+			what += " among the positions with " + r.Where
+		}
+		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not %s of %s", r.src, what, r.Game)}
 	case prove.Undecided:
 		hint := ""
 		if strings.Contains(r.Reason, "no answer within") {
@@ -209,6 +252,9 @@ func (r *ProveResult) Verdict() error {
 		}
 		if strings.Contains(r.Reason, "(II)") && r.Proof == "bitvector" && r.theorem == nil && len(r.moves) == 0 {
 			hint += " (candidate winning moves, --move, let (II) be asked without a quantifier)"
+		}
+		if strings.Contains(r.Reason, "(G2)") && len(r.moves) == 0 {
+			hint += " (candidate moves, --move, which may name the value v to reach, let (G2) be asked without a quantifier)"
 		}
 		return &Verdict{Code: 3, Err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
 	}
@@ -231,10 +277,16 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	res := r.Result
 	command := "nimlab prove " + ShellQuote(res.Game)
-	if r.theorem != nil {
+	switch {
+	case r.theorem != nil:
 		command += " --theorem " + ShellQuote(r.theorem.Name)
-	} else {
+	case res.Grundy:
+		command += " --grundy " + ShellQuote(r.src)
+	default:
 		command += " --expr " + ShellQuote(r.src)
+	}
+	if res.Where != "" {
+		command += " --where " + ShellQuote(res.Where)
 	}
 	for _, m := range r.moves {
 		command += " --move " + ShellQuote(m)
@@ -265,6 +317,12 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	row := func(name, value string) { tw.Row(`\textbf{`+name+`}`, value) }
 	row("Game", latex.Escape(r.title)+" ("+latex.Code(res.Game)+")")
 	statement := "the P-positions are exactly the positions where " + latex.Code(res.Expression) + " holds"
+	if res.Grundy {
+		statement = "the Sprague--Grundy value of every position is " + latex.Code(res.Expression)
+	}
+	if res.Where != "" {
+		statement = "region theorem: among the positions where " + latex.Code(res.Where) + " holds (no move leaves them), " + statement
+	}
 	if r.theorem != nil {
 		statement += " (theorem " + latex.Code(r.theorem.Name) + ", " + latex.Escape(r.theorem.Source.String()) + ")"
 	}
@@ -272,7 +330,11 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	switch res.Result {
 	case prove.Proved:
 		row("Result", "proved for "+latex.Escape(res.Scope))
-		row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks conditions (I) and (II) of Dufour--Heubach 2013, Theorem 1.2")
+		if res.Grundy {
+			row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks (G0) $g \\ge 0$, (G1) no option of equal value, (G2) every smaller value at an option (the mex)")
+		} else {
+			row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks conditions (I) and (II) of Dufour--Heubach 2013, Theorem 1.2")
+		}
 	case prove.Refuted:
 		row("Result", "refuted")
 	default:
@@ -285,6 +347,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 			text = fmt.Sprintf("(%s) %s", c.Name, c.Reason) // e.g. not asked to the end
 		}
 		conds = append(conds, latex.Escape(text))
+	}
+	if c := res.Closure; c != nil {
+		conds = append([]string{latex.Escape(fmt.Sprintf("(R) closed under moves: %s in %.2f s", c.Result, c.Seconds))}, conds...)
 	}
 	if len(conds) > 0 {
 		row("Conditions", strings.Join(conds, "; "))
@@ -316,9 +381,29 @@ func proofKindSentence(r *prove.Result) string {
 // writeProof renders a proof's result as text.
 func writeProof(w io.Writer, r *prove.Result) {
 	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
+	if r.Grundy {
+		fmt.Fprintln(w, "claim       the Sprague–Grundy value of every position")
+	}
+	if r.Where != "" {
+		fmt.Fprintf(w, "region      %s (a region theorem: a partial result, about these positions only)\n", r.Where)
+	}
+	if c := r.Closure; c != nil {
+		line := fmt.Sprintf("(R)    %-7s %.2f s (no move leaves the region)", c.Result, c.Seconds)
+		if c.Reason != "" {
+			line += " (" + c.Reason + ")"
+		}
+		if c.File != "" {
+			line += "  " + c.File
+		}
+		fmt.Fprintln(w, line)
+	}
 	switch r.Result {
 	case prove.Proved:
-		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, proofKind(r))
+		kind := proofKind(r)
+		if r.Where != "" {
+			kind = "region theorem, " + kind
+		}
+		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, kind)
 	case prove.Refuted:
 		fmt.Fprintf(w, "result      refuted\n")
 	default:
@@ -380,6 +465,12 @@ func counterexampleText(ce *prove.Counterexample) string {
 		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
 	case "II":
 		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
+	case "G0":
+		return fmt.Sprintf("counterexample to (G0): the value at %s is %d, below 0", ce.Position, deref(ce.Value))
+	case "G1":
+		return fmt.Sprintf("counterexample to (G1): %s and its option %s both have the value %d", ce.Position, ce.Move, deref(ce.Value))
+	case "G2":
+		return fmt.Sprintf("counterexample to (G2): no option of %s has the value %d, below its own", ce.Position, deref(ce.Value))
 	}
 	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)
 }
@@ -536,4 +627,12 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	if r.Engine != nil {
 		fmt.Fprintf(w, "              %s\n", r.Engine)
 	}
+}
+
+// deref is *v, or 0 when v is nil.
+func deref(v *int) int {
+	if v == nil {
+		return 0
+	}
+	return *v
 }

@@ -52,7 +52,7 @@ var linearRoute = route{name: routeNameLinear, needs: func(enc *encoding) error 
 		return fmt.Errorf("the %s rule has no linear description", enc.g.Rule().Name())
 	}
 	// Operators on digits pass only between constants, folded exactly.
-	if _, _, err := translateExpr(enc.e, pileVar("p"), arith{}); err != nil {
+	if _, err := enc.translateClaims(arith{}); err != nil {
 		return err
 	}
 	return nil
@@ -86,7 +86,11 @@ var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
 	if err := bitVectorRoute.needs(enc); err != nil {
 		return err
 	}
-	for _, op := range digitOperators(enc.e.Tree()) {
+	ops := digitOperators(enc.e.Tree())
+	if enc.where != nil {
+		ops = append(ops, digitOperators(enc.where.Tree())...)
+	}
+	for _, op := range ops {
 		if op != "^" && op != "xor()" {
 			return fmt.Errorf("%s is not a nim-sum", op)
 		}
@@ -111,6 +115,9 @@ var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
 	}
 	if enc.g.Misere {
 		return errors.New("misère play has a third condition")
+	}
+	if enc.grundy {
+		return errors.New("the steps are about a set of P-positions, not Sprague–Grundy values")
 	}
 	return nil
 }}
