@@ -163,12 +163,8 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	defer release()
 	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Moves: moves, Confirm: second,
 		Grundy: req.Grundy != "", Where: where})
-	var open *prove.OpenRegionError
-	if errors.As(err, &open) {
-		return nil, &RequestError{Err: fmt.Errorf("--where: %w", err)}
-	}
 	if err != nil {
-		return nil, err
+		return nil, openRegion(err)
 	}
 	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format, req: req}
 	if r.Result == prove.Proved {
@@ -617,12 +613,12 @@ func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, e
 	return &prove.Options{Solver: solver, Timeout: timeout}, nil
 }
 
-// openRegion makes a region some move leaves, which a proof refuses, an
-// error of the request.
+// openRegion names the flag of a region some move leaves, which a proof
+// refuses (exit status 1, with the move).
 func openRegion(err error) error {
 	var open *prove.OpenRegionError
 	if errors.As(err, &open) {
-		return &RequestError{Err: fmt.Errorf("--where: %w", err)}
+		return fmt.Errorf("--where: %w", err)
 	}
 	return err
 }
