@@ -187,34 +187,6 @@ func (e *Expr) Evaluator() func(game.Position) bool {
 	}
 }
 
-// IntEvaluator returns a function giving the expression's value at a
-// position (booleans read as 1 and 0) in the integers, as Evaluator
-// computes it: ok is false only when that value is not an int. A position
-// of an expression of CompileWith holds its named values after the piles.
-// Each evaluator has its own scratch space: use one per goroutine.
-func (e *Expr) IntEvaluator() func(game.Position) (v int, ok bool) {
-	b := *e
-	b.names = nil
-	ov := new(bool)
-	b.ov = ov
-	f, err := b.build(b.tree, false)
-	if err != nil {
-		panic(fmt.Sprintf("check: %q compiled but does not build: %v", e.src, err))
-	}
-	return func(p game.Position) (int, bool) {
-		v := f(p)
-		if *ov {
-			*ov = false
-			x := e.exact(p)
-			if !x.IsInt64() || int64(int(x.Int64())) != x.Int64() {
-				return 0, false
-			}
-			return int(x.Int64()), true
-		}
-		return v, true
-	}
-}
-
 // value computes an integer from a position. Where a term leaves int it
 // sets the evaluator's overflow flag and goes on with a wrong value, so a
 // value must stay safe (no panic, no long loop) on every int.
