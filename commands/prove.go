@@ -305,7 +305,7 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	}
 	tw := latex.Table{
 		Columns: `@{}l p{0.72\linewidth}@{}`,
-		Caption: caption + " of a characterization of the P-positions of " + latex.Escape(r.title) + ".",
+		Caption: caption + " of " + claimWords(res) + " of " + latex.Escape(r.title) + ".",
 		Label:   latex.Label("tab", "proof "+res.Game),
 	}.NewWriter(w)
 	row := func(name, value string) { tw.Row(`\textbf{`+name+`}`, value) }
@@ -506,4 +506,18 @@ func deref(v *int) int {
 		return 0
 	}
 	return *v
+}
+
+// claimWords names what a proof is about, for a caption: "a
+// characterization of the P-positions" or "the Sprague--Grundy values",
+// and "in a region" for a region theorem.
+func claimWords(r *prove.Result) string {
+	what := "a characterization of the P-positions"
+	if r.Grundy {
+		what = "the Sprague--Grundy values"
+	}
+	if r.Where != "" {
+		what += " in a region"
+	}
+	return what
 }
