@@ -43,9 +43,12 @@ as a ** 66, is refused.`
 
 // Expr is a compiled expression over the piles of a position.
 type Expr struct {
-	src        string
-	tree       ast.Node
-	n          int
+	src  string
+	tree ast.Node
+	n    int
+	// vars name the values a position holds after its n piles
+	// (CompileWith): vars[k] is p[n+k].
+	vars       []string
 	symmetries func() (*complex.Group, error)
 	perms      []complex.Perm
 	// names holds, while an expression is built, the value of each name a
@@ -64,6 +67,21 @@ const maxSymPerms = 5040
 // ranges over; it is called only when src uses sym(), so a game whose
 // symmetries are costly pays for them only then. It may be nil.
 func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Expr, error) {
+	return CompileWith(src, n, nil, symmetries)
+}
+
+// CompileWith is Compile for an expression that may also name values other
+// than the piles: vars[k] names the value a position holds after its n
+// piles, at index n+k (a prover's candidate move may name the Grundy value
+// v it must reach). A name of vars must not name a pile, and sym() is not
+// allowed, since a symmetry permutes the piles only.
+func CompileWith(src string, n int, vars []string, symmetries func() (*complex.Group, error)) (*Expr, error) {
+	probe := &Expr{n: n}
+	for _, v := range vars {
+		if _, err := probe.pile(v); err == nil {
+			return nil, fmt.Errorf("expression %q: the name %s is a pile of a game with %d piles", src, v, n)
+		}
+	}
 	if c := constantTooLarge(src); c != "" {
 		return nil, fmt.Errorf("expression %q: the constant %s is larger than 9223372036854775807, the largest a constant can be written; write it as an expression, e.g. 2 ** 70", src, c)
 	}
@@ -71,7 +89,7 @@ func Compile(src string, n int, symmetries func() (*complex.Group, error)) (*Exp
 	if err != nil {
 		return nil, fmt.Errorf("expression %q: %s", src, oneLine(err.Error()))
 	}
-	e := &Expr{src: src, tree: tree.Node, n: n, symmetries: symmetries, ov: new(bool)}
+	e := &Expr{src: src, tree: tree.Node, n: n, vars: vars, symmetries: symmetries, ov: new(bool)}
 	if _, err := e.build(e.tree, false); err != nil {
 		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
@@ -301,8 +319,14 @@ func PileName(i int) string {
 	return "p" + strconv.Itoa(i+1)
 }
 
-// pile maps a name (a, b, ... or p1, p2, ...) to a pile index.
+// pile maps a name (a, b, ... or p1, p2, ...) to a pile index, and a name
+// of CompileWith's vars to its index after the piles.
 func (e *Expr) pile(name string) (int, error) {
+	for k, v := range e.vars {
+		if name == v {
+			return e.n + k, nil
+		}
+	}
 	i := -1
 	switch {
 	case len(name) == 1 && name[0] >= 'a' && name[0] <= 'z':
@@ -313,7 +337,11 @@ func (e *Expr) pile(name string) (int, error) {
 		}
 	}
 	if i < 0 || i >= e.n {
-		return 0, fmt.Errorf("unknown name %q: the piles are a..%c or p1..p%d", name, 'a'+min(e.n, 26)-1, e.n)
+		also := ""
+		if len(e.vars) > 0 {
+			also = ", and " + strings.Join(e.vars, ", ")
+		}
+		return 0, fmt.Errorf("unknown name %q: the piles are a..%c or p1..p%d%s", name, 'a'+min(e.n, 26)-1, e.n, also)
 	}
 	return i, nil
 }
@@ -503,6 +531,9 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 		}
 		if inSym {
 			return nil, errors.New("sym() inside sym() is not supported")
+		}
+		if len(e.vars) > 0 {
+			return nil, fmt.Errorf("sym() is not supported beside %s: a symmetry permutes the piles only", strings.Join(e.vars, ", "))
 		}
 		perms, err := e.symPerms()
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
-	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
@@ -23,11 +22,18 @@ var ErrNoSolver = prove.ErrNoSolver
 
 // ProveRequest asks an SMT solver to prove a characterization of the
 // P-positions for every position, or refute it ("nimlab prove"): exactly
-// one of Expr and Theorem.
+// one of Expr, Theorem and Grundy.
 type ProveRequest struct {
 	Game    string `json:"game"`
 	Expr    string `json:"expr,omitempty"`
 	Theorem string `json:"theorem,omitempty"`
+	// Grundy is an integer expression claimed to be the Sprague–Grundy
+	// value of every position (prove.Options.Grundy; normal play only).
+	Grundy string `json:"grundy,omitempty"`
+	// Where, when not empty, is a region no move leaves: the claim is
+	// proved for the positions where it holds (a region theorem), once the
+	// solver has proved the region closed (prove.Options.Where).
+	Where string `json:"where,omitempty"`
 	// Solver is z3 (when empty) or cvc5.
 	Solver string `json:"solver,omitempty"`
 	// Timeout bounds each query; it must be positive.
@@ -75,11 +81,19 @@ type ProveResult struct {
 // refutation or an undecided proof is the result's Verdict.
 func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
 	src := req.Expr
+	given := 0
+	for _, s := range []string{req.Expr, req.Theorem, req.Grundy} {
+		if s != "" {
+			given++
+		}
+	}
 	switch {
-	case src != "" && req.Theorem != "":
-		return nil, requestErrorf("give only one of --expr EXPR and --theorem NAME")
-	case src == "" && req.Theorem == "":
-		return nil, requestErrorf("give the characterization to prove: --expr EXPR or --theorem NAME")
+	case given > 1:
+		return nil, requestErrorf("give only one of --expr EXPR, --theorem NAME and --grundy EXPR")
+	case given == 0:
+		return nil, requestErrorf("give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
+	case req.Grundy != "":
+		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
 		return nil, requestErrorf("--timeout must be positive, not %v", req.Timeout)
@@ -95,6 +109,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	g, err := game.Parse(req.Game)
 	if err != nil {
 		return nil, err
+	}
+	if req.Grundy != "" && g.Misere {
+		return nil, requestErrorf("--grundy: Sprague–Grundy values are proved in normal play only, and %s is misère", g.Spec)
 	}
 	var moves [][]string
 	var th *theory.Theorem
@@ -113,15 +130,22 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		}
 	}
 	for _, m := range req.Moves {
-		piles, err := candidateMove(m, g)
+		piles, err := candidateMove(m, g, req.Grundy != "")
 		if err != nil {
 			return nil, err
 		}
 		moves = append(moves, piles)
 	}
-	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	symmetries := func() (*complex.Group, error) { return g.Symmetries(ctx) }
+	e, err := check.Compile(src, g.Piles(), symmetries)
 	if err != nil {
 		return nil, err
+	}
+	var where *check.Expr
+	if req.Where != "" {
+		if where, err = check.Compile(req.Where, g.Piles(), symmetries); err != nil {
+			return nil, requestErrorf("--where: %v", err)
+		}
 	}
 	solver, err := prove.FindSolver(ctx, req.Solver)
 	if err != nil {
@@ -139,9 +163,10 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn, Moves: moves, Confirm: second})
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn, Moves: moves, Confirm: second,
+		Grundy: req.Grundy != "", Where: where})
 	if err != nil {
-		return nil, err
+		return nil, openRegion(err)
 	}
 	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format, req: req}
 	if r.Result == prove.Proved {
@@ -152,8 +177,13 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 
 // candidateMove reads a --move: the option's piles as expressions over the
 // position's, separated by commas outside parentheses, each compiled as
-// check does (a let covers its own pile only).
-func candidateMove(m string, g *game.Game) ([]string, error) {
+// check does (a let covers its own pile only); in a Sprague–Grundy proof
+// they may name v, the value the move must reach.
+func candidateMove(m string, g *game.Game, grundy bool) ([]string, error) {
+	var vars []string
+	if grundy {
+		vars = []string{"v"}
+	}
 	if strings.TrimSpace(m) == "" {
 		return nil, requestErrorf("--move is empty: give the option's piles as expressions, separated by commas")
 	}
@@ -168,7 +198,7 @@ func candidateMove(m string, g *game.Game) ([]string, error) {
 		if p == "" {
 			return nil, requestErrorf("--move %q: pile %d is empty", m, i+1)
 		}
-		if _, err := check.Compile(p, g.Piles(), nil); err != nil {
+		if _, err := check.CompileWith(p, g.Piles(), vars, nil); err != nil {
 			return nil, requestErrorf("--move %q, pile %d: %v", m, i+1, err)
 		}
 	}
@@ -205,7 +235,14 @@ func splitTopLevel(s string) ([]string, bool) {
 func (r *ProveResult) Verdict() error {
 	switch r.Result.Result {
 	case prove.Refuted:
-		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not the set of P-positions of %s", r.src, r.Game)}
+		what := "the set of P-positions"
+		if r.Grundy {
+			what = "the Sprague–Grundy value"
+		}
+		if r.Where != "" {
+			what += " among the positions with " + r.Where
+		}
+		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not %s of %s", r.src, what, r.Game)}
 	case prove.Undecided:
 		hint := ""
 		if strings.Contains(r.Reason, "no answer within") {
@@ -213,6 +250,9 @@ func (r *ProveResult) Verdict() error {
 		}
 		if strings.Contains(r.Reason, "(II)") && r.Proof == "bitvector" && r.theorem == nil && len(r.moves) == 0 {
 			hint += " (candidate winning moves, --move, let (II) be asked without a quantifier)"
+		}
+		if strings.Contains(r.Reason, "(G2)") && len(r.moves) == 0 {
+			hint += " (candidate moves, --move, which may name the value v to reach, let (G2) be asked without a quantifier)"
 		}
 		return &Verdict{Code: 3, Err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}
 	}
@@ -235,10 +275,16 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	res := r.Result
 	command := "nimlab prove " + ShellQuote(res.Game)
-	if r.theorem != nil {
+	switch {
+	case r.theorem != nil:
 		command += " --theorem " + ShellQuote(r.theorem.Name)
-	} else {
+	case res.Grundy:
+		command += " --grundy " + ShellQuote(r.src)
+	default:
 		command += " --expr " + ShellQuote(r.src)
+	}
+	if res.Where != "" {
+		command += " --where " + ShellQuote(res.Where)
 	}
 	for _, m := range r.moves {
 		command += " --move " + ShellQuote(m)
@@ -266,12 +312,18 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	}
 	tw := latex.Table{
 		Columns: `@{}l p{0.72\linewidth}@{}`,
-		Caption: caption + " of a characterization of the P-positions of " + latex.Escape(r.title) + ".",
+		Caption: caption + " of " + claimWords(res) + " of " + latex.Escape(r.title) + ".",
 		Label:   latex.Label("tab", "proof "+res.Game),
 	}.NewWriter(w)
 	row := func(name, value string) { tw.Row(`\textbf{`+name+`}`, value) }
 	row("Game", latex.Escape(r.title)+" ("+latex.Code(res.Game)+")")
 	statement := "the P-positions are exactly the positions where " + latex.Code(res.Expression) + " holds"
+	if res.Grundy {
+		statement = "the Sprague--Grundy value of every position is " + latex.Code(res.Expression)
+	}
+	if res.Where != "" {
+		statement = "region theorem: among the positions where " + latex.Code(res.Where) + " holds (no move leaves them), " + statement
+	}
 	if r.theorem != nil {
 		statement += " (theorem " + latex.Code(r.theorem.Name) + ", " + latex.Escape(r.theorem.Source.String()) + ")"
 	}
@@ -279,7 +331,11 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	switch res.Result {
 	case prove.Proved:
 		row("Result", "proved for "+latex.Escape(res.Scope))
-		row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks conditions (I) and (II) of Dufour--Heubach 2013, Theorem 1.2")
+		if res.Grundy {
+			row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks (G0) $g \\ge 0$, (G1) no option of equal value, (G2) every smaller value at an option (the mex)")
+		} else {
+			row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks conditions (I) and (II) of Dufour--Heubach 2013, Theorem 1.2")
+		}
 	case prove.Refuted:
 		row("Result", "refuted")
 	default:
@@ -292,6 +348,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 			text = fmt.Sprintf("(%s) %s", c.Name, c.Reason) // e.g. not asked to the end
 		}
 		conds = append(conds, latex.Escape(text))
+	}
+	if c := res.Closure; c != nil {
+		conds = append([]string{latex.Escape(fmt.Sprintf("(R) closed under moves: %s in %.2f s", c.Result, c.Seconds))}, conds...)
 	}
 	if len(conds) > 0 {
 		row("Conditions", strings.Join(conds, "; "))
@@ -323,9 +382,29 @@ func proofKindSentence(r *prove.Result) string {
 // writeProof renders a proof's result as text.
 func writeProof(w io.Writer, r *prove.Result) {
 	fmt.Fprintf(w, "game        %s\nexpression  %s\n", r.Game, r.Expression)
+	if r.Grundy {
+		fmt.Fprintln(w, "claim       the Sprague–Grundy value of every position")
+	}
+	if r.Where != "" {
+		fmt.Fprintf(w, "region      %s (a region theorem: a partial result, about these positions only)\n", r.Where)
+	}
+	if c := r.Closure; c != nil {
+		line := fmt.Sprintf("(R)    %-7s %.2f s (no move leaves the region)", c.Result, c.Seconds)
+		if c.Reason != "" {
+			line += " (" + c.Reason + ")"
+		}
+		if c.File != "" {
+			line += "  " + c.File
+		}
+		fmt.Fprintln(w, line)
+	}
 	switch r.Result {
 	case prove.Proved:
-		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, proofKind(r))
+		kind := proofKind(r)
+		if r.Where != "" {
+			kind = "region theorem, " + kind
+		}
+		fmt.Fprintf(w, "result      proved for %s (%s)\n", r.Scope, kind)
 	case prove.Refuted:
 		fmt.Fprintf(w, "result      refuted\n")
 	default:
@@ -407,133 +486,14 @@ func counterexampleText(ce *prove.Counterexample) string {
 		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
 	case "II":
 		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
+	case "G0":
+		return fmt.Sprintf("counterexample to (G0): the value at %s is %d, below 0", ce.Position, deref(ce.Value))
+	case "G1":
+		return fmt.Sprintf("counterexample to (G1): %s and its option %s both have the value %d", ce.Position, ce.Move, deref(ce.Value))
+	case "G2":
+		return fmt.Sprintf("counterexample to (G2): no option of %s has the value %d, below its own", ce.Position, deref(ce.Value))
 	}
 	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)
-}
-
-// DiscoverRequest asks for a characterization of the P-positions, verified
-// on a larger box ("nimlab discover").
-type DiscoverRequest struct {
-	Game string `json:"game"`
-	// Max is the height to learn on (required: -1 is not given).
-	Max int `json:"max"`
-	// VerifyMax is the height to verify on (0: a few above Max).
-	VerifyMax int `json:"verify_max,omitempty"`
-	Workers   int `json:"workers,omitempty"`
-	// Prove, when true, proves a description exact on the box for every
-	// position, each query for at most ProveTimeout.
-	Prove        bool          `json:"prove,omitempty"`
-	ProveTimeout time.Duration `json:"prove_timeout,omitempty"`
-}
-
-// DiscoverResult is the description found, how it verified, and with
-// Prove, the proof's result.
-type DiscoverResult struct {
-	AcceptedNotP    int64           `json:"accepted_not_p"`
-	Counterexamples []game.Position `json:"counterexamples"`
-	Covered         int64           `json:"covered"`
-	Exact           bool            `json:"exact"`
-	Expr            string          `json:"expr"`
-	Game            string          `json:"game"`
-	Max             int             `json:"max"`
-	Method          string          `json:"method"`
-	PPositions      int64           `json:"p_positions"`
-	// Proof is present when a proof was asked for: null when there was
-	// nothing to prove (the description is not exact on the box).
-	Proof       *ProofAttempt `json:"proof,omitempty"`
-	Seconds     float64       `json:"seconds"`
-	VerifiedMax int           `json:"verified_max"`
-
-	title string
-}
-
-// ProofAttempt is the proof of a discovered description: its JSON is the
-// result's, or null when none was attempted.
-type ProofAttempt struct {
-	Result *prove.Result
-}
-
-// MarshalJSON writes the proof's result, or null.
-func (a ProofAttempt) MarshalJSON() ([]byte, error) { return jsonOf(a.Result) }
-
-// Discover looks for a description of the P-positions of a box, checks it
-// on a larger box, and with Prove proves it for every position.
-func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResult, error) {
-	g, err := game.Parse(req.Game)
-	if err != nil {
-		return nil, err
-	}
-	if req.Max < 0 {
-		return nil, requestErrorf("--max is required: the height to learn on, e.g. --max 6")
-	}
-	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, MaxMemory: env.memory()}
-	if req.Prove {
-		if req.ProveTimeout <= 0 {
-			return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
-		}
-		// The solver is looked for first: without it, nothing is solved.
-		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
-			return nil, err
-		}
-	}
-	for _, h := range []int{req.Max, req.VerifyMax} {
-		if err := env.checkPositions(g, h); err != nil {
-			return nil, err
-		}
-	}
-	release, err := env.admit()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	start := time.Now()
-	r, err := discover.Discover(ctx, g, opts)
-	if err != nil {
-		return nil, err
-	}
-	res := &DiscoverResult{
-		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
-		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
-		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title,
-	}
-	if req.Prove {
-		res.Proof = &ProofAttempt{r.Proof}
-	}
-	return res, nil
-}
-
-// proveOptions finds z3 for Prove: without it, the error says which
-// Debian package to install.
-func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, error) {
-	solver, err := prove.FindSolver(ctx, "z3")
-	if err != nil {
-		return nil, fmt.Errorf("--prove: %w", err)
-	}
-	return &prove.Options{Solver: solver, Timeout: timeout}, nil
-}
-
-// WriteText writes the description as "nimlab discover" prints it.
-func (r *DiscoverResult) WriteText(w io.Writer) error {
-	fmt.Fprintf(w, "game          %s (%s)\n", r.Game, r.title)
-	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
-	fmt.Fprintf(w, "expression    %s\n", r.Expr)
-	if r.Exact {
-		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
-	} else {
-		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
-		for _, p := range r.Counterexamples {
-			fmt.Fprintf(w, "  counterexample %v\n", p)
-		}
-	}
-	fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, ShellQuote(r.Expr))
-	if r.Proof != nil {
-		WriteProofSummary(w, r.Proof.Result)
-		if r.Proof.Result != nil {
-			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s\n", ShellQuote(r.Game), ShellQuote(r.Expr))
-		}
-	}
-	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
-	return nil
 }
 
 // WriteProofSummary writes the lines of discover's report that say what
@@ -543,6 +503,8 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	case r == nil:
 		fmt.Fprintln(w, "proof         not attempted: the description is not exact on the box")
 		return
+	case r.Result == prove.Proved && r.Where != "":
+		fmt.Fprintf(w, "proof         proved for %s (region theorem, %s)\n", r.Scope, proofKind(r))
 	case r.Result == prove.Proved:
 		fmt.Fprintf(w, "proof         proved for %s (%s)\n", r.Scope, proofKind(r))
 	case r.Result == prove.Refuted:
@@ -563,4 +525,26 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	if r.Engine != nil {
 		fmt.Fprintf(w, "              %s\n", r.Engine)
 	}
+}
+
+// deref is *v, or 0 when v is nil.
+func deref(v *int) int {
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+// claimWords names what a proof is about, for a caption: "a
+// characterization of the P-positions" or "the Sprague--Grundy values",
+// and "in a region" for a region theorem.
+func claimWords(r *prove.Result) string {
+	what := "a characterization of the P-positions"
+	if r.Grundy {
+		what = "the Sprague--Grundy values"
+	}
+	if r.Where != "" {
+		what += " in a region"
+	}
+	return what
 }

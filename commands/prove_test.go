@@ -51,3 +51,30 @@ func TestProveMoveErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestProveClaimErrors: --grundy and --where are checked before any solver
+// is looked for.
+func TestProveClaimErrors(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no solver: the error must come first
+	for _, tt := range []struct {
+		req  ProveRequest
+		want string
+	}{
+		{ProveRequest{Game: "nim:2", Expr: "a == b", Grundy: "a ^ b"}, "give only one of"},
+		{ProveRequest{Game: "nim:2/misere", Grundy: "a ^ b"}, "normal play only"},
+		{ProveRequest{Game: "nim:2", Expr: "a == b", Where: "zz == 0"}, `--where: expression "zz == 0": unknown name "zz"`},
+		{ProveRequest{Game: "nim:2", Expr: "a == b", Moves: []string{"v, b"}}, `unknown name "v"`},
+	} {
+		tt.req.Timeout = time.Second
+		_, err := Prove(context.Background(), Env{}, tt.req)
+		var re *RequestError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: got %v, want a request error with %q", tt.req, err, tt.want)
+		}
+	}
+	// With --grundy a move may name v: the error is the missing solver.
+	_, err := Prove(context.Background(), Env{}, ProveRequest{Game: "nim:2", Grundy: "a ^ b", Moves: []string{"b ^ v, b"}, Timeout: time.Second})
+	if !errors.Is(err, ErrNoSolver) {
+		t.Errorf("--grundy with a move naming v: %v, want ErrNoSolver", err)
+	}
+}

@@ -60,6 +60,10 @@ type Options struct {
 	// (prove.Prove, with these options) of a description exact on the
 	// verification box: Result.Proof.
 	Prove *prove.Options
+	// Where, when not nil, is a region: the P-positions inside it are
+	// described, learned and verified on the positions of the boxes where
+	// it holds, and a proof is a region theorem (prove.Options.Where).
+	Where *check.Expr
 }
 
 // Result is what Discover found.
@@ -88,6 +92,9 @@ type Result struct {
 	// Proof is the result of proving Expr for every position, when
 	// Options.Prove asked for it and Expr is exact; nil otherwise.
 	Proof *prove.Result `json:"proof,omitempty"`
+	// Where is the region the P-positions were described in
+	// (Options.Where): the counts are of its positions.
+	Where string `json:"where,omitempty"`
 }
 
 // maxLearnPositions bounds the box Discover learns on.
@@ -120,16 +127,25 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
+	inR := func(game.Position) bool { return true }
+	if opts.Where != nil {
+		inR = opts.Where.Evaluator()
+	}
 	var ps [][]int
 	for p := range t.PPositions(ctx) {
-		ps = append(ps, slices.Clone([]int(p)))
+		if inR(p) {
+			ps = append(ps, slices.Clone([]int(p)))
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s := &search{g: g, t: t, n: n, ps: ps, names: pileNames(n)}
+	s := &search{g: g, t: t, n: n, ps: ps, names: pileNames(n), where: opts.Where}
 	if s.perms, err = symmetries(ctx, g); err != nil {
 		return nil, err
+	}
+	if opts.Where != nil && s.perms != nil {
+		s.perms, s.explicit = stabilizer(s.perms, box, opts.Where), true
 	}
 	best, err := s.run(ctx)
 	if err != nil {
@@ -245,6 +261,9 @@ type candidate struct {
 	slow    *slowInvariants // kind slowReduced
 	perms   []complex.Perm  // the symmetries a region is taken up to (nil: none)
 	level   int
+	// explicit writes the symmetries as a disjunction over perms, not
+	// sym() (search.explicit).
+	explicit bool
 }
 
 // accepts reports whether p is in the candidate's set; q is scratch.
@@ -302,9 +321,25 @@ func (c *candidate) expr(names []string) string {
 		}
 		terms := append([]string{cond}, r.desc.terms(names)...)
 		part := and(terms)
-		if c.perms != nil {
+		switch {
+		case c.perms != nil && c.explicit:
+			// accepts tries q with q[i] = p[perm[i]]: pile i of the
+			// region's terms reads the pile named names[perm[i]].
+			var images []string
+			for _, perm := range c.perms {
+				renamed := make([]string, len(names))
+				for i, j := range perm {
+					renamed[i] = names[j]
+				}
+				image := "(" + and(append([]string{c.kind.cond(r.set, renamed)}, r.desc.terms(renamed)...)) + ")"
+				if !slices.Contains(images, image) {
+					images = append(images, image)
+				}
+			}
+			part = "(" + strings.Join(images, " || ") + ")"
+		case c.perms != nil:
 			part = "sym(" + part + ")"
-		} else if len(c.regions) > 1 {
+		case len(c.regions) > 1:
 			part = "(" + part + ")"
 		}
 		parts = append(parts, part)
@@ -323,6 +358,12 @@ type search struct {
 	ps    [][]int
 	names []string
 	perms []complex.Perm
+	// where is the region described (Options.Where), nil for every
+	// position; explicit writes a candidate's symmetries as a disjunction
+	// over perms (the symmetries that keep the region) rather than sym(),
+	// which ranges over the whole group.
+	where    *check.Expr
+	explicit bool
 }
 
 // allPermutations reports whether the regions are taken up to every
@@ -347,10 +388,14 @@ func (s *search) mismatches(ctx context.Context, c *candidate, limit int64) (int
 	box := s.t.Box
 	err := parallel.Chunks(ctx, box.Positions(), 1<<14, 0, func(from, to int64) error {
 		p, q := make(game.Position, s.n), make([]int, s.n)
+		inR := func(game.Position) bool { return true }
+		if s.where != nil {
+			inR = s.where.Evaluator()
+		}
 		var m int64
 		for idx := from; idx < to; idx++ {
 			box.Position(idx, p)
-			if c.accepts(p, q) != s.t.IsP(p) {
+			if inR(p) && c.accepts(p, q) != s.t.IsP(p) {
 				m++
 			}
 			if limit >= 0 && idx&1023 == 0 && miss.Load()+m > limit {
@@ -414,7 +459,7 @@ func (s *search) run(ctx context.Context) (*candidate, error) {
 			continue // no description that reads like a theorem
 		}
 		for level := range levels {
-			c := &candidate{kind: kind, level: level}
+			c := &candidate{kind: kind, level: level, explicit: s.explicit}
 			if kind != whole && len(s.perms) > 1 {
 				c.perms = s.perms
 			}
@@ -583,20 +628,43 @@ func (s *search) verify(ctx context.Context, c *candidate, vplan *solve.Plan, op
 	if examples <= 0 {
 		examples = 5
 	}
-	rep, err := check.Compare(ctx, s.g, vt, e.Evaluator, examples)
+	accept := e.Evaluator
+	pPositions := vt.CountP()
+	if s.where != nil {
+		// Outside the region the table stands for the expression, so that
+		// check compares the region's positions only.
+		accept = func() func(game.Position) bool {
+			inS, inR := e.Evaluator(), s.where.Evaluator()
+			return func(p game.Position) bool {
+				if inR(p) {
+					return inS(p)
+				}
+				return vt.IsP(p)
+			}
+		}
+		if pPositions, err = countInRegion(ctx, vt, s.where); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := check.Compare(ctx, s.g, vt, accept, examples)
 	if err != nil {
 		return nil, err
 	}
 	r := &Result{
 		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: c.kind.String(),
 		Exact: rep.Agrees() && rep.Violations1 == 0 && rep.Violations2 == 0, Verification: rep,
-		PPositions: vt.CountP(), AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
+		PPositions: pPositions, AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
+	}
+	if s.where != nil {
+		r.Where = s.where.String()
 	}
 	r.Covered = r.PPositions - rep.PNotAccepted
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
 	if opts.Prove != nil && r.Exact {
-		if r.Proof, err = prove.Prove(ctx, s.g, e, *opts.Prove); err != nil {
+		popts := *opts.Prove
+		popts.Where = s.where
+		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
 			return nil, err
 		}
 	}

@@ -1,11 +1,15 @@
 package discover
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
 )
 
 // Regions: the P-positions are split by a kind of region (the empty piles,
@@ -179,4 +183,54 @@ type region struct {
 	// wide is true when the region is widened: its guard is dropped
 	// (widen.go).
 	wide bool
+}
+
+// stabilizer returns the permutations of perms that keep the region: R(p)
+// = R(q) with q[i] = p[perm[i]] at every position p of the box (the
+// identity always). A description of the P-positions in R may be taken up
+// to those only; checked on the box, not proved, which is enough for a
+// proposal that verify and prove judge as printed.
+func stabilizer(perms []complex.Perm, box table.Box, where *check.Expr) []complex.Perm {
+	// A box of at most stabilizerPositions positions is enough for a
+	// proposal, and keeps the test cheap at every symmetry.
+	h := box[0]
+	for h > 1 && table.Uniform(len(box), h).Positions() > stabilizerPositions {
+		h--
+	}
+	box = table.Uniform(len(box), h)
+	inR := where.Evaluator()
+	p, q := make(game.Position, len(box)), make(game.Position, len(box))
+	var out []complex.Perm
+	for _, perm := range perms {
+		keeps := true
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			for i, j := range perm {
+				q[i] = p[j]
+			}
+			if inR(p) != inR(q) {
+				keeps = false
+				break
+			}
+		}
+		if keeps {
+			out = append(out, perm)
+		}
+	}
+	return out
+}
+
+// stabilizerPositions bounds the box stabilizer tests a symmetry on.
+const stabilizerPositions = 50_000
+
+// countInRegion counts the P-positions of t where the region holds.
+func countInRegion(ctx context.Context, t *table.Table, where *check.Expr) (int64, error) {
+	inR := where.Evaluator()
+	var n int64
+	for p := range t.PPositions(ctx) {
+		if inR(p) {
+			n++
+		}
+	}
+	return n, ctx.Err()
 }

@@ -75,6 +75,12 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 	if !ok {
 		return nil, "the solver's model has a negative pile"
 	}
+	if enc.where != nil && !enc.where.Evaluator()(p) {
+		return nil, fmt.Sprintf("the solver's model p = (%s) is not in the region (a fault of the encoding: please report it)", p)
+	}
+	if enc.grundy {
+		return enc.confirmGrundy(q, p, read, values)
+	}
 	ce := &Counterexample{Condition: q.name, Position: p, Checked: "engine"}
 	switch q.name {
 	case "I":
@@ -119,49 +125,37 @@ const smallPositions = 20_000
 // positions with small piles, with nimlab's own move generator and
 // evaluator.
 func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counterexample {
-	h := 1 // the largest with (h+1)^n positions at most smallPositions
-	for math.Pow(float64(h+2), float64(enc.n)) <= smallPositions {
-		h++
+	if enc.grundy {
+		return enc.searchSmallGrundy(ctx, condition)
 	}
 	inS := enc.e.Evaluator()
-	p := make(game.Position, enc.n)
-	deadline := time.Now().Add(searchSmallBudget)
-	for {
-		if ctx.Err() != nil || time.Now().After(deadline) {
-			return nil
-		}
+	var found *Counterexample
+	enc.eachSmall(ctx, func(p game.Position) bool {
 		switch {
-		case !enc.optionsAtMost(p, 1<<16):
-			// too many options to list: skip it
 		case condition == "I" && inS(p):
 			for q := range enc.g.Options(p) {
 				if inS(q) {
-					return &Counterexample{Condition: "I", Position: slices.Clone(p), Move: slices.Clone(q), Checked: "engine"}
-				}
-			}
-		case condition == "II" && !inS(p) && !(enc.g.Misere && enc.g.IsTerminal(p)):
-			found := false
-			for q := range enc.g.Options(p) {
-				if inS(q) {
-					found = true
+					found = &Counterexample{Condition: "I", Position: slices.Clone(p), Move: slices.Clone(q), Checked: "engine"}
 					break
 				}
 			}
-			if !found {
-				return &Counterexample{Condition: "II", Position: slices.Clone(p), Checked: "engine"}
+		case condition == "II" && !inS(p) && !(enc.g.Misere && enc.g.IsTerminal(p)):
+			into := false
+			for q := range enc.g.Options(p) {
+				if inS(q) {
+					into = true
+					break
+				}
+			}
+			if !into {
+				found = &Counterexample{Condition: "II", Position: slices.Clone(p), Checked: "engine"}
 			}
 		case condition == "III" && inS(p) && enc.g.IsTerminal(p):
-			return &Counterexample{Condition: "III", Position: slices.Clone(p), Checked: "engine"}
+			found = &Counterexample{Condition: "III", Position: slices.Clone(p), Checked: "engine"}
 		}
-		i := 0
-		for ; i < enc.n && p[i] == h; i++ {
-			p[i] = 0
-		}
-		if i == enc.n {
-			return nil
-		}
-		p[i]++
-	}
+		return found == nil
+	})
+	return found
 }
 
 // optionsAtMost reports whether p has at most limit options by a bound on

@@ -53,18 +53,46 @@ type encoding struct {
 	moveExprs [][]*check.Expr
 	// arithmetic is the name of the route of the queries' arithmetic.
 	arithmetic string
+	// grundy is true when e is claimed to be the Sprague–Grundy value of
+	// every position (Options.Grundy, grundy.go); where, when not nil, is
+	// the region p is restricted to (Options.Where, region.go).
+	grundy bool
+	where  *check.Expr
 }
 
+// claim is what a proof claims besides its expression: that it is the
+// Sprague–Grundy value (not the set of P-positions), and the region it is
+// claimed in.
+type claim struct {
+	grundy bool
+	where  *check.Expr
+}
+
+// grundyVar is the variable of the value v in (G2) of a Sprague–Grundy
+// proof; a candidate move names it v, the value after the piles
+// (check.CompileWith).
+const grundyVar = "gv"
+
 func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, error) {
+	return newClaimEncoding(g, e, moves, claim{})
+}
+
+// newClaimEncoding is newEncoding for a claim: a Sprague–Grundy value, a
+// region.
+func newClaimEncoding(g *game.Game, e *check.Expr, moves [][]string, c claim) (*encoding, error) {
 	n := g.Piles()
-	enc := &encoding{g: g, e: e, n: n}
+	enc := &encoding{g: g, e: e, n: n, grundy: c.grundy, where: c.where}
+	var vars []string
+	if c.grundy {
+		vars = []string{"v"} // the value (G2) asks the move to reach
+	}
 	for _, m := range moves {
 		if len(m) != n {
 			return nil, fmt.Errorf("a candidate move gives %d piles; %s has %d", len(m), g.Spec, n)
 		}
 		var exprs []*check.Expr
 		for _, src := range m {
-			x, err := check.Compile(src, n, nil)
+			x, err := check.CompileWith(src, n, vars, nil)
 			if err != nil {
 				return nil, fmt.Errorf("candidate move: %w", err)
 			}
@@ -114,7 +142,7 @@ func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, erro
 func (enc *encoding) chooseArithmetic() error {
 	e, n := enc.e, enc.n
 	widestOf := func(a arith) (*big.Int, error) {
-		_, widest, err := translateExpr(e, pileVar("p"), a)
+		widest, err := enc.translateClaims(a)
 		if err != nil {
 			return nil, err
 		}
@@ -136,7 +164,7 @@ func (enc *encoding) chooseArithmetic() error {
 		return widest, nil
 	}
 	var u *UnencodableError
-	if _, _, err := translateExpr(e, pileVar("p"), arith{}); errors.As(err, &u) && u.Why == errNeedsBits.Error() {
+	if _, err := enc.translateClaims(arith{}); errors.As(err, &u) && u.Why == errNeedsBits.Error() {
 		// Bit-vectors wide enough for every term and for the sums of
 		// every pile of a move set.
 		widest, err := widestOf(arith{width: 1})
@@ -155,6 +183,31 @@ func (enc *encoding) chooseArithmetic() error {
 	}
 	_, err := widestOf(arith{})
 	return err
+}
+
+// translateClaims translates the expression (as a value in a
+// Sprague–Grundy proof) and the region in the arithmetic a, and returns the
+// largest bound of their terms: the first error when one of them cannot be
+// written in it.
+func (enc *encoding) translateClaims(a arith) (*big.Int, error) {
+	var widest *big.Int
+	var err error
+	if enc.grundy {
+		_, widest, err = translateValue(enc.e, pileVar("p"), a)
+	} else {
+		_, widest, err = translateExpr(enc.e, pileVar("p"), a)
+	}
+	if err != nil || enc.where == nil {
+		return widest, err
+	}
+	_, w, err := translateExpr(enc.where, pileVar("p"), a)
+	if err != nil {
+		return nil, fmt.Errorf("--where: %w", err)
+	}
+	if w.Cmp(widest) > 0 {
+		widest = w
+	}
+	return widest, nil
 }
 
 func pileVar(prefix string) func(i int) string {
@@ -275,6 +328,9 @@ func (enc *encoding) positionConstraints(b *strings.Builder) {
 	if enc.canonical != "" {
 		fmt.Fprintf(b, "(assert %s)\n", enc.canonical)
 	}
+	if enc.where != nil {
+		fmt.Fprintf(b, "(assert %s)\n", enc.inROf(originP, pileVar("p")))
+	}
 }
 
 // queries builds the conditions' scripts.
@@ -361,6 +417,9 @@ func (enc *encoding) routes() []string {
 	if enc.canonical != "" {
 		out = append(out, symmetryRoute.name)
 	}
+	if enc.where != nil {
+		out = append(out, regionRoute.name)
+	}
 	return out
 }
 
@@ -399,6 +458,12 @@ func (enc *encoding) inSOf(origin string, pile func(i int) string) string {
 // noMoveIntoS asserts that p has no option in S. When every move takes fixed
 // amounts, the options are listed and no quantifier is needed.
 func (enc *encoding) noMoveIntoS(p func(i int) string) string {
+	return enc.noOptionWith(p, enc.inS)
+}
+
+// noOptionWith asserts that p has no option q where target(q) holds, as
+// noMoveIntoS does for S.
+func (enc *encoding) noOptionWith(p func(i int) string, target func(q func(i int) string) string) string {
 	var b strings.Builder
 	fixed := make([]map[int]int, len(enc.sets))
 	finite := finiteOptionsRoute.needs(enc) == nil
@@ -415,13 +480,13 @@ func (enc *encoding) noMoveIntoS(p func(i int) string) string {
 		// every pile was faster on CN(7,4) (14 s against over 100 s).
 		for k, set := range enc.sets {
 			fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(set, p, func(q func(int) string) string {
-				return "(and " + enc.moveOn(k, p, q) + " " + enc.inS(q) + ")"
+				return "(and " + enc.moveOn(k, p, q) + " " + target(q) + ")"
 			}))
 		}
 		return b.String()
 	case !finite:
 		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(complex.All(enc.n), p, func(q func(int) string) string {
-			return "(and " + enc.move(p, q) + " " + enc.inS(q) + ")"
+			return "(and " + enc.move(p, q) + " " + target(q) + ")"
 		}))
 		return b.String()
 	}
@@ -439,7 +504,7 @@ func (enc *encoding) noMoveIntoS(p func(i int) string) string {
 			}
 			return p(i)
 		}
-		fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", strings.Join(legal, " "), enc.inS(option))
+		fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", strings.Join(legal, " "), target(option))
 	}
 	return b.String()
 }

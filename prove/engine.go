@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -35,6 +36,12 @@ type EngineCheck struct {
 	// Reason says why no box was checked (the engine does not play the
 	// game, or could not solve even the smallest box in time).
 	Reason string `json:"reason,omitempty"`
+	// Grundy is true when the engine's Grundy values were compared with
+	// the expression's (PPositions then counts the positions of value 0).
+	Grundy bool `json:"grundy,omitempty"`
+	// Where is the region of a region theorem: only the positions of the
+	// box in it were compared, and Positions counts them.
+	Where string `json:"where,omitempty"`
 }
 
 // The budget of the engine's check: about a second, at most 10^6 positions;
@@ -57,6 +64,14 @@ type DisagreementError struct {
 	IsP bool
 	// Max is the largest pile of the box compared.
 	Max int
+	// Grundy is true when the expression was claimed to be the
+	// Sprague–Grundy value: the engine finds EngineValue at Position,
+	// where the expression gives Value (Valid false: no 64-bit value).
+	Grundy             bool
+	Value, EngineValue int
+	Valid              bool
+	// Where is the region of a region theorem.
+	Where string
 }
 
 // String says what the check covered, as the commands print it.
@@ -64,8 +79,18 @@ func (c *EngineCheck) String() string {
 	if c.Reason != "" {
 		return "not checked: " + c.Reason
 	}
-	text := fmt.Sprintf("the engine's table agrees on every position with piles up to %d (%d positions, %.2f s)", c.Max, c.Positions, c.Seconds)
-	if c.PPositions == c.Positions {
+	what, where := "table", ""
+	if c.Grundy {
+		what = "Grundy values"
+	}
+	if c.Where != "" {
+		where = " with " + c.Where
+	}
+	text := fmt.Sprintf("the engine's %s agree%s on every position%s with piles up to %d (%d positions, %.2f s)", what, map[bool]string{true: "", false: "s"}[c.Grundy], where, c.Max, c.Positions, c.Seconds)
+	switch {
+	case c.Positions == 0:
+		text += "; no position of that box is in the region, so it says nothing"
+	case c.PPositions == c.Positions:
 		text += "; no move stays in that box, so it says little"
 	}
 	return text
@@ -76,18 +101,45 @@ func (e *DisagreementError) Error() string {
 	if e.IsP {
 		what = "a P-position that the expression does not accept"
 	}
-	return fmt.Sprintf("internal error: the solver proved %q for %s, but the engine finds (%s) %s (compared on every position with piles up to %d); "+
+	if e.Grundy {
+		what = fmt.Sprintf("the Grundy value %d, where the expression gives %d", e.EngineValue, e.Value)
+		if !e.Valid {
+			what = fmt.Sprintf("the Grundy value %d, where the expression's value is past 64 bits", e.EngineValue)
+		}
+	}
+	where := ""
+	if e.Where != "" {
+		where = " with " + e.Where
+	}
+	return fmt.Sprintf("internal error: the solver proved %q for %s, but the engine finds at (%s) %s (compared on every position%s with piles up to %d); "+
 		"the proof is withdrawn. This is a bug in nimlab's prover: please report it with this message",
-		e.Expression, e.Game, e.Position, what, e.Max)
+		e.Expression, e.Game, e.Position, what, where, e.Max)
 }
 
 // checkWithEngine compares the set e accepts with the engine's table of g on
 // boxes of growing equal piles while the budget lasts. It returns a
 // *DisagreementError when they differ, and the box it checked otherwise.
 func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineCheck, error) {
+	return checkClaimWithEngine(ctx, g, e, claim{})
+}
+
+// checkWithEngine compares the encoding's claim with the engine's table:
+// its set of P-positions or its Sprague–Grundy values, in its region when
+// it has one.
+func (enc *encoding) checkWithEngine(ctx context.Context) (*EngineCheck, error) {
+	return checkClaimWithEngine(ctx, enc.g, enc.e, claim{grundy: enc.grundy, where: enc.where})
+}
+
+// checkClaimWithEngine is checkWithEngine for a claim: Grundy values are
+// compared with the engine's (solve.Options.Grundy), and in a region only
+// the positions of the box in it.
+func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c claim) (*EngineCheck, error) {
 	start := time.Now()
 	n := g.Piles()
-	out := &EngineCheck{}
+	out := &EngineCheck{Grundy: c.grundy}
+	if c.where != nil {
+		out.Where = c.where.String()
+	}
 	last := time.Duration(0)
 	lastPositions := 1.0
 	for h := 1; ; h = nextBox(h, n) {
@@ -111,10 +163,10 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 		t0 := time.Now()
 		bctx, cancel := context.WithTimeout(ctx, limit)
 		box := table.Uniform(n, h)
-		t, err := solve.Table(bctx, g, box, solve.Options{})
-		var pPositions int64
+		t, err := solve.Table(bctx, g, box, solve.Options{Grundy: c.grundy})
+		var pPositions, compared int64
 		if err == nil {
-			pPositions, err = compareOnBox(bctx, g, e, t, h)
+			compared, pPositions, err = compareClaimOnBox(bctx, g, e, c, t, h)
 		}
 		cancel()
 		var d *DisagreementError
@@ -131,7 +183,7 @@ func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineC
 			out.Seconds = time.Since(start).Seconds()
 			return out, nil // out of budget: the last box stands
 		}
-		out.Max, out.Positions, out.PPositions = h, box.Positions(), pPositions
+		out.Max, out.Positions, out.PPositions = h, compared, pPositions
 		last, lastPositions = time.Since(t0), positions
 		if positions > enginePositions {
 			break
@@ -185,4 +237,62 @@ func nextBox(h, n int) int {
 		return min(next, largest)
 	}
 	return next
+}
+
+// compareClaimOnBox compares the claim c about e with the table t, whose box
+// has piles up to h: the set of P-positions or the Grundy values, at the
+// positions of the region when there is one. It returns the number of
+// positions compared and of P-positions among them, or a
+// *DisagreementError at the smallest position (by total) where they differ.
+func compareClaimOnBox(ctx context.Context, g *game.Game, e *check.Expr, c claim, t *table.Table, h int) (compared, pPositions int64, err error) {
+	if !c.grundy && c.where == nil {
+		pPositions, err = compareOnBox(ctx, g, e, t, h)
+		return t.Box.Positions(), pPositions, err
+	}
+	inS, value := e.Evaluator(), e.IntEvaluator()
+	inR := func(game.Position) bool { return true }
+	var where string
+	if c.where != nil {
+		inR, where = c.where.Evaluator(), c.where.String()
+	}
+	var d *DisagreementError
+	p := make(game.Position, g.Piles())
+	for idx := range t.Box.Positions() {
+		if idx%4096 == 0 && ctx.Err() != nil {
+			return 0, 0, ctx.Err()
+		}
+		t.Box.Position(idx, p)
+		if !inR(p) {
+			continue
+		}
+		compared++
+		var differ *DisagreementError
+		if c.grundy {
+			want := int(t.GrundyOf(p))
+			got, ok := value(p)
+			if !ok || got != want {
+				differ = &DisagreementError{Grundy: true, Value: got, Valid: ok, EngineValue: want}
+			}
+			if want == 0 {
+				pPositions++
+			}
+		} else {
+			isP := t.IsP(p)
+			if isP != inS(p) {
+				differ = &DisagreementError{IsP: isP}
+			}
+			if isP {
+				pPositions++
+			}
+		}
+		if differ != nil && (d == nil || total(p) < total(d.Position)) {
+			differ.Game, differ.Expression, differ.Max, differ.Where = g.Spec, e.String(), h, where
+			differ.Position = slices.Clone(p)
+			d = differ
+		}
+	}
+	if d != nil {
+		return 0, 0, d
+	}
+	return compared, pPositions, nil
 }

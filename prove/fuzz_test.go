@@ -255,6 +255,8 @@ func TestProverFuzz(t *testing.T) {
 				return slices.Contains(strings.Split(*fuzzSkip, ","), class)
 			})
 			sum.add(o.runGame(ctx, gc, cands, r)...)
+			// Sprague–Grundy formulas and region theorems (fuzzclaims_test.go).
+			sum.add(o.runClaims(ctx, gc, claimCandidates(ctx, gc, r, fuzzClaimBudget))...)
 			games.Add(1)
 			return nil
 		})
@@ -368,7 +370,7 @@ func (s *summary) snapshot() *summary {
 	return c
 }
 
-var resultOrder = []string{"proved", "refuted", "unknown", resultCompileError, resultError, resultPanic}
+var resultOrder = []string{"proved", "refuted", "unknown", resultRefused, resultCompileError, resultError, resultPanic}
 
 func countsLine(m map[string]int) string {
 	var parts []string

@@ -40,12 +40,15 @@ const learnBudget = 1500 * time.Millisecond
 // them is a legal option in S; where it fails, (II) is asked over every
 // option as before. A move learned wrongly costs time, never a false proof.
 func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, opts Options) (*encoding, *witness.Learned, error) {
-	if opts.NoLearn || len(opts.Moves) > 0 || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
+	// The moves learned are moves into S for (II); (G2) of a
+	// Sprague–Grundy proof needs moves that name the value v.
+	if opts.NoLearn || len(opts.Moves) > 0 || enc.grundy || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
 		return enc, nil, nil
 	}
 	// A set that is not the P-positions on a small box will be refuted:
-	// nothing to learn for it (the refutation comes from the queries).
-	if h := smallBox(g.Piles()); h > 0 {
+	// nothing to learn for it (the refutation comes from the queries). A
+	// region theorem's set may differ outside the region: not compared.
+	if h := smallBox(g.Piles()); h > 0 && enc.where == nil {
 		bctx, cancel := context.WithTimeout(ctx, learnBudget)
 		t, err := solve.Table(bctx, g, table.Uniform(g.Piles(), h), solve.Options{})
 		if err == nil {
@@ -61,10 +64,16 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 		}
 	}
 	wo := witness.Options{Budget: learnBudget, Linear: len(digitOperators(e.Tree())) == 0}
-	if enc.isCanonical != nil {
-		// (II) is asked of one position per symmetry class: the moves
-		// need serve only those.
-		wo.Positions = func(p game.Position) bool { return enc.isCanonical(p) }
+	// (II) is asked of one position per symmetry class, and in a region
+	// theorem of the region's positions: the moves need serve only those.
+	var inRegion func(game.Position) bool
+	if enc.where != nil {
+		inRegion = enc.where.Evaluator()
+	}
+	if enc.isCanonical != nil || inRegion != nil {
+		wo.Positions = func(p game.Position) bool {
+			return (enc.isCanonical == nil || enc.isCanonical(p)) && (inRegion == nil || inRegion(p))
+		}
 	}
 	learned, err := witness.Learn(ctx, g, e.Evaluator(), wo)
 	switch {
@@ -75,7 +84,7 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	case !learned.Complete() || len(learned.Moves) == 0:
 		return enc, learned, nil
 	}
-	withMoves, err := newEncoding(g, e, learned.Moves)
+	withMoves, err := newClaimEncoding(g, e, learned.Moves, claim{where: enc.where})
 	if errors.Is(err, errCandidateMove) {
 		learned.Reason = "the moves learned cannot be written in the proof's arithmetic: " + err.Error()
 		return enc, learned, nil

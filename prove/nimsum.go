@@ -267,7 +267,7 @@ func (enc *encoding) byNimSums(queries []query) []query {
 	abstract := *enc
 	abstract.a = arith{nimSums: newNimSums()}
 	abstract.canonical, abstract.arithmetic = "", nimSumRoute.name
-	if _, _, err := translateExpr(enc.e, pileVar("p"), abstract.a); err != nil {
+	if _, err := abstract.translateClaims(abstract.a); err != nil {
 		return queries // colmod, or another operator on digits
 	}
 	for _, exprs := range enc.moveExprs {
@@ -278,13 +278,13 @@ func (enc *encoding) byNimSums(queries []query) []query {
 		}
 	}
 	abstracted := map[string]query{}
-	for _, aq := range abstract.queries() {
+	for _, aq := range abstract.conditions() {
 		abstracted[aq.name] = aq
 	}
 	for i := range queries {
 		q := &queries[i]
 		aq, ok := abstracted[q.name]
-		if !ok || q.name == "II" && q.via != viaMoves {
+		if !ok || (q.name == "II" || q.name == condG2) && q.via != viaMoves {
 			continue
 		}
 		fallback := *q

@@ -80,6 +80,15 @@ type Options struct {
 	// when 0).
 	Confirm        *Solver
 	ConfirmTimeout time.Duration
+	// Grundy claims that the expression is the Sprague–Grundy value of
+	// every position, not the set of P-positions: conditions (G0), (G1)
+	// and (G2) are asked (grundy.go). A candidate move may then name v,
+	// the value (G2) asks it to reach. Normal play only.
+	Grundy bool
+	// Where, when not nil, is a region: the claim is proved for the
+	// positions where it holds, once the solver has proved that no move
+	// leaves it (region.go).
+	Where *check.Expr
 }
 
 // Condition is one query and the solver's answer.
@@ -115,8 +124,12 @@ type Counterexample struct {
 	// Position is p: in S with a move into S (I), outside S with no move
 	// into S (II), or terminal and in S (III).
 	Position game.Position `json:"position"`
-	// Move is, for (I), the option q of p that is in S.
+	// Move is, for (I), the option q of p that is in S; for (G1), the
+	// option q of p with the same value.
 	Move game.Position `json:"move,omitempty"`
+	// Value is, in a Sprague–Grundy proof, the value at p for (G0) and
+	// (G1), and for (G2) the value v < g(p) that no option of p has.
+	Value *int `json:"value,omitempty"`
 	// Checked says how nimlab confirmed it: "engine" when its own move
 	// generator and evaluator agree, "model" when the options were too many
 	// to enumerate and only the solver's model stands for it.
@@ -127,6 +140,14 @@ type Counterexample struct {
 type Result struct {
 	Game       string `json:"game"`
 	Expression string `json:"expression"`
+	// Grundy is true when the expression is claimed to be the
+	// Sprague–Grundy value, not the set of P-positions (Options.Grundy).
+	Grundy bool `json:"grundy,omitempty"`
+	// Where is the region of a region theorem (Options.Where): the claim
+	// is about the positions where it holds.
+	Where string `json:"where,omitempty"`
+	// Closure is the query that no move leaves the region.
+	Closure *Condition `json:"closure,omitempty"`
 	// Result is "proved", "refuted" or "unknown".
 	Result string `json:"result"`
 	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
@@ -179,10 +200,18 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		Scope: "every position", Conditions: []Condition{}}
 	done := func(res, reason string) (*Result, error) {
 		r.Result, r.Reason = res, reason
+		r.Scope = regionScope(r.Scope, r.Where)
 		r.Seconds = time.Since(start).Seconds()
 		return r, nil
 	}
-	enc, err := newEncoding(g, e, opts.Moves)
+	if opts.Where != nil {
+		r.Where = opts.Where.String()
+	}
+	r.Grundy = opts.Grundy
+	if opts.Grundy && g.Misere {
+		return done(Undecided, "Sprague–Grundy values are proved in normal play only")
+	}
+	enc, err := newClaimEncoding(g, e, opts.Moves, claim{grundy: opts.Grundy, where: opts.Where})
 	if err != nil {
 		var u *UnencodableError
 		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
@@ -199,9 +228,23 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return done(Undecided, fmt.Sprintf("%s: %v", arithmetic.name, err))
 	}
 	enc.arithmetic = arithmetic.name
+	if opts.Grundy {
+		if err := grundyRoute.needs(enc); err != nil {
+			return done(Undecided, fmt.Sprintf("%s: %v", grundyRoute.name, err))
+		}
+	}
 	if opts.SMTOut != "" {
 		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
 			return nil, fmt.Errorf("--smt-out: %w", err)
+		}
+	}
+	if opts.Where != nil {
+		// No condition is asked before the region is known to be closed.
+		if r.Closure, err = enc.checkClosure(ctx, e, opts); err != nil {
+			return nil, err
+		}
+		if r.Closure.Result != Unsat {
+			return done(Undecided, fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", condClosure, r.Closure.Reason))
 		}
 	}
 	// Symmetry breaking helps linear arithmetic (CN(8,6)'s (II): over 300 s
@@ -217,7 +260,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	if enc, r.Learned, err = learnMoves(ctx, g, e, enc, opts); err != nil {
 		return nil, err
 	}
-	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.queries()))))
+	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.conditions()))))
 	r.Conditions = make([]Condition, len(queries))
 	replies := make([]Reply, len(queries))
 	// found holds a counterexample met among small positions before the
@@ -359,7 +402,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
 	}
 	// The engine confirms it, or it is not a proof.
-	if r.Engine, err = checkWithEngine(ctx, g, e); err != nil {
+	if r.Engine, err = enc.checkWithEngine(ctx); err != nil {
 		return nil, err
 	}
 	if opts.Confirm != nil {

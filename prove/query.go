@@ -88,7 +88,7 @@ func (enc *encoding) splitByCases(queries []query) []query {
 	}
 	for i := range queries {
 		q := &queries[i]
-		if q.name == "II" && q.via == "" && q.quantified {
+		if (q.name == "II" || q.name == condG2) && q.via == "" && q.quantified {
 			q.cases = []string{"(= p0 0)", "(> p0 0)"}
 			q.routes = append(q.routes, caseSplitRoute.name)
 		}
@@ -165,7 +165,11 @@ const viaMoves = "candidate moves"
 var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step", viaNimSums: "-nimsum"}
 
 var conditionText = map[string]string{
-	"I":   "(I) asks for p in S and a move from p to q in S",
-	"II":  "(II) asks for p outside S with no move into S",
-	"III": "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
+	condG0:      "(G0) asks for p whose value g(p) is negative",
+	condG1:      "(G1) asks for p and a move from p to q with g(p) = g(q)",
+	condG2:      "(G2) asks for p and v with 0 <= v < g(p) such that no option q of p has g(q) = v (gv is v)",
+	condClosure: "(R) asks for p in the region and a move from p to q outside it",
+	"I":         "(I) asks for p in S and a move from p to q in S",
+	"II":        "(II) asks for p outside S with no move into S",
+	"III":       "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
 }

@@ -52,7 +52,7 @@ var linearRoute = route{name: routeNameLinear, needs: func(enc *encoding) error 
 		return fmt.Errorf("the %s rule has no linear description", enc.g.Rule().Name())
 	}
 	// Operators on digits pass only between constants, folded exactly.
-	if _, _, err := translateExpr(enc.e, pileVar("p"), arith{}); err != nil {
+	if _, err := enc.translateClaims(arith{}); err != nil {
 		return err
 	}
 	return nil
@@ -86,7 +86,11 @@ var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
 	if err := bitVectorRoute.needs(enc); err != nil {
 		return err
 	}
-	for _, op := range digitOperators(enc.e.Tree()) {
+	ops := digitOperators(enc.e.Tree())
+	if enc.where != nil {
+		ops = append(ops, digitOperators(enc.where.Tree())...)
+	}
+	for _, op := range ops {
 		if op != "^" && op != "xor()" {
 			return fmt.Errorf("%s is not a nim-sum", op)
 		}
@@ -111,6 +115,9 @@ var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
 	}
 	if enc.g.Misere {
 		return errors.New("misère play has a third condition")
+	}
+	if enc.grundy {
+		return errors.New("the steps are about a set of P-positions, not Sprague–Grundy values")
 	}
 	return nil
 }}
@@ -140,8 +147,15 @@ var digitsStepIIRoute = route{name: viaDigits, needs: func(enc *encoding) error 
 // Soundness: the query asserts, for each candidate, "not (the candidate is a
 // legal option of p, by the move relation, and is in S)". Unsat means every
 // p outside S has a candidate that is a legal option in S, which is (II).
-// It needs nothing of the game, only candidates written in the query's
-// arithmetic (chooseArithmetic refuses others).
+// The same for (G2) of a Sprague–Grundy proof, with "of value v" for "in S"
+// and candidates that may name v: unsat means that for every p and v < g(p)
+// some candidate is a legal option of value v. Only the option the
+// candidate names is judged, by the move relation and g written exactly, so
+// a candidate whose own terms would wrap in bit-vectors (v is bounded as a
+// pile there) names some other position, still judged exactly: it cannot
+// make a proof wrong, only fail. It needs nothing of the game, only
+// candidates written in the query's arithmetic (chooseArithmetic refuses
+// others).
 var candidateMovesRoute = route{name: viaMoves, needs: func(enc *encoding) error {
 	if len(enc.moveExprs) == 0 {
 		return errors.New("no candidate moves were given")
@@ -167,11 +181,13 @@ var finiteOptionsRoute = route{name: routeNameFinite, needs: func(enc *encoding)
 // symmetryRoute restricts p to one position per class of the game's
 // symmetries.
 //
-// Soundness: if S and the move relation are both invariant under a
+// Soundness: if S (in a Sprague–Grundy proof the value g), the region R
+// when there is one, and the move relation are all invariant under a
 // permutation π of the piles, then p is a counterexample to a condition
-// exactly when p∘π is, so a counterexample exists exactly when one exists
-// among the canonical positions (sorted, or least of their images), which
-// every orbit contains. The group comes from game.Symmetries; invariance of
+// exactly when p∘π is (with q∘π for its option, and the same v in (G2)), so
+// a counterexample exists exactly when one exists among the canonical
+// positions (sorted, or least of their images), which every orbit
+// contains. The group comes from game.Symmetries; invariance of
 // S and of the moves as encoded is asked of the solver for each generator
 // (symmetryBreaking), so a group computed wrongly costs time, not
 // soundness. Not in bit-vectors, where it only slowed the solver.
@@ -185,8 +201,8 @@ var symmetryRoute = route{name: routeNameSymmetry, needs: func(enc *encoding) er
 	return nil
 }}
 
-// caseSplitRoute asks the quantified (II) in two cases, the first pile
-// empty or not, each in a solver process of its own.
+// caseSplitRoute asks the quantified (II) (or (G2)) in two cases, the first
+// pile empty or not, each in a solver process of its own.
 //
 // Soundness: every query asserts that each pile is at least 0, so the cases
 // p0 = 0 and p0 > 0 cover every position; the condition holds exactly when

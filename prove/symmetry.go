@@ -76,7 +76,8 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 // invariantUnder asks the solver whether S and the move relation, as the
 // queries write them, are invariant under each permutation: for each, some
 // p with S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
-// q∘perm)? Any answer but unsat is "no".
+// q∘perm)? Any answer but unsat is "no". In a Sprague–Grundy proof S(p) is
+// the value g(p); in a region theorem R(p) != R(p∘perm) is asked too.
 func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, opts Options) (bool, error) {
 	for _, perm := range perms {
 		var b strings.Builder
@@ -90,8 +91,12 @@ func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, o
 			return func(i int) string { return prefix + strconv.Itoa(perm[i]) }
 		}
 		p, q := pileVar("p"), pileVar("q")
-		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s))))\n",
-			enc.inS(p), enc.inS(image("p")), enc.move(p, q), enc.move(image("p"), image("q")))
+		region := "false"
+		if enc.where != nil {
+			region = "(not (= " + enc.inR(p) + " " + enc.inR(image("p")) + "))"
+		}
+		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s)) %s))\n",
+			enc.claimTerm(p), enc.claimTerm(image("p")), enc.move(p, q), enc.move(image("p"), image("q")), region)
 		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
 		if err != nil || reply.Answer != Unsat {
 			return false, err

@@ -9,7 +9,8 @@ import (
 
 func newDiscoverCmd() *cobra.Command {
 	var learnMax, verifyMax, workers int
-	var asJSON, proveToo bool
+	var asJSON, proveToo, grundy bool
+	var where string
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "discover GAME --max H",
@@ -46,14 +47,34 @@ nimlab's engine confirms, or "unknown" with the reason (a query ran out of
 --prove-timeout, or the expression has a part linear arithmetic cannot
 express). A description that is not exact on the box is not proved. The
 proof's result is printed, and with --json it is the object "proof" (the
-object of "nimlab prove --json"; null when there was nothing to prove).`,
+object of "nimlab prove --json"; null when there was nothing to prove).
+
+--where COND describes the P-positions inside a region only: the positions
+where COND holds, which no move may leave (e.g. "a == 0": piles only
+shrink). It learns and verifies on the positions of the boxes in the region,
+takes regions up to the symmetries that keep it (written out, not as
+sym()), and --prove proves a region theorem ("nimlab prove --where"; a
+region some move leaves is refused with such a move). A game with no
+description of all its P-positions may have one where a stack is empty.
+
+--grundy looks for a formula of the Sprague–Grundy value instead (normal
+play): from the simplest, the nim-sum of the piles, their sum, the least
+pile, slowmoves(k, ...) (the longest play of Exact Slow k-Nim), the sum or
+slowmoves mod m (m <= 8), and the nim-sum of the sums of groups of piles;
+the first equal to the engine's Grundy value at every position of the box
+of --max is checked, as printed, on the verification box, and --prove
+proves it ("nimlab prove --grundy", with the candidate moves of its family
+for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 		Example: `  nimlab discover cn:6,3 --max 6
   nimlab discover cn:5,3 --max 8 --verify-max 12
   nimlab discover moore:4,2 --max 7 --json
   nimlab discover binmat:101,011,110 --max 7
   nimlab discover cn:8,6 --max 4
   nimlab discover slow:4,3 --max 8 --verify-max 30
-  nimlab discover cn:6,3 --max 5 --prove`,
+  nimlab discover cn:6,3 --max 5 --prove
+  nimlab discover cn:7,5 --where "a == 0" --max 4 --prove
+  nimlab discover nim:3 --grundy --max 7 --prove
+  nimlab discover exact:4,3 --grundy --max 6`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if _, err := game.Parse(args[0]); err != nil {
@@ -67,6 +88,7 @@ object of "nimlab prove --json"; null when there was nothing to prove).`,
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
+				Grundy: grundy, Where: where,
 			})
 			if err != nil {
 				return err
@@ -78,6 +100,8 @@ object of "nimlab prove --json"; null when there was nothing to prove).`,
 	wholeVar(cmd.Flags(), &verifyMax, "verify-max", 0, 0, commands.MaxLine, "height to verify on (0: a few above --max, at most 4e6 positions)")
 	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove a description exact on the box for every position, with z3")
+	cmd.Flags().BoolVar(&grundy, "grundy", false, "look for a formula of the Sprague–Grundy value, not the P-positions")
+	cmd.Flags().StringVar(&where, "where", "", "describe the P-positions (or values) inside this region only (a condition no move leaves, e.g. 'a == 0')")
 	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", time.Minute, "the longest each query of --prove may run")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd

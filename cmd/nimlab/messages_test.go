@@ -22,7 +22,7 @@ func TestMessages(t *testing.T) {
 		not      string // must not appear
 	}{
 		{[]string{"solve", "cn:6,3", "--max", "-3"}, []string{`--max takes a whole number from 0 to 65534, not "-3"`}, "required"},
-		{[]string{"prove", "cn:5,2"}, []string{"prove: give the characterization to prove: --expr EXPR or --theorem NAME", "usage: nimlab prove"}, ""},
+		{[]string{"prove", "cn:5,2"}, []string{"prove: give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR", "usage: nimlab prove"}, ""},
 		{[]string{"prove", "cn:5,2", "--theorem", "cn52", "--timeout", "0"}, []string{"prove: --timeout must be more than 0, e.g. --timeout 2m", "usage: nimlab prove"}, ""},
 		{[]string{"list", "cn:5,2", "--max", "2", "--out", "p.csv"}, []string{"--out writes a Parquet file: add --format parquet"}, ""},
 		{[]string{"outcome", "cn:6,3"}, []string{"outcome: POSITION is missing", "usage: nimlab outcome GAME POSITION", "e.g. nimlab outcome cn:6,3 1,2,3,4,5,6"}, "arg(s)"},

@@ -9,12 +9,12 @@ import (
 )
 
 func newProveCmd() *cobra.Command {
-	var src, theoremName, solverName, smtOut, format string
+	var src, theoremName, solverName, smtOut, format, grundy, where string
 	var moves []string
 	var timeout time.Duration
 	var asJSON, noSymmetry, noLearn, confirm bool
 	cmd := &cobra.Command{
-		Use:   "prove GAME (--expr EXPR | --theorem NAME)",
+		Use:   "prove GAME (--expr EXPR | --theorem NAME | --grundy EXPR) [--where COND]",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
 		Long: `Asks an SMT solver (z3, or cvc5 with --solver cvc5; a separate program) whether
 the set S of positions the expression accepts is exactly the set of
@@ -67,6 +67,25 @@ option. The exit
 status is 1 when the characterization is refuted and 3 when the answer is
 unknown.
 
+--grundy EXPR proves that the integer expression EXPR is the Sprague–Grundy
+value of every position (normal play only), by three queries: (G0) EXPR is
+never negative, (G1) no move keeps its value, and (G2) every value v below
+EXPR's at p is the value of some option of p (the mex). (G2) is asked over
+every option, or first of candidate moves, --move, whose piles may name v:
+for Nim, --move 'xor(b, c) ^ v, b, c' and so on. The engine's check then
+compares EXPR with its own Grundy values on a box.
+
+--where COND proves a region theorem: the claim (--expr, --theorem or
+--grundy) for the positions where COND holds only. The region must be closed
+under moves — no move leads out of it, as for "a == 0", since piles only
+shrink — and the solver is asked that first: a region some move leaves is
+refused, with such a move, checked by nimlab's move generator. Then each
+condition is asked of the positions of the region only; in a closed region
+outcomes and values depend on positions of the region alone, so this proves
+that the claim holds there. It is printed as a partial result, "proved for
+every position with COND"; the engine's check compares on the box's
+positions in the region.
+
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
 statement, the result and the kind of proof, each condition's answer, the
 solver and its version, and the time.`,
@@ -79,14 +98,24 @@ solver and its version, and the time.`,
   nimlab prove slow:4,3 --theorem mrule --timeout 15m
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
   nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
-  nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex`,
+  nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex
+  nimlab prove nim:3 --grundy "a ^ b ^ c" --move "xor(b, c) ^ v, b, c" --move "a, xor(a, c) ^ v, c" --move "a, b, xor(a, b) ^ v"
+  nimlab prove exact:3,3 --grundy "min(a, b, c)"
+  nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
+  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b == c && e == f"`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
 				return usageError(cmd, "--expr is empty: give the expression, e.g. --expr 'a == b'")
 			}
-			if src == "" && theoremName == "" {
-				return usageError(cmd, "give the characterization to prove: --expr EXPR or --theorem NAME")
+			if cmd.Flags().Changed("grundy") && strings.TrimSpace(grundy) == "" {
+				return usageError(cmd, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'")
+			}
+			if cmd.Flags().Changed("where") && strings.TrimSpace(where) == "" {
+				return usageError(cmd, "--where is empty: give the region, e.g. --where 'a == 0'")
+			}
+			if src == "" && theoremName == "" && grundy == "" {
+				return usageError(cmd, "give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
 			}
 			if asJSON && format != "text" {
 				return usageError(cmd, "--json and --format %s: give one of them", format)
@@ -95,7 +124,7 @@ solver and its version, and the time.`,
 				return usageError(cmd, "%v", err)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
+				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
 			})
 			if err != nil {
 				return err
@@ -105,10 +134,12 @@ solver and its version, and the time.`,
 	}
 	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")
 	cmd.Flags().StringVar(&theoremName, "theorem", "", "prove the formula of this theorem (see \"nimlab theorems\")")
+	cmd.Flags().StringVar(&grundy, "grundy", "", "prove that this integer expression is the Sprague–Grundy value of every position")
+	cmd.Flags().StringVar(&where, "where", "", "prove the claim for the positions where this condition holds (a region no move leaves): a region theorem")
 	cmd.Flags().StringVar(&solverName, "solver", "z3", "the SMT solver: z3 or cvc5")
 	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
 	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
-	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II): the option's piles as expressions, separated by commas (repeat the flag for more)")
+	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)")
 	cmd.Flags().BoolVar(&noLearn, "no-learn", false, "do not learn candidate winning moves for (II) when none are given")
 	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
 	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")

@@ -1,0 +1,234 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/discover"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
+)
+
+// DiscoverRequest asks for a characterization of the P-positions, verified
+// on a larger box ("nimlab discover").
+type DiscoverRequest struct {
+	Game string `json:"game"`
+	// Max is the height to learn on (required: -1 is not given).
+	Max int `json:"max"`
+	// VerifyMax is the height to verify on (0: a few above Max).
+	VerifyMax int `json:"verify_max,omitempty"`
+	Workers   int `json:"workers,omitempty"`
+	// Prove, when true, proves a description exact on the box for every
+	// position, each query for at most ProveTimeout.
+	Prove        bool          `json:"prove,omitempty"`
+	ProveTimeout time.Duration `json:"prove_timeout,omitempty"`
+	// Where, when not empty, is a region no move leaves: the P-positions
+	// (or Grundy values) inside it are described, and a proof is a region
+	// theorem.
+	Where string `json:"where,omitempty"`
+	// Grundy asks for a formula of the Sprague–Grundy value rather than a
+	// description of the P-positions (discover.Grundy).
+	Grundy bool `json:"grundy,omitempty"`
+}
+
+// DiscoverResult is the description found, how it verified, and with
+// Prove, the proof's result.
+type DiscoverResult struct {
+	AcceptedNotP    int64           `json:"accepted_not_p"`
+	Counterexamples []game.Position `json:"counterexamples"`
+	Covered         int64           `json:"covered"`
+	Exact           bool            `json:"exact"`
+	Expr            string          `json:"expr"`
+	Game            string          `json:"game"`
+	Max             int             `json:"max"`
+	Method          string          `json:"method"`
+	PPositions      int64           `json:"p_positions"`
+	// Proof is present when a proof was asked for: null when there was
+	// nothing to prove (the description is not exact on the box).
+	Proof       *ProofAttempt `json:"proof,omitempty"`
+	Seconds     float64       `json:"seconds"`
+	VerifiedMax int           `json:"verified_max"`
+	// Grundy is true when Expr is a formula of the Sprague–Grundy value
+	// (DiscoverRequest.Grundy): Exact then means it equals the engine's
+	// value at every position of the verification box, Positions and
+	// Agreeing count the positions compared and those where it does, and
+	// Counterexamples are where it does not; Moves are the candidate moves
+	// given to the proof.
+	Grundy    bool       `json:"grundy,omitempty"`
+	Positions int64      `json:"positions,omitempty"`
+	Agreeing  int64      `json:"agreeing,omitempty"`
+	Moves     [][]string `json:"moves,omitempty"`
+	// Where is the region described (DiscoverRequest.Where): the counts
+	// are of its positions.
+	Where string `json:"where,omitempty"`
+
+	title string
+}
+
+// ProofAttempt is the proof of a discovered description: its JSON is the
+// result's, or null when none was attempted.
+type ProofAttempt struct {
+	Result *prove.Result
+}
+
+// MarshalJSON writes the proof's result, or null.
+func (a ProofAttempt) MarshalJSON() ([]byte, error) { return jsonOf(a.Result) }
+
+// Discover looks for a description of the P-positions of a box, checks it
+// on a larger box, and with Prove proves it for every position.
+func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResult, error) {
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	if req.Max < 0 {
+		return nil, requestErrorf("--max is required: the height to learn on, e.g. --max 6")
+	}
+	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, MaxMemory: env.memory()}
+	if req.Grundy && g.Misere {
+		return nil, requestErrorf("--grundy: Sprague–Grundy formulas are for normal play, and %s is misère", g.Spec)
+	}
+	if req.Where != "" {
+		if opts.Where, err = check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) }); err != nil {
+			return nil, requestErrorf("--where: %v", err)
+		}
+	}
+	if req.Prove {
+		if req.ProveTimeout <= 0 {
+			return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+		}
+		// The solver is looked for first: without it, nothing is solved.
+		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
+			return nil, err
+		}
+	}
+	for _, h := range []int{req.Max, req.VerifyMax} {
+		if err := env.checkPositions(g, h); err != nil {
+			return nil, err
+		}
+	}
+	release, err := env.admit()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	start := time.Now()
+	if req.Grundy {
+		r, err := discover.Grundy(ctx, g, opts)
+		if err != nil {
+			return nil, openRegion(err)
+		}
+		res := &DiscoverResult{Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact, Method: r.Method,
+			Counterexamples: r.Counterexamples, Grundy: true, Positions: r.Positions, Agreeing: r.Agreeing, Moves: r.Moves, Where: r.Where,
+			Seconds: seconds(start), title: g.Title}
+		if req.Prove {
+			res.Proof = &ProofAttempt{r.Proof}
+		}
+		return res, nil
+	}
+	r, err := discover.Discover(ctx, g, opts)
+	if err != nil {
+		return nil, openRegion(err)
+	}
+	res := &DiscoverResult{
+		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
+		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
+		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
+	}
+	if req.Prove {
+		res.Proof = &ProofAttempt{r.Proof}
+	}
+	return res, nil
+}
+
+// proveOptions finds z3 for Prove: without it, the error says which
+// Debian package to install.
+func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, error) {
+	solver, err := prove.FindSolver(ctx, "z3")
+	if err != nil {
+		return nil, fmt.Errorf("--prove: %w", err)
+	}
+	return &prove.Options{Solver: solver, Timeout: timeout}, nil
+}
+
+// openRegion names the flag of a region some move leaves, which a proof
+// refuses (exit status 1, with the move).
+func openRegion(err error) error {
+	var open *prove.OpenRegionError
+	if errors.As(err, &open) {
+		return fmt.Errorf("--where: %w", err)
+	}
+	return err
+}
+
+// WriteText writes the description as "nimlab discover" prints it.
+func (r *DiscoverResult) WriteText(w io.Writer) error {
+	fmt.Fprintf(w, "game          %s (%s)\n", r.Game, r.title)
+	if r.Where != "" {
+		fmt.Fprintf(w, "region        %s (only its positions are described)\n", r.Where)
+	}
+	if r.Grundy {
+		return r.writeGrundy(w)
+	}
+	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+	fmt.Fprintf(w, "expression    %s\n", r.Expr)
+	if r.Exact {
+		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
+	} else {
+		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
+		for _, p := range r.Counterexamples {
+			fmt.Fprintf(w, "  counterexample %v\n", p)
+		}
+	}
+	if r.Where == "" {
+		fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, ShellQuote(r.Expr))
+	}
+	if r.Proof != nil {
+		WriteProofSummary(w, r.Proof.Result)
+		if r.Proof.Result != nil {
+			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag())
+		}
+	}
+	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
+	return nil
+}
+
+// whereFlag is the --where of the commands that repeat the result.
+func (r *DiscoverResult) whereFlag() string {
+	if r.Where == "" {
+		return ""
+	}
+	return " --where " + ShellQuote(r.Where)
+}
+
+// writeGrundy writes a formula of the Sprague–Grundy value.
+func (r *DiscoverResult) writeGrundy(w io.Writer) error {
+	fmt.Fprintf(w, "found         %s, learned on the Grundy values of every pile 0..%d\n", r.Method, r.Max)
+	fmt.Fprintf(w, "grundy        %s\n", r.Expr)
+	if r.Exact {
+		fmt.Fprintf(w, "verified      exact up to %d: it is the engine's Grundy value at all %d positions of the box\n", r.VerifiedMax, r.Positions)
+	} else {
+		fmt.Fprintf(w, "verified      NOT exact up to %d: it is the engine's Grundy value at %d of the %d positions\n", r.VerifiedMax, r.Agreeing, r.Positions)
+		for _, p := range r.Counterexamples {
+			fmt.Fprintf(w, "  counterexample %v\n", p)
+		}
+	}
+	if r.Proof != nil {
+		WriteProofSummary(w, r.Proof.Result)
+		if r.Proof.Result != nil {
+			command := fmt.Sprintf("nimlab prove %s --grundy %s%s", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag())
+			for _, m := range r.Moves {
+				command += " --move " + ShellQuote(strings.Join(m, ", "))
+			}
+			fmt.Fprintf(w, "prove it      %s\n", command)
+		}
+	}
+	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
+	return nil
+}
