@@ -315,11 +315,7 @@ func (c *candidate) expr(names []string) string {
 	}
 	var parts []string
 	for _, r := range c.regions {
-		cond := c.kind.cond(r.set, names)
-		if r.wide {
-			cond = c.kind.condWide(r.set, names)
-		}
-		terms := append([]string{cond}, r.desc.terms(names)...)
+		terms := append([]string{c.kind.condition(r.set, names, r.wide)}, r.desc.terms(names)...)
 		part := and(terms)
 		switch {
 		case c.perms != nil && c.explicit:
@@ -331,7 +327,7 @@ func (c *candidate) expr(names []string) string {
 				for i, j := range perm {
 					renamed[i] = names[j]
 				}
-				image := "(" + and(append([]string{c.kind.cond(r.set, renamed)}, r.desc.terms(renamed)...)) + ")"
+				image := "(" + and(append([]string{c.kind.condition(r.set, renamed, r.wide)}, r.desc.terms(renamed)...)) + ")"
 				if !slices.Contains(images, image) {
 					images = append(images, image)
 				}

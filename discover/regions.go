@@ -113,7 +113,12 @@ func ranks(key uint64, n int) []int {
 }
 
 // cond writes the condition of the region of key set.
-func (k regionKind) cond(set uint64, names []string) string {
+func (k regionKind) cond(set uint64, names []string) string { return k.condition(set, names, false) }
+
+// condition writes the condition of the region of key set, widened when
+// wide (widen.go): no "> 0" for the other piles of zeros, "<=" for "<" (">="
+// for ">") of minima and maxima.
+func (k regionKind) condition(set uint64, names []string, wide bool) string {
 	var in, out []string
 	positive := set&positiveMin != 0
 	for i, name := range names {
@@ -143,9 +148,9 @@ func (k regionKind) cond(set uint64, names []string) string {
 		for _, name := range in {
 			parts = append(parts, name+" == 0")
 		}
-		switch len(out) {
-		case 0:
-		case 1:
+		switch {
+		case len(out) == 0 || wide:
+		case len(out) == 1:
 			parts = append(parts, out[0]+" > 0")
 		default:
 			parts = append(parts, fmt.Sprintf("min(%s) > 0", strings.Join(out, ", ")))
@@ -158,6 +163,9 @@ func (k regionKind) cond(set uint64, names []string) string {
 			op, f := "<", "min"
 			if k == maxima {
 				op, f = ">", "max"
+			}
+			if wide {
+				op += "="
 			}
 			if len(out) == 1 {
 				parts = append(parts, fmt.Sprintf("%s %s %s", in[0], op, out[0]))

@@ -2,9 +2,7 @@ package discover
 
 import (
 	"context"
-	"fmt"
 	"slices"
-	"strings"
 )
 
 // Widening: a description by regions names each region by its key (the
@@ -52,47 +50,6 @@ func (k regionKind) holdsWide(set uint64, p []int) bool {
 		return (set&positiveMin != 0) == (first > 0)
 	}
 	return true
-}
-
-// condWide writes the condition of the widened region of key set.
-func (k regionKind) condWide(set uint64, names []string) string {
-	var in, out []string
-	for i, name := range names {
-		if set>>i&1 == 1 {
-			in = append(in, name)
-		} else {
-			out = append(out, name)
-		}
-	}
-	var parts []string
-	if k == zeros {
-		for _, name := range in {
-			parts = append(parts, name+" == 0")
-		}
-		return strings.Join(parts, " && ")
-	}
-	for _, name := range in[1:] {
-		parts = append(parts, in[0]+" == "+name)
-	}
-	if len(out) > 0 {
-		op, f := "<=", "min"
-		if k == maxima {
-			op, f = ">=", "max"
-		}
-		if len(out) == 1 {
-			parts = append(parts, fmt.Sprintf("%s %s %s", in[0], op, out[0]))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %s %s(%s)", in[0], op, f, strings.Join(out, ", ")))
-		}
-	}
-	if k == minimaSign {
-		sign := " == 0"
-		if set&positiveMin != 0 {
-			sign = " > 0"
-		}
-		parts = append(parts, in[0]+sign)
-	}
-	return strings.Join(parts, " && ")
 }
 
 // reindex rebuilds the candidate's index of keys and list of widened
