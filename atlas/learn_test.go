@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -91,5 +92,39 @@ func TestProofDetailRoundTrip(t *testing.T) {
 	}
 	if len(rows) != 1 || rows[0].Proof.Conditions != want.Conditions || rows[0] != r {
 		t.Errorf("read back %+v", rows)
+	}
+}
+
+// TestCollect: the journals of two shards read as the whole survey; a
+// journal of another survey in the same directory is refused.
+func TestCollect(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	opts := Options{Max: 2, NoDiscover: true, Workers: 1}
+	if _, err := Collect(dir); err == nil {
+		t.Error("Collect read a directory without journals")
+	}
+	for i := range 2 {
+		if _, err := Run(ctx, "cn:3..4", Shard{i, 2}, dir, opts, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Collect(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Family != "cn:3..4" || c.Max != 2 || c.Shards != 2 || len(c.Rows) != 7 {
+		t.Fatalf("collected %+v", c)
+	}
+	for i, r := range c.Rows {
+		if r.Index != i {
+			t.Errorf("row %d has index %d", i, r.Index)
+		}
+	}
+	if _, err := Run(ctx, "cn:3..4", Shard{0, 3}, dir, opts, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Collect(dir); err == nil || !strings.Contains(err.Error(), "different surveys") {
+		t.Errorf("a survey split in two ways: %v", err)
 	}
 }
