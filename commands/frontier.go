@@ -20,7 +20,7 @@ import (
 // FrontierRequest asks for the frontier table ("nimlab frontier").
 type FrontierRequest struct {
 	// Families are the names of the families, separated by commas (all
-	// when empty).
+	// when empty), each NAME or NAME:N (at most N piles).
 	Families string `json:"families,omitempty"`
 	// NMax bounds the piles of the games (0: each family's own bound).
 	NMax int `json:"n_max,omitempty"`

@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -175,23 +176,35 @@ type Game struct {
 
 // Games lists the games of the named families (all of them when names is
 // empty) with at most nMax piles (each family's own bound when nMax is 0),
-// in the order of Families.
+// in the order of Families. A name may end in ":N" to lower its family's
+// bound to N piles ("ecn:7").
 func Games(ctx context.Context, names []string, nMax int) ([]Game, error) {
-	want := map[string]bool{}
+	want := map[string]int{} // the bound of each family asked for (0: its own)
 	for _, name := range names {
+		name, bound, hasBound := strings.Cut(strings.TrimSpace(name), ":")
 		if !slices.ContainsFunc(Families, func(f Family) bool { return f.Name == name }) {
 			return nil, fmt.Errorf("no family %q: the families are %s", name, familyNames())
 		}
-		want[name] = true
+		want[name] = 0
+		if hasBound {
+			n, err := strconv.Atoi(bound)
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("family %s:%s: want %s:N with N the most piles, N >= 1", name, bound, name)
+			}
+			want[name] = n
+		}
 	}
 	var games []Game
 	for _, f := range Families {
-		if len(want) > 0 && !want[f.Name] {
+		bound, asked := want[f.Name]
+		if len(want) > 0 && !asked {
 			continue
 		}
 		top := f.MaxN
-		if nMax > 0 {
-			top = min(top, nMax)
+		for _, b := range []int{nMax, bound} {
+			if b > 0 {
+				top = min(top, b)
+			}
 		}
 		for n := f.MinN; n <= top; n++ {
 			if err := ctx.Err(); err != nil {
@@ -203,7 +216,7 @@ func Games(ctx context.Context, names []string, nMax int) ([]Game, error) {
 		}
 	}
 	if len(games) == 0 {
-		return nil, fmt.Errorf("no games: --n-max %d is below the least n of the families asked for", nMax)
+		return nil, errors.New("no games: the bound on n is below the least n of every family asked for")
 	}
 	return games, nil
 }

@@ -116,7 +116,8 @@ func piles(spec string) int {
 
 // Options says what a frontier surveys, and how deep.
 type Options struct {
-	// Families are the names of the families surveyed (all when empty).
+	// Families are the names of the families surveyed (all when empty),
+	// each NAME or NAME:N (Games).
 	Families []string
 	// NMax bounds the piles of the games (0: each family's own bound).
 	NMax int

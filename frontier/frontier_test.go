@@ -32,6 +32,8 @@ func TestGames(t *testing.T) {
 		{nil, 0, 187, "cn:3,2", "ecn:8,{1,2,3,4},2", ""},
 		{[]string{"moore"}, 0, 0, "", "", `no family "moore"`},
 		{[]string{"necklace"}, 3, 0, "", "", "below the least n"},
+		{[]string{"cn:4", "ecn:5", "path"}, 6, 17, "cn:3,2", "ecn:5,{1,2},3", ""}, // 3 + 10 + 4
+		{[]string{"cn:x"}, 0, 0, "", "", "want cn:N"},
 	} {
 		games, err := Games(ctx, tt.families, tt.nMax)
 		if tt.err != "" {

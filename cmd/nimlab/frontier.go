@@ -35,7 +35,8 @@ The families (--families, separated by commas; all by default):
   exact     exact k-Nim, 3 <= n <= 6, 2 <= k < n
   ecn       Extended Circular Nim ECN(m_S,k), 4 <= m <= 8, one game of each
             class up to isomorphism, none that is a CN(m,k)
---n-max N lowers every family's bound on n.
+A family may be given as NAME:N to lower its bound on n to N (ecn:7), and
+--n-max N lowers every family's.
 
 Every game is solved with every pile 0..H (lowered for a box of more than
 2e7 positions), and discover learns on piles 0..5 at least where that box
@@ -54,6 +55,7 @@ computing nothing, and names the games not finished yet.
 Proofs need the SMT solver z3 (apt-get install z3); --prove=false surveys
 the descriptions only.`,
 		Example: `  nimlab frontier --families path,necklace --n-max 6 --max 5
+  nimlab frontier --families cn:8,path:8,necklace:8,slow:5,ecn:7 --out frontier
   nimlab frontier --n-max 8 --max 6 --out frontier --format markdown
   nimlab frontier --out frontier --shard 3/16 --prove-timeout 1m
   nimlab frontier --collect --out frontier --json`,
@@ -77,7 +79,7 @@ the descriptions only.`,
 			return render(cmd.OutOrStdout(), res, asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&families, "families", "", "the families, separated by commas: cn, path, necklace, slow, slowset, exact, ecn (default all)")
+	cmd.Flags().StringVar(&families, "families", "", "the families, separated by commas: cn, path, necklace, slow, slowset, exact, ecn, each NAME or NAME:N (at most N piles; default all)")
 	wholeVar(cmd.Flags(), &nMax, "n-max", 0, 0, 64, "the most piles of a game (0: each family's own bound)")
 	wholeVar(cmd.Flags(), &maxHeight, "max", 6, 0, commands.MaxLine, "height: every pile 0..MAX")
 	cmd.Flags().StringVar(&out, "out", "", "directory of the survey's journal, tables and SMT-LIB files (none: print only)")
