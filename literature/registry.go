@@ -67,6 +67,17 @@ var registry = []Reference{
 
 	// Later papers on the same games.
 	{
+		Key:     "horrocks-2010",
+		Authors: []string{"D. Horrocks"},
+		Year:    2010,
+		Title:   "Winning Positions in Simplicial Nim",
+		Venue:   "Electron. J. Combin. 17(1) (2010), #R84",
+		Journal: "Electron. J. Combin.",
+		Volume:  "17",
+		Number:  "1",
+		Pages:   "R84",
+	},
+	{
 		Key:     "dufour-heubach-2024",
 		Authors: []string{"M. Dufour", "S. Heubach"},
 		Year:    2024,

@@ -323,3 +323,39 @@ func TestSitePapersAndTooLarge(t *testing.T) {
 		t.Errorf("requests to /api/: %v", a)
 	}
 }
+
+// TestSiteFrontier: the Frontier page shows the recorded table, a row per
+// game, each game linking to its Explore page, which shows the game.
+func TestSiteFrontier(t *testing.T) {
+	ctx, url, api := staticSite(t)
+	recorded, err := commands.FrontierRecorded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := recorded.Rows[0]
+	var rows int
+	var name, status, href, title string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#frontier"),
+		chromedp.Poll(`document.querySelectorAll("#frontier tbody tr").length > 0`, nil),
+		chromedp.Evaluate(`document.querySelectorAll("#frontier tbody tr").length`, &rows),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr a").textContent`, &name),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr td.status").textContent`, &status),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr a").getAttribute("href")`, &href),
+		chromedp.Click("#frontier tbody tr a", chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("page-explore").classList.contains("active") && document.getElementById("title").textContent !== ""`, nil),
+		chromedp.Text("#title", &title, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != len(recorded.Rows) || name != first.Name || status != first.StatusText() {
+		t.Errorf("the page shows %d rows, the first %q %q; recorded: %d rows, the first %q %q", rows, name, status, len(recorded.Rows), first.Name, first.StatusText())
+	}
+	if !strings.HasPrefix(href, "#explore?game=") || !strings.Contains(title, first.Game) {
+		t.Errorf("the first game links to %q and opens %q, not the Explore page of %s", href, title, first.Game)
+	}
+	if a := api(); len(a) > 0 {
+		t.Errorf("requests to /api/: %v", a)
+	}
+}
