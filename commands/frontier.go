@@ -179,7 +179,7 @@ func (r *FrontierResult) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "\nnot surveyed yet (%d): %s\n", len(r.Missing), strings.Join(r.Missing, " "))
 	}
 	if m := r.Machine; m != nil {
-		fmt.Fprintf(w, "\n%.0f s on %s (%d cores); load %s before, %s after\n", r.Seconds, cmp.Or(m.CPU, "an unknown CPU"), m.Cores,
+		fmt.Fprintf(w, "\n%.1f s on %s (%d cores); load %s before, %s after\n", r.Seconds, cmp.Or(m.CPU, "an unknown CPU"), m.Cores,
 			cmp.Or(m.LoadBefore, "unknown"), cmp.Or(m.LoadAfter, "unknown"))
 	}
 	var files []string

@@ -126,7 +126,8 @@ func seconds(s float64) string {
 // WriteMarkdown writes the rows as Markdown: for each family a line that
 // counts its statuses and a table (game, status, description, proof,
 // nimlab's theorem of the game, region theorems, time); the descriptions
-// longer than MaxCellExpr follow the tables, each once.
+// longer than MaxCellExpr follow the tables, each once, folded in a
+// <details> element.
 func WriteMarkdown(w io.Writer, rows []Row) error {
 	cells, long := labels(rows)
 	cell := map[int]string{}
@@ -149,13 +150,15 @@ func WriteMarkdown(w io.Writer, rows []Row) error {
 		}
 		fmt.Fprintln(w)
 	}
-	if len(long) > 0 {
-		fmt.Fprintf(w, "Descriptions longer than %d characters:\n\n", MaxCellExpr)
-		for i, e := range long {
-			fmt.Fprintf(w, "- [%d] `%s`\n", i+1, e)
-		}
+	if len(long) == 0 {
+		return nil
 	}
-	return nil
+	fmt.Fprintf(w, "<details><summary>The %d descriptions longer than %d characters</summary>\n\n", len(long), MaxCellExpr)
+	for i, e := range long {
+		fmt.Fprintf(w, "- [%d] `%s`\n", i+1, e)
+	}
+	_, err := fmt.Fprintln(w, "\n</details>")
+	return err
 }
 
 // WriteText writes the rows as a readable table, the descriptions longer

@@ -126,6 +126,14 @@ var registry = []Reference{
 		ArXiv:   "2501.12045",
 	},
 	{
+		Key:     "kadam-dufour-heubach-2026",
+		Authors: []string{"B. R. Kadam", "M. Dufour", "S. Heubach"},
+		Year:    2026,
+		Title:   "The Invariance Reduction Process – a New Tool to Solve Circular Nim and Related Games",
+		Venue:   "arXiv 2604.02587 (2026)",
+		ArXiv:   "2604.02587",
+	},
+	{
 		Key:     "kadam-heubach-dufour-2026",
 		Authors: []string{"Kadam", "S. Heubach", "M. Dufour"},
 		Year:    2026,
