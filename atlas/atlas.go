@@ -22,15 +22,14 @@ package atlas
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
-	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/solve"
@@ -56,10 +55,13 @@ type Row struct {
 	GenuineZeroMin1 bool   `parquet:"genuine_zero_min1" json:"genuine_zero_min1"`
 	// NimBasis is "unions of circuits", "not unions of circuits", "none"
 	// (not Nim-regular) or "not searched" (not a complex, or too many piles).
-	NimBasis    string `parquet:"nim_basis" json:"nim_basis"`
-	Expr        string `parquet:"expr" json:"expr"`
-	Exact       bool   `parquet:"exact" json:"exact"`
-	VerifiedMax int    `parquet:"verified_max" json:"verified_max"`
+	NimBasis string `parquet:"nim_basis" json:"nim_basis"`
+	Expr     string `parquet:"expr" json:"expr"`
+	Exact    bool   `parquet:"exact" json:"exact"`
+	// LearnedMax is the height of the box discover learned Expr on
+	// (LearnHeights), VerifiedMax the one it was checked on.
+	LearnedMax  int `parquet:"learned_max" json:"learned_max"`
+	VerifiedMax int `parquet:"verified_max" json:"verified_max"`
 	// Proved is what became of proving Expr for every position (package
 	// prove) when the survey proves (Options.Prove) and Expr is exact:
 	// "proved", "refuted" or "unknown"; "" when there was nothing to prove.
@@ -67,6 +69,12 @@ type Row struct {
 	// ProvedEngineMax is, for a proved row, the largest pile of the box on
 	// which the engine's table confirmed the proof (prove.EngineCheck).
 	ProvedEngineMax int `parquet:"proved_engine_max" json:"proved_engine_max,omitempty"`
+	// Proof says how the proof went, when there was one (Proved is not
+	// ""): its kind and routes, each condition's answer and time, and the
+	// files of its queries.
+	Proof ProofDetail `parquet:"proof" json:"proof,omitzero"`
+	// Seconds is the time the game's row took, proof included.
+	Seconds float64 `parquet:"seconds" json:"seconds"`
 	// PHash is a 64-bit hash of the P-positions (FNV-1a of their indices
 	// in table order, in hex): rows of the same Max and Positions with the
 	// same PHash have, but for odds of about 2^-64, the same P-positions
@@ -105,9 +113,6 @@ type Options struct {
 
 // MaxPositions bounds the box of one game.
 const MaxPositions = 20_000_000
-
-// discoverPositions bounds the box discover learns on.
-const discoverPositions = 200_000
 
 // Family lists the specs of a family, in a fixed order. A family is one or
 // more items separated by ";", each a spec or a range:
@@ -184,6 +189,7 @@ func (s Shard) Has(idx int) bool { return idx%s.N == s.I }
 
 // Survey computes the row of the game of index idx in its family.
 func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error) {
+	start := time.Now()
 	g, err := game.Parse(spec)
 	if err != nil {
 		return Row{}, err
@@ -247,25 +253,17 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		r.Expr = "not searched (--discover=false)"
 		return r, ctx.Err()
 	}
-	dh := h
-	for dh > 0 && table.Uniform(g.Piles(), dh).Positions() > discoverPositions {
-		dh--
-	}
-	d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers, Prove: opts.Prove})
+	d, err := learn(ctx, g, LearnHeights(g.Piles(), h), opts)
 	switch {
-	case errors.Is(err, solve.ErrTooLarge):
-		r.Expr = "not searched (too large)"
 	case err != nil:
 		return Row{}, err
+	case d == nil:
+		r.Expr = "not searched (too large)"
 	default:
-		r.Expr, r.Exact, r.VerifiedMax = d.Expr, d.Exact, d.VerifiedMax
-		if d.Proof != nil {
-			r.Proved = d.Proof.Result
-			if d.Proof.Engine != nil {
-				r.ProvedEngineMax = d.Proof.Engine.Max
-			}
-		}
+		r.Expr, r.Exact, r.LearnedMax, r.VerifiedMax = d.Expr, d.Exact, d.Max, d.VerifiedMax
+		r.setProof(d.Proof)
 	}
+	r.Seconds = time.Since(start).Seconds()
 	return r, ctx.Err()
 }
 

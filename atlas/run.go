@@ -245,3 +245,73 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	}
 	return nil
 }
+
+// Collected is what Collect read of a survey's directory.
+type Collected struct {
+	// Family and Max are the survey's (every journal of the directory
+	// must be of the same survey).
+	Family string
+	Max    int
+	// Shards is the number of shards the survey was split into.
+	Shards int
+	// Rows are the finished rows of every shard, by index.
+	Rows []Row
+}
+
+// Collect reads the journals of every shard of the survey in dir, finished
+// or not: the rows done so far, of the whole family. Journals of two
+// surveys, or of one survey split in two ways, are an error.
+func Collect(dir string) (*Collected, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "atlas-*-of-*.jsonl"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("%s holds no journal of a survey (atlas-i-of-N.jsonl)", dir)
+	}
+	slices.Sort(paths)
+	var c *Collected
+	var first journalHead
+	for _, path := range paths {
+		head, err := readHead(path)
+		if err != nil {
+			return nil, err
+		}
+		s, err := ParseShard(head.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if c == nil {
+			first, c = head, &Collected{Family: head.Family, Max: head.Max, Shards: s.N}
+		}
+		if head.Shard = first.Shard; head != first || s.N != c.Shards {
+			return nil, fmt.Errorf("%s and %s are journals of different surveys: keep one survey in a directory", paths[0], path)
+		}
+		head.Shard = fmt.Sprintf("%d/%d", s.I, s.N)
+		rows, err := readJournal(path, head)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			c.Rows = append(c.Rows, r)
+		}
+	}
+	slices.SortFunc(c.Rows, func(a, b Row) int { return a.Index - b.Index })
+	return c, nil
+}
+
+// readHead reads the first line of a journal.
+func readHead(path string) (journalHead, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return journalHead{}, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	var h journalHead
+	if !sc.Scan() || json.Unmarshal(sc.Bytes(), &h) != nil || h.Shard == "" {
+		return journalHead{}, fmt.Errorf("%s does not start with the head of a survey's journal", path)
+	}
+	return h, nil
+}

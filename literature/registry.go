@@ -67,6 +67,17 @@ var registry = []Reference{
 
 	// Later papers on the same games.
 	{
+		Key:     "horrocks-2010",
+		Authors: []string{"D. Horrocks"},
+		Year:    2010,
+		Title:   "Winning Positions in Simplicial Nim",
+		Venue:   "Electron. J. Combin. 17(1) (2010), #R84",
+		Journal: "Electron. J. Combin.",
+		Volume:  "17",
+		Number:  "1",
+		Pages:   "R84",
+	},
+	{
 		Key:     "dufour-heubach-2024",
 		Authors: []string{"M. Dufour", "S. Heubach"},
 		Year:    2024,
@@ -113,6 +124,14 @@ var registry = []Reference{
 		Title:   "Extended circular nim",
 		Venue:   "arXiv 2501.12045 (2025)",
 		ArXiv:   "2501.12045",
+	},
+	{
+		Key:     "kadam-dufour-heubach-2026",
+		Authors: []string{"B. R. Kadam", "M. Dufour", "S. Heubach"},
+		Year:    2026,
+		Title:   "The Invariance Reduction Process – a New Tool to Solve Circular Nim and Related Games",
+		Venue:   "arXiv 2604.02587 (2026)",
+		ArXiv:   "2604.02587",
 	},
 	{
 		Key:     "kadam-heubach-dufour-2026",

@@ -23,7 +23,10 @@ plus-ones, doubling, multiples of ones: holds, fails or untested in the box),
 the theorem that covers the game, whether a genuine zero position (every pile
 non-empty) exists and one with min = 1 (Question 9.4), whether the Nim-basis
 is the set of disjoint unions of circuits (Question 9.5), and the
-characterization "discover" finds, with the height it was verified to; and
+characterization "discover" finds, with the heights it was learned on and
+verified to (learned on a box of at most 2e5 positions and, when that one
+does not describe the game or its description is refuted, on larger ones up
+to every pile 0..5, never above H); and
 which games of the survey have exactly the same P-positions in the same box
 (the column "same P-positions as": evidence, not proof, that they agree).
 

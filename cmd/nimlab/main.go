@@ -132,7 +132,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 	}
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newProveCmd(), newCiteCmd(), newVersionCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newFrontierCmd(), newProveCmd(), newCiteCmd(), newVersionCmd())
 	return root
 }
 

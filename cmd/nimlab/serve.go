@@ -72,7 +72,8 @@ func newServeCmd() *cobra.Command {
 		Long: `Serves a local web application (embedded in the binary; it works offline):
 explore a game (its complex, theorems, a solved table and a slice viewer), look
 at a position (drawn as in the papers, with every winning move), play against
-the computer, check an expression, and see the papers' claims recomputed.
+the computer, check an expression, see the papers' claims recomputed, and the
+frontier table.
 
 Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
 /api/check, /api/discover, /api/prove, /api/complex, /api/theorems and
@@ -83,6 +84,8 @@ most the request's time: each query for timeout (by default an eighth of
 --timeout), and the solver is stopped when the client goes away.
 /api/repro answers "nimlab repro --json" (computed once, then kept), and
 /api/repro?list=1 the claims without computing them, as "repro --list --json".
+/api/frontier answers the frontier table docs/findings.md shows, as
+"nimlab frontier --json" recorded it.
 
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve

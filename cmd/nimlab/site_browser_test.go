@@ -93,7 +93,7 @@ func TestSiteWritesTheLab(t *testing.T) {
 		t.Skip("compiles the WebAssembly module")
 	}
 	dir := builtSite(t)
-	for _, name := range []string{"index.html", "app.js", "style.css", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
+	for _, name := range []string{"index.html", "app.js", "frontier.js", "style.css", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
 		info, err := os.Stat(filepath.Join(dir, name))
 		if err != nil || info.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
@@ -103,7 +103,7 @@ func TestSiteWritesTheLab(t *testing.T) {
 	if !strings.Contains(string(index), `<meta name="nimlab-backend" content="wasm">`) {
 		t.Error("index.html does not ask the WebAssembly back end")
 	}
-	for _, name := range []string{"index.html", "app.js", "worker.js"} {
+	for _, name := range []string{"index.html", "app.js", "frontier.js", "worker.js"} {
 		data, _ := os.ReadFile(filepath.Join(dir, name))
 		if strings.Contains(string(data), "https://") || strings.Contains(string(data), "http://") {
 			t.Errorf("%s refers to another site", name)
@@ -318,6 +318,42 @@ func TestSitePapersAndTooLarge(t *testing.T) {
 	}
 	if !strings.Contains(refusal, "browser tab") || !strings.Contains(refusal, "run nimlab outcome necklace:7,3 18,18,18,18,18,18,18 in a terminal") {
 		t.Errorf("a solve too large for the tab says %q", refusal)
+	}
+	if a := api(); len(a) > 0 {
+		t.Errorf("requests to /api/: %v", a)
+	}
+}
+
+// TestSiteFrontier: the Frontier page shows the recorded table, a row per
+// game, each game linking to its Explore page, which shows the game.
+func TestSiteFrontier(t *testing.T) {
+	ctx, url, api := staticSite(t)
+	recorded, err := commands.FrontierRecorded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := recorded.Rows[0]
+	var rows int
+	var name, status, href, title string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#frontier"),
+		chromedp.Poll(`document.querySelectorAll("#frontier tbody tr").length > 0`, nil),
+		chromedp.Evaluate(`document.querySelectorAll("#frontier tbody tr").length`, &rows),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr a").textContent`, &name),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr td.status").textContent`, &status),
+		chromedp.Evaluate(`document.querySelector("#frontier tbody tr a").getAttribute("href")`, &href),
+		chromedp.Click("#frontier tbody tr a", chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("page-explore").classList.contains("active") && document.getElementById("title").textContent !== ""`, nil),
+		chromedp.Text("#title", &title, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows != len(recorded.Rows) || name != first.Name || status != first.StatusText() {
+		t.Errorf("the page shows %d rows, the first %q %q; recorded: %d rows, the first %q %q", rows, name, status, len(recorded.Rows), first.Name, first.StatusText())
+	}
+	if !strings.HasPrefix(href, "#explore?game=") || !strings.Contains(title, first.Game) {
+		t.Errorf("the first game links to %q and opens %q, not the Explore page of %s", href, title, first.Game)
 	}
 	if a := api(); len(a) > 0 {
 		t.Errorf("requests to /api/: %v", a)

@@ -85,6 +85,9 @@ func Endpoints() map[string]Endpoint {
 		"games": {Run: func(context.Context, commands.Env, *Query) (commands.Result, error) {
 			return commands.Games(), nil
 		}},
+		"frontier": {Run: func(context.Context, commands.Env, *Query) (commands.Result, error) {
+			return commands.FrontierRecorded()
+		}},
 		"slice": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Slice(ctx, env, q.Slice())
 		}},

@@ -174,6 +174,7 @@ function route() {
     }
   }
   if (page === "papers") listClaims();
+  if (page === "frontier") showFrontier();
   return page === "explore" && params.has("game");
 }
 window.addEventListener("hashchange", route);

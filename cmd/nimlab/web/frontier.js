@@ -1,0 +1,61 @@
+// The lab's Frontier page: the frontier table as "nimlab frontier" recorded
+// it (docs/frontier.json, /api/frontier), shown as it is, each game linking
+// to its Explore page. It uses app.js's helpers ($, q, api, text), which are
+// defined by the time a page is routed; app.js calls showFrontier.
+"use strict";
+
+let frontierShown = null; // the promise of the table, once asked
+
+// statusText says a row's status as "nimlab frontier" writes it.
+function statusText(r) {
+  if (r.status === "verified") return `verified to ${r.verified_max}`;
+  if (r.status === "refuted") return `refuted beyond ${r.verified_max}`;
+  if (r.status === "nothing") return r.learned_max > 0 ? `nothing found (piles 0..${r.learned_max})` : "nothing found";
+  return r.status;
+}
+
+// proofText says how a row's proof went.
+function proofText(r) {
+  const p = r.proof || {};
+  if (!r.proved) return "-";
+  if (r.proved === "proved") return `${p.kind}: ${p.conditions}` + (r.proved_engine_max > 0 ? `; engine agrees to ${r.proved_engine_max}` : "");
+  if (r.proved === "refuted") return `refuted: ${p.counterexample || p.conditions}`;
+  return `${r.proved}: ${p.conditions || p.reason || ""}`;
+}
+
+function frontierRow(r) {
+  const tr = document.createElement("tr");
+  tr.className = r.status;
+  const game = document.createElement("td");
+  const a = document.createElement("a");
+  a.href = `#explore?${q({ game: r.game })}`;
+  a.textContent = r.name;
+  a.title = r.game;
+  game.append(a);
+  tr.append(game);
+  const desc = r.status === "nothing" ? "" : r.expr;
+  for (const [cls, v] of [["status", statusText(r)], ["description", desc.length > 80 ? desc.slice(0, 80) + "…" : desc],
+    ["proof", proofText(r)], ["theorem", r.theorem || "-"], ["regions", (r.regions || []).join("; ") || "-"], ["time", `${r.seconds.toFixed(1)} s`]]) {
+    const td = document.createElement("td");
+    td.className = cls;
+    td.textContent = v;
+    if (cls === "description" && v !== desc) td.title = desc;
+    tr.append(td);
+  }
+  return tr;
+}
+
+function showFrontier() {
+  if (frontierShown) return frontierShown;
+  frontierShown = api("frontier", {}).then((r) => {
+    $("frontier").querySelector("tbody").replaceChildren(...r.rows.map(frontierRow));
+    const count = (s) => r.rows.filter((x) => x.status === s).length;
+    const m = r.machine;
+    text($("frontier-status"), `${r.rows.length} games: ${count("proved")} proved, ${count("verified")} verified on a box only, ${count("refuted")} refuted beyond their box, ${count("nothing")} with nothing found` +
+      (m ? ` — ${Math.round(r.seconds)} s on ${m.cpu || "a CPU"} (${m.cores} cores), every pile 0..${r.max}` : ""));
+  }).catch((e) => {
+    frontierShown = null;
+    text($("frontier-status"), e.message);
+  });
+  return frontierShown;
+}
