@@ -315,7 +315,7 @@ func (c *candidate) expr(names []string) string {
 	}
 	var parts []string
 	for _, r := range c.regions {
-		terms := append([]string{c.kind.condition(r.set, names, r.wide)}, r.desc.terms(names)...)
+		terms := c.regionTerms(r, names)
 		part := and(terms)
 		switch {
 		case c.perms != nil && c.explicit:
@@ -327,7 +327,7 @@ func (c *candidate) expr(names []string) string {
 				for i, j := range perm {
 					renamed[i] = names[j]
 				}
-				image := "(" + and(append([]string{c.kind.condition(r.set, renamed, r.wide)}, r.desc.terms(renamed)...)) + ")"
+				image := "(" + and(c.regionTerms(r, renamed)) + ")"
 				if !slices.Contains(images, image) {
 					images = append(images, image)
 				}
@@ -344,6 +344,16 @@ func (c *candidate) expr(names []string) string {
 		return "false"
 	}
 	return strings.Join(parts, " || ")
+}
+
+// regionTerms are the conjuncts of region r: its condition (none for the
+// widened region of no empty pile) and its relations.
+func (c *candidate) regionTerms(r region, names []string) []string {
+	terms := r.desc.terms(names)
+	if cond := c.kind.condition(r.set, names, r.wide); cond != "" {
+		terms = append([]string{cond}, terms...)
+	}
+	return terms
 }
 
 // search holds what the search for a candidate needs.

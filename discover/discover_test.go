@@ -252,3 +252,26 @@ func TestReducedRuleAgreesWithMRule(t *testing.T) {
 		}
 	})
 }
+
+// TestExpressionsCompile: every description discover prints, exact or not,
+// widened regions included, compiles in check's language.
+func TestExpressionsCompile(t *testing.T) {
+	for _, tt := range []struct {
+		spec string
+		max  int
+	}{
+		{"cn:6,4", 3}, {"cn:8,6", 2}, {"cn:5,2", 3}, {"slow:4,3", 4}, {"necklace:6,3", 3}, {"path:6,2", 3},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := discover.Discover(context.Background(), g, discover.Options{Max: tt.max})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.spec, err)
+		}
+		if _, err := check.Compile(r.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) }); err != nil {
+			t.Errorf("%s --max %d: %v", tt.spec, tt.max, err)
+		}
+	}
+}

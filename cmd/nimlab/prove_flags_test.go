@@ -34,7 +34,10 @@ func TestDiscoverProve(t *testing.T) {
 	}{
 		{[]string{"cn:6,3", "--max", "5"}, prove.Proved, "proof         proved for every position (presburger arithmetic)", -1},
 		{[]string{"cn:5,3", "--max", "1", "--verify-max", "1"}, prove.Refuted, "proof         refuted: exact on the box, but not for every position", 1},
-		{[]string{"cn:4,1", "--max", "2", "--prove-timeout", "1s"}, prove.Undecided, "proof         unknown: (II)", -1},
+		// xor on four piles: proved with the moves prove learns.
+		{[]string{"cn:4,1", "--max", "2"}, prove.Proved, "proof         proved for every position (presburger arithmetic with the nim-sum's lemmas)", -1},
+		// CN(6,4): (II) takes longer than a second.
+		{[]string{"cn:6,4", "--max", "5", "--prove-timeout", "1s"}, prove.Undecided, "proof         unknown: (II)", -1},
 		{[]string{"cn:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
 	} {
 		args := append(append([]string{"discover"}, tt.args...), "--prove")
@@ -110,17 +113,18 @@ func TestProveFlagsWithoutSolver(t *testing.T) {
 func TestAtlasProve(t *testing.T) {
 	provetest.Z3(t)
 	dir := t.TempDir()
-	family := "cn:3,2;cn:4,1;cn:4,2;cn:5,2"
-	args := []string{"atlas", family, "--max", "2", "--out", dir, "--prove", "--prove-timeout", "1s"}
+	family := "cn:3,2;cn:4,1;cn:4,2;slow:4,3;cn:6,2"
+	args := []string{"atlas", family, "--max", "5", "--out", dir, "--prove", "--prove-timeout", "1s"}
 	out, err := run(t, args...)
 	if err != nil {
 		t.Fatalf("%v: %v\n%s", args, err, out)
 	}
 	want := map[string]string{
-		"cn:3,2": prove.Proved,
-		"cn:4,1": prove.Undecided, // xor on four piles: (II) takes longer than a second
-		"cn:4,2": prove.Proved,
-		"cn:5,2": "", // not exact up to 4: nothing to prove
+		"cn:3,2":   prove.Proved,
+		"cn:4,1":   prove.Proved, // xor on four piles, with the moves prove learns
+		"cn:4,2":   prove.Proved,
+		"slow:4,3": prove.Undecided, // NIM(4,3): (II) takes longer than a second
+		"cn:6,2":   "",              // no description: nothing to prove
 	}
 	rows := atlasRows(t, dir)
 	if len(rows) != len(want) {
@@ -131,7 +135,7 @@ func TestAtlasProve(t *testing.T) {
 			t.Errorf("%s: exact %v, proved %q; want %q", r.Game, r.Exact, r.Proved, want[r.Game])
 		}
 	}
-	if !strings.Contains(out, "exact to  proved") || !strings.Contains(out, "cn:4,1") || !strings.Contains(out, "unknown") {
+	if !strings.Contains(out, "exact to  proved") || !strings.Contains(out, "slow:4,3") || !strings.Contains(out, "unknown") {
 		t.Errorf("the report has no column proved:\n%s", out)
 	}
 	journal, _, _ := atlas.Paths(dir, atlas.Shard{I: 0, N: 1})
@@ -143,12 +147,12 @@ func TestAtlasProve(t *testing.T) {
 		t.Errorf("the journal's head %s does not record --prove", head)
 	}
 	// The same survey again: every game is done; another is refused.
-	if out, err := run(t, args...); err != nil || !strings.Contains(out, "already done cn:5,2") {
+	if out, err := run(t, args...); err != nil || !strings.Contains(out, "already done cn:6,2") {
 		t.Errorf("the same survey again: %v\n%s", err, out)
 	}
 	for _, other := range [][]string{
-		{"atlas", family, "--max", "2", "--out", dir},
-		{"atlas", family, "--max", "2", "--out", dir, "--prove", "--prove-timeout", "2s"},
+		{"atlas", family, "--max", "5", "--out", dir},
+		{"atlas", family, "--max", "5", "--out", dir, "--prove", "--prove-timeout", "2s"},
 	} {
 		if _, err := run(t, other...); err == nil || !strings.Contains(err.Error(), "another survey") {
 			t.Errorf("%v in the directory of a survey with --prove: %v", other[5:], err)
@@ -270,8 +274,9 @@ func TestAPIProveStopsTheSolver(t *testing.T) {
 	srv := testServer(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// xor on four piles: (II) runs for far longer than the test.
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/prove?game=cn:4,1&timeout=50s&expr="+url.QueryEscape("xor(a,b,c,d) == 0"), nil)
+	// CN(6,4): (II) runs for far longer than the test.
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/prove?game=cn:6,4&timeout=50s&expr="+
+		url.QueryEscape("sym(a <= min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0)"), nil)
 	done := make(chan error, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
