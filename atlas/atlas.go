@@ -69,6 +69,10 @@ type Row struct {
 	// ProvedEngineMax is, for a proved row, the largest pile of the box on
 	// which the engine's table confirmed the proof (prove.EngineCheck).
 	ProvedEngineMax int `parquet:"proved_engine_max" json:"proved_engine_max,omitempty"`
+	// Regions are the region theorems proved when the description is not
+	// (Options.Regions), each "REGION: EXPRESSION": inside the region (a
+	// pile empty), the P-positions are exactly those EXPRESSION accepts.
+	Regions []string `parquet:"regions,list" json:"regions,omitempty"`
 	// Proof says how the proof went, when there was one (Proved is not
 	// ""): its kind and routes, each condition's answer and time, and the
 	// files of its queries.
@@ -109,6 +113,9 @@ type Options struct {
 	// Prove, when not nil, proves each exact description for every position
 	// with these options (Row.Proved); it needs discover.
 	Prove *prove.Options
+	// Regions, with Prove, proves region theorems (regions.go) for the
+	// games whose description is not proved (Row.Regions).
+	Regions bool
 }
 
 // MaxPositions bounds the box of one game.
@@ -262,6 +269,11 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 	default:
 		r.Expr, r.Exact, r.LearnedMax, r.VerifiedMax = d.Expr, d.Exact, d.Max, d.VerifiedMax
 		r.setProof(d.Proof)
+	}
+	if opts.Regions && r.Proved != prove.Proved {
+		if r.Regions, err = regionTheorems(ctx, g, LearnHeights(g.Piles(), h), opts); err != nil {
+			return Row{}, err
+		}
 	}
 	r.Seconds = time.Since(start).Seconds()
 	return r, ctx.Err()

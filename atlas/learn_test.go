@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +79,7 @@ func TestProofDetailRoundTrip(t *testing.T) {
 	if r.Proved != prove.Proved || r.ProvedEngineMax != 9 || r.Proof.Files != want.Files || r.Proof.Conditions != want.Conditions {
 		t.Fatalf("setProof: %+v", r)
 	}
+	r.Regions = []string{"a == 0: b == c && d == 0", "b == 0: a == c"}
 	var buf bytes.Buffer
 	if err := WriteParquet(&buf, []Row{r}); err != nil {
 		t.Fatal(err)
@@ -90,7 +92,7 @@ func TestProofDetailRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 1 || rows[0].Proof.Conditions != want.Conditions || rows[0] != r {
+	if len(rows) != 1 || rows[0].Proof.Conditions != want.Conditions || !reflect.DeepEqual(rows[0], r) {
 		t.Errorf("read back %+v", rows)
 	}
 }

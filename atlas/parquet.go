@@ -26,5 +26,10 @@ func ReadParquet(path string) ([]Row, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	slices.SortFunc(rows, func(a, b Row) int { return a.Index - b.Index })
+	for i := range rows {
+		if len(rows[i].Regions) == 0 {
+			rows[i].Regions = nil // as written, and as JSON leaves it out
+		}
+	}
 	return rows, nil
 }

@@ -109,6 +109,7 @@ func openJournal(family string, s Shard, dir string, opts Options) (*os.File, ma
 	if opts.Prove != nil {
 		head.Prove = true
 		head.ProveTimeout = opts.Prove.Timeout.String()
+		head.Regions = opts.Regions
 	}
 	done, err := readJournal(journal, head)
 	if err != nil {
@@ -141,6 +142,8 @@ type journalHead struct {
 	// not, as journals written before them had them.
 	Prove        bool   `json:"prove,omitempty"`
 	ProveTimeout string `json:"prove_timeout,omitempty"`
+	// Regions is Options.Regions (left out when false).
+	Regions bool `json:"regions,omitempty"`
 }
 
 // readJournal reads the rows a journal of the survey head holds, by index;

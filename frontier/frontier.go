@@ -18,6 +18,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/nimlab/nimlab/atlas"
@@ -52,15 +53,18 @@ type Row struct {
 	Piles int `json:"piles"`
 	// Status is Proved, Verified, Refuted or Nothing.
 	Status string `json:"status"`
-	// Regions are the region theorems proved for the game (prove --where):
-	// none yet, as nimlab does not prove them yet.
+	// Regions are the region theorems proved for a game whose description
+	// is not (atlas.Row.Regions): "REGION: EXPRESSION".
 	Regions []string `json:"regions"`
 }
 
 // FromAtlas is the frontier's row of an atlas row.
 func FromAtlas(r atlas.Row) Row {
 	family, name := Name(r.Game)
-	row := Row{Row: r, Family: family, Name: name, Piles: piles(r.Game), Regions: []string{}}
+	row := Row{Row: r, Family: family, Name: name, Piles: piles(r.Game), Regions: slices.Clone(r.Regions)}
+	if row.Regions == nil {
+		row.Regions = []string{}
+	}
 	switch {
 	case r.Proved == prove.Proved:
 		row.Status = Proved
@@ -152,7 +156,7 @@ func Run(ctx context.Context, opts Options, s atlas.Shard, dir string, progress 
 	if err != nil {
 		return nil, err
 	}
-	aopts := atlas.Options{Max: opts.Max, Workers: opts.Workers}
+	aopts := atlas.Options{Max: opts.Max, Workers: opts.Workers, Regions: opts.Prove != nil}
 	if opts.Prove != nil {
 		p := *opts.Prove
 		if dir != "" {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -197,7 +198,7 @@ func TestRunAndCollect(t *testing.T) {
 	for i := range c.Rows {
 		c.Rows[i].Seconds, whole[i].Seconds = 0, 0
 	}
-	if len(c.Missing) != 0 || !slices.EqualFunc(c.Rows, whole, func(a, b Row) bool { return a.Row == b.Row && a.Status == b.Status }) {
+	if len(c.Missing) != 0 || !slices.EqualFunc(c.Rows, whole, func(a, b Row) bool { return reflect.DeepEqual(a.Row, b.Row) && a.Status == b.Status }) {
 		t.Errorf("collected %+v, want %+v", c, whole)
 	}
 	markdown, table := Paths(dir, atlas.Shard{I: 0, N: 2})

@@ -83,11 +83,15 @@ func labels(rows []Row) (cells, long []string) {
 }
 
 // Count says how many rows have each status, e.g. "21 games: 9 proved,
-// 2 verified, 10 nothing found".
+// 2 verified, 10 nothing found", and how many have region theorems.
 func Count(rows []Row) string {
 	n := map[string]int{}
+	regions := 0
 	for _, r := range rows {
 		n[r.Status]++
+		if len(r.Regions) > 0 {
+			regions++
+		}
 	}
 	parts := []string{fmt.Sprintf("%d games", len(rows))}
 	for _, s := range []struct{ status, words string }{{Proved, "proved"}, {Verified, "verified on a box only"}, {Refuted, "refuted beyond their box"}, {Nothing, "nothing found"}} {
@@ -95,7 +99,11 @@ func Count(rows []Row) string {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s.status], s.words))
 		}
 	}
-	return parts[0] + ": " + strings.Join(parts[1:], ", ")
+	text := parts[0] + ": " + strings.Join(parts[1:], ", ")
+	if regions > 0 {
+		text += fmt.Sprintf("; region theorems for %d", regions)
+	}
+	return text
 }
 
 // byFamily splits rows by family, in the order of Families; rows of no
