@@ -27,6 +27,9 @@ type AtlasRequest struct {
 	// command line's flag).
 	Prove        bool          `json:"prove,omitempty"`
 	ProveTimeout time.Duration `json:"prove_timeout,omitempty"`
+	// Regions, with Prove, proves region theorems for the games whose
+	// description is not proved (atlas.Options.Regions).
+	Regions bool `json:"regions,omitempty"`
 }
 
 // AtlasResult is the rows of a survey and the files it wrote.
@@ -69,6 +72,12 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
 			return nil, err
 		}
+	}
+	if req.Regions {
+		if !req.Prove {
+			return nil, requestErrorf("--regions proves region theorems: it needs --prove")
+		}
+		opts.Regions = true
 	}
 	progress := env.Surveying
 	if progress == nil {

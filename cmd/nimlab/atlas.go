@@ -11,7 +11,7 @@ import (
 func newAtlasCmd() *cobra.Command {
 	var maxHeight, workers int
 	var out, shard string
-	var asJSON, discoverToo, proveToo bool
+	var asJSON, discoverToo, proveToo, regions bool
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "atlas FAMILY --max H [--out DIR]",
@@ -54,12 +54,17 @@ each query bounded by --prove-timeout: the column proved reads "proved",
 "refuted" (the description holds on the box, not beyond), "unknown" (out of
 time, or not expressible in linear arithmetic) or "" (nothing to prove). A
 survey's journal records --prove and --prove-timeout (as it records
---discover=false), and a restart must give the same.`,
+--discover=false), and a restart must give the same. --regions (with
+--prove) tries, for each game whose description is not proved, the regions
+"pile i is empty" (one per orbit of the piles under the game's symmetries):
+discover describes the P-positions inside, and prove proves it there, a
+region theorem (the column regions; see "nimlab prove --where").`,
 		Example: `  nimlab atlas cn:3..6 --max 4 --out atlas
   nimlab atlas cn:3..8 --max 6 --out atlas --shard 0/4
   nimlab atlas "nim:3;cn:6,3;moore:4,2" --max 5 --out atlas --json
   nimlab atlas complexes:6 --max 4 --out atlas6 --discover=false
-  nimlab atlas cn:3..6 --max 4 --out atlas --prove --prove-timeout 5s`,
+  nimlab atlas cn:3..6 --max 4 --out atlas --prove --prove-timeout 5s
+  nimlab atlas "cn:7,5" --max 5 --prove --regions`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			e := env(cmd.Context(), asJSON)
@@ -74,7 +79,7 @@ survey's journal records --prove and --prove-timeout (as it records
 			}
 			res, err := commands.Atlas(cmd.Context(), e, commands.AtlasRequest{
 				Family: args[0], Max: maxHeight, Out: out, Shard: shard, Workers: workers,
-				NoDiscover: !discoverToo, Prove: proveToo, ProveTimeout: proveTimeout,
+				NoDiscover: !discoverToo, Prove: proveToo, ProveTimeout: proveTimeout, Regions: regions,
 			})
 			if err != nil {
 				return err
@@ -88,6 +93,7 @@ survey's journal records --prove and --prove-timeout (as it records
 	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&discoverToo, "discover", true, "run discover on every game (--discover=false: minutes instead of hours for complexes:6)")
 	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove each exact description for every position, with z3 (the column proved)")
+	cmd.Flags().BoolVar(&regions, "regions", false, "with --prove: region theorems (a pile empty) for the games whose description is not proved")
 	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", 10*time.Second, "the longest each query of --prove may run, per game")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
 	return cmd
