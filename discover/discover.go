@@ -146,6 +146,11 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	}
 	if opts.Where != nil && s.perms != nil {
 		s.perms, s.explicit = stabilizer(s.perms, box, opts.Where), true
+		if len(s.perms) > maxExplicitImages {
+			// Each region would be written out once per symmetry: too
+			// long to read (or to parse). Described without them.
+			s.perms, s.explicit = nil, false
+		}
 	}
 	best, err := s.run(ctx)
 	if err != nil {

@@ -228,6 +228,11 @@ func stabilizer(perms []complex.Perm, box table.Box, where *check.Expr) []comple
 	return out
 }
 
+// maxExplicitImages bounds the symmetries of a region that discover --where
+// writes out, each region once per symmetry (sym() would range over the
+// game's, not the region's).
+const maxExplicitImages = 24
+
 // stabilizerPositions bounds the box stabilizer tests a symmetry on.
 const stabilizerPositions = 50_000
 
