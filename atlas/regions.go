@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	"github.com/nimlab/nimlab/check"
@@ -22,9 +23,10 @@ import (
 // game's symmetries, and prove proves the description there: a region
 // theorem, a partial result about those positions only.
 
-// emptyPileRegions are the regions "pile i is empty", one per orbit of the
-// piles under g's symmetries (every pile when they are not known).
-func emptyPileRegions(ctx context.Context, g *game.Game) []string {
+// emptyPileRegions are the piles i of the regions "pile i is empty", one
+// per orbit of the piles under g's symmetries (every pile when they are not
+// known).
+func emptyPileRegions(ctx context.Context, g *game.Game) []int {
 	n := g.Piles()
 	orbit := make([]int, n) // the least pile of each pile's orbit
 	for i := range orbit {
@@ -48,10 +50,10 @@ func emptyPileRegions(ctx context.Context, g *game.Game) []string {
 			}
 		}
 	}
-	var regions []string
+	var regions []int
 	for i, o := range orbit {
 		if o == i {
-			regions = append(regions, check.PileName(i)+" == 0")
+			regions = append(regions, i)
 		}
 	}
 	return regions
@@ -65,13 +67,17 @@ func regionTheorems(ctx context.Context, g *game.Game, heights []int, opts Optio
 		return nil, nil
 	}
 	var out []string
-	for _, region := range emptyPileRegions(ctx, g) {
+	for _, pile := range emptyPileRegions(ctx, g) {
+		region := check.PileName(pile) + " == 0"
 		where, err := check.Compile(region, g.Piles(), nil)
 		if err != nil {
 			return nil, fmt.Errorf("region %q: %w", region, err)
 		}
 		popts := *opts.Prove
-		popts.SMTOut = "" // the game's own files would be overwritten
+		if popts.SMTOut != "" {
+			// Beside the game's own files, not over them.
+			popts.SMTOut = filepath.Join(popts.SMTOut, "empty-"+check.PileName(pile))
+		}
 		d, err := discover.Discover(ctx, g, discover.Options{Max: slices.Max(heights), Workers: opts.Workers, Prove: &popts, Where: where})
 		switch {
 		case errors.Is(err, solve.ErrTooLarge):

@@ -157,11 +157,12 @@ func proveOptions(ctx context.Context, timeout time.Duration) (*prove.Options, e
 	return &prove.Options{Solver: solver, Timeout: timeout}, nil
 }
 
-// openRegion names the flag of a region some move leaves, which a proof
-// refuses (exit status 1, with the move).
+// openRegion names the flag of a region some move leaves, or that no
+// position is in, which a proof refuses (exit status 1, with the move).
 func openRegion(err error) error {
 	var open *prove.OpenRegionError
-	if errors.As(err, &open) {
+	var empty *prove.EmptyRegionError
+	if errors.As(err, &open) || errors.As(err, &empty) {
 		return fmt.Errorf("--where: %w", err)
 	}
 	return err

@@ -163,7 +163,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn, Moves: moves, Confirm: second,
+	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Moves: moves, Confirm: second,
 		Grundy: req.Grundy != "", Where: where})
 	if err != nil {
 		return nil, openRegion(err)
@@ -460,7 +460,11 @@ func learnedText(l *witness.Learned) string {
 	if l.Sampled {
 		where = fmt.Sprintf("each of %d positions outside the set, sampled from the piles up to %d, has one", l.Positions, l.Max)
 	}
-	return fmt.Sprintf("%d candidate moves for (II), %s (%.2f s): %s", len(l.Moves), where, l.Seconds, strings.Join(moves, " "))
+	noun := "candidate moves"
+	if len(l.Moves) == 1 {
+		noun = "candidate move"
+	}
+	return fmt.Sprintf("%d %s for (II), %s (%.2f s): %s", len(l.Moves), noun, where, l.Seconds, strings.Join(moves, " "))
 }
 
 // confirmationText says in one line what the second solver answered.

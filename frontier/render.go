@@ -190,6 +190,16 @@ func WriteText(w io.Writer, rows []Row) error {
 			return err
 		}
 	}
+	if slices.ContainsFunc(rows, func(r Row) bool { return len(r.Regions) > 0 }) {
+		fmt.Fprintln(w, "\nregion theorems (proved for every position of the region, and only there):")
+	}
+	for _, r := range rows {
+		for _, t := range r.Regions {
+			if _, err := fmt.Fprintf(w, "%s  %s\n", r.Name, t); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

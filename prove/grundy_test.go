@@ -175,3 +175,26 @@ func TestOpenRegionRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyRegionRefused: a region no position is in is refused, not
+// "proved"; a region that holds positions only at large piles is not.
+func TestEmptyRegionRefused(t *testing.T) {
+	s := solver(t)
+	for _, tt := range []struct {
+		spec, where string
+		empty       bool
+	}{
+		{"cn:6,2", "1 == 0", true},
+		{"cn:6,2", "a == 0 && a > 3", true},
+		{"nim:2", "a == b && a + b == 1", true},
+		{"nim:2", "a == 0 && b == 0", false},
+	} {
+		g, e := compile(t, tt.spec, "a == b")
+		_, where := compile(t, tt.spec, tt.where)
+		_, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 10 * time.Second, Where: where})
+		var empty *EmptyRegionError
+		if errors.As(err, &empty) != tt.empty {
+			t.Errorf("%s where %s: %v; empty %v", tt.spec, tt.where, err, tt.empty)
+		}
+	}
+}

@@ -239,7 +239,11 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		}
 	}
 	if opts.Where != nil {
-		// No condition is asked before the region is known to be closed.
+		// No condition is asked before the region is known to hold
+		// positions and to be closed.
+		if err := enc.checkNonEmpty(ctx, opts); err != nil {
+			return nil, err
+		}
 		if r.Closure, err = enc.checkClosure(ctx, e, opts); err != nil {
 			return nil, err
 		}

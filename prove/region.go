@@ -63,6 +63,38 @@ func (e *OpenRegionError) Error() string {
 		e.Game, e.Position, e.Where, e.Move)
 }
 
+// EmptyRegionError is a region no position is in: a region theorem about
+// it would be true and say nothing. It is a refusal of the request.
+type EmptyRegionError struct {
+	Game, Where string
+}
+
+func (e *EmptyRegionError) Error() string {
+	return fmt.Sprintf("the region is empty: no position of %s has %s (the solver says so), so a theorem about it would say nothing", e.Game, e.Where)
+}
+
+// checkNonEmpty asks for a position of R; an *EmptyRegionError when there
+// is none. Any other answer (a position, or none in time) lets the proof go
+// on.
+func (enc *encoding) checkNonEmpty(ctx context.Context, opts Options) error {
+	var b strings.Builder
+	enc.startQuery(&b)
+	vars := enc.declare(&b, "p")
+	for i := range enc.n {
+		fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
+	}
+	fmt.Fprintf(&b, "(assert %s)\n", enc.inROf(originP, pileVar("p")))
+	q := query{name: "R", script: enc.endQuery(&b, false), vars: vars}
+	reply, err := q.check(ctx, opts)
+	if err != nil {
+		return err
+	}
+	if reply.Answer == Unsat {
+		return &EmptyRegionError{Game: enc.g.Spec, Where: enc.where.String()}
+	}
+	return nil
+}
+
 // inR is R at the position whose piles are the variables pile(0), ...
 func (enc *encoding) inR(pile func(i int) string) string {
 	s, _, err := translateExpr(enc.where, pile, enc.a)

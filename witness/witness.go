@@ -157,9 +157,9 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 		case err != nil:
 			return nil, err
 		case covered < 0:
-			return done(fmt.Sprintf("%s, outside S, has no move into S", first))
+			return done(fmt.Sprintf("%s, outside the set, has no move into it", first))
 		case best == nil:
-			return done(fmt.Sprintf("no formula of the grammar gives a move of %s into S", first))
+			return done(fmt.Sprintf("no formula of the grammar gives a move of %s into the set", first))
 		}
 		chosen = append(chosen, best)
 		out.Covered += covered

@@ -117,7 +117,7 @@ func TestLearnSaysWhenSIsWrong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Complete() || !strings.Contains(l.Reason, "no move into S") {
+	if l.Complete() || !strings.Contains(l.Reason, "has no move into it") {
 		t.Fatalf("%+v", l)
 	}
 }
