@@ -23,8 +23,11 @@ alone: a description "discover" finds and "prove" proves for every position
 its box and refuted beyond it, or nothing. It is "nimlab atlas --prove" over
 these families (docs/commands.md has the atlas), with the proof's kind, each
 query's answer and time, the box on which the engine's table confirmed it, the
-SMT-LIB files of the queries (DIR/smt), the time of each game, and a column
-for region theorems, which nimlab does not prove yet.
+SMT-LIB files of the queries (DIR/smt), the time of each game, and the
+region theorems proved for the games whose description is not proved: for
+each pile (one per orbit of the game's symmetries), the positions with that
+pile empty, described by "discover --where" and proved there ("atlas
+--regions"; their files in DIR/smt/empty-PILE).
 
 The families (--families, separated by commas; all by default):
   cn        Circular Nim CN(n,k), 3 <= n <= 10, 2 <= k < n

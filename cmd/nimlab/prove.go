@@ -90,6 +90,8 @@ positions in the region.
 statement, the result and the kind of proof, each condition's answer, the
 solver and its version, and the time.`,
 		Example: `  nimlab prove cn:6,3 --expr "a+b == d+e && b+c == e+f"
+  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0"    # Bouton's moves learned, no hint
+  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0" --no-learn   # unknown: (II) over every option
   nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
   nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
   nimlab prove cn:7,4 --theorem cn74
@@ -102,7 +104,7 @@ solver and its version, and the time.`,
   nimlab prove nim:3 --grundy "a ^ b ^ c" --move "xor(b, c) ^ v, b, c" --move "a, xor(a, c) ^ v, c" --move "a, b, xor(a, b) ^ v"
   nimlab prove exact:3,3 --grundy "min(a, b, c)"
   nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
-  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b == c && e == f"`,
+  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f"   # a region theorem`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
