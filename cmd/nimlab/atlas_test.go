@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,7 +81,7 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 	}
 	want, got := atlasRows(t, whole), atlasRows(t, sharded)
 	specs, _ := atlas.Family(context.Background(), family)
-	if len(want) != len(specs) || !slices.Equal(want, got) {
+	if len(want) != len(specs) || !reflect.DeepEqual(want, got) {
 		t.Fatalf("%d rows unsharded, %d from %d shards; they differ:\n%v\n%v", len(want), len(got), n, want, got)
 	}
 
@@ -94,7 +95,7 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 			t.Fatalf("atlas.sbatch, task %d: %v\n%s", i, err, out)
 		}
 	}
-	if got := atlasRows(t, viaSlurm); !slices.Equal(want, got) {
+	if got := atlasRows(t, viaSlurm); !reflect.DeepEqual(want, got) {
 		t.Fatalf("the Slurm script's parts differ from the unsharded survey")
 	}
 
@@ -110,7 +111,7 @@ func TestAtlasShardsAsProcesses(t *testing.T) {
 			t.Fatalf("the Job's pod %d: %v\n%s", i, err, out)
 		}
 	}
-	if got := atlasRows(t, viaK8s); !slices.Equal(want, got) {
+	if got := atlasRows(t, viaK8s); !reflect.DeepEqual(want, got) {
 		t.Fatalf("the Kubernetes Job's parts differ from the unsharded survey")
 	}
 }
@@ -227,7 +228,7 @@ func TestAtlasUnderSlurm(t *testing.T) {
 		}
 		t.Fatalf("sbatch: %v\n%s", err, out)
 	}
-	if want, got := atlasRows(t, whole), atlasRows(t, viaSlurm); !slices.Equal(want, got) {
+	if want, got := atlasRows(t, whole), atlasRows(t, viaSlurm); !reflect.DeepEqual(want, got) {
 		t.Fatalf("the parts of the Slurm array differ from the unsharded survey:\n%v\n%v", want, got)
 	}
 }
@@ -252,7 +253,7 @@ func TestExploreIsTheAtlas(t *testing.T) {
 	if err := json.Unmarshal([]byte(atlas.stdout), &a); err != nil {
 		t.Fatal(err)
 	}
-	if len(e.Rows) != 7*7 || !slices.Equal(withoutTimes(e.Rows), withoutTimes(a.Rows)) || len(e.SameP) == 0 || len(e.SameP) != len(a.SameP) {
+	if len(e.Rows) != 7*7 || !reflect.DeepEqual(withoutTimes(e.Rows), withoutTimes(a.Rows)) || len(e.SameP) == 0 || len(e.SameP) != len(a.SameP) {
 		t.Errorf("explore: %d rows, %d groups; atlas: %d rows, %d groups", len(e.Rows), len(e.SameP), len(a.Rows), len(a.SameP))
 	}
 	if files, _ := os.ReadDir("."); len(files) != 0 || e.Parquet != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestFrontierDeploy(t *testing.T) {
 	}
 	same := func(a, b frontier.Row) bool {
 		a.Seconds, b.Seconds = 0, 0
-		return a.Row == b.Row && a.Status == b.Status
+		return reflect.DeepEqual(a.Row, b.Row) && a.Status == b.Status
 	}
 	viaSlurm := t.TempDir()
 	for i := range 2 {
