@@ -238,20 +238,32 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	if anySame {
 		fmt.Fprintln(w, "\nsame P-positions as: the same P-positions in the same box (every pile 0..max); evidence, not proof, that the games agree")
 	}
+	names := make([]string, len(rows))
+	regions := make([][]string, len(rows))
+	for i, r := range rows {
+		names[i], regions[i] = r.Game, r.Regions
+	}
+	return WriteNotes(w, "expressions", MaxCellExpr, long, names, regions)
+}
+
+// WriteNotes writes what follows a survey's table: the expressions longer
+// than limit (what, e.g. "expressions") by their labels [1], [2], ..., and
+// the region theorems of each game, under the game's name.
+func WriteNotes(w io.Writer, what string, limit int, long, names []string, regions [][]string) error {
 	if len(long) > 0 {
-		fmt.Fprintf(w, "\nexpressions longer than %d characters:\n", MaxCellExpr)
+		fmt.Fprintf(w, "\n%s longer than %d characters:\n", what, limit)
 	}
 	for i, e := range long {
 		if _, err := fmt.Fprintf(w, "[%d] %s\n", i+1, e); err != nil {
 			return err
 		}
 	}
-	if slices.ContainsFunc(rows, func(r Row) bool { return len(r.Regions) > 0 }) {
+	if slices.ContainsFunc(regions, func(r []string) bool { return len(r) > 0 }) {
 		fmt.Fprintln(w, "\nregion theorems (proved for every position of the region, and only there):")
 	}
-	for _, r := range rows {
-		for _, t := range r.Regions {
-			if _, err := fmt.Fprintf(w, "%s  %s\n", r.Game, t); err != nil {
+	for i, rs := range regions {
+		for _, t := range rs {
+			if _, err := fmt.Fprintf(w, "%s  %s\n", names[i], t); err != nil {
 				return err
 			}
 		}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+
+	"github.com/nimlab/nimlab/atlas"
 )
 
 // MaxCellExpr is the longest description a table writes in its cell; a
@@ -182,25 +184,12 @@ func WriteText(w io.Writer, rows []Row) error {
 		return err
 	}
 	fmt.Fprintf(w, "\n%s\n", Count(rows))
-	if len(long) > 0 {
-		fmt.Fprintf(w, "\ndescriptions longer than %d characters:\n", MaxCellExpr)
+	names := make([]string, len(rows))
+	regions := make([][]string, len(rows))
+	for i, r := range rows {
+		names[i], regions[i] = r.Name, r.Regions
 	}
-	for i, e := range long {
-		if _, err := fmt.Fprintf(w, "[%d] %s\n", i+1, e); err != nil {
-			return err
-		}
-	}
-	if slices.ContainsFunc(rows, func(r Row) bool { return len(r.Regions) > 0 }) {
-		fmt.Fprintln(w, "\nregion theorems (proved for every position of the region, and only there):")
-	}
-	for _, r := range rows {
-		for _, t := range r.Regions {
-			if _, err := fmt.Fprintf(w, "%s  %s\n", r.Name, t); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return atlas.WriteNotes(w, "descriptions", MaxCellExpr, long, names, regions)
 }
 
 // CSVHeader names the columns of WriteCSV.
