@@ -617,6 +617,26 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 // once.
 func (tr translator) extreme(least bool, ts []term) term {
 	op := map[bool]string{true: "<=", false: ">="}[least]
+	if tr.a.nimSums != nil && len(ts) > 2 {
+		// With the nim-sums uninterpreted no term is bound to a name
+		// (bind), and the nested form would write the accumulated term
+		// twice at every step: 2^n. Instead "t_0 if it is at most every
+		// later term, else t_1 if it is, ..., else the last", n^2/2
+		// copies. It is the least: with t_m the first term of the least
+		// value, every t_i before it is larger than t_m, which comes later,
+		// so its test fails, and t_m's holds.
+		out := ts[len(ts)-1]
+		for i := len(ts) - 2; i >= 0; i-- {
+			var conds []string
+			for _, u := range ts[i+1:] {
+				conds = append(conds, tr.a.cmp(op, ts[i].s, u.s))
+			}
+			next := intTerm("(ite (and "+strings.Join(conds, " ")+") "+ts[i].s+" "+out.s+")", maxBound(ts[i], out))
+			next.nonNeg = least && allNonNeg(ts[i], out) || !least && (ts[i].nonNeg || out.nonNeg)
+			out = next
+		}
+		return out
+	}
 	acc := ts[0]
 	for _, t := range ts[1:] {
 		acc = tr.bind(acc, func(a term) term {

@@ -198,3 +198,21 @@ func TestEmptyRegionRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionScopeOfABitVectorClosure: a region whose closure is proved in
+// bit-vectors (piles up to 2^63-1) gives a region theorem for those piles
+// only, even when every condition is proved with the nim-sum's lemmas for
+// every position: beyond 2^63-1 this region is not closed, and the claim
+// is false at (2^63, 2^63+1).
+func TestRegionScopeOfABitVectorClosure(t *testing.T) {
+	s := solver(t)
+	g, e := compile(t, "nim:2", "(a == b && a <= 9223372036854775807) || (a > 9223372036854775807 && b == a + 1)")
+	_, where := compile(t, "nim:2", "xor(a, b, b) <= 9223372036854775807 || b == a + 1")
+	r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Where: where})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result == Proved && !strings.Contains(r.Scope, "2^63-1") {
+		t.Errorf("proved for %q (%s); the closure was asked in %v", r.Scope, r.Proof, r.Closure.Routes)
+	}
+}

@@ -399,10 +399,16 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 			}
 		}
 	}
+	// A proof is for every position when every query it rests on is: a
+	// region's closure asked in bit-vectors holds for piles up to 2^63-1
+	// only, and so does the region theorem then.
+	unbounded := func(cover func([]Condition) bool) bool {
+		return cover(r.Conditions) && (r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name))
+	}
 	switch {
-	case digitsCover(r.Conditions):
+	case unbounded(digitsCover):
 		r.Proof, r.Width, r.Scope = proofDigits, 0, "every position"
-	case nimSumsCover(r.Conditions):
+	case unbounded(nimSumsCover):
 		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
 	}
 	// The engine confirms it, or it is not a proof.

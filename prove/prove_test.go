@@ -198,6 +198,10 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 		{"moore:4,2", "colmod(3, a, b, c, d)"},
 		{"moore:4,2", "colmod(2, a, b - 1, c) || colmod(1, d - 1) && colmod(0, a)"},
 		{"cn:6,4", "sym(a + b == d + e && b + c == e + f && a ^ c ^ e == 0 && min(a, c, e) == min(a, b, c, d, e, f))"},
+		// min and max of 3 and more terms with the nim-sums uninterpreted
+		// (written without names: each term compared with every other),
+		// ties included.
+		{"nim:4", "xor(a, b, c, d) == max(a, b, c, d) - min(b, c, d, a) || max(a, a, b, c) == xor(min(a, b, c), d) + min(c, c, a)"},
 	}
 	for _, tt := range tests {
 		for _, mode := range []string{"presburger", "bitvector", "nimsum"} {
