@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
@@ -86,7 +87,11 @@ func regionTheorems(ctx context.Context, g *game.Game, heights []int, opts Optio
 			return nil, fmt.Errorf("region %q: %w", region, err)
 		}
 		if d.Exact && d.Proof != nil && d.Proof.Result == prove.Proved {
-			out = append(out, region+": "+d.Expr)
+			theorem := region + ": " + d.Expr
+			if strings.Contains(d.Proof.Scope, "2^63-1") {
+				theorem += " (piles up to 2^63-1)"
+			}
+			out = append(out, theorem)
 		}
 	}
 	return out, nil

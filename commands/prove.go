@@ -456,9 +456,13 @@ func learnedText(l *witness.Learned) string {
 	for i, m := range l.Moves {
 		moves[i] = "(" + strings.Join(m, ", ") + ")"
 	}
-	where := fmt.Sprintf("each position outside the set with piles up to %d has one", l.Max)
+	of := ""
+	if l.Restricted {
+		of = " (of those (II) asks of: one per symmetry class, in the region if there is one)"
+	}
+	where := fmt.Sprintf("every position outside the set with a move%s and piles up to %d has one", of, l.Max)
 	if l.Sampled {
-		where = fmt.Sprintf("each of %d positions outside the set, sampled from the piles up to %d, has one", l.Positions, l.Max)
+		where = fmt.Sprintf("each of %d positions outside the set with a move%s, sampled from the piles up to %d, has one", l.Positions, of, l.Max)
 	}
 	noun := "candidate moves"
 	if len(l.Moves) == 1 {

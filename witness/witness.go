@@ -16,6 +16,7 @@ package witness
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -64,6 +65,9 @@ type Learned struct {
 	Positions int  `json:"positions"`
 	Covered   int  `json:"covered"`
 	Sampled   bool `json:"sampled,omitempty"`
+	// Restricted is true when only the positions Options.Positions
+	// accepts were learned from.
+	Restricted bool `json:"restricted,omitempty"`
 	// Seconds is the time spent.
 	Seconds float64 `json:"seconds"`
 	// Reason says why the candidates do not cover the box, when they do
@@ -133,14 +137,20 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 	for i := range n {
 		l.terms = append(l.terms, terms(n, i, !opts.Linear))
 	}
-	sampled, err := l.collect(ctx, opts)
-	if err != nil {
+	deadline := start.Add(opts.Budget)
+	sampled, err := l.collect(ctx, opts, deadline)
+	switch {
+	case errors.Is(err, errOutOfTime):
+		return done(fmt.Sprintf("out of time (%s) listing the positions of the box", opts.Budget))
+	case err != nil:
 		return nil, err
 	}
-	out.Sampled = sampled
+	out.Sampled, out.Restricted = sampled, opts.Positions != nil
+	if len(l.open) == 0 {
+		return done("no position of the box outside the set has a move")
+	}
 	out.Positions = len(l.open)
 	all := slices.Clone(l.open)
-	deadline := start.Add(opts.Budget)
 	for len(l.open) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -176,13 +186,15 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 // the largest total): there the fewest terms agree by chance, so the
 // formulas learned first are the general ones. It reports whether it
 // sampled.
-func (l *learner) collect(ctx context.Context, opts Options) (bool, error) {
+func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time) (bool, error) {
 	var indices []int64
 	sampled := false
 	p := make(game.Position, l.n)
 	for idx := range l.box.Positions() {
-		if idx%4096 == 0 && ctx.Err() != nil {
-			return false, ctx.Err()
+		if idx%4096 == 0 {
+			if err := stop(ctx, deadline); err != nil {
+				return false, err
+			}
 		}
 		if opts.Positions != nil {
 			l.box.Position(idx, p)
@@ -199,8 +211,10 @@ func (l *learner) collect(ctx context.Context, opts Options) (bool, error) {
 		indices, sampled = indices[:4*opts.MaxOpen], true
 	}
 	for k, idx := range indices {
-		if k%1024 == 0 && ctx.Err() != nil {
-			return false, ctx.Err()
+		if k%1024 == 0 {
+			if err := stop(ctx, deadline); err != nil {
+				return false, err
+			}
 		}
 		l.box.Position(idx, p)
 		if !l.in(p) && !l.g.IsTerminal(p) {
@@ -432,6 +446,20 @@ func (l *learner) text(t template) []string {
 		out[i] = l.terms[i][k].text
 	}
 	return out
+}
+
+// errOutOfTime stops the listing of the positions at the budget's end.
+var errOutOfTime = errors.New("out of time")
+
+// stop returns ctx's error, or errOutOfTime past the deadline.
+func stop(ctx context.Context, deadline time.Time) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if time.Now().After(deadline) {
+		return errOutOfTime
+	}
+	return nil
 }
 
 // distinct counts the distinct piles of p.
