@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/big"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -188,11 +187,6 @@ func (e *Expr) Evaluator() func(game.Position) bool {
 	}
 }
 
-// Value returns the expression's value at p in the integers (a comparison
-// is 1 or 0): the exact interpreter's, slower than an Evaluator's but never
-// wrapping around.
-func (e *Expr) Value(p game.Position) *big.Int { return e.exact(p) }
-
 // value computes an integer from a position. Where a term leaves int it
 // sets the evaluator's overflow flag and goes on with a wrong value, so a
 // value must stay safe (no panic, no long loop) on every int.
@@ -308,15 +302,6 @@ func (e *Expr) pileNode(node ast.Node) (int, bool) {
 	}
 	i, err := e.pile(id.Value)
 	return i, err == nil
-}
-
-// PileName names pile i (0-based) as the language does: a..z, then p27,
-// p28, ... (p1..p26 name the first 26 piles too).
-func PileName(i int) string {
-	if i < 26 {
-		return string(rune('a' + i))
-	}
-	return "p" + strconv.Itoa(i+1)
 }
 
 // pile maps a name (a, b, ... or p1, p2, ...) to a pile index, and a name

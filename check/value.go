@@ -2,6 +2,8 @@ package check
 
 import (
 	"fmt"
+	"math/big"
+	"strconv"
 
 	"github.com/nimlab/nimlab/game"
 )
@@ -33,3 +35,17 @@ func (e *Expr) IntEvaluator() func(game.Position) (v int, ok bool) {
 		return v, true
 	}
 }
+
+// PileName names pile i (0-based) as the language does: a..z, then p27,
+// p28, ... (p1..p26 name the first 26 piles too).
+func PileName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return "p" + strconv.Itoa(i+1)
+}
+
+// Value returns the expression's value at p in the integers (a comparison
+// is 1 or 0): the exact interpreter's, slower than an Evaluator's but never
+// wrapping around.
+func (e *Expr) Value(p game.Position) *big.Int { return e.exact(p) }
