@@ -243,6 +243,11 @@ func Grundy(ctx context.Context, g *game.Game, opts Options) (*GrundyResult, err
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
 		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
 	}
+	if opts.Where != nil {
+		if err := closedOnBox(ctx, g, opts.Where, min(opts.Max, 2)); err != nil {
+			return nil, err
+		}
+	}
 	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers, Grundy: true})
 	if err != nil {
 		return nil, err

@@ -2,12 +2,14 @@ package discover_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 )
 
 // TestGrundyFormulas: Grundy finds the Sprague–Grundy formulas of Nim, exact
@@ -79,5 +81,27 @@ func TestDiscoverWhere(t *testing.T) {
 	}
 	if !r.Exact || r.Where != "a == 0" || strings.Contains(r.Expr, "sym(") || r.PPositions == 0 || r.Covered != r.PPositions {
 		t.Errorf("cn:7,5 where a == 0: %+v", r)
+	}
+}
+
+// TestDiscoverRefusesAnOpenRegion: discover --where and --grundy refuse a
+// region some move leaves, with the move, as prove does.
+func TestDiscoverRefusesAnOpenRegion(t *testing.T) {
+	g, err := game.Parse("cn:6,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	where, err := check.Compile("a > 0", 6, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := discover.Options{Max: 3, Where: where}
+	_, err = discover.Discover(context.Background(), g, opts)
+	var open *prove.OpenRegionError
+	if !errors.As(err, &open) || g.CheckMove(open.Position, open.Move) != nil {
+		t.Errorf("Discover: %v", err)
+	}
+	if _, err := discover.Grundy(context.Background(), g, opts); !errors.As(err, &open) {
+		t.Errorf("Grundy: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -246,4 +247,30 @@ func countInRegion(ctx context.Context, t *table.Table, where *check.Expr) (int6
 		}
 	}
 	return n, ctx.Err()
+}
+
+// closedOnBox looks, among the positions with piles up to h, for a move
+// that leaves the region where: a description of the P-positions inside a
+// region some move leaves says nothing of the game's (their outcomes
+// depend on positions outside it). It returns a *prove.OpenRegionError
+// with the move, as prove does. Only prove shows a region closed.
+func closedOnBox(ctx context.Context, g *game.Game, where *check.Expr, h int) error {
+	inR := where.Evaluator()
+	box := table.Uniform(g.Piles(), h)
+	p := make(game.Position, g.Piles())
+	for idx := range box.Positions() {
+		if idx%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		box.Position(idx, p)
+		if !inR(p) {
+			continue
+		}
+		for q := range g.Options(p) {
+			if !inR(q) {
+				return &prove.OpenRegionError{Game: g.Spec, Where: where.String(), Position: slices.Clone(p), Move: slices.Clone(q)}
+			}
+		}
+	}
+	return nil
 }
