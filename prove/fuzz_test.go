@@ -79,7 +79,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -174,9 +173,7 @@ func TestProverCorpus(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				h := fnv.New64a()
-				h.Write([]byte(spec))
-				r := rand.New(rand.NewPCG(corpusSeed, h.Sum64()))
+				r := corpusRand(spec)
 				var cands []candidate
 				for _, src := range corpusSeeds[spec] {
 					cands = append(cands, candidate{src: src, origin: "seed"})

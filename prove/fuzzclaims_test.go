@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"math/rand/v2"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -111,9 +109,7 @@ func TestProverClaimsCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h := fnv.New64a()
-			h.Write([]byte(spec))
-			r := rand.New(rand.NewPCG(corpusSeed, h.Sum64()))
+			r := corpusRand(spec)
 			claims := append(slices.Clone(claimSeeds[spec]), claimCandidates(ctx, gc, r, corpusClaimBudget)...)
 			for _, out := range o.runClaims(ctx, gc, claims) {
 				t.Logf("%-8s %5.2f s %-14s %s", out.Result, out.Seconds, out.Origin, out.Repro)
@@ -299,14 +295,7 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 	if c.where != "" {
 		out.Expression += " where " + c.where
 	}
-	start := time.Now()
-	defer func() {
-		out.Seconds = math.Round(time.Since(start).Seconds()*100) / 100
-		if p := recover(); p != nil {
-			out.Result = resultPanic
-			out.Violation = fmt.Sprintf("panic: %v\n%s", p, debug.Stack())
-		}
-	}()
+	defer settle(out, time.Now())
 	e, err := check.Compile(c.src, g.Piles(), gc.symmetries(ctx))
 	if err != nil {
 		out.Result, out.Reason = resultCompileError, err.Error()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"math"
 	"math/rand/v2"
 	"runtime/debug"
@@ -167,14 +168,7 @@ func (o *oracle) runGame(ctx context.Context, gc *gameCase, cands []candidate, r
 func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *outcome, eval func(game.Position) bool) {
 	g := gc.g
 	out = &outcome{Game: g.Spec, Expression: c.src, Origin: c.origin, Kinds: gc.kinds, Repro: repro(g.Spec, c, o.timeout)}
-	start := time.Now()
-	defer func() {
-		out.Seconds = math.Round(time.Since(start).Seconds()*100) / 100
-		if p := recover(); p != nil {
-			out.Result = resultPanic
-			out.Violation = fmt.Sprintf("panic: %v\n%s", p, debug.Stack())
-		}
-	}()
+	defer settle(out, time.Now())
 	e, err := check.Compile(c.src, g.Piles(), gc.symmetries(ctx))
 	if err != nil {
 		out.Result, out.Reason = resultCompileError, err.Error()
@@ -465,4 +459,23 @@ func (o *oracle) compareFar(ctx context.Context, gc *gameCase, ok []proved, r *r
 			}
 		}
 	}
+}
+
+// settle, deferred by a run of a pair or a claim, records its time since
+// start and turns a panic into the outcome's violation. It must be the
+// deferred function itself, for recover to stop the panic.
+func settle(out *outcome, start time.Time) {
+	out.Seconds = math.Round(time.Since(start).Seconds()*100) / 100
+	if p := recover(); p != nil {
+		out.Result = resultPanic
+		out.Violation = fmt.Sprintf("panic: %v\n%s", p, debug.Stack())
+	}
+}
+
+// corpusRand is the random source of a corpus game: the same for the same
+// spec in every run.
+func corpusRand(spec string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(spec))
+	return rand.New(rand.NewPCG(corpusSeed, h.Sum64()))
 }
