@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -29,8 +30,8 @@ type SolveRequest struct {
 	// Out, when not empty, is the file the table is saved to (atomically);
 	// the outcomes of a take game are streamed there as they are computed.
 	Out string `json:"out,omitempty"`
-	// Export, when not empty, is the Parquet file every position is written
-	// to.
+	// Export, when not empty, is the file every position is written to:
+	// CSV when its name ends in .csv, else Parquet (exportFormat).
 	Export string `json:"export,omitempty"`
 	// StreamKeep bounds the bytes of outcomes a streamed solve also keeps in
 	// memory, to count their symmetry classes (DefaultStreamKeep; 0 keeps
@@ -125,7 +126,11 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 		}
 	}
 	if req.Export != "" {
-		if err := atomicfile.Write(req.Export, func(w io.Writer) error { return t.ExportParquet(ctx, w) }); err != nil {
+		write := t.ExportParquet
+		if exportFormat(req.Export) == "CSV" {
+			write = t.ExportCSV
+		}
+		if err := atomicfile.Write(req.Export, func(w io.Writer) error { return write(ctx, w) }); err != nil {
 			return nil, err
 		}
 	}
@@ -224,7 +229,7 @@ func (r *SolveResult) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "saved         %s\n", r.Out)
 	}
 	if r.Export != "" {
-		fmt.Fprintf(w, "exported      %s (Parquet)\n", r.Export)
+		fmt.Fprintf(w, "exported      %s (%s)\n", r.Export, exportFormat(r.Export))
 	}
 	return nil
 }
@@ -259,4 +264,13 @@ func ShellQuote(s string) string {
 		}
 	}
 	return s
+}
+
+// exportFormat is the format of an export file: "CSV" when its name ends in
+// .csv (any case), else "Parquet".
+func exportFormat(name string) string {
+	if strings.EqualFold(filepath.Ext(name), ".csv") {
+		return "CSV"
+	}
+	return "Parquet"
 }

@@ -30,15 +30,9 @@ func (g orderedGroup) Fields() []parquet.Field {
 	return fields
 }
 
-// parquetColumns describes the columns of an export: one int64 column per
-// pile, p1..pn, then as asked a string column outcome ("P" or "N") and int32
-// columns grundy and remoteness.
-type parquetColumns struct {
-	piles                       int
-	outcome, grundy, remoteness bool
-}
-
-func (c parquetColumns) schema() *parquet.Schema {
+// schema is the Parquet schema of the columns: int64 piles, a string
+// outcome, int32 grundy and remoteness.
+func (c exportColumns) schema() *parquet.Schema {
 	g := orderedGroup{Group: parquet.Group{}}
 	add := func(name string, node parquet.Node) {
 		g.Group[name] = parquet.Compressed(node, &zstd.Codec{})
@@ -59,15 +53,8 @@ func (c parquetColumns) schema() *parquet.Schema {
 	return parquet.NewSchema("nimlab", g)
 }
 
-// parquetRow is one row being written: the position and its values.
-type parquetRow struct {
-	p                  game.Position
-	isP                bool
-	grundy, remoteness int
-}
-
 // writeParquet writes the rows to w in batches, stopping when ctx is done.
-func writeParquet(ctx context.Context, w io.Writer, c parquetColumns, rows iter.Seq[parquetRow]) error {
+func writeParquet(ctx context.Context, w io.Writer, c exportColumns, rows iter.Seq[exportRow]) error {
 	pw := parquet.NewWriter(w, c.schema())
 	const batch = 8192
 	buf := make([]parquet.Row, 0, batch)
@@ -85,11 +72,7 @@ func writeParquet(ctx context.Context, w io.Writer, c parquetColumns, rows iter.
 		}
 		col := c.piles
 		if c.outcome {
-			outcome := "N"
-			if r.isP {
-				outcome = "P"
-			}
-			row = append(row, parquet.ByteArrayValue([]byte(outcome)).Level(0, 0, col))
+			row = append(row, parquet.ByteArrayValue([]byte(r.outcome())).Level(0, 0, col))
 			col++
 		}
 		if c.grundy {
@@ -118,9 +101,9 @@ func writeParquet(ctx context.Context, w io.Writer, c parquetColumns, rows iter.
 // with one int64 column per pile, p1..pn (the P-positions of `nimlab list`).
 // It returns ctx's error when ctx is done.
 func WritePositionsParquet(ctx context.Context, w io.Writer, n int, positions iter.Seq[game.Position]) error {
-	return writeParquet(ctx, w, parquetColumns{piles: n}, func(yield func(parquetRow) bool) {
+	return writeParquet(ctx, w, exportColumns{piles: n}, func(yield func(exportRow) bool) {
 		for p := range positions {
-			if !yield(parquetRow{p: p}) {
+			if !yield(exportRow{p: p}) {
 				return
 			}
 		}
@@ -132,21 +115,5 @@ func WritePositionsParquet(ctx context.Context, w io.Writer, n int, positions it
 // value and remoteness when t holds them (int32). A sorted table writes every
 // order of the piles. It returns ctx's error when ctx is done.
 func (t *Table) ExportParquet(ctx context.Context, w io.Writer) error {
-	c := parquetColumns{piles: len(t.Box), outcome: true, grundy: t.Grundy != nil, remoteness: t.Remoteness != nil}
-	return writeParquet(ctx, w, c, func(yield func(parquetRow) bool) {
-		p := make(game.Position, len(t.Box))
-		for idx := range t.Box.Positions() {
-			t.Box.Position(idx, p)
-			r := parquetRow{p: p, isP: t.IsP(p)}
-			if t.Grundy != nil {
-				r.grundy = int(t.GrundyOf(p))
-			}
-			if t.Remoteness != nil {
-				r.remoteness = t.RemotenessOf(p)
-			}
-			if !yield(r) {
-				return
-			}
-		}
-	})
+	return writeParquet(ctx, w, t.exportColumns(), t.exportRows())
 }

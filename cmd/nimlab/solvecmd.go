@@ -42,7 +42,8 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
   nimlab solve slow:5,4 --max 63 --remoteness
   nimlab solve "cn:5,2 & slow:3,2" --max 6 --remoteness --json
   nimlab solve graph:1-2,2-3,1-3,3-4 --table k3plus.tbl
-  nimlab solve cn:5,2 --max 10 --grundy --export cn52.parquet`,
+  nimlab solve cn:5,2 --max 10 --grundy --export cn52.parquet
+  nimlab solve cn:5,2 --max 6 --remoteness --export cn52.csv`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			res, err := commands.Solve(cmd.Context(), env(cmd.Context(), f.json), commands.SolveRequest{
@@ -61,7 +62,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "also compute the remoteness of every position")
 	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
 	cmd.Flags().StringVar(&out, "out", "", "save the table to this file (written atomically)")
-	cmd.Flags().StringVar(&export, "export", "", "write every position to this Parquet file: p1..pn, outcome, and grundy and remoteness when computed")
+	cmd.Flags().StringVar(&export, "export", "", "write every position to this file, Parquet or (name ending in .csv) CSV: p1..pn, outcome, and grundy and remoteness when computed")
 	return cmd
 }
 
