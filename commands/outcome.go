@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/nimlab/nimlab/game"
@@ -27,7 +30,14 @@ type OutcomeRequest struct {
 	// Force solves even when the memory estimate passes the memory the
 	// command may use.
 	Force bool `json:"force,omitempty"`
+	// Options lists every option of the position as well (at most
+	// MaxOptions of them).
+	Options bool `json:"options,omitempty"`
 }
+
+// MaxOptions is the most options "outcome --options" lists; a position with
+// more is refused as too large.
+const MaxOptions = 100_000
 
 // OutcomeResult is the outcome of a position, its Grundy value, remoteness
 // and winning moves, and the theorem that decided it.
@@ -37,9 +47,12 @@ type OutcomeResult struct {
 	BestMove *game.Position `json:"best_move,omitempty"`
 	Game     string         `json:"game"`
 	// Grundy is the Grundy value, when a table gave it.
-	Grundy   *int          `json:"grundy,omitempty"`
-	Outcome  string        `json:"outcome"`
-	Position game.Position `json:"position"`
+	Grundy *int `json:"grundy,omitempty"`
+	// Options are every option of the position (the positions one move
+	// reaches), in the move generator's order, when asked for.
+	Options  []game.Position `json:"options,omitzero"`
+	Outcome  string          `json:"outcome"`
+	Position game.Position   `json:"position"`
 	// Remoteness is Smith's remoteness, when a table or the theorem gave it.
 	Remoteness *uint64  `json:"remoteness,omitempty"`
 	Seconds    float64  `json:"seconds"`
@@ -81,6 +94,12 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 	g, p, err := gameAndPosition(req.Game, req.Position)
 	if err != nil {
 		return nil, err
+	}
+	var options []game.Position
+	if req.Options {
+		if options, err = listOptions(ctx, g, p); err != nil {
+			return nil, err
+		}
 	}
 	start := time.Now()
 	release, unwatch := func() {}, func() {}
@@ -126,7 +145,7 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 		return nil, err
 	}
 	r := &OutcomeResult{
-		Game: g.Spec, Title: g.Title, Position: p, Outcome: d.Outcome, WinningMoves: []game.Position{},
+		Game: g.Spec, Title: g.Title, Position: p, Outcome: d.Outcome, WinningMoves: []game.Position{}, Options: options,
 		theoremMove: d.TheoremMove, tabled: d.Table != nil, fromFile: req.Table != "",
 	}
 	switch {
@@ -147,6 +166,32 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 	}
 	r.Seconds = seconds(start)
 	return r, nil
+}
+
+// listOptions lists every option of p, refusing as too large a position
+// with more than MaxOptions: before listing when the rule counts them, else
+// when the list passes MaxOptions.
+func listOptions(ctx context.Context, g *game.Game, p game.Position) ([]game.Position, error) {
+	if _, err := g.MoveSets(); err != nil {
+		return nil, err
+	}
+	tooMany := func(n string) error {
+		return fmt.Errorf("position %v has %s options; --options lists at most %d: %w", p, n, MaxOptions, ErrTooLarge)
+	}
+	if n := g.OptionCount(p); n > MaxOptions && !math.IsInf(n, 1) {
+		return nil, tooMany(fmt.Sprintf("%.4g", n))
+	}
+	options := []game.Position{}
+	for q := range g.Options(p) {
+		if len(options) == MaxOptions {
+			return nil, tooMany("more than " + strconv.Itoa(MaxOptions))
+		}
+		options = append(options, slices.Clone(q))
+		if len(options)%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+	}
+	return options, nil
 }
 
 // remoteness returns the remoteness of the decided position and a move
@@ -191,6 +236,12 @@ func (r *OutcomeResult) WriteText(out io.Writer) error {
 		fmt.Fprintf(out, "remoteness: %d; fastest win: %v -> %v\n", *r.Remoteness, p, *r.BestMove)
 	default:
 		fmt.Fprintf(out, "remoteness: %d; longest resistance: %v -> %v\n", *r.Remoteness, p, *r.BestMove)
+	}
+	if r.Options != nil {
+		fmt.Fprintf(out, "options (%d):\n", len(r.Options))
+		for _, q := range r.Options {
+			fmt.Fprintf(out, "  %v -> %v\n", p, q)
+		}
 	}
 	if r.tabled && len(r.WinningMoves) > 0 {
 		fmt.Fprintf(out, "winning moves (%d):\n", len(r.WinningMoves))

@@ -6,7 +6,7 @@ import (
 )
 
 func newOutcomeCmd() *cobra.Command {
-	var asJSON, force bool
+	var asJSON, force, options bool
 	var tableFile string
 	cmd := &cobra.Command{
 		Use:   "outcome GAME POSITION",
@@ -28,15 +28,19 @@ the theorem is named. The Grundy value and the full list of winning moves come
 from solving every position below POSITION, which is done when that is small
 enough (and always when no theorem applies); theorem and table must agree.
 
+With --options it also lists every option: each position one move reaches
+(at most 100000; a position with more is refused as too large).
+
 POSITION lists the pile sizes separated by commas, pile 1 first.`,
 		Example: `  nimlab outcome cn:6,3 1,2,3,4,5,6
   nimlab outcome cn:6,3 1000000000000000,3,5,8,13,21
   nimlab outcome nim:3/misere 1,1,1 --json
   nimlab outcome slow:3,2 3,3,3
+  nimlab outcome cn:4,2 1,0,2,1 --options
   nimlab outcome cn:6,3 3,1,4,1,5,9 --table cn63.tbl`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			res, err := commands.Outcome(cmd.Context(), env(cmd.Context(), asJSON), commands.OutcomeRequest{Game: args[0], Position: args[1], Table: tableFile, Force: force})
+			res, err := commands.Outcome(cmd.Context(), env(cmd.Context(), asJSON), commands.OutcomeRequest{Game: args[0], Position: args[1], Table: tableFile, Force: force, Options: options})
 			if err != nil {
 				return err
 			}
@@ -44,6 +48,7 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	cmd.Flags().BoolVar(&options, "options", false, "also list every option of the position (at most 100000)")
 	cmd.Flags().BoolVar(&force, "force", false, "solve even when the memory estimate exceeds the available memory")
 	cmd.Flags().StringVar(&tableFile, "table", "", "read the position's Grundy value, remoteness and winning moves from this saved table (solve --out) instead of solving")
 	return cmd
