@@ -173,6 +173,18 @@ type Construction struct {
 // Piles is the number of piles of a position.
 func (g *Game) Piles() int { return g.Complex.N() }
 
+// PositionError is the error of a position that ParsePosition cannot read
+// or that does not fit the game.
+type PositionError struct{ Err error }
+
+func (e *PositionError) Error() string { return e.Err.Error() }
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// positionErrorf is a PositionError formatted as fmt.Errorf formats.
+func positionErrorf(format string, a ...any) error {
+	return &PositionError{Err: fmt.Errorf(format, a...)}
+}
+
 // ParsePosition reads comma-separated pile sizes such as "1,2,3" (spaces and
 // surrounding parentheses allowed) and checks that they fit the game.
 func (g *Game) ParsePosition(s string) (Position, error) {
@@ -183,20 +195,20 @@ func (g *Game) ParsePosition(s string) (Position, error) {
 		fields = nil
 	}
 	if len(fields) != g.Piles() {
-		return nil, fmt.Errorf("position %q has %d piles, but %s has %d (write pile sizes separated by commas, e.g. %s)",
+		return nil, positionErrorf("position %q has %d piles, but %s has %d (write pile sizes separated by commas, e.g. %s)",
 			s, len(fields), g.Spec, g.Piles(), examplePosition(g.Piles()))
 	}
 	p := make(Position, len(fields))
 	for i, f := range fields {
 		v, err := strconv.Atoi(strings.TrimSpace(f))
 		if errors.Is(err, strconv.ErrRange) && !strings.HasPrefix(strings.TrimSpace(f), "-") {
-			return nil, fmt.Errorf("position %q: pile %d is larger than %d, the largest pile nimlab accepts", s, i+1, math.MaxInt)
+			return nil, positionErrorf("position %q: pile %d is larger than %d, the largest pile nimlab accepts", s, i+1, math.MaxInt)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("position %q: pile %d is %q, not a whole number", s, i+1, strings.TrimSpace(f))
+			return nil, positionErrorf("position %q: pile %d is %q, not a whole number", s, i+1, strings.TrimSpace(f))
 		}
 		if v < 0 {
-			return nil, fmt.Errorf("position %q: pile %d is negative (%d)", s, i+1, v)
+			return nil, positionErrorf("position %q: pile %d is negative (%d)", s, i+1, v)
 		}
 		p[i] = v
 	}

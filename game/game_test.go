@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -238,5 +239,27 @@ func TestIsMoveRefusesWhatIsNoPosition(t *testing.T) {
 	}
 	if !g.IsMove(p, Position{0, 0, 7, 7, 0}) {
 		t.Error("emptying two adjacent piles is a move of CN(5,2)")
+	}
+}
+
+// TestErrorsAreTyped: a spec Parse cannot read is a *SpecError and a
+// position that does not fit a *PositionError, whatever their wording (the
+// Python package raises its exceptions by these types).
+func TestErrorsAreTyped(t *testing.T) {
+	for _, spec := range []string{"cn:6", "nosuch:3", "cn:5,2 + ", "complex:1-2-2", "nim:3/normal"} {
+		var se *SpecError
+		if _, err := Parse(spec); !errors.As(err, &se) || se.Spec != spec {
+			t.Errorf("Parse(%q): %v (%T), want a *SpecError naming the spec", spec, err, err)
+		}
+	}
+	g, err := Parse("cn:4,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pos := range []string{"1,2", "1,2,3,-4", "1,2,3,x", "1,2,3,99999999999999999999", ""} {
+		var pe *PositionError
+		if _, err := g.ParsePosition(pos); !errors.As(err, &pe) {
+			t.Errorf("ParsePosition(%q): %v (%T), want a *PositionError", pos, err, err)
+		}
 	}
 }

@@ -67,6 +67,16 @@ func Families() []Family {
 	return out
 }
 
+// SpecError is the error of a game spec that Parse cannot read: the spec,
+// and what is wrong with it (with the syntax expected).
+type SpecError struct {
+	Spec string
+	Err  error
+}
+
+func (e *SpecError) Error() string { return fmt.Sprintf("game %q: %v", e.Spec, e.Err) }
+func (e *SpecError) Unwrap() error { return e.Err }
+
 // Parse reads a game spec such as "nim:3", "cn:6,3", "path:5,2", "moore:4,2",
 // "complex:1-2-3,2-3-4,3-4-5,1-5", "graph:1-2,2-3,1-3,3-4",
 // "join(cn:5,2; nim:2)", "slow:3,2", "slow(cn:6,3)", "nim:3 + cn:5,2" or
@@ -80,7 +90,7 @@ func Parse(spec string) (*Game, error) {
 	}
 	g, err := parseNormal(text)
 	if err != nil {
-		return nil, fmt.Errorf("game %q: %w", spec, err)
+		return nil, &SpecError{Spec: spec, Err: err}
 	}
 	if misere {
 		g.Spec += MisereSuffix

@@ -54,10 +54,17 @@ func usageError(cmd *cobra.Command, format string, a ...any) error {
 		usage += "; e.g. " + ex
 	}
 	if !cmd.HasParent() {
-		return fmt.Errorf("%s (%s)", msg, usage)
+		return usageErr{fmt.Errorf("%s (%s)", msg, usage)}
 	}
-	return fmt.Errorf("%s: %s (%s)", cmd.Name(), msg, usage)
+	return usageErr{fmt.Errorf("%s: %s (%s)", cmd.Name(), msg, usage)}
 }
+
+// usageErr is the error of a command line the command cannot take (an
+// argument missing or extra, a flag unknown or out of range), with the
+// command's usage.
+type usageErr struct{ error }
+
+func (e usageErr) Unwrap() error { return e.error }
 
 // firstExample is the first line of cmd's Example, trimmed.
 func firstExample(cmd *cobra.Command) string {

@@ -84,7 +84,7 @@ region theorem (the column regions; see "nimlab prove --where").`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	wholeVar(cmd.Flags(), &maxHeight, "max", -1, 0, commands.MaxLine, "height: every pile 0..MAX (required)")

@@ -47,7 +47,7 @@ mean and the slowest.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, f.json)
+			return render(cmd, res, f.json)
 		},
 	}
 	f.register(cmd)

@@ -58,7 +58,7 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, f.json)
+			return render(cmd, res, f.json)
 		},
 	}
 	f.register(cmd)

@@ -35,7 +35,7 @@ every reference of the bibliography.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "bibtex", "bibtex or text")
@@ -59,7 +59,7 @@ records the release). "nimlab --version" prints the same on one line.`,
   nimlab version --json`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return render(cmd.OutOrStdout(), commands.Version(), asJSON)
+			return render(cmd, commands.Version(), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the version as JSON")

@@ -31,7 +31,7 @@ status is 1 when it does not. Write the empty set as {}.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")

@@ -31,7 +31,7 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, f.json)
+			return render(cmd, res, f.json)
 		},
 	}
 	f.register(cmd)

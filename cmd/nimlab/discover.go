@@ -93,7 +93,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	wholeVar(cmd.Flags(), &learnMax, "max", -1, 0, commands.MaxLine, "height to learn on: every pile 0..MAX (required)")

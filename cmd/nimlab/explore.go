@@ -49,7 +49,7 @@ of the atlas (discover's descriptions, Parquet, shards).`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	wholeVar(cmd.Flags(), &maxN, "n", 6, 3, 8, "survey CN(n,k) for 3 <= n <= N (at most 8)")

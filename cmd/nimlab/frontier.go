@@ -83,7 +83,7 @@ the descriptions only.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&families, "families", "", "the families, separated by commas: cn, path, necklace, slow, slowset, exact, ecn, each NAME or NAME:N (at most N piles; default all)")

@@ -12,7 +12,7 @@ func newGamesCmd() *cobra.Command {
 		Short: "List the game families and their spec syntax",
 		Args:  positional,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return render(cmd.OutOrStdout(), commands.Games(), asJSON)
+			return render(cmd, commands.Games(), asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the families as JSON")

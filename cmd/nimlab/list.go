@@ -35,7 +35,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 				return err
 			}
 			if f.json {
-				return render(cmd.OutOrStdout(), res, true)
+				return render(cmd, res, true)
 			}
 			return res.WriteText(cmd.OutOrStdout())
 		},

@@ -54,6 +54,16 @@ func main() {
 // stderr as one line starting with "nimlab:"; a command stopped by the
 // cancellation of ctx prints "nimlab: interrupted" and returns 130.
 func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	code, err := execute(ctx, args, stdin, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "nimlab:", errorLine(err))
+	}
+	return code
+}
+
+// execute runs the command line args as runCLI does, and returns its exit
+// status and its error, which it does not print.
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -70,13 +80,19 @@ func runCLI(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	}
 	switch {
 	case err == nil:
-		return 0
+		return 0, nil
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "nimlab: interrupted")
-		return 130
+		return 130, err
 	}
-	fmt.Fprintln(stderr, "nimlab:", oneLine(err.Error()))
-	return commands.ExitCode(err)
+	return commands.ExitCode(err), err
+}
+
+// errorLine is the error line of err, after "nimlab: ".
+func errorLine(err error) string {
+	if errors.Is(err, context.Canceled) {
+		return "interrupted"
+	}
+	return oneLine(err.Error())
 }
 
 // oneLine writes the line breaks of msg, which may come from the command
@@ -102,7 +118,7 @@ func unknownCommand(root *cobra.Command, args []string) error {
 	if s := root.SuggestionsFor(name); len(s) > 0 {
 		guess = fmt.Sprintf("; did you mean %s?", strings.Join(s, " or "))
 	}
-	return fmt.Errorf("unknown command %q%s (\"nimlab help\" lists the commands)", name, guess)
+	return usageErr{fmt.Errorf("unknown command %q%s (\"nimlab help\" lists the commands)", name, guess)}
 }
 
 // stopOnSignals cancels the command's context at the first signal, so that
@@ -132,7 +148,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 	}
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newFrontierCmd(), newProveCmd(), newCiteCmd(), newVersionCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newFrontierCmd(), newProveCmd(), newCiteCmd(), newVersionCmd(), newSessionCmd())
 	return root
 }
 
@@ -143,11 +159,17 @@ func printJSON(w io.Writer, v any) error {
 
 // render prints the result of a command as JSON or as text, then returns
 // its verdict (commands.VerdictOf): the one place where a check that fails
-// becomes the command's exit status, after its whole result is printed.
-func render(w io.Writer, res commands.Result, asJSON bool) error {
+// becomes the command's exit status, after its whole result is printed. In
+// a session that asks for it (withText), a result printed as JSON is also
+// written as text there.
+func render(cmd *cobra.Command, res commands.Result, asJSON bool) error {
+	w := cmd.OutOrStdout()
 	var err error
 	if asJSON {
 		err = commands.WriteJSON(w, res)
+		if text := textOf(cmd.Context()); text != nil && err == nil {
+			err = res.WriteText(text)
+		}
 	} else {
 		err = res.WriteText(w)
 	}

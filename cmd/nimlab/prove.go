@@ -131,7 +131,7 @@ solver and its version, and the time.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")

@@ -35,7 +35,7 @@ is 0 either way, so that the table can be published as it stands. With
 				if err != nil {
 					return err
 				}
-				return render(out, res, asJSON)
+				return render(cmd, res, asJSON)
 			}
 			e := env(cmd.Context(), asJSON)
 			if !asJSON {
@@ -47,7 +47,7 @@ is 0 either way, so that the table can be published as it stands. With
 				return err
 			}
 			if asJSON {
-				return render(out, res, true)
+				return render(cmd, res, true)
 			}
 			return res.WriteSummary(out)
 		},

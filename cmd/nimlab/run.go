@@ -39,10 +39,11 @@ func (f *solveFlags) source() commands.Source {
 }
 
 // env is what the command line lends a command: its start, the memory it
-// may use, and a progress bar on a terminal (none under JSON output).
+// may use, and its progress: to a session's client when it runs in one,
+// else as a bar on a terminal (none under JSON output).
 func env(ctx context.Context, asJSON bool) commands.Env {
-	e := commands.Env{Start: started(ctx), MaxMemory: availableMemory()}
-	if !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
+	e := commands.Env{Start: started(ctx), MaxMemory: availableMemory(), Progress: progressOf(ctx)}
+	if e.Progress == nil && !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
 		e.Progress = progressBar
 	}
 	return e

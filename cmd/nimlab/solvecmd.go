@@ -53,7 +53,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, f.json)
+			return render(cmd, res, f.json)
 		},
 	}
 	f.register(cmd)

@@ -37,7 +37,7 @@ the P-positions by reduced positions, not the M-rule's optimality.`,
 			if err != nil {
 				return err
 			}
-			return render(cmd.OutOrStdout(), res, asJSON)
+			return render(cmd, res, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theorems as JSON")

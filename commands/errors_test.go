@@ -1,0 +1,45 @@
+package commands_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/nimlab/nimlab/commands"
+)
+
+// TestErrorKind names the kinds of the errors commands return, whatever
+// they wrap or say.
+func TestErrorKind(t *testing.T) {
+	ctx := context.Background()
+	outcome := func(spec, position string) error {
+		_, err := commands.Outcome(ctx, commands.Env{}, commands.OutcomeRequest{Game: spec, Position: position, Options: true})
+		return err
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	_, stopped := commands.Solve(cancelled, commands.Env{}, commands.SolveRequest{Game: "cn:6,2", Source: commands.Source{Max: 12}})
+	_, missing := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Table: "/nonexistent/t.tbl"}})
+	tests := []struct {
+		err  error
+		kind string
+	}{
+		{nil, ""},
+		{outcome("cn:6", "1"), commands.KindGame},
+		{outcome("cn:6,3", "1,2"), commands.KindPosition},
+		{outcome("cn:6,3", "1000000000,1,2,3,4,5"), commands.KindTooLarge},
+		{stopped, commands.KindInterrupted},
+		{missing, commands.KindFile},
+		{fmt.Errorf("wrapped: %w", &commands.Verdict{Code: 1, Err: errors.New("false")}), commands.KindVerdict},
+		{&commands.RequestError{Err: errors.New("--max is missing")}, commands.KindUsage},
+		{fmt.Errorf("query: %w", context.DeadlineExceeded), commands.KindTimeout},
+		{fmt.Errorf("proving: %w", commands.ErrNoSolver), commands.KindNoSolver},
+		{errors.New("something else"), commands.KindError},
+	}
+	for i, tt := range tests {
+		if got := commands.ErrorKind(tt.err); got != tt.kind {
+			t.Errorf("%d: ErrorKind(%v) = %q, want %q", i, tt.err, got, tt.kind)
+		}
+	}
+}
