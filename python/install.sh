@@ -1,0 +1,34 @@
+#!/bin/sh
+# Installs the nimlab Python package from this clone into a virtual
+# environment on Debian's Python, with the nimlab command built into it, and
+# registers the Jupyter kernel "nimlab" that runs it.
+#
+#   python/install.sh            # the venv in .venv at the root of the clone
+#   VENV=/path/to/venv python/install.sh
+#
+# It needs Debian's python3-venv, python3-pip, python3-setuptools,
+# python3-wheel and python3-pandas (and for Jupyter python3-ipykernel and
+# jupyter-nbconvert), and Go 1.26 or later to build the command; it says
+# what is missing. No package index is used: the venv sees Debian's packages.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+python=${PYTHON:-/usr/bin/python3}
+venv=${VENV:-$root/.venv}
+
+if ! "$python" -c 'import venv, ensurepip, setuptools, wheel, pandas' 2>/dev/null; then
+  echo "install.sh: $python lacks Debian's packages for the nimlab package; as root run:" >&2
+  echo "  apt-get install python3-venv python3-pip python3-setuptools python3-wheel python3-pandas python3-ipykernel jupyter-nbconvert" >&2
+  exit 1
+fi
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv --system-site-packages "$venv"
+fi
+# In-tree build: setup.py builds the nimlab command with go into the package.
+"$venv/bin/python" -m pip install --quiet --no-index --no-build-isolation --no-deps "$root/python"
+"$venv/bin/python" -c 'import nimlab; path, how = nimlab.command(); print("nimlab package installed in '"$venv"'; its command: %s (%s)" % (path, how))'
+if "$venv/bin/python" -c 'import ipykernel' 2>/dev/null; then
+  "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install --user --name nimlab --display-name "Python 3 (nimlab)" >/dev/null
+  echo "Jupyter kernel \"nimlab\" installed: choose \"Python 3 (nimlab)\" in Jupyter"
+else
+  echo "no Jupyter kernel installed (Debian's python3-ipykernel is missing)"
+fi

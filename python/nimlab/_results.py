@@ -1,0 +1,97 @@
+"""Results of the commands: the fields of their JSON, shown as the command line's text."""
+
+import copy
+
+
+class Result:
+    """What a nimlab command returns: the fields of its ``--json`` object.
+
+    Each field is an attribute (``result.expression``) and an item
+    (``result["expression"]``); ``to_dict()`` gives them all. In a notebook
+    or at the prompt the result shows as the command line prints it.
+    ``exit_status`` is the command line's exit status: 1 when what was
+    checked is false (a characterization disagrees, a claim is refuted), 3
+    when it is undecided; ``verdict`` then says why, else it is None.
+    """
+
+    def __init__(self, command, data, text=None, exit_status=0, verdict=None):
+        self.__dict__["_command"] = command
+        self.__dict__["_data"] = data
+        self.__dict__["_text"] = text
+        self.__dict__["exit_status"] = exit_status
+        self.__dict__["verdict"] = verdict
+
+    @property
+    def command(self):
+        """The command line that made the result, without "nimlab"."""
+        return list(self._command)
+
+    def __getattr__(self, name):
+        data = self.__dict__["_data"]
+        if name in data:
+            return data[name]
+        raise AttributeError("%s has no field %r (its fields: %s)" % (
+            type(self).__name__, name, ", ".join(sorted(data))))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a result is read-only")
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __contains__(self, key):
+        return key in self._data
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def keys(self):
+        """The names of the result's fields, as in the command's JSON."""
+        return self._data.keys()
+
+    def get(self, key, default=None):
+        """A field, or default when the result has none of that name."""
+        return self._data.get(key, default)
+
+    def to_dict(self):
+        """The command's JSON object, as a new dict."""
+        return copy.deepcopy(self._data)
+
+    def __eq__(self, other):
+        return isinstance(other, Result) and self._data == other._data
+
+    __hash__ = None
+
+    def __repr__(self):
+        if self._text:
+            return self._text.rstrip("\n")
+        return "%s(%r)" % (type(self).__name__, self._data)
+
+    def _repr_pretty_(self, p, cycle):
+        p.text(repr(self))
+
+
+class Outcome(Result):
+    """The outcome of one position (``nimlab outcome``): P or N, Grundy value, remoteness, winning moves, the theorem."""
+
+    @property
+    def is_p(self):
+        """Whether the position is a P-position (the previous player wins)."""
+        return self.outcome == "P"
+
+
+class Check(Result):
+    """A characterization compared with the table (``nimlab check``); ``agrees`` says whether it holds on the box."""
+
+
+class Discovery(Result):
+    """A characterization proposed and verified (``nimlab discover``); ``expr`` is it, as a check expression."""
+
+
+class Proof(Result):
+    """The answer of ``nimlab prove``: ``result`` is "proved", "refuted" or "unknown"."""
+
+    @property
+    def proved(self):
+        """Whether the characterization is proved for every position (in the proof's scope)."""
+        return self.result == "proved"

@@ -1,0 +1,152 @@
+"""Every function of the package against the command line's JSON on the same input."""
+
+import csv
+import io
+
+import pandas as pd
+import pytest
+
+import nimlab
+
+POSITIONS = [
+    ("cn:6,3", (1, 2, 3, 4, 5, 6)),
+    ("cn:6,3", (1000000000000000, 3, 5, 8, 13, 21)),  # by theorem: no Grundy value, no table
+    ("nim:3/misere", (1, 1, 1)),
+    ("slow:3,2", (3, 3, 3)),
+    ("cn:4,2", (0, 0, 0, 0)),
+]
+
+
+@pytest.mark.parametrize("spec,position", POSITIONS)
+def test_position(cli, mode, strip_times, spec, position):
+    g = nimlab.Game(spec)
+    text = ",".join(map(str, position))
+    want = cli.json("outcome", spec, text)
+    assert strip_times(g.explain(position).to_dict()) == want
+    assert g.outcome(position) == want["outcome"]
+    assert g.is_p(position) == (want["outcome"] == "P")
+    assert g.grundy(position) == want.get("grundy")
+    assert g.remoteness(position) == want.get("remoteness")
+    assert g.winning_moves(position) == [tuple(m) for m in want["winning_moves"]]
+    assert repr(g.explain(position)) == cli.run("outcome", spec, text).stdout.rstrip("\n")
+    if max(position) < 100:
+        options = cli.json("outcome", spec, text, "--options")["options"]
+        assert g.options(position) == [tuple(o) for o in options]
+
+
+def test_game_describes_itself(cli):
+    g = nimlab.Game("cn:6,3")
+    info = cli.json("complex", "cn:6,3")
+    assert (g.spec, g.title, g.piles, g.symmetries) == ("cn:6,3", info["title"], info["vertices"], 12)
+    assert g.facets == [tuple(f) for f in info["facets"]]
+    assert g.circuits == [tuple(c) for c in info["circuits"]]
+    assert [t.name for t in g.theorems] == [t["name"] for t in cli.json("theorems", "cn:6,3")["theorems"]]
+    assert "Circular Nim CN(6,3)" in repr(g)
+    assert nimlab.Game(g) == g and len({g, nimlab.Game("cn:6,3")}) == 1
+
+
+@pytest.mark.parametrize("spec,max,grundy,remoteness", [
+    ("cn:5,2", 3, True, True),
+    ("slow:3,2", 4, False, True),  # a sorted table: every order of the piles written
+    ("nim:2", 5, True, False),
+    ("cn:4,2/misere", 3, False, False),
+])
+def test_solve(cli, tmp_path, spec, max, grundy, remoteness):
+    frame = nimlab.Game(spec).solve(max=max, grundy=grundy, remoteness=remoteness)
+    export = tmp_path / "t.csv"
+    flags = (["--grundy"] if grundy else []) + (["--remoteness"] if remoteness else [])
+    summary = cli.json("solve", spec, "--max", max, *flags, "--export", export)
+    with open(export) as f:
+        rows = list(csv.reader(f))
+    assert list(frame.columns) == rows[0]
+    assert len(frame) == len(rows) - 1 == summary["positions"]
+    assert [list(map(str, r)) for r in frame.itertuples(index=False)] == rows[1:]
+    piles = [c for c in frame.columns if c.startswith("p")]
+    assert all(frame[c].dtype == "int64" for c in piles)
+    assert isinstance(frame["outcome"].dtype, pd.CategoricalDtype)
+    for value in ("grundy", "remoteness"):
+        if value in frame:
+            assert frame[value].dtype == "int32"
+    summary.pop("export")
+    attrs = frame.attrs["nimlab"]
+    assert {k: v for k, v in attrs.items() if "seconds" not in k and "per_second" not in k} == summary
+    assert (frame["outcome"] == "P").sum() == summary["p_positions"]
+
+
+def test_solve_refuses_a_table_too_large_for_a_dataframe():
+    with pytest.raises(nimlab.TooLargeError):
+        nimlab.Game("cn:6,3").solve(max=20)
+    summary = nimlab.Game("cn:6,3").summary(max=20)
+    assert summary.positions == 21 ** 6
+
+
+@pytest.mark.parametrize("classes", [False, True])
+def test_p_positions(cli, mode, classes):
+    frame = nimlab.Game("cn:5,2").p_positions(max=4, classes=classes)
+    listed = cli.json("list", "cn:5,2", "--max", 4, *(["--classes"] if classes else []))
+    rows = listed["p_positions"]
+    assert [list(r) for r in frame.itertuples(index=False)] == rows
+    assert list(frame.columns) == ["p1", "p2", "p3", "p4", "p5"]
+    assert all(frame[c].dtype == "int64" for c in frame.columns)
+
+
+def test_saved_table_is_read_back(tmp_path):
+    g = nimlab.Game("cn:5,2")
+    out = tmp_path / "cn52.tbl"
+    g.summary(max=5, out=out)
+    assert g.p_positions(table=out).equals(g.p_positions(max=5))
+
+
+def test_check(cli, mode, strip_times):
+    g = nimlab.Game("cn:6,3")
+    wrong = g.check("a+b == d+e", max=6)
+    assert strip_times(wrong.to_dict()) == cli.json("check", "cn:6,3", "--max", 6, "--expr", "a+b == d+e", check=False)
+    assert wrong.agrees is False and wrong.exit_status == 1 and "disagrees" in wrong.verdict
+    assert wrong.examples["accepted_not_p"][0] == [0, 0, 1, 0, 0, 0]
+    right = g.check(theorem="cn63", max=6)
+    assert right.agrees is True and right.exit_status == 0 and right.verdict is None
+    assert repr(right) == cli.run("check", "cn:6,3", "--max", 6, "--theorem", "cn63").stdout.rstrip("\n")
+
+
+def test_discover_then_prove(cli, strip_times):
+    g = nimlab.Game("cn:6,3")
+    found = g.discover(max=4)
+    assert strip_times(found.to_dict()) == cli.json("discover", "cn:6,3", "--max", 4)
+    assert found.exact
+    proof = g.prove(found)
+    assert proof.proved and proof.result == "proved"
+    want = cli.json("prove", "cn:6,3", "--expr", found.expr)
+    assert strip_times(proof.to_dict()) == want
+    refuted = g.prove("a + b == d + e")
+    assert refuted.result == "refuted" and not refuted.proved and refuted.exit_status == 1
+
+
+def test_draw_and_plot(cli, tmp_path):
+    g = nimlab.Game("cn:8,3")
+    fig = g.draw((3, 1, 4, 1, 5, 9, 2, 6), move=(3, 1, 4, 1, 0, 0, 0, 6))
+    assert fig._repr_svg_() == cli.run("draw", "cn:8,3", "3,1,4,1,5,9,2,6", "--move", "3,1,4,1,0,0,0,6", "--out", "-").stdout
+    assert "<svg" in fig.svg
+    for name in ("move.svg", "move.png", "move.tex"):
+        path = fig.save(tmp_path / name)
+        assert path.stat().st_size > 0
+    assert (tmp_path / "move.png").read_bytes().startswith(b"\x89PNG")
+    assert b"tikzpicture" in (tmp_path / "move.tex").read_bytes()
+    plot = nimlab.Game("cn:6,3").plot(max=10, axes=(1, 2), fix={4: 5, 5: 3})
+    cli.run("plot", "cn:6,3", "--max", 10, "--axes", "1,2", "--fix", "4=5,5=3", "--out", tmp_path / "slice.svg")
+    assert plot.svg == (tmp_path / "slice.svg").read_text()
+    assert nimlab.Game("cn:6,3").draw(complex=True).svg.lstrip().startswith(("<svg", "<?xml"))
+
+
+def test_module_functions(cli):
+    theorems = nimlab.theorems()
+    assert list(theorems["name"]) == [t["name"] for t in cli.json("theorems")["theorems"]]
+    assert list(nimlab.theorems("cn:6,3")["name"]) == ["cn63"]
+    assert nimlab.cite("cn:6,3") == cli.run("cite", "cn:6,3").stdout
+    assert nimlab.Game("cn:6,3").cite(format="text") == cli.run("cite", "cn:6,3", "--format", "text").stdout
+    games = nimlab.games()
+    assert "cn" in set(games["name"]) and len(games) == len(cli.json("games"))
+    atlas = nimlab.atlas("nim:2;cn:4,2", max=3)
+    want = cli.json("atlas", "nim:2;cn:4,2", "--max", 3)
+    assert list(atlas["game"]) == [r["game"] for r in want["rows"]]
+    assert list(atlas["expr"]) == [r["expr"] for r in want["rows"]]
+    assert nimlab.version().to_dict() == cli.json("version")
