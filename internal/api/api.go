@@ -48,8 +48,8 @@ type Endpoint struct {
 func Endpoints() map[string]Endpoint {
 	game := func(params ...string) []string { return append([]string{"game"}, params...) }
 	return map[string]Endpoint{
-		"outcome": {Params: game("position"), NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
-			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table})
+		"outcome": {Params: game("position", "options"), NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table, Options: q.Boolean("options")})
 		}},
 		"solve": {Params: game("max", "grundy", "remoteness"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.Get("game"), Source: q.Source(), Grundy: q.Boolean("grundy"), Remoteness: q.Boolean("remoteness")})

@@ -140,11 +140,16 @@ func TestRunAnswersAsTheCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	outcome, err := commands.Outcome(ctx, commands.Env{}, commands.OutcomeRequest{Game: "cn:4,2", Position: "1,0,2,1", Options: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, query string
 		want        commands.Result
 	}{
 		{"solve", "game=cn:6,3&max=3&grundy=1", solve},
+		{"outcome", "game=cn:4,2&position=1,0,2,1&options=1", outcome},
 		{"critical", "game=cn:6,3&max=3&remoteness=2", critical},
 		{"games", "", commands.Games()},
 	}
