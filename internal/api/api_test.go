@@ -21,8 +21,8 @@ func TestDecodeRefuses(t *testing.T) {
 		w           Wording
 		want        string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", BrowserWording, `outcome takes no parameter "table" (it takes game, position)`},
-		{"outcome", "game=cn:6,3&position=1&stream=1", ServerWording, `/api/outcome takes no parameter "stream" (it takes game, position)`},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", BrowserWording, `outcome takes no parameter "table" (it takes game, position, options)`},
+		{"outcome", "game=cn:6,3&position=1&stream=1", ServerWording, `/api/outcome takes no parameter "stream" (it takes game, position, options)`},
 		{"repro", "game=cn:6,3", ServerWording, `/api/repro takes no parameter "game" (it takes list, only)`},
 		{"games", "game=cn:6,3", BrowserWording, `games takes no parameter "game" (it takes )`},
 		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", BrowserWording, "outcome: give game once, not 2 times"},
