@@ -284,6 +284,7 @@ var commandBases = []cliCase{
 	{args: []string{"prove", "cn:4,2", "--theorem", "cn42", "--timeout", "10s"}, stdin: ""},
 	{args: []string{"repro", "--only", "dufour-heubach-2013/remark3.4"}, stdin: ""},
 	{args: []string{"serve"}, stdin: ""},
+	{args: []string{"session"}, stdin: `{"id":1,"args":["outcome","cn:4,2","1,2,3,4","--json"]}` + "\n"},
 	{args: []string{"solve", "cn:4,2", "--max", "2"}, stdin: ""},
 	{args: []string{"theorems", "cn:4,2"}, stdin: ""},
 	{args: []string{"version"}, stdin: ""},

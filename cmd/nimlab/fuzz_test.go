@@ -36,6 +36,12 @@ func FuzzCLI(f *testing.F) {
 				t.Skip("--force, or a path outside the test's directory")
 			}
 		}
+		// A session runs the command lines of its input: the same rules.
+		for _, s := range []string{"--force", `"/`, "../", `.."`, `\u`} {
+			if strings.Contains(stdin, s) {
+				t.Skip("stdin may bring --force, or a path outside the test's directory, to a session")
+			}
+		}
 		cliBudget(t)
 		t.Chdir(t.TempDir())
 		if err := checkResult(args, runArgs(args, stdin, fuzzTimeout)); err != nil {
@@ -57,5 +63,9 @@ func fuzzSeeds() []cliCase {
 	} {
 		seeds = append(seeds, cliCase{args: args, stdin: "quit\n"})
 	}
+	seeds = append(seeds,
+		cliCase{args: []string{"session"}, stdin: "junk\n{\"id\":1,\"args\":[\"session\"]}\n{\"cancel\":2}\n{\"id\":2,\"args\":[\"solve\",\"cn:6,3\",\"--max\",\"6\",\"--json\"],\"text\":true}\n"},
+		cliCase{args: []string{"session"}, stdin: "{\"id\":1,\"args\":[\"play\",\"nim:2\"]}\n{\"id\":2,\"args\":[]}\n{\"id\":3,\"args\":[\"outcome\",\"cn:4,2\",\"1,2,3,4\",\"--options\"]}"},
+	)
 	return seeds
 }

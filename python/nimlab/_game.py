@@ -146,7 +146,7 @@ class Game:
         solve's summary (``nimlab solve --json``). A table of more than
         max_rows positions raises TooLargeError: use summary, or p_positions.
         """
-        if max is not None and (max + 1) ** self.piles > max_rows:
+        if isinstance(max, int) and max >= 0 and (max + 1) ** self.piles > max_rows:
             raise TooLargeError("%s with piles 0..%d has %d positions, more than max_rows=%d for a DataFrame; "
                                 "summary() counts them, p_positions() lists the P-positions"
                                 % (self.spec, max, (max + 1) ** self.piles, max_rows), kind="too_large")
@@ -255,9 +255,9 @@ class Game:
         fix maps other piles to their values ({3: 5, 4: 0}; unlisted piles
         are 0); value is "outcome", "grundy" or "remoteness".
         """
-        args = ["plot", self.spec] + self._source(max, table) + ["--axes", "%d,%d" % tuple(axes), "--value", value]
+        args = ["plot", self.spec] + self._source(max, table) + ["--axes", ",".join(map(str, axes)), "--value", value]
         if fix:
-            args += ["--fix", ",".join("%d=%d" % (k, v) for k, v in sorted(dict(fix).items()))]
+            args += ["--fix", ",".join("%s=%s" % (k, v) for k, v in dict(fix).items())]
         return figure(args)
 
 

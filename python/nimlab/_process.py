@@ -75,7 +75,10 @@ class Session:
         self._lines = queue.Queue()
         threading.Thread(target=self._read, args=(self._proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=self._drain, args=(self._proc.stderr,), daemon=True).start()
-        hello = self._line(timeout=30)
+        try:
+            hello = self._line(timeout=30)
+        except (queue.Empty, NimlabError):
+            hello = None
         if hello is None or hello.get("protocol") != PROTOCOL:
             self.kill()
             said = "".join(self._stderr).strip()
@@ -101,7 +104,10 @@ class Session:
         if line is None:
             self._lines.put(None)
             return None
-        return json.loads(line)
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise NimlabError("%s session wrote a line that is not JSON: %r" % (self.command, line[:200])) from None
 
     def alive(self):
         """Whether the process still runs."""
