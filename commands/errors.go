@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -35,6 +36,7 @@ func ErrorKind(err error) string {
 		spec     *game.SpecError
 		position *game.PositionError
 		path     *fs.PathError
+		write    *atomicfile.Error
 	)
 	switch {
 	case err == nil:
@@ -57,7 +59,7 @@ func ErrorKind(err error) string {
 		return KindUsage
 	case errors.Is(err, table.ErrCorrupt):
 		return KindTable
-	case errors.As(err, &path):
+	case errors.As(err, &path), errors.As(err, &write):
 		return KindFile
 	}
 	return KindError

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/nimlab/nimlab/commands"
@@ -21,6 +23,13 @@ func TestErrorKind(t *testing.T) {
 	cancel()
 	_, stopped := commands.Solve(cancelled, commands.Env{}, commands.SolveRequest{Game: "cn:6,2", Source: commands.Source{Max: 12}})
 	_, missing := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Table: "/nonexistent/t.tbl"}})
+	garbage := filepath.Join(t.TempDir(), "garbage.tbl")
+	if err := os.WriteFile(garbage, []byte("not a table at all, but long enough to be read"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, notTable := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Table: garbage}})
+	_, unwritable := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Max: 2}, Out: "/nonexistent/dir/t.tbl"})
+	_, huge := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:8", Source: commands.Source{Max: 255}})
 	tests := []struct {
 		err  error
 		kind string
@@ -31,6 +40,9 @@ func TestErrorKind(t *testing.T) {
 		{outcome("cn:6,3", "1000000000,1,2,3,4,5"), commands.KindTooLarge},
 		{stopped, commands.KindInterrupted},
 		{missing, commands.KindFile},
+		{notTable, commands.KindTable},
+		{unwritable, commands.KindFile},
+		{huge, commands.KindTooLarge},
 		{fmt.Errorf("wrapped: %w", &commands.Verdict{Code: 1, Err: errors.New("false")}), commands.KindVerdict},
 		{&commands.RequestError{Err: errors.New("--max is missing")}, commands.KindUsage},
 		{fmt.Errorf("query: %w", context.DeadlineExceeded), commands.KindTimeout},

@@ -58,9 +58,13 @@ type OutcomeResult struct {
 	Seconds    float64  `json:"seconds"`
 	Theorem    *Theorem `json:"theorem,omitempty"`
 	Title      string   `json:"title"`
-	// WinningMoves are every winning move when a table was read or solved,
-	// else the theorem's move.
+	// WinningMoves are every winning move when a table was read or solved
+	// (AllWinningMoves), else the theorem's move.
 	WinningMoves []game.Position `json:"winning_moves"`
+	// AllWinningMoves says whether WinningMoves lists every winning move
+	// (a table was read or solved), or only the theorem's (piles too large
+	// to solve below).
+	AllWinningMoves bool `json:"all_winning_moves"`
 
 	theoremMove game.Position
 	tabled      bool // a table was read or solved
@@ -146,7 +150,7 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 	}
 	r := &OutcomeResult{
 		Game: g.Spec, Title: g.Title, Position: p, Outcome: d.Outcome, WinningMoves: []game.Position{}, Options: options,
-		theoremMove: d.TheoremMove, tabled: d.Table != nil, fromFile: req.Table != "",
+		theoremMove: d.TheoremMove, tabled: d.Table != nil, fromFile: req.Table != "", AllWinningMoves: d.Table != nil,
 	}
 	switch {
 	case d.Table != nil:

@@ -27,8 +27,13 @@ fi
 "$venv/bin/python" -m pip install --quiet --no-index --no-build-isolation --no-deps "$root/python"
 "$venv/bin/python" -c 'import nimlab; path, how = nimlab.command(); print("nimlab package installed in '"$venv"'; its command: %s (%s)" % (path, how))'
 if "$venv/bin/python" -c 'import ipykernel' 2>/dev/null; then
-  "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install --user --name nimlab --display-name "Python 3 (nimlab)" >/dev/null
-  echo "Jupyter kernel \"nimlab\" installed: choose \"Python 3 (nimlab)\" in Jupyter"
+  # In the venv (what its own jupyter finds first with JUPYTER_PATH set to
+  # it, as the tests do), and for the user (what Debian's jupyter finds:
+  # one kernel "nimlab" per user, the last clone installed).
+  for where in "--prefix=$venv" --user; do
+    "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install "$where" --name nimlab --display-name "Python 3 (nimlab)" >/dev/null
+  done
+  echo "Jupyter kernel \"nimlab\" installed: choose \"Python 3 (nimlab)\" in Jupyter (it runs $venv/bin/python)"
 else
   echo "no Jupyter kernel installed (Debian's python3-ipykernel is missing)"
 fi

@@ -83,7 +83,10 @@ func fastWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Opt
 	if emit != nil {
 		return nil, fastStreamWith[W](ctx, g, box, opts, emit)
 	}
-	t := table.New(g.Spec, box, opts.Grundy)
+	t, err := table.NewContext(ctx, g.Spec, box, opts.Grundy)
+	if err != nil {
+		return nil, err
+	}
 	if opts.Remoteness {
 		if err := fastRemoteness(ctx, g, box, t, opts); err != nil {
 			return nil, err

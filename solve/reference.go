@@ -35,9 +35,11 @@ func Reference(ctx context.Context, g *game.Game, box table.Box, opts Options) (
 	}
 	values := make([]uint32, box.Positions())
 	remoteness := make([]uint16, box.Positions())
-	t := table.New(g.Spec, box, opts.Grundy)
+	t, err := table.NewContext(ctx, g.Spec, box, opts.Grundy)
+	if err != nil {
+		return nil, err
+	}
 	if !g.TakeOnFaces() {
-		var err error
 		if t, err = table.NewStates(g.Spec, box, false, opts.Grundy, false); err != nil {
 			return nil, err
 		}

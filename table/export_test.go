@@ -47,3 +47,23 @@ func TestExportCSVStops(t *testing.T) {
 		t.Errorf("a cancelled export returned %v", err)
 	}
 }
+
+// TestNewContextStops: filling the lines of a box stops at a cancelled
+// context (a solve of CN(8,4) to 15 spent half a second there, deaf to
+// Ctrl-C), and fills every line with NoP otherwise.
+func TestNewContextStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := NewContext(ctx, "cn:8,4", Uniform(8, 15), false); !errors.Is(err, context.Canceled) {
+		t.Errorf("a cancelled NewContext returned %v", err)
+	}
+	tab, err := NewContext(context.Background(), "nim:3", Uniform(3, 300), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range tab.PLine {
+		if v != NoP {
+			t.Fatalf("line %d holds %d, not NoP", i, v)
+		}
+	}
+}

@@ -411,11 +411,21 @@ func newDecoder() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(BlockBytes), zstd.WithDecoderMaxWindow(BlockBytes))
 }
 
+// notATableError is the error of a file that is no nimlab table: it is
+// ErrCorrupt, in its own words.
+type notATableError struct{ msg string }
+
+func (e notATableError) Error() string        { return e.msg }
+func (e notATableError) Is(target error) bool { return target == ErrCorrupt }
+
+// notATable is a notATableError saying msg.
+func notATable(msg string) error { return notATableError{msg} }
+
 // readLayout reads and checks the magic, header, trailer and index of a
 // table file of size bytes (see Read), without reading any block.
 func readLayout(r io.ReaderAt, size int64) (*layout, error) {
 	if size < int64(len(magic)) {
-		return nil, errors.New("not a nimlab table file (too short)")
+		return nil, notATable("not a nimlab table file (too short)")
 	}
 	head := make([]byte, min(size, int64(len(magic)+MaxHeaderBytes)))
 	if _, err := r.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
@@ -426,7 +436,7 @@ func readLayout(r io.ReaderAt, size int64) (*layout, error) {
 	case magicV1:
 		return nil, errors.New("a table of format v1 (nimlab before 2026-11), which had no checksum: solve it again with --out to write format v2")
 	default:
-		return nil, errors.New("not a nimlab table file")
+		return nil, notATable("not a nimlab table file")
 	}
 	end := bytes.IndexByte(head[len(magic):], '\n')
 	if end < 0 {

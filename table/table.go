@@ -24,6 +24,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/parallel"
 )
@@ -62,7 +63,7 @@ func (b Box) Check() error {
 		}
 		hi, lo := bits.Mul64(total, uint64(h)+1)
 		if hi != 0 || lo > MaxPositions {
-			return fmt.Errorf("the box has more than 2^50 positions")
+			return fmt.Errorf("the box has more than 2^50 positions: %w", complex.ErrTooLarge)
 		}
 		total = lo
 	}
@@ -206,14 +207,31 @@ type Table struct {
 // New allocates a table for spec on box, with room for Grundy values when
 // grundy is true. Every line starts without a P-position.
 func New(spec string, box Box, grundy bool) *Table {
+	t, _ := NewContext(context.Background(), spec, box, grundy)
+	return t
+}
+
+// fillChunk is how many lines NewContext fills between looks at its context.
+const fillChunk = 1 << 22
+
+// NewContext is New, stopping with ctx's error when ctx is done: filling
+// the lines of a large box takes a good part of a second (CN(8,4) with
+// piles up to 15: 2.7e8 lines), and a solve stops within a second.
+func NewContext(ctx context.Context, spec string, box Box, grundy bool) (*Table, error) {
 	t := &Table{Spec: spec, Box: box, PLine: make([]uint16, box.Lines())}
-	for i := range t.PLine {
-		t.PLine[i] = NoP
+	for start := 0; start < len(t.PLine); start += fillChunk {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		chunk := t.PLine[start:min(start+fillChunk, len(t.PLine))]
+		for i := range chunk {
+			chunk[i] = NoP
+		}
 	}
 	if grundy {
 		t.Grundy = NewGrundyValues(box, box.Positions())
 	}
-	return t
+	return t, nil
 }
 
 // NewStates allocates a table that stores outcomes as bits (PLine nil), with

@@ -69,6 +69,10 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// Cobra adds its help and completion commands when it executes; add
+	// them now, so that unknownCommand finds "nimlab help".
+	root.InitDefaultHelpCmd()
+	root.InitDefaultCompletionCmd()
 	err := unknownCommand(root, args)
 	if err == nil {
 		root.SetContext(withStart(ctx, started(ctx)))

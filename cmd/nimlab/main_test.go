@@ -587,3 +587,14 @@ func TestParquetFiles(t *testing.T) {
 		t.Errorf("--format parquet without --out: %v", err)
 	}
 }
+
+// TestHelpIsACommand: "nimlab help", which every unknown command's error
+// points to, lists the commands (it was refused as unknown).
+func TestHelpIsACommand(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"help", "solve"}} {
+		var stdout, stderr bytes.Buffer
+		if code := runCLI(context.Background(), args, strings.NewReader(""), &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "Usage:") {
+			t.Errorf("nimlab %v: status %d, stdout %.100q, stderr %q", args, code, stdout.String(), stderr.String())
+		}
+	}
+}

@@ -13,12 +13,21 @@ import (
 	"path/filepath"
 )
 
+// Error is the error of a file Write could not write: its path, and why.
+type Error struct {
+	Path string
+	Err  error
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("writing %s: %v", e.Path, e.Err) }
+func (e *Error) Unwrap() error { return e.Err }
+
 // Write creates or replaces the file at path with what write writes. A
 // path that is a directory, or whose directory does not exist, is refused
 // before anything is written, in words that name path.
 func Write(path string, write func(io.Writer) error) error {
 	if err := writable(path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return &Error{Path: path, Err: err}
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -27,13 +36,13 @@ func Write(path string, write func(io.Writer) error) error {
 		if errors.As(err, &pathErr) {
 			err = pathErr.Err
 		}
-		return fmt.Errorf("writing %s: %w", path, err)
+		return &Error{Path: path, Err: err}
 	}
 	tmp := f.Name()
 	fail := func(err error) error {
 		f.Close()
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
+		return &Error{Path: path, Err: err}
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
 	if err := write(bw); err != nil {
@@ -53,7 +62,7 @@ func Write(path string, write func(io.Writer) error) error {
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %w", path, err)
+		return &Error{Path: path, Err: err}
 	}
 	// Make the rename itself durable where directories can be synced.
 	if dir, err := os.Open(filepath.Dir(path)); err == nil {

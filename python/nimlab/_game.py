@@ -1,16 +1,21 @@
 """A game of Nim played on a structure, named by its spec, and what nimlab computes about it."""
 
+import copy
 import json
+import operator
 import tempfile
 from collections import OrderedDict
 from pathlib import Path
 
 from ._calls import csv_frame, figure, position_text, positions, run, run_json
-from ._errors import TooLargeError
+from ._errors import TooLargeError, UsageError
 from ._results import Check, Discovery, Outcome, Proof, Result
 
 MAX_ROWS = 10_000_000
 """The most rows Game.solve puts in a DataFrame unless told otherwise."""
+
+MAX_LINE = 65534
+"""The largest max a table takes (the command refuses more)."""
 
 
 def _duration(value):
@@ -26,17 +31,23 @@ class Game:
     ``nimlab.games()`` lists the families; add ``/misere`` for misère play.
     A position is a sequence of pile sizes, pile 1 first: ``(1, 2, 3, 4, 5, 6)``
     (or the text ``"1,2,3,4,5,6"``). An unknown spec raises GameError.
+
+    Attributes: ``spec``, the spec as nimlab writes it; ``title``, the game's
+    name in the papers' words ("Circular Nim CN(6,3)"); ``piles``, the
+    number of piles.
+
+    The methods that build a table take ``max`` (every pile 0..max),
+    ``table`` (a table saved by ``summary(out=...)``, read instead of
+    solving) and ``force`` (solve even when the memory estimate exceeds the
+    machine's available memory).
     """
 
     def __init__(self, spec):
         spec = getattr(spec, "spec", spec)
         self._complex = run_json(["complex", spec], text=True)
         self.spec = self._complex.game
-        """The game's spec, as nimlab writes it."""
         self.title = self._complex.title
-        """The game's name in the papers' words, e.g. "Circular Nim CN(6,3)"."""
         self.piles = self._complex.vertices
-        """The number of piles."""
         self._theorems = None
         self._positions = OrderedDict()
 
@@ -96,13 +107,12 @@ class Game:
         key = (position_text(position), bool(options))
         if key in self._positions:
             self._positions.move_to_end(key)
-            return self._positions[key]
-        args = ["outcome", self.spec, key[0]] + (["--options"] if options else [])
-        result = run_json(args, Outcome)
-        self._positions[key] = result
-        if len(self._positions) > 1024:
-            self._positions.popitem(last=False)
-        return result
+        else:
+            args = ["outcome", self.spec, key[0]] + (["--options"] if options else [])
+            self._positions[key] = run_json(args, Outcome)
+            if len(self._positions) > 1024:
+                self._positions.popitem(last=False)
+        return copy.deepcopy(self._positions[key])
 
     def outcome(self, position):
         """"P" (the previous player wins) or "N" (the next player wins)."""
@@ -121,24 +131,36 @@ class Game:
         return self.explain(position).get("remoteness")
 
     def winning_moves(self, position):
-        """Every winning move (option that is a P-position) as a tuple, or the theorem's one when nothing was solved."""
+        """The winning moves (options that are P-positions), as tuples.
+
+        Every one when the positions below were solved (or read from a
+        table); for a position decided by a theorem alone, with piles too
+        large to solve below, only the theorem's move:
+        ``explain(position).all_winning_moves`` says which.
+        """
         return positions(self.explain(position).winning_moves)
 
     def options(self, position):
-        """Every option of the position (each position one move reaches), as tuples."""
+        """Every option of the position (each position one move reaches), as tuples.
+
+        At most 100,000: a position with more raises TooLargeError.
+        """
         return positions(self.explain(position, options=True).options)
 
     # Tables.
 
-    def summary(self, max=None, grundy=False, remoteness=False, table=None, out=None):
+    def summary(self, max=None, grundy=False, remoteness=False, table=None, out=None, force=False):
         """Solves every position with piles 0..max and returns the counts (``nimlab solve``), not the table.
 
-        out saves the table to a file that table= reads back (here, in
-        p_positions, solve, check and plot) without solving again.
+        grundy and remoteness compute the Sprague–Grundy values and Smith's
+        remoteness as well (their counts per value). out saves the table to a
+        file that table= reads back (here, in p_positions, solve, check and
+        plot) without solving again.
         """
-        return run_json(self._solve_args(max, grundy, remoteness, table) + (["--out", str(out)] if out else []))
+        args = self._solve_args(max, grundy, remoteness, table, force)
+        return run_json(args + (["--out", str(out)] if out else []))
 
-    def solve(self, max=None, grundy=False, remoteness=False, table=None, max_rows=MAX_ROWS):
+    def solve(self, max=None, grundy=False, remoteness=False, table=None, force=False, max_rows=MAX_ROWS):
         """Every position with piles 0..max as a DataFrame.
 
         Columns p1..pn (int64), outcome ("P" or "N", a category), and grundy
@@ -146,13 +168,19 @@ class Game:
         solve's summary (``nimlab solve --json``). A table of more than
         max_rows positions raises TooLargeError: use summary, or p_positions.
         """
-        if isinstance(max, int) and max >= 0 and (max + 1) ** self.piles > max_rows:
+        args = self._solve_args(max, grundy, remoteness, table, force)
+        try:
+            height = operator.index(max)
+        except TypeError:
+            height = None  # the command says what --max takes
+        if height is not None and 0 <= height <= MAX_LINE and (height + 1) ** self.piles > max_rows:
             raise TooLargeError("%s with piles 0..%d has %d positions, more than max_rows=%d for a DataFrame; "
                                 "summary() counts them, p_positions() lists the P-positions"
-                                % (self.spec, max, (max + 1) ** self.piles, max_rows), kind="too_large")
+                                % (self.spec, height, (height + 1) ** self.piles, max_rows), kind="too_large",
+                                command=args)
         with tempfile.TemporaryDirectory(prefix="nimlab-") as tmp:
             export = Path(tmp) / "table.csv"
-            args = self._solve_args(max, grundy, remoteness, table) + ["--export", str(export)]
+            args = args + ["--export", str(export)]
             answer = run(args + ["--json"])
             frame = csv_frame(export.read_text(), value_columns=("grundy", "remoteness"))
         summary = json.loads(answer["stdout"])
@@ -160,39 +188,50 @@ class Game:
         frame.attrs["nimlab"] = summary
         return frame
 
-    def _solve_args(self, max, grundy, remoteness, table):
-        args = ["solve", self.spec] + self._source(max, table)
+    def _solve_args(self, max, grundy, remoteness, table, force):
+        args = ["solve", self.spec] + self._source(max, table, force)
         return args + (["--grundy"] if grundy else []) + (["--remoteness"] if remoteness else [])
 
     @staticmethod
-    def _source(max, table):
+    def _source(max, table, force=False):
+        """The flags of the table a command builds or reads."""
         source = []
         if max is not None:
             source += ["--max", max]
         if table is not None:
             source += ["--table", str(table)]
+        if force:
+            source.append("--force")
         return source
 
-    def p_positions(self, max=None, classes=False, table=None):
+    def p_positions(self, max=None, classes=False, table=None, force=False):
         """The P-positions with piles 0..max as a DataFrame with one int64 column per pile, p1..pn.
 
         With classes=True, one per symmetry class: the lexicographically
         least of each.
         """
-        args = ["list", self.spec] + self._source(max, table) + (["--classes"] if classes else []) + ["--format", "csv"]
+        args = ["list", self.spec] + self._source(max, table, force) + (["--classes"] if classes else []) + ["--format", "csv"]
         return csv_frame(run(args)["stdout"])
 
     # Characterizations.
 
-    def check(self, expr=None, max=None, theorem=None, strategy=None, properties=False, examples=None, table=None):
-        """Compares a characterization with the table (``nimlab check``): an expression, or a theorem's.
+    def check(self, expr=None, max=None, theorem=None, strategy=None, properties=False, examples=None, table=None,
+              force=False):
+        """Compares a characterization with the table (``nimlab check``).
 
-        Returns a Check; ``agrees`` says whether it holds on the box, and
-        ``examples`` lists positions where it fails (conditions (I) and (II)
-        of Dufour–Heubach 2013, Theorem 1.2). A disagreement is a result, not
-        an exception.
+        expr is an expression true exactly at the P-positions (piles a, b,
+        c, ...; ``nimlab check --help`` has the syntax) or a Discovery;
+        theorem names one of ``nimlab.theorems()``; strategy ("mrule") is
+        proved by exhaustion to lower the remoteness by one everywhere;
+        properties=True tests the closure properties of the P-positions
+        instead; examples is how many positions of each kind to show (5).
+
+        Returns a Check; ``agrees`` says whether it holds on the box, and its
+        field ``examples`` lists positions where it fails (conditions (I)
+        and (II) of Dufour–Heubach 2013, Theorem 1.2). A disagreement is a
+        result, not an exception.
         """
-        args = ["check", self.spec] + self._source(max, table)
+        args = ["check", self.spec] + self._source(max, table, force)
         for flag, value in (("--expr", _expression(expr)), ("--theorem", theorem), ("--strategy", strategy), ("--examples", examples)):
             if value is not None:
                 args += [flag, value]
@@ -203,10 +242,14 @@ class Game:
     def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None):
         """Proposes a characterization learned on piles 0..max and verifies it on a larger box (``nimlab discover``).
 
-        ``expr`` is the characterization as a check expression (pass the
-        Discovery itself to check or prove); ``exact`` says whether it holds
-        on the verification box. With prove=True it is proved for every
-        position as well.
+        verify_max is the height of the verification box (default: a few
+        above max); grundy=True looks for a formula of the Sprague–Grundy
+        value instead of the P-positions; where describes them inside a
+        region no move leaves only (e.g. "a == 0"). ``expr`` is the
+        characterization as a check expression (pass the Discovery itself to
+        check or prove); ``exact`` says whether it holds on the verification
+        box. With prove=True it is proved for every position as well, each
+        query within prove_timeout (seconds, or text such as "30s").
         """
         args = ["discover", self.spec, "--max", max]
         for flag, value in (("--verify-max", verify_max), ("--where", where), ("--prove-timeout", _duration(prove_timeout))):
@@ -222,7 +265,15 @@ class Game:
         expr is true exactly at the P-positions (or a Discovery); theorem
         names one of ``nimlab.theorems()``; grundy is a formula of the
         Sprague–Grundy value; where restricts the claim to a region no move
-        leaves. Returns a Proof: ``result`` is "proved", "refuted" (with a
+        leaves. move is a candidate winning move for condition (II): the
+        option's piles as expressions separated by commas ("a, b, c, d, e,
+        a + b - d"), or a list of them. timeout bounds each query (seconds,
+        or text such as "2m"); solver is "z3" or "cvc5"; confirm=True asks
+        the other solver the queries that decided a proof; learn=False
+        learns no winning moves from the game; symmetry=False asks every
+        position rather than one per symmetry class.
+
+        Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
         (SolverMissingError otherwise).
         """
@@ -232,6 +283,9 @@ class Game:
             if value is not None:
                 args += [flag, value]
         for m in ([move] if isinstance(move, str) else move):
+            if not isinstance(m, str):
+                raise UsageError("move= takes expressions of the option's piles, such as 'a, b, xor(a, b)', "
+                                 "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
         return run_json(args, Proof)
@@ -249,15 +303,24 @@ class Game:
             args.append("--complex")
         return figure(args)
 
-    def plot(self, max=None, axes=(1, 2), fix=None, value="outcome", table=None):
+    def plot(self, max=None, axes=(1, 2), fix=None, value="outcome", table=None, force=False):
         """Plots a slice of the table: piles axes[0] and axes[1] (1-based) on the axes, the others fixed.
 
-        fix maps other piles to their values ({3: 5, 4: 0}; unlisted piles
-        are 0); value is "outcome", "grundy" or "remoteness".
+        fix maps other piles to their values ({3: 5, 4: 0}, or the text
+        "3=5,4=0"; unlisted piles are 0); value is "outcome", "grundy" or
+        "remoteness".
         """
-        args = ["plot", self.spec] + self._source(max, table) + ["--axes", ",".join(map(str, axes)), "--value", value]
+        if not isinstance(axes, str):
+            axes = ",".join(map(str, axes))
+        args = ["plot", self.spec] + self._source(max, table, force) + ["--axes", axes, "--value", value]
         if fix:
-            args += ["--fix", ",".join("%s=%s" % (k, v) for k, v in dict(fix).items())]
+            if not isinstance(fix, str):
+                try:
+                    fix = ",".join("%s=%s" % (k, v) for k, v in dict(fix).items())
+                except (TypeError, ValueError):
+                    raise UsageError("fix= maps piles to values, e.g. {3: 5, 4: 0}, not %r" % (fix,),
+                                     kind="usage", command=args) from None
+            args += ["--fix", fix]
         return figure(args)
 
 

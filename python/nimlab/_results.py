@@ -27,9 +27,11 @@ class Result:
         return list(self._command)
 
     def __getattr__(self, name):
-        data = self.__dict__["_data"]
-        if name in data:
+        data = self.__dict__.get("_data")
+        if data is not None and not name.startswith("__") and name in data:
             return data[name]
+        if data is None or name.startswith("_"):
+            raise AttributeError(name)
         raise AttributeError("%s has no field %r (its fields: %s)" % (
             type(self).__name__, name, ", ".join(sorted(data))))
 
@@ -72,7 +74,11 @@ class Result:
 
 
 class Outcome(Result):
-    """The outcome of one position (``nimlab outcome``): P or N, Grundy value, remoteness, winning moves, the theorem."""
+    """The outcome of one position (``nimlab outcome``): P or N, Grundy value, remoteness, winning moves, the theorem.
+
+    ``winning_moves`` lists every winning move when ``all_winning_moves``,
+    else only the theorem's (piles too large to solve below).
+    """
 
     @property
     def is_p(self):

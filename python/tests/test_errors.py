@@ -90,3 +90,37 @@ def test_long_calls_report_progress(monkeypatch):
     nimlab.Game("cn:6,2").summary(max=26)  # 3.9e8 positions: about a second
     assert seen, "no progress reported"
     assert all(p["game"] == "cn:6,2" and 0 <= p["done"] <= p["total"] for p in seen)
+
+
+@pytest.mark.parametrize("call,cls", [
+    (lambda: nimlab.Game("cn:6,3").solve(max="five"), nimlab.UsageError),
+    (lambda: nimlab.Game("cn:6,3").solve(max=10 ** 6), nimlab.UsageError),
+    (lambda: nimlab.Game("nim:10").solve(max=__import__("numpy").int64(1000)), nimlab.TooLargeError),
+    (lambda: nimlab.Game("cn:6,3").plot(max=4, fix=(0, 0, 3, 0, 0, 0)), nimlab.UsageError),
+    (lambda: nimlab.Game("cn:6,3").plot(max=4, axes=(1, 9)), nimlab.UsageError),
+    (lambda: nimlab.Game("cn:6,3").prove("a == d", move=(1, 2, 3, 0, 3, 2)), nimlab.UsageError),
+    (lambda: nimlab.Game("nim:8").summary(max=255), nimlab.TooLargeError),
+    (lambda: nimlab.Game("nim:2").summary(max=2, out="/nonexistent/dir/t.tbl"), nimlab.FileError),
+    (lambda: nimlab.Game("nim:2").draw((1, 2)).save("/nonexistent/dir/d.png"), nimlab.FileError),
+])
+def test_odd_arguments_raise_nimlab_errors(call, cls):
+    with pytest.raises(cls):
+        call()
+
+
+def test_a_file_that_is_no_table(tmp_path):
+    garbage = tmp_path / "garbage.tbl"
+    garbage.write_text("not a table at all, but long enough to be read")
+    with pytest.raises(nimlab.TableError):
+        nimlab.Game("nim:2").p_positions(table=garbage)
+
+
+@pytest.mark.parametrize("program", ["/bin/echo", "/bin/true"])
+def test_a_command_that_is_not_nimlab(monkeypatch, program):
+    nimlab.configure(command=program)
+    try:
+        with pytest.raises(nimlab.CommandNotFoundError, match="session protocol"):
+            nimlab.Game("nim:2")
+    finally:
+        nimlab.configure(command=None)
+        monkeypatch.undo()

@@ -150,3 +150,30 @@ def test_module_functions(cli):
     assert list(atlas["game"]) == [r["game"] for r in want["rows"]]
     assert list(atlas["expr"]) == [r["expr"] for r in want["rows"]]
     assert nimlab.version().to_dict() == cli.json("version")
+
+
+def test_results_copy_and_pickle():
+    import copy
+    import pickle
+    g = nimlab.Game("cn:6,3")
+    o = g.explain((1, 2, 3, 4, 5, 6))
+    for twin in (copy.copy(o), copy.deepcopy(o), pickle.loads(pickle.dumps(o))):
+        assert twin == o and repr(twin) == repr(o) and twin.grundy == 21
+    assert pickle.loads(pickle.dumps(g)) == g
+    with pytest.raises(AttributeError):
+        o.no_such_field
+
+
+def test_results_given_out_are_copies():
+    g = nimlab.Game("cn:6,3")
+    g.explain((1, 2, 3, 4, 5, 6)).winning_moves.append([9, 9, 9, 9, 9, 9])
+    assert (9, 9, 9, 9, 9, 9) not in g.winning_moves((1, 2, 3, 4, 5, 6))
+
+
+def test_winning_moves_say_when_they_are_all(cli):
+    g = nimlab.Game("cn:6,3")
+    small, huge = (1, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, 2 ** 63 - 1)
+    assert g.explain(small).all_winning_moves and len(g.winning_moves(small)) == 4
+    by_theorem = g.explain(huge)
+    assert not by_theorem.all_winning_moves and by_theorem.get("grundy") is None
+    assert g.winning_moves(huge) == [tuple(m) for m in cli.json("outcome", "cn:6,3", "1,2,3,4,5,%d" % (2 ** 63 - 1))["winning_moves"]]

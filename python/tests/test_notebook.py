@@ -35,7 +35,9 @@ def outputs(cell):
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
 def test_notebook_says_what_it_stored(tmp_path, path):
-    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1")
+    # The kernel "nimlab" of this venv (install.sh puts one there), not the
+    # user's, which is the last clone's installed.
+    env = dict(os.environ, PYDEVD_DISABLE_FILE_VALIDATION="1", JUPYTER_PATH=os.path.join(sys.prefix, "share", "jupyter"))
     done = subprocess.run([sys.executable, "-Xfrozen_modules=off", "-m", "nbconvert", "--to", "notebook", "--execute",
                            "--output-dir", str(tmp_path), str(path)],
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=tmp_path)
