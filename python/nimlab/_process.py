@@ -105,9 +105,12 @@ class Session:
             self._lines.put(None)
             return None
         try:
-            return json.loads(line)
+            decoded = json.loads(line)
         except ValueError:
-            raise NimlabError("%s session wrote a line that is not JSON: %r" % (self.command, line[:200])) from None
+            decoded = None
+        if not isinstance(decoded, dict):
+            raise NimlabError("%s session wrote a line that is not a JSON object: %r" % (self.command, line[:200]))
+        return decoded
 
     def alive(self):
         """Whether the process still runs."""
