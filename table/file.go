@@ -50,10 +50,6 @@ const BlockBytes = 1 << 20
 // MaxHeaderBytes bounds the header line.
 const MaxHeaderBytes = 1 << 16
 
-// ErrCorrupt is wrapped by the errors of files that are not intact tables:
-// truncated, with flipped bits, with bytes after the end, or forged.
-var ErrCorrupt = errors.New("corrupt table file")
-
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // fileHeader is the JSON header line.
@@ -410,16 +406,6 @@ type layout struct {
 func newDecoder() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(BlockBytes), zstd.WithDecoderMaxWindow(BlockBytes))
 }
-
-// notATableError is the error of a file that is no nimlab table: it is
-// ErrCorrupt, in its own words.
-type notATableError struct{ msg string }
-
-func (e notATableError) Error() string        { return e.msg }
-func (e notATableError) Is(target error) bool { return target == ErrCorrupt }
-
-// notATable is a notATableError saying msg.
-func notATable(msg string) error { return notATableError{msg} }
 
 // readLayout reads and checks the magic, header, trailer and index of a
 // table file of size bytes (see Read), without reading any block.
