@@ -13,7 +13,6 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/play"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
@@ -251,80 +250,4 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 		}
 	}
 	return x, y, fixed, nil
-}
-
-// AdviseRequest asks for the computer's advice and move at a position of a
-// game started at Start (the web lab's play page).
-type AdviseRequest struct {
-	Game     string `json:"game"`
-	Position string `json:"position"`
-	// Start is where the game started: Position when empty.
-	Start string `json:"start,omitempty"`
-	// Check, when not empty, is a move typed by the player, checked for
-	// legality.
-	Check string `json:"check,omitempty"`
-}
-
-// AdviseResult is the computer's advice at a position.
-type AdviseResult struct {
-	Advice *play.Advice `json:"advice"`
-	// Check is "legal", or why the move asked about is not, when one was.
-	Check    *string       `json:"check,omitempty"`
-	Game     string        `json:"game"`
-	Position game.Position `json:"position"`
-	Terminal bool          `json:"terminal"`
-}
-
-// WriteText writes the advice's JSON.
-func (r *AdviseResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
-
-// Advise says what the computer knows about a position and which move it
-// would make (play.Opponent), with env's cache of opponents when it has one.
-func Advise(ctx context.Context, env Env, req AdviseRequest) (*AdviseResult, error) {
-	g, p, err := gameAndPosition(req.Game, req.Position)
-	if err != nil {
-		return nil, err
-	}
-	start := p
-	if req.Start != "" {
-		if start, err = g.ParsePosition(req.Start); err != nil {
-			return nil, err
-		}
-	}
-	var opp *play.Opponent
-	if env.Cache != nil {
-		opp, err = env.Cache.opponent(ctx, env, g, start)
-	} else {
-		opp, err = newOpponent(ctx, env, g, start)
-	}
-	if err != nil {
-		return nil, err
-	}
-	a, err := opp.Advise(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	r := &AdviseResult{Game: g.Spec, Position: p, Advice: a, Terminal: g.IsTerminal(p)}
-	if req.Check != "" {
-		to, err := g.ParsePosition(req.Check)
-		if err == nil {
-			err = g.CheckMove(p, to)
-		}
-		check := "legal"
-		if err != nil {
-			check = err.Error()
-		}
-		r.Check = &check
-	}
-	return r, nil
-}
-
-// newOpponent prepares an opponent, admitted by env (it may solve).
-func newOpponent(ctx context.Context, env Env, g *game.Game, start game.Position) (*play.Opponent, error) {
-	release, err := env.admit()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	return play.NewOpponent(ctx, g, start)
 }

@@ -5,28 +5,26 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"regexp"
-	"strconv"
 	"strings"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/play"
 	"github.com/spf13/cobra"
 )
 
 // turnRecord is one line of play --json: the state after a turn (turn 0 is
 // the start).
 type turnRecord struct {
-	Turn     int           `json:"turn"`
-	Player   play.Player   `json:"player,omitempty"`
-	Move     game.Position `json:"move,omitempty"`
-	Why      string        `json:"why,omitempty"`
-	Position game.Position `json:"position"`
-	ToMove   play.Player   `json:"to_move,omitempty"`
-	Hint     *play.Advice  `json:"hint,omitempty"`
-	Error    string        `json:"error,omitempty"`
-	Winner   play.Player   `json:"winner,omitempty"`
+	Turn     int              `json:"turn"`
+	Player   commands.Player  `json:"player,omitempty"`
+	Move     game.Position    `json:"move,omitempty"`
+	Why      string           `json:"why,omitempty"`
+	Position game.Position    `json:"position"`
+	ToMove   commands.Player  `json:"to_move,omitempty"`
+	Hint     *commands.Advice `json:"hint,omitempty"`
+	Error    string           `json:"error,omitempty"`
+	Winner   commands.Player  `json:"winner,omitempty"`
 }
 
 func newPlayCmd() *cobra.Command {
@@ -54,158 +52,27 @@ you). Scripts write moves on stdin, one per line.`,
   printf '0,2,3\n' | nimlab play nim:3 1,2,3 --json`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
+			var who commands.Player
+			switch first {
+			case "me", "you":
+				who = commands.You
+			case "computer":
+				who = commands.Computer
+			default:
+				return usageError(cmd, "--first must be me or computer, not %q", first)
+			}
 			g, err := game.Parse(args[0])
 			if err != nil {
 				return err
 			}
-			start, err := g.ParsePosition(args[1])
-			if err != nil {
-				return err
+			ctx := cmd.Context()
+			s := &playSession{
+				ctx: ctx, env: env(ctx, asJSON), g: g, out: cmd.OutOrStdout(), asJSON: asJSON, hints: hints,
+				req: commands.PlayRequest{Game: args[0], History: []string{args[1]}, First: who},
 			}
-			var who play.Player
-			switch first {
-			case "me", "you":
-				who = play.You
-			case "computer":
-				who = play.Computer
-			default:
-				return usageError(cmd, "--first must be me or computer, not %q", first)
-			}
-			opp, err := play.NewOpponent(ctx, g, start)
-			if err != nil {
-				return err
-			}
-			m := play.NewMatch(g, start, who)
-			out := cmd.OutOrStdout()
-			in := readLines(ctx, cmd.InOrStdin())
-			emit := func(r turnRecord) error {
-				if !m.Over() {
-					r.ToMove = m.ToMove()
-				} else {
-					r.Winner = m.Winner()
-				}
-				if asJSON {
-					return printJSON(out, r)
-				}
-				if r.Error != "" {
-					fmt.Fprintf(out, "illegal: %s\n", r.Error)
-					return nil
-				}
-				if r.Player != "" {
-					fmt.Fprintf(out, "\n%s: %v -> %v", r.Player, m.History[len(m.History)-2], r.Position)
-					if r.Why != "" {
-						fmt.Fprintf(out, " (%s)", r.Why)
-					}
-					fmt.Fprintln(out)
-				} else {
-					fmt.Fprintf(out, "%s, %s to move first\n", g.Title, m.ToMove())
-				}
-				fmt.Fprint(out, figure.Text(g, r.Position))
-				if r.Hint != nil {
-					printHint(out, r.Position, r.Hint)
-				}
-				if r.Winner != "" {
-					fmt.Fprintf(out, "no move is left: %s win\n", r.Winner)
-				}
-				return nil
-			}
-			hint := func() (*play.Advice, error) {
-				if !hints || m.Over() || m.ToMove() != play.You {
-					return nil, nil
-				}
-				return opp.Advise(ctx, m.Position())
-			}
-			h, err := hint()
-			if err != nil {
-				return err
-			}
-			if err := emit(turnRecord{Position: m.Position(), Hint: h}); err != nil {
-				return err
-			}
-			for !m.Over() {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				rec := turnRecord{Turn: len(m.History)}
-				if m.ToMove() == play.Computer {
-					a, err := opp.Advise(ctx, m.Position())
-					if err != nil {
-						return err
-					}
-					if err := m.Play(a.Move); err != nil {
-						return fmt.Errorf("the computer's move %v: %w (please report this)", a.Move, err)
-					}
-					rec.Player, rec.Move, rec.Why = play.Computer, a.Move, a.Why
-				} else {
-					if !asJSON {
-						fmt.Fprint(out, "your move: ")
-					}
-					var text string
-					var more bool
-					select {
-					case <-ctx.Done(): // Ctrl-C while waiting for a move
-						return ctx.Err()
-					case text, more = <-in.lines:
-					}
-					if !more {
-						if in.err != nil {
-							return in.err
-						}
-						return fmt.Errorf("the game stopped at %v: no more moves on the input", m.Position())
-					}
-					line := strings.TrimSpace(text)
-					switch line {
-					case "":
-						continue
-					case "quit", "q":
-						return nil
-					case "hint", "?":
-						a, err := opp.Advise(ctx, m.Position())
-						if err != nil {
-							return err
-						}
-						if err := emit(turnRecord{Turn: len(m.History) - 1, Position: m.Position(), Hint: a}); err != nil {
-							return err
-						}
-						continue
-					case "undo":
-						if !m.Undo() {
-							if err := emit(turnRecord{Turn: len(m.History) - 1, Position: m.Position(), Error: "nothing to undo"}); err != nil {
-								return err
-							}
-							continue
-						}
-						h, err := hint()
-						if err != nil {
-							return err
-						}
-						if err := emit(turnRecord{Turn: len(m.History) - 1, Position: m.Position(), Hint: h}); err != nil {
-							return err
-						}
-						continue
-					}
-					q, err := parseMove(g, m.Position(), line)
-					if err == nil {
-						err = m.Play(q)
-					}
-					if err != nil {
-						if err := emit(turnRecord{Turn: len(m.History) - 1, Position: m.Position(), Error: err.Error()}); err != nil {
-							return err
-						}
-						continue
-					}
-					rec.Player, rec.Move = play.You, q
-				}
-				rec.Position = m.Position()
-				if rec.Hint, err = hint(); err != nil {
-					return err
-				}
-				if err := emit(rec); err != nil {
-					return err
-				}
-			}
-			return nil
+			// The opponent is solved once, and kept for the whole game.
+			s.env.Cache = commands.NewCache(1 << 62)
+			return s.run(readLines(ctx, cmd.InOrStdin()))
 		},
 	}
 	cmd.Flags().StringVar(&first, "first", "me", "who moves first: me or computer")
@@ -214,7 +81,137 @@ you). Scripts write moves on stdin, one per line.`,
 	return cmd
 }
 
-func printHint(out io.Writer, p game.Position, a *play.Advice) {
+// playSession is a game of nimlab play: each step is a commands.Play of the
+// history so far, whose result the terminal renders.
+type playSession struct {
+	ctx    context.Context
+	env    commands.Env
+	g      *game.Game
+	out    io.Writer
+	asJSON bool
+	hints  bool
+	// req is the game so far: its History follows every result.
+	req  commands.PlayRequest
+	last *commands.PlayResult
+}
+
+// step plays one request of the game: move, undo or hint (with the
+// session's hints unless hint), and renders its result.
+func (s *playSession) step(move string, undo, hint bool) error {
+	req := s.req
+	req.Move, req.Undo, req.Hints = move, undo, s.hints || hint
+	res, err := commands.Play(s.ctx, s.env, req)
+	if err != nil {
+		return err
+	}
+	start := s.last == nil
+	s.last = res
+	s.req.History = s.req.History[:0]
+	for _, p := range res.History {
+		s.req.History = append(s.req.History, p.String())
+	}
+	at := len(res.History) - 1 - len(res.Moves) // the index of the first move's start
+	if start && len(res.Moves) > 0 {
+		// The computer moves first: the start, then its move.
+		if err := s.emit(turnRecord{Position: res.History[0], ToMove: s.req.First}, nil); err != nil {
+			return err
+		}
+	}
+	if len(res.Moves) == 0 {
+		r := turnRecord{Turn: at, Position: res.Position, ToMove: res.ToMove, Winner: res.Winner, Error: res.Refused}
+		if r.Error == "" {
+			r.Hint = res.Hint
+		}
+		return s.emit(r, nil)
+	}
+	for i, mv := range res.Moves {
+		r := turnRecord{Turn: at + i + 1, Player: mv.Player, Move: mv.To, Why: mv.Why, Position: mv.To, ToMove: mv.Player.Other()}
+		if i == len(res.Moves)-1 {
+			r.ToMove, r.Winner, r.Hint = res.ToMove, res.Winner, res.Hint
+		}
+		if err := s.emit(r, &mv); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emit prints one record: a line of JSON, or the board as text.
+func (s *playSession) emit(r turnRecord, mv *commands.PlayMove) error {
+	if s.asJSON {
+		return printJSON(s.out, r)
+	}
+	out := s.out
+	if r.Error != "" {
+		fmt.Fprintf(out, "illegal: %s\n", r.Error)
+		return nil
+	}
+	if mv != nil {
+		fmt.Fprintf(out, "\n%s: %v -> %v", mv.Player, mv.From, mv.To)
+		if mv.Why != "" {
+			fmt.Fprintf(out, " (%s)", mv.Why)
+		}
+		fmt.Fprintln(out)
+	} else {
+		fmt.Fprintf(out, "%s, %s to move first\n", s.last.Title, r.ToMove)
+	}
+	fmt.Fprint(out, figure.Text(s.g, r.Position))
+	if r.Hint != nil {
+		printHint(out, r.Hint)
+	}
+	if r.Winner != "" {
+		fmt.Fprintf(out, "no move is left: %s win\n", r.Winner)
+	}
+	return nil
+}
+
+// run plays the game from its start, reading your moves from in, until
+// no move is left or you quit.
+func (s *playSession) run(in *lineInput) error {
+	if err := s.step("", false, false); err != nil {
+		return err
+	}
+	for s.last.Winner == "" {
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		if !s.asJSON {
+			fmt.Fprint(s.out, "your move: ")
+		}
+		var text string
+		var more bool
+		select {
+		case <-s.ctx.Done(): // Ctrl-C while waiting for a move
+			return s.ctx.Err()
+		case text, more = <-in.lines:
+		}
+		if !more {
+			if in.err != nil {
+				return in.err
+			}
+			return fmt.Errorf("the game stopped at %v: no more moves on the input", s.last.Position)
+		}
+		var err error
+		switch line := strings.TrimSpace(text); line {
+		case "":
+			continue
+		case "quit", "q":
+			return nil
+		case "hint", "?":
+			err = s.step("", false, true)
+		case "undo":
+			err = s.step("", true, false)
+		default:
+			err = s.step(line, false, false)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func printHint(out io.Writer, a *commands.Advice) {
 	switch {
 	case a.Outcome == "P":
 		fmt.Fprintln(out, "hint: a P-position — every move loses against perfect play")
@@ -228,31 +225,6 @@ func printHint(out io.Writer, p game.Position, a *play.Advice) {
 	if a.Remoteness >= 0 {
 		fmt.Fprintf(out, "      remoteness %d\n", a.Remoteness)
 	}
-}
-
-// editPattern matches one edit "pile -= amount".
-var editPattern = regexp.MustCompile(`^\s*(\d+)\s*-=\s*(\d+)\s*$`)
-
-// parseMove reads a move typed at p: the position it leaves, or edits
-// "pile -= amount" (piles from 1) separated by commas or semicolons.
-func parseMove(g *game.Game, p game.Position, line string) (game.Position, error) {
-	if !strings.Contains(line, "-=") {
-		return g.ParsePosition(line)
-	}
-	q := append(game.Position(nil), p...)
-	for _, edit := range strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ';' }) {
-		m := editPattern.FindStringSubmatch(edit)
-		if m == nil {
-			return nil, fmt.Errorf("%q is not an edit: write pile -= amount, e.g. 2 -= 3", strings.TrimSpace(edit))
-		}
-		pile, err1 := strconv.Atoi(m[1])
-		amount, err2 := strconv.Atoi(m[2])
-		if err1 != nil || err2 != nil || pile < 1 || pile > len(p) {
-			return nil, fmt.Errorf("%q: there are piles 1..%d", strings.TrimSpace(edit), len(p))
-		}
-		q[pile-1] -= amount
-	}
-	return q, nil
 }
 
 // lineInput is the lines of an input, read by a goroutine of their own so
