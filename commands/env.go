@@ -89,9 +89,20 @@ func (env Env) memory() int64 {
 	if env.MaxMemory > 0 {
 		return env.MaxMemory
 	}
+	return AvailableMemory()
+}
+
+// noMemoryLimit is the memory assumed where the system does not say how
+// much is available: no limit.
+const noMemoryLimit = 1 << 62
+
+// AvailableMemory is the memory a solve may use when nothing bounds it
+// otherwise: the machine's available memory (machine.AvailableMemory), or
+// no limit where the system does not say.
+func AvailableMemory() int64 {
 	avail, ok := machine.AvailableMemory()
 	if !ok {
-		return 1 << 62
+		return noMemoryLimit
 	}
 	return avail
 }

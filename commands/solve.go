@@ -256,8 +256,12 @@ func OutcomeOf(remoteness int) string {
 }
 
 // ShellQuote quotes s for a POSIX shell when it holds anything but letters,
-// digits and the plain punctuation of specs and paths.
+// digits and the plain punctuation of specs and paths; the empty string
+// quotes as ''.
 func ShellQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
 	for _, r := range s {
 		if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,._/-+=", r) {
 			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -31,13 +31,13 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := newLab().call(ctx, commands.Env{}, tt.name, tt.query)
+			r, err := newLab().call(ctx, tt.name, tt.query, 0, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want, _ := json.Marshal(tt.want)
-			if r.figure || untimed(t, r.data) != untimed(t, want) {
-				t.Errorf("call(%s, %s) = %s, want %s", tt.name, tt.query, r.data, want)
+			if r.Figure || untimed(t, r.Data) != untimed(t, want) {
+				t.Errorf("call(%s, %s) = %s, want %s", tt.name, tt.query, r.Data, want)
 			}
 		})
 	}
@@ -45,12 +45,12 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 
 // TestCallDraws: a figure is answered as SVG.
 func TestCallDraws(t *testing.T) {
-	r, err := newLab().call(context.Background(), commands.Env{}, "draw", "game=cn:6,3&position=1,2,3,4,5,6&move=0,2,3,4,5,6")
+	r, err := newLab().call(context.Background(), "draw", "game=cn:6,3&position=1,2,3,4,5,6&move=0,2,3,4,5,6", 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.figure || !strings.Contains(string(r.data), "<svg") {
-		t.Errorf("draw answered %.80q, not SVG", r.data)
+	if !r.Figure || !strings.Contains(string(r.Data), "<svg") {
+		t.Errorf("draw answered %.80q, not SVG", r.Data)
 	}
 }
 
@@ -60,21 +60,21 @@ func TestCallDraws(t *testing.T) {
 func TestCallRefuses(t *testing.T) {
 	tests := []struct {
 		name, query string
-		env         commands.Env
+		maxMemory   int64
 		says        []string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", commands.Env{}, []string{`no parameter "table"`}},
-		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", commands.Env{}, []string{"once"}},
-		{"solve", "game=cn:6,3&max=ten", commands.Env{}, []string{"--max takes a whole number"}},
-		{"solve", "max=3", commands.Env{}, []string{"give a game"}},
-		{"frobnicate", "", commands.Env{}, []string{`no command "frobnicate"`}},
-		{"prove", "game=cn:6,3&expr=a%2Bb+%3D%3D+d%2Be", commands.Env{}, []string{"z3", "nimlab prove cn:6,3 --expr 'a+b == d+e'"}},
-		{"solve", "game=cn:9,4&max=30&grundy=1", commands.Env{MaxMemory: 1 << 20}, []string{"browser tab", "nimlab solve cn:9,4 --grundy --max 30"}},
-		{"slice", "game=cn:9,4&max=30&axes=1,2", commands.Env{MaxMemory: 1 << 20}, []string{"nimlab plot cn:9,4 --axes 1,2 --max 30 --out slice.svg"}},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", 0, []string{`no parameter "table"`}},
+		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", 0, []string{"once"}},
+		{"solve", "game=cn:6,3&max=ten", 0, []string{"--max takes a whole number"}},
+		{"solve", "max=3", 0, []string{"give a game"}},
+		{"frobnicate", "", 0, []string{`no command "frobnicate"`}},
+		{"prove", "game=cn:6,3&expr=a%2Bb+%3D%3D+d%2Be", 0, []string{"z3", "nimlab prove cn:6,3 --expr 'a+b == d+e'"}},
+		{"solve", "game=cn:9,4&max=30&grundy=1", 1 << 20, []string{"browser tab", "nimlab solve cn:9,4 --grundy --max 30"}},
+		{"slice", "game=cn:9,4&max=30&axes=1,2", 1 << 20, []string{"nimlab plot cn:9,4 --axes 1,2 --max 30 --out slice.svg"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"?"+tt.query, func(t *testing.T) {
-			_, err := newLab().call(context.Background(), tt.env, tt.name, tt.query)
+			_, err := newLab().call(context.Background(), tt.name, tt.query, tt.maxMemory, nil)
 			if err == nil {
 				t.Fatal("no error")
 			}

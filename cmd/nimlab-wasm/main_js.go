@@ -4,13 +4,9 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"sync"
 	"syscall/js"
-	"time"
 
-	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/repro"
+	"github.com/nimlab/nimlab/internal/api"
 )
 
 // main defines nimlabCall and waits: the module answers calls until its
@@ -30,61 +26,15 @@ func main() {
 	select {}
 }
 
-// answer runs one call and sends its events.
+// answer runs one call and sends its events: progress at most ten times a
+// second, each claim of repro, then the result (JSON, or a figure's SVG:
+// the page knows which it asked for) or the error.
 func answer(l *lab, name, query string, send js.Value) {
-	ev := &events{send: send}
-	env := commands.Env{Progress: ev.watch, Claim: ev.claim}
-	r, err := l.call(context.Background(), env, name, query)
+	ev := api.NewEvents(func(event string, data []byte) { send.Invoke(event, string(data)) })
+	r, err := l.call(context.Background(), name, query, 0, ev)
 	if err != nil {
-		ev.emit("error", err.Error())
+		ev.Send("error", []byte(err.Error()))
 		return
 	}
-	// JSON, or a figure's SVG: the page knows which it asked for.
-	ev.emit("result", string(r.data))
-}
-
-// events sends the events of one call: progress at most ten times a
-// second, each claim of repro, the result.
-type events struct {
-	mu   sync.Mutex
-	send js.Value
-	last time.Time
-}
-
-func (e *events) emit(event, data string) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.send.Invoke(event, data)
-}
-
-// due reports whether a progress report is due: the first, the last, and
-// then one every 100 ms.
-func (e *events) due(done, total int64) bool {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if time.Since(e.last) < 100*time.Millisecond && done < total {
-		return false
-	}
-	e.last = time.Now()
-	return true
-}
-
-func (e *events) watch(string, int64) (func(done, total int64), func()) {
-	return e.progress, nil
-}
-
-func (e *events) progress(done, total int64) {
-	if !e.due(done, total) {
-		return
-	}
-	data, _ := json.Marshal(struct {
-		Done  int64 `json:"done"`
-		Total int64 `json:"total"`
-	}{done, total})
-	e.emit("progress", string(data))
-}
-
-func (e *events) claim(r repro.Result) {
-	data, _ := json.Marshal(r)
-	e.emit("claim", string(data))
+	ev.Send("result", r.Data)
 }

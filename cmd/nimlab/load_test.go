@@ -193,7 +193,7 @@ func TestServerUnderLoad(t *testing.T) {
 	t.Logf("%d clients, %v, %d requests (%v; 429: %v), %d claims of repro checked meanwhile",
 		loadClients, duration, len(samples), count, refused, claims.Load())
 	t.Logf("outcome: p50 %v, p99 %v, max %v; peak heap in use %.0f MiB (%.0f MiB before), cache %d KiB of %d MiB",
-		quantile(0.5), quantile(0.99), quantile(1), peakMiB, float64(base.HeapInuse)/(1<<20), s.cache.Bytes()>>10, cacheBytes>>20)
+		quantile(0.5), quantile(0.99), quantile(1), peakMiB, float64(base.HeapInuse)/(1<<20), s.backend.Cache.Bytes()>>10, cacheBytes>>20)
 	if len(outcome) == 0 {
 		t.Fatal("no outcome was answered")
 	}
@@ -203,7 +203,7 @@ func TestServerUnderLoad(t *testing.T) {
 	if p99 := quantile(0.99); p99 > 5*time.Second {
 		t.Errorf("outcome p99 %v; want well under 5 s", p99)
 	}
-	if c := s.cache.Bytes(); c > cacheBytes {
+	if c := s.backend.Cache.Bytes(); c > cacheBytes {
 		t.Errorf("the cache holds %d bytes, over its bound %d", c, cacheBytes)
 	}
 	if peak.Load() > base.HeapInuse+512<<20 {

@@ -71,7 +71,7 @@ you). Scripts write moves on stdin, one per line.`,
 				req: commands.PlayRequest{Game: args[0], History: []string{args[1]}, First: who},
 			}
 			// The opponent is solved once, and kept for the whole game.
-			s.env.Cache = commands.NewCache(1 << 62)
+			s.env.Cache = commands.NewCache(s.env.MaxMemory)
 			return s.run(readLines(ctx, cmd.InOrStdin()))
 		},
 	}

@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/machine"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -71,13 +70,10 @@ func progressBar(spec string, positions int64) (func(done, total int64), func())
 // which run commands in a small budget).
 var memoryCap int64
 
-// availableMemory is the memory a solve may use (machine.AvailableMemory);
-// where the system does not say, it assumes no limit.
+// availableMemory is the memory a solve may use (commands.AvailableMemory),
+// capped by memoryCap.
 func availableMemory() int64 {
-	avail, ok := machine.AvailableMemory()
-	if !ok {
-		avail = 1 << 62
-	}
+	avail := commands.AvailableMemory()
 	if memoryCap > 0 {
 		avail = min(avail, memoryCap)
 	}

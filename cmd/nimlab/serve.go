@@ -14,14 +14,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/internal/api"
-	"github.com/nimlab/nimlab/repro"
 	"github.com/spf13/cobra"
 )
 
@@ -41,13 +38,13 @@ type serverLimits struct {
 	cacheBytes int64
 }
 
-// server is the web lab: the API over the commands, figures, and the pages.
+// server is the web lab: the API over the commands (package api's
+// adapter), and the pages.
 type server struct {
-	data   string // the only directory read or written; "" for none
-	limits serverLimits
-	busy   sync.Map // client address -> struct{}: one solve at a time per client
-	cache  *commands.Cache
-	repro  atomic.Pointer[commands.ReproResult] // every claim, once checked
+	data    string // the only directory read or written; "" for none
+	limits  serverLimits
+	busy    sync.Map // client address -> struct{}: one solve at a time per client
+	backend *api.Backend
 }
 
 // newServer returns a server of the lab with its limits, reading tables in
@@ -56,7 +53,15 @@ func newServer(data string, limits serverLimits) *server {
 	if limits.cacheBytes <= 0 {
 		limits.cacheBytes = defaultCacheBytes
 	}
-	return &server{data: data, limits: limits, cache: commands.NewCache(limits.cacheBytes)}
+	s := &server{data: data, limits: limits}
+	s.backend = &api.Backend{
+		Wording: api.ServerWording, Resolve: s.dataFile, Cache: commands.NewCache(limits.cacheBytes),
+		MaxMemory: availableMemory, MaxPositions: limits.maxPositions,
+		// A proof asks a few queries in turn: each may take an eighth of
+		// the request's time.
+		ProveTimeout: limits.timeout / 8,
+	}
+	return s
 }
 
 // defaultCacheBytes bounds the tables and opponents the server keeps.
@@ -168,55 +173,11 @@ func (s *server) serve(ctx context.Context, ln net.Listener) error {
 	return ctx.Err()
 }
 
-// endpoints are the commands the API serves: package api's, which the
-// static site answers too, with the server's own. Flags that read or write
-// files are not among their parameters, but table, which the server
-// resolves inside --data, where the command reads a solved table; prove
-// runs the solver (z3), plot draws a slice as SVG, and the whole of repro
-// is checked once, then kept.
-func (s *server) endpoints() map[string]api.Endpoint {
-	es := api.Endpoints()
-	es["prove"] = api.Endpoint{Params: []string{"game", "expr", "theorem", "timeout", "solver"}, NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
-		return commands.Prove(ctx, env, commands.ProveRequest{Game: q.Get("game"), Expr: q.Get("expr"), Theorem: q.Get("theorem"), Solver: q.Get("solver"), Timeout: s.proveTimeout(q)})
-	}}
-	es["plot"] = api.Endpoint{Params: []string{"game", "max", "axes", "fix", "value"}, NeedsGame: true, Wholes: []string{"max"}, Tables: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
-		return commands.Plot(ctx, env, q.Slice())
-	}}
-	repro := es["repro"]
-	run := repro.Run
-	repro.Run = func(ctx context.Context, env commands.Env, q *api.Query) (commands.Result, error) {
-		if q.Boolean("list") || q.Get("only") != "" {
-			return run(ctx, env, q)
-		}
-		// Every claim: checked once, then kept.
-		if r := s.repro.Load(); r != nil {
-			return r, nil
-		}
-		res, err := run(ctx, env, q)
-		if r, ok := res.(*commands.ReproResult); ok && err == nil {
-			s.repro.Store(r)
-		}
-		return res, err
-	}
-	es["repro"] = repro
-	for name, e := range es {
-		if e.Tables {
-			e.Params = append(slices.Clone(e.Params), "table")
-			es[name] = e
-		}
-	}
-	return es
-}
-
-// merged are the endpoints whose identical concurrent requests are
-// answered by one run.
-var merged = []string{"solve", "list", "check", "critical", "discover", "repro"}
-
 func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
-	for name, e := range s.endpoints() {
+	for name, e := range s.backend.Endpoints() {
 		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e) })
 	}
 	return s.limit(mux)
@@ -240,12 +201,6 @@ func (s *server) limit(next http.Handler) http.Handler {
 // "error" event.
 type apiError struct {
 	Error string `json:"error"`
-}
-
-// progressEvent is the data of a "progress" event.
-type progressEvent struct {
-	Done  int64 `json:"done"`
-	Total int64 `json:"total"`
 }
 
 // httpError answers {"error": ...} with a status.
@@ -323,9 +278,9 @@ type unprocessable struct{ error }
 func (e unprocessable) Unwrap() error { return e.error }
 
 // answer decodes the query of the endpoint name into its request, runs it
-// and answers its result: JSON (the same object as "nimlab CMD ... --json"),
-// with ?stream=1 as server-sent events, or for a figure SVG. A query value
-// is data: it never reaches a flag parser.
+// and answers its result (api.Backend): JSON (the same object as "nimlab
+// CMD ... --json"), with ?stream=1 as server-sent events, or for a figure
+// SVG. A query value is data: it never reaches a flag parser.
 func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e api.Endpoint) {
 	q, stream, err := s.query(r, name, e)
 	if err != nil {
@@ -334,55 +289,28 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e a
 	}
 	admit, done := s.admitter(r)
 	defer done()
-	env := commands.Env{Start: time.Now(), MaxMemory: availableMemory(), MaxPositions: s.limits.maxPositions, Admit: admit}
-	if name == "slice" || name == "plot" || name == "advise" {
-		env.Cache = s.cache
-	}
-	ctx := r.Context()
-	var events *eventStream
+	var events *api.Events
 	if stream {
 		events = newEventStream(w)
-		defer events.close()
-		env.Progress = events.watch
-		env.Claim = events.claim
+		defer events.Close()
 	}
-	var res commands.Result
-	if slices.Contains(merged, name) {
-		// Identical concurrent requests are answered by one run.
-		var v any
-		v, err = s.cache.Do(ctx, name+"?"+q.Values.Encode(), false, func(ctx context.Context) (any, int64, error) {
-			res, err := e.Run(ctx, env, q)
-			return res, 0, err
-		})
-		if err == nil {
-			res = v.(commands.Result)
-		}
-	} else {
-		res, err = e.Run(ctx, env, q)
-	}
+	reply, err := s.backend.Run(r.Context(), name, e, q, s.backend.Env(e, admit, events))
 	switch {
+	case events != nil && err != nil:
+		data, _ := json.Marshal(apiErrorOf(err))
+		events.Send("error", data)
 	case events != nil:
-		events.finish(res, err)
+		events.Send("result", reply.Data)
 	case err != nil:
 		httpError(w, statusOf(err), err)
-	case e.Figure:
-		var buf bytes.Buffer
-		if err := res.WriteText(&buf); err != nil {
-			httpError(w, http.StatusInternalServerError, err)
-			return
-		}
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Write(buf.Bytes())
 	default:
 		// A verdict (a characterization that disagrees) is part of the
 		// result: 200.
-		data, err := json.Marshal(res)
-		if err != nil {
-			httpError(w, http.StatusInternalServerError, err)
-			return
+		w.Header().Set("Content-Type", reply.ContentType())
+		if !reply.Figure {
+			reply.Data = append(reply.Data, '\n')
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(append(data, '\n'))
+		w.Write(reply.Data)
 	}
 }
 
@@ -421,23 +349,18 @@ func (s *server) admitter(r *http.Request) (admit func() (func(), error), done f
 }
 
 // query decodes and checks the query of the endpoint name as package api
-// does (only its parameters, each once, with well-formed values), with the
-// server's own: stream (but for a figure), the table resolved inside
-// --data, and a timeout within the server's.
+// does (only its parameters, each once, with well-formed values, the table
+// resolved inside --data), with the server's own: stream (but for a
+// figure), and a timeout within the server's.
 func (s *server) query(r *http.Request, name string, e api.Endpoint) (q *api.Query, stream bool, err error) {
 	values := r.URL.Query()
 	if values.Has("stream") && !e.Figure {
 		stream = true
 		values.Del("stream")
 	}
-	q, err = e.Decode(name, values, api.ServerWording)
+	q, err = s.backend.Decode(name, e, values)
 	if err != nil {
 		return nil, false, badQuery{err}
-	}
-	if values.Has("table") {
-		if q.Table, err = s.dataFile(values.Get("table")); err != nil {
-			return nil, false, badQuery{err}
-		}
 	}
 	if values.Has("timeout") {
 		d, err := time.ParseDuration(values.Get("timeout"))
@@ -462,92 +385,18 @@ func (s *server) dataFile(name string) (string, error) {
 	return filepath.Join(s.data, name), nil
 }
 
-// proveTimeout is the time each query of a proof may take: the one asked
-// for (it may not pass the server's time for a request), or an eighth of
-// that time (a proof asks a few queries in turn).
-func (s *server) proveTimeout(q *api.Query) time.Duration {
-	d, err := time.ParseDuration(q.Get("timeout"))
-	if err != nil { // none: query has refused a malformed one
-		return s.limits.timeout / 8
-	}
-	return d
-}
-
-// eventStream answers a long command as server-sent events: "progress"
-// events ({"done":..,"total":..}) at most ten a second, "claim" events,
-// then one "result" event with the command's JSON, or an "error" event.
-// Nothing is sent once the request is answered (close), though a solve
-// merged with other requests' may still report.
-type eventStream struct {
-	mu     sync.Mutex
-	w      http.ResponseWriter
-	last   time.Time
-	flush  func()
-	closed bool
-}
-
-func newEventStream(w http.ResponseWriter) *eventStream {
+// newEventStream answers a long command as server-sent events (api.Events):
+// "progress" and "claim" events, then one "result" event with the
+// command's JSON, or an "error" event.
+func newEventStream(w http.ResponseWriter) *api.Events {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
-	e := &eventStream{w: w, flush: func() {}}
+	flush := func() {}
 	if f, ok := w.(http.Flusher); ok {
-		e.flush = f.Flush
+		flush = f.Flush
 	}
-	return e
-}
-
-// send sends one event; e.mu is held.
-func (e *eventStream) send(event string, data []byte) {
-	if e.closed {
-		return
-	}
-	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", event, bytes.TrimSpace(data))
-	e.flush()
-}
-
-// close ends the stream: its request is answered.
-func (e *eventStream) close() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.closed = true
-}
-
-// watch is the stream's commands.Progress.
-func (e *eventStream) watch(string, int64) (func(done, total int64), func()) {
-	return e.progress, nil
-}
-
-func (e *eventStream) progress(done, total int64) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if time.Since(e.last) < 100*time.Millisecond && done < total {
-		return
-	}
-	e.last = time.Now()
-	data, _ := json.Marshal(progressEvent{done, total})
-	e.send("progress", data)
-}
-
-// claim sends a "claim" event: one claim of repro, as soon as it is checked.
-func (e *eventStream) claim(r repro.Result) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	data, _ := json.Marshal(r)
-	e.send("claim", data)
-}
-
-// finish sends the result, or the error.
-func (e *eventStream) finish(res commands.Result, err error) {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	var data []byte
-	if err == nil {
-		data, err = json.Marshal(res)
-	}
-	if err != nil {
-		data, _ := json.Marshal(apiErrorOf(err))
-		e.send("error", data)
-		return
-	}
-	e.send("result", data)
+	return api.NewEvents(func(event string, data []byte) {
+		fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, bytes.TrimSpace(data))
+		flush()
+	})
 }

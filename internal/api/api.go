@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/nimlab/nimlab/commands"
 )
@@ -39,6 +40,22 @@ type Endpoint struct {
 	Tables bool
 	// Figure says that the result is a figure, whose text is SVG.
 	Figure bool
+	// Cached says that the command keeps what it solves in the back end's
+	// cache between requests (the tables of a slice, the computer's
+	// opponent).
+	Cached bool
+	// Merged says that identical concurrent requests are answered by one
+	// run, where the back end has a cache.
+	Merged bool
+	// Kept says that the answer of a request without parameters is
+	// computed once, then kept (every claim of repro).
+	Kept bool
+	// Elsewhere, when not empty, says why the browser does not run the
+	// endpoint: it answers with the command line that does.
+	Elsewhere string
+	// Command is the nimlab command that answers the endpoint on the
+	// command line, when its name differs.
+	Command string
 	// Run runs the command of a decoded query.
 	Run func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error)
 }
@@ -51,13 +68,13 @@ func Endpoints() map[string]Endpoint {
 		"outcome": {Params: game("position", "options"), NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table, Options: q.Boolean("options")})
 		}},
-		"solve": {Params: game("max", "grundy", "remoteness"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"solve": {Params: game("max", "grundy", "remoteness"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.Get("game"), Source: q.Source(), Grundy: q.Boolean("grundy"), Remoteness: q.Boolean("remoteness")})
 		}},
-		"list": {Params: game("max", "classes"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"list": {Params: game("max", "classes"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.List(ctx, env, commands.ListRequest{Game: q.Get("game"), Source: q.Source(), Classes: q.Boolean("classes"), Format: "json"})
 		}},
-		"check": {Params: game("max", "expr", "theorem", "properties", "strategy", "examples"), NeedsGame: true, Wholes: []string{"max", "examples"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"check": {Params: game("max", "expr", "theorem", "properties", "strategy", "examples"), NeedsGame: true, Wholes: []string{"max", "examples"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Check(ctx, env, commands.CheckRequest{
 				Game: q.Get("game"), Source: q.Source(), Expr: q.Get("expr"), Theorem: q.Get("theorem"),
 				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples", commands.DefaultExamples),
@@ -69,13 +86,13 @@ func Endpoints() map[string]Endpoint {
 		"theorems": {Params: game(), Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.Get("game")})
 		}},
-		"critical": {Params: game("max", "remoteness"), NeedsGame: true, Wholes: []string{"max", "remoteness"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"critical": {Params: game("max", "remoteness"), NeedsGame: true, Wholes: []string{"max", "remoteness"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.Get("game"), Source: q.Source(), Remoteness: q.Whole("remoteness", -1)})
 		}},
-		"discover": {Params: game("max", "verify-max"), NeedsGame: true, Wholes: []string{"max", "verify-max"}, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"discover": {Params: game("max", "verify-max"), NeedsGame: true, Wholes: []string{"max", "verify-max"}, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.Get("game"), Max: q.Whole("max", -1), VerifyMax: q.Whole("verify-max", 0)})
 		}},
-		"repro": {Params: []string{"list", "only"}, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"repro": {Params: []string{"list", "only"}, Merged: true, Kept: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			req := commands.ReproRequest{Only: q.Get("only"), List: q.Boolean("list")}
 			if req.List {
 				return commands.ReproList(req)
@@ -88,11 +105,20 @@ func Endpoints() map[string]Endpoint {
 		"frontier": {Run: func(context.Context, commands.Env, *Query) (commands.Result, error) {
 			return commands.FrontierRecorded()
 		}},
-		"slice": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"slice": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Cached: true, Command: "plot", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Slice(ctx, env, q.Slice())
 		}},
-		"advise": {Params: game("position", "start", "check"), NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"advise": {Params: game("position", "start", "check"), NeedsGame: true, Cached: true, Command: "play", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Advise(ctx, env, commands.AdviseRequest{Game: q.Get("game"), Position: q.Get("position"), Start: q.Get("start"), Check: q.Get("check")})
+		}},
+		"play": {Params: game("history", "first", "move", "undo", "hints"), NeedsGame: true, Cached: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Play(ctx, env, q.Play())
+		}},
+		"prove": {Params: game("expr", "theorem", "timeout", "solver"), NeedsGame: true, Elsewhere: "a proof runs the SMT solver z3, which a browser does not have", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Prove(ctx, env, commands.ProveRequest{Game: q.Get("game"), Expr: q.Get("expr"), Theorem: q.Get("theorem"), Solver: q.Get("solver"), Timeout: q.Timeout()})
+		}},
+		"plot": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Figure: true, Cached: true, Elsewhere: "the lab draws a slice as a grid; a figure of it is nimlab plot's", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Plot(ctx, env, q.Slice())
 		}},
 		"draw": {Params: game("position", "move", "complex"), NeedsGame: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Draw(ctx, commands.DrawRequest{Game: q.Get("game"), Position: q.Get("position"), Move: q.Get("move"), Complex: q.Boolean("complex")})
@@ -135,7 +161,10 @@ type Query struct {
 	// Table is the saved table a request reads (a path the back end
 	// resolved from its table parameter), "" for none.
 	Table string
-	err   error
+	// ProveTimeout is the time each query of a proof may take when the
+	// request gives no timeout (the back end's).
+	ProveTimeout time.Duration
+	err          error
 }
 
 // Decode checks values as the query of the endpoint, which its errors call
@@ -199,6 +228,31 @@ func (q *Query) Whole(key string, def int) int {
 // saved Table.
 func (q *Query) Source() commands.Source {
 	return commands.Source{Max: q.Whole("max", -1), Table: q.Table}
+}
+
+// Timeout is the time each query of a proof may take: the request's
+// timeout, or ProveTimeout.
+func (q *Query) Timeout() time.Duration {
+	if d, err := time.ParseDuration(q.Get("timeout")); err == nil {
+		return d
+	}
+	return q.ProveTimeout
+}
+
+// HistorySeparator separates the positions of play's history parameter:
+// history=1,2,3/0,2,3.
+const HistorySeparator = "/"
+
+// Play is the step of a game the query asks for.
+func (q *Query) Play() commands.PlayRequest {
+	var history []string
+	if h := q.Get("history"); h != "" {
+		history = strings.Split(h, HistorySeparator)
+	}
+	return commands.PlayRequest{
+		Game: q.Get("game"), History: history, First: commands.Player(q.Get("first")),
+		Move: q.Get("move"), Undo: q.Boolean("undo"), Hints: q.Boolean("hints"),
+	}
 }
 
 // Slice is the slice of a table the query asks for.
