@@ -119,21 +119,55 @@ func TestLabPlayComputerWins(t *testing.T) {
 // the computer first, and fails unless the computer wins.
 func playComputerWins(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	g, _ := game.Parse("cn:8,3")
-	err := chromedp.Run(ctx,
-		chromedp.Navigate(url+"/#play"),
+	if result, log := playGame(t, ctx, url, "cn:8,3", "3,1,4,1,5,9,2,6", true, false); result != "The computer wins." {
+		t.Fatalf("the game ended with %q\n%s", result, log)
+	}
+}
+
+// TestLabPlayMisere plays a misère game to its end in the browser, typing
+// moves as edits: Nim from the P-position (1,2,3), where whoever takes the
+// last token loses. The computer wins, and the last move is yours.
+func TestLabPlayMisere(t *testing.T) {
+	ctx, url := browser(t)
+	playMisere(t, ctx, url)
+}
+
+// playMisere plays misère Nim from (1,2,3) on the lab at url, you first,
+// and fails unless the computer wins after your last move.
+func playMisere(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	result, log := playGame(t, ctx, url, "nim:3/misere", "1,2,3", false, true)
+	lines := strings.Split(strings.TrimSpace(log), "\n")
+	if result != "The computer wins." || !strings.HasPrefix(lines[len(lines)-1], "you: ") || !strings.HasSuffix(lines[len(lines)-1], "→ (0,0,0)") {
+		t.Fatalf("misère Nim ended with %q after\n%s", result, log)
+	}
+}
+
+// playGame plays spec from start on the lab at url, the computer first or
+// you, answering each of your turns with the first option (typed as edits
+// "pile -= amount" when edits is set), and returns the result and the log.
+func playGame(t *testing.T, ctx context.Context, url, spec, start string, computerFirst, edits bool) (result, log string) {
+	t.Helper()
+	g, _ := game.Parse(spec)
+	actions := []chromedp.Action{
+		chromedp.Navigate(url + "/#play"),
 		chromedp.WaitVisible("#play-spec", chromedp.ByID),
-		chromedp.SetValue("#play-spec", "cn:8,3", chromedp.ByID),
-		chromedp.SetValue("#play-start", "3,1,4,1,5,9,2,6", chromedp.ByID),
-		chromedp.Click("#play-computer-first", chromedp.ByID),
-		chromedp.Click("#play-new", chromedp.ByID),
-	)
+		chromedp.SetValue("#play-spec", spec, chromedp.ByID),
+		chromedp.SetValue("#play-start", start, chromedp.ByID),
+	}
+	if computerFirst {
+		actions = append(actions, chromedp.Click("#play-computer-first", chromedp.ByID))
+	}
+	if err := chromedp.Run(ctx, append(actions, chromedp.Click("#play-new", chromedp.ByID))...); err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.ParsePosition(start)
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := regexp.MustCompile(`→ \(([\d,]+)\)`)
 	for turn := 0; turn < 60; turn++ {
-		var status, result, log string
+		var status string
 		err := chromedp.Run(ctx,
 			chromedp.Poll(`document.getElementById("result").textContent !== "" || document.getElementById("play-status").textContent === "your move"`, nil),
 			chromedp.Text("#result", &result, chromedp.ByID),
@@ -144,22 +178,23 @@ func playComputerWins(t *testing.T, ctx context.Context, url string) {
 			t.Fatal(err)
 		}
 		if result != "" {
-			if result != "The computer wins." {
-				t.Fatalf("the game ended with %q\n%s", result, log)
+			return result, log
+		}
+		if m := last.FindAllStringSubmatch(log, -1); m != nil {
+			if p, err = g.ParsePosition(m[len(m)-1][1]); err != nil {
+				t.Fatal(err)
 			}
-			return
-		}
-		m := last.FindAllStringSubmatch(log, -1)
-		if m == nil {
-			t.Fatalf("no move in the log: %q", log)
-		}
-		p, err := g.ParsePosition(m[len(m)-1][1])
-		if err != nil {
-			t.Fatal(err)
 		}
 		var move string
 		for q := range g.Options(p) {
 			move = q.String()
+			if edits {
+				for i := range p {
+					if q[i] != p[i] {
+						move = fmt.Sprintf("%d -= %d", i+1, p[i]-q[i])
+					}
+				}
+			}
 			break
 		}
 		before := strings.Count(log, "\n")
@@ -172,6 +207,7 @@ func playComputerWins(t *testing.T, ctx context.Context, url string) {
 		}
 	}
 	t.Fatal("the game did not end in 60 turns")
+	return "", ""
 }
 
 func TestLabCheckExpression(t *testing.T) {

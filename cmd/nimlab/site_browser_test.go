@@ -155,6 +155,16 @@ func TestSitePlayComputerWins(t *testing.T) {
 	}
 }
 
+// TestSitePlayMisere plays misère Nim to its end in the static site: the
+// WebAssembly module answers the same play endpoint as the server.
+func TestSitePlayMisere(t *testing.T) {
+	ctx, url, api := staticSite(t)
+	playMisere(t, ctx, url)
+	if a := api(); len(a) > 0 {
+		t.Errorf("requests to /api/: %v", a)
+	}
+}
+
 // TestSiteCheck: a link to Check checks an expression on a small box, and
 // the page counts as nimlab check does; a slice of a solve, from a link,
 // has the cells of the box; Find the pattern proposes what nimlab discover

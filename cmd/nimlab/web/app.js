@@ -373,16 +373,12 @@ $("position-form").addEventListener("submit", analyze);
 
 // ---- play ------------------------------------------------------------------
 
-const match = { game: "", start: null, history: [], first: "you" };
+// A game is nimlab's play command: the page keeps the history and whose
+// first move it was, sends your move as you typed it (or undo), and shows
+// the answer: the moves made, whose turn it is, the advice, the winner.
+const match = { game: "", history: [], first: "you", over: false };
 
-function toMove() { return (match.history.length - 1) % 2 === 0 ? match.first : (match.first === "you" ? "computer" : "you"); }
 function current() { return match.history[match.history.length - 1]; }
-
-async function advise(position, check) {
-  const params = { game: match.game, start: match.start.join(","), position: position.join(",") };
-  if (check) params.check = check;
-  return api("advise", params);
-}
 
 async function newGame(ev) {
   if (ev) ev.preventDefault();
@@ -393,13 +389,13 @@ async function newGame(ev) {
     return;
   }
   match.game = $("play-spec").value.trim();
-  match.start = start;
   match.history = [start];
   match.first = $("play-computer-first").checked ? "computer" : "you";
+  match.over = false;
   $("play-log").replaceChildren();
   text($("result"), "");
   text($("play-error"), "");
-  await turn();
+  await step({});
 }
 $("play-form").addEventListener("submit", newGame);
 
@@ -422,79 +418,54 @@ function shareGame() {
   share("play", { game: match.game, position: current().join(",") });
 }
 
-function log(who, from, to, why) {
-  const li = document.createElement("li");
-  li.textContent = `${who}: (${from.join(",")}) → (${to.join(",")})${why ? ` — ${why}` : ""}`;
-  $("play-log").append(li);
-}
-
-async function turn() {
-  const p = current();
-  figure($("play-figure"), "draw", { game: match.game, position: p.join(",") });
+// step asks play for the next step of the game (params: move or undo) and
+// shows its answer.
+async function step(params) {
+  text($("play-status"), "the computer is thinking…");
+  if (current()) figure($("play-figure"), "draw", { game: match.game, position: current().join(",") });
+  let r;
   try {
-    const a = await advise(p);
-    if (a.terminal || toMove() === "you") shareGame();
-    if (a.terminal) {
-      const last = toMove() === "you" ? "computer" : "you";
-      const misere = match.game.endsWith("/misere");
-      const winner = misere ? (last === "you" ? "computer" : "you") : last;
-      text($("play-status"), "no move is left");
-      text($("result"), winner === "computer" ? "The computer wins." : "You win!");
-      text($("play-hint"), "");
-      return;
-    }
-    if (toMove() === "computer") {
-      text($("play-status"), "the computer is thinking…");
-      match.history.push(a.advice.move);
-      log("computer", p, a.advice.move, a.advice.why);
-      return turn();
-    }
-    text($("play-status"), "your move");
-    if ($("play-hints").checked) {
-      text($("play-hint"), a.advice.outcome === "P" ? "hint: a P-position — every move loses against perfect play"
-        : `hint: an N-position — winning moves: ${a.advice.winning_moves.map((m) => `(${m.join(",")})`).join(" ")}`);
-    } else text($("play-hint"), "");
+    r = await api("play", {
+      game: match.game, history: match.history.map((p) => p.join(",")).join("/"), first: match.first,
+      hints: $("play-hints").checked ? 1 : 0, ...params,
+    });
   } catch (e) {
+    text($("play-status"), "");
     text($("play-error"), e.message);
+    return;
   }
-}
-
-// parseMove reads the position a move leaves, or edits "pile -= amount".
-function parseMove(s, p) {
-  if (!s.includes("-=")) return s.split(",").map((x) => Number(x.trim()));
-  const to = p.slice();
-  for (const edit of s.split(/[,;]/)) {
-    const m = edit.match(/^\s*(\d+)\s*-=\s*(\d+)\s*$/);
-    if (!m) return null;
-    to[Number(m[1]) - 1] -= Number(m[2]);
+  if (r.refused) { text($("play-status"), "your move"); text($("play-error"), `illegal: ${r.refused}`); return; }
+  text($("play-error"), "");
+  if (r.undone) { $("play-log").lastChild.remove(); $("play-log").lastChild.remove(); }
+  for (const m of r.moves) {
+    const li = document.createElement("li");
+    li.textContent = `${m.player}: (${m.from.join(",")}) → (${m.to.join(",")})${m.why ? ` — ${m.why}` : ""}`;
+    $("play-log").append(li);
   }
-  return to;
+  match.history = r.history;
+  match.over = Boolean(r.winner);
+  figure($("play-figure"), "draw", { game: match.game, position: r.position.join(",") });
+  shareGame();
+  text($("result"), r.winner === "computer" ? "The computer wins." : r.winner === "you" ? "You win!" : "");
+  text($("play-status"), r.winner ? "no move is left" : "your move");
+  const h = r.hint;
+  text($("play-hint"), !h ? "" : h.outcome === "P" ? "hint: a P-position — every move loses against perfect play"
+    : `hint: an N-position — winning moves: ${h.winning_moves.map((m) => `(${m.join(",")})`).join(" ")}`);
 }
 
 $("move-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  if (toMove() !== "you" || $("result").textContent) return;
-  const p = current();
-  const to = parseMove($("move").value, p);
-  if (!to || to.some((x) => !Number.isInteger(x))) { text($("play-error"), "write the position the move leaves, or pile -= amount"); return; }
-  try {
-    const a = await advise(p, to.join(","));
-    if (a.check !== "legal") { text($("play-error"), `illegal: ${a.check}`); return; }
-  } catch (e) { text($("play-error"), e.message); return; }
-  text($("play-error"), "");
-  $("move").value = "";
-  match.history.push(to);
-  log("you", p, to);
-  await turn();
+  if (match.over || !current()) return;
+  const move = $("move").value.trim();
+  if (!move) return;
+  await step({ move });
+  if (!$("play-error").textContent) $("move").value = "";
 });
 
 $("play-undo").addEventListener("click", async () => {
-  if (match.history.length < 3) return;
-  match.history.splice(-2);
-  $("play-log").lastChild.remove();
-  $("play-log").lastChild.remove();
+  if (match.history.length < 3 || !current()) return;
   text($("result"), "");
-  await turn();
+  await step({ undo: 1 });
 });
 
 // ---- check -----------------------------------------------------------------
