@@ -257,7 +257,7 @@ func OutcomeOf(remoteness int) string {
 
 // ShellQuote quotes s for a POSIX shell when it holds anything but letters,
 // digits and the plain punctuation of specs and paths; the empty string
-// quotes as ''.
+// quotes as two single quotes, which the shell reads as an empty word.
 func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
