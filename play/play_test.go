@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -132,4 +133,23 @@ func ExampleOpponent_Advise() {
 	a, _ := opp.Advise(ctx, start)
 	fmt.Println(a.Outcome, a.Remoteness, a.Move)
 	// Output: N 7 1,2,3
+}
+
+func TestParseMove(t *testing.T) {
+	g, err := game.Parse("nim:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := game.Position{1, 2, 3}
+	for text, want := range map[string]game.Position{"0,2,3": {0, 2, 3}, " 3 -= 2 ": {1, 2, 1}, "1-=1; 2 -= 1": {0, 1, 3}} {
+		q, err := ParseMove(g, p, text)
+		if err != nil || !slices.Equal(q, want) {
+			t.Errorf("ParseMove(%q) = %v, %v; want %v", text, q, err, want)
+		}
+	}
+	for _, text := range []string{"4 -= 1", "2 - 1", "x"} {
+		if _, err := ParseMove(g, p, text); err == nil {
+			t.Errorf("ParseMove(%q) took it", text)
+		}
+	}
 }
