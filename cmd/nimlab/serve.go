@@ -84,7 +84,9 @@ Every analysis is also served as JSON: GET /api/outcome, /api/solve, /api/list,
 /api/check, /api/discover, /api/prove, /api/complex, /api/theorems and
 /api/critical take the CLI's flags as query parameters (game, position, max,
 grundy, ...) and answer with the same object as "nimlab CMD ... --json";
-/api/draw and /api/plot answer SVG. /api/prove runs the solver (z3) for at
+/api/draw and /api/plot answer SVG. /api/play plays a game against the
+computer one step at a time, as "nimlab play" does: game, history (positions
+separated by /), first, move (as typed), undo and hints. /api/prove runs the solver (z3) for at
 most the request's time: each query for timeout (by default an eighth of
 --timeout), and the solver is stopped when the client goes away.
 /api/repro answers "nimlab repro --json" (computed once, then kept), and
