@@ -5,10 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"net/url"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
 )
 
@@ -138,5 +142,49 @@ func TestPlayStopsWhileWaitingForAMove(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second): // a hang, not a speed
 		t.Fatal("play still waits for a move after its context was cancelled")
+	}
+}
+
+// TestAPIPlaysAsTheCLI: a game played step by step through /api/play goes
+// through the positions of the same game played by "nimlab play --json",
+// and ends with the same winner, decided by the game's rules (misère Nim:
+// whoever takes the last token loses).
+func TestAPIPlaysAsTheCLI(t *testing.T) {
+	const spec, start = "nim:3/misere", "1,2,3"
+	g, _ := game.Parse(spec)
+	first := func(p game.Position) string {
+		for q := range g.Options(p) {
+			return q.String()
+		}
+		return "quit"
+	}
+	records := playScripted(t, first, spec, start)
+	var cli []string
+	for _, r := range records {
+		if r.Error == "" && (len(cli) == 0 || cli[len(cli)-1] != r.Position.String()) {
+			cli = append(cli, r.Position.String())
+		}
+	}
+	srv := testServer(t, "")
+	history := []string{start}
+	var res commands.PlayResult
+	for turn := 0; turn < 30 && res.Winner == ""; turn++ {
+		p, _ := g.ParsePosition(history[len(history)-1])
+		values := url.Values{"game": {spec}, "history": {strings.Join(history, "/")}, "move": {first(p)}}
+		status, _, body := get(t, srv.URL+"/api/play?"+values.Encode())
+		if status != http.StatusOK {
+			t.Fatalf("status %d: %s", status, body)
+		}
+		res = commands.PlayResult{}
+		if err := json.Unmarshal(body, &res); err != nil || res.Refused != "" {
+			t.Fatalf("%s: %v", body, err)
+		}
+		history = history[:0]
+		for _, q := range res.History {
+			history = append(history, q.String())
+		}
+	}
+	if res.Winner != commands.Computer || records[len(records)-1].Winner != commands.Computer || !reflect.DeepEqual(history, cli) {
+		t.Errorf("the API's game %v won by %q; the CLI's %v won by %q", history, res.Winner, cli, records[len(records)-1].Winner)
 	}
 }

@@ -418,8 +418,8 @@ function shareGame() {
   share("play", { game: match.game, position: current().join(",") });
 }
 
-// step asks play for the next step of the game (params: move or undo) and
-// shows its answer.
+// step asks play for the next step of the game (params: move or undo),
+// shows its answer and returns it (nothing when the request failed).
 async function step(params) {
   text($("play-status"), "the computer is thinking…");
   if (current()) figure($("play-figure"), "draw", { game: match.game, position: current().join(",") });
@@ -432,9 +432,9 @@ async function step(params) {
   } catch (e) {
     text($("play-status"), "");
     text($("play-error"), e.message);
-    return;
+    return undefined;
   }
-  if (r.refused) { text($("play-status"), "your move"); text($("play-error"), `illegal: ${r.refused}`); return; }
+  if (r.refused) { text($("play-status"), "your move"); text($("play-error"), `illegal: ${r.refused}`); return r; }
   text($("play-error"), "");
   if (r.undone) { $("play-log").lastChild.remove(); $("play-log").lastChild.remove(); }
   for (const m of r.moves) {
@@ -451,6 +451,7 @@ async function step(params) {
   const h = r.hint;
   text($("play-hint"), !h ? "" : h.outcome === "P" ? "hint: a P-position — every move loses against perfect play"
     : `hint: an N-position — winning moves: ${h.winning_moves.map((m) => `(${m.join(",")})`).join(" ")}`);
+  return r;
 }
 
 $("move-form").addEventListener("submit", async (ev) => {
@@ -458,8 +459,8 @@ $("move-form").addEventListener("submit", async (ev) => {
   if (match.over || !current()) return;
   const move = $("move").value.trim();
   if (!move) return;
-  await step({ move });
-  if (!$("play-error").textContent) $("move").value = "";
+  const r = await step({ move });
+  if (r && !r.refused) $("move").value = "";
 });
 
 $("play-undo").addEventListener("click", async () => {
