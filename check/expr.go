@@ -335,22 +335,7 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	i, iPile := e.pileNode(n.Left)
 	j, jPile := e.pileNode(n.Right)
 	if iPile && jPile && (n.Operator == "+" || n.Operator == "-") {
-		if n.Operator == "+" {
-			return func(p game.Position) int {
-				v, o := add(p[i], p[j])
-				if o {
-					*ov = true
-				}
-				return v
-			}, nil
-		}
-		return func(p game.Position) int {
-			v, o := sub(p[i], p[j])
-			if o {
-				*ov = true
-			}
-			return v
-		}, nil
+		return e.pileSum(i, j, n.Operator == "-"), nil
 	}
 	switch n.Operator {
 	case "+":
@@ -425,6 +410,30 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	return nil, fmt.Errorf("unsupported operator %q", n.Operator)
 }
 
+// pileSum is piles i + j, or i - j with minus, read from the position
+// directly.
+func (e *Expr) pileSum(i, j int, minus bool) value {
+	ov := e.ov
+	if minus {
+		return func(p game.Position) int {
+			v, o := sub(p[i], p[j])
+			if o {
+				*ov = true
+			}
+			return v
+		}
+	}
+	return func(p game.Position) int {
+		v, o := add(p[i], p[j])
+		if o {
+			*ov = true
+		}
+		return v
+	}
+}
+
+// call builds a call of one of the language's functions (functions.go) on its
+// compiled arguments, checking their number.
 func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 	fs := make([]value, len(args))
 	for i, a := range args {
