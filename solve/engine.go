@@ -135,6 +135,16 @@ func (p *Plan) Engine() Engine { return p.engine.name() }
 // and the reference engine it is the table and what they keep per state.
 func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
 
+// States is the number of states the plan's engine values: the sorted
+// positions of the box for Values on a symmetric game and a uniform box,
+// else its positions. It measures the work of the solve.
+func (p *Plan) States() int64 {
+	if p.engine.name() == EngineValues {
+		return stateCount(p.g, p.box)
+	}
+	return p.box.Positions()
+}
+
 // CheckMemory returns an error wrapping ErrTooLarge when the plan's Table
 // needs more than available bytes (MemoryNeeded).
 func (p *Plan) CheckMemory(available int64) error {
