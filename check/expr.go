@@ -312,21 +312,13 @@ func (e *Expr) pile(name string) (int, error) {
 			return e.n + k, nil
 		}
 	}
-	i := -1
-	switch {
-	case len(name) == 1 && name[0] >= 'a' && name[0] <= 'z':
-		i = int(name[0] - 'a')
-	case len(name) > 1 && name[0] == 'p':
-		if k, err := strconv.Atoi(name[1:]); err == nil {
-			i = k - 1
-		}
-	}
+	i := pileIndex(name)
 	if i < 0 || i >= e.n {
 		also := ""
 		if len(e.vars) > 0 {
 			also = ", and " + strings.Join(e.vars, ", ")
 		}
-		return 0, fmt.Errorf("unknown name %q: the piles are a..%c or p1..p%d%s", name, 'a'+min(e.n, 26)-1, e.n, also)
+		return 0, fmt.Errorf("unknown name %q: the piles are a..%s or p1..p%d%s", name, PileName(min(e.n, 26)-1), e.n, also)
 	}
 	return i, nil
 }
@@ -343,22 +335,7 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	i, iPile := e.pileNode(n.Left)
 	j, jPile := e.pileNode(n.Right)
 	if iPile && jPile && (n.Operator == "+" || n.Operator == "-") {
-		if n.Operator == "+" {
-			return func(p game.Position) int {
-				v, o := add(p[i], p[j])
-				if o {
-					*ov = true
-				}
-				return v
-			}, nil
-		}
-		return func(p game.Position) int {
-			v, o := sub(p[i], p[j])
-			if o {
-				*ov = true
-			}
-			return v
-		}, nil
+		return e.pileSum(i, j, n.Operator == "-"), nil
 	}
 	switch n.Operator {
 	case "+":
@@ -433,6 +410,30 @@ func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	return nil, fmt.Errorf("unsupported operator %q", n.Operator)
 }
 
+// pileSum is piles i + j, or i - j with minus, read from the position
+// directly.
+func (e *Expr) pileSum(i, j int, minus bool) value {
+	ov := e.ov
+	if minus {
+		return func(p game.Position) int {
+			v, o := sub(p[i], p[j])
+			if o {
+				*ov = true
+			}
+			return v
+		}
+	}
+	return func(p game.Position) int {
+		v, o := add(p[i], p[j])
+		if o {
+			*ov = true
+		}
+		return v
+	}
+}
+
+// call builds a call of one of the language's functions (functions.go) on its
+// compiled arguments, checking their number.
 func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 	fs := make([]value, len(args))
 	for i, a := range args {
@@ -449,94 +450,31 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 		return nil
 	}
 	switch name {
-	case "xor":
+	case "xor", "min", "max":
 		if err := need(len(fs) >= 1, "one or more"); err != nil {
 			return nil, err
 		}
-		return fold(fs, func(a, b int) int { return a ^ b }), nil
-	case "min":
-		if err := need(len(fs) >= 1, "one or more"); err != nil {
-			return nil, err
-		}
-		return fold(fs, func(a, b int) int { return min(a, b) }), nil
-	case "max":
-		if err := need(len(fs) >= 1, "one or more"); err != nil {
-			return nil, err
-		}
-		return fold(fs, func(a, b int) int { return max(a, b) }), nil
+		return fold(fs, folds[name]), nil
 	case "abs":
 		if err := need(len(fs) == 1, "one"); err != nil {
 			return nil, err
 		}
-		x, ov := fs[0], e.ov
-		return func(p game.Position) int {
-			v := x(p)
-			if v < 0 {
-				var o bool
-				if v, o = neg(v); o {
-					*ov = true
-				}
-			}
-			return v
-		}, nil
+		return e.absValue(fs[0]), nil
 	case "colmod":
 		if err := need(len(fs) >= 2, "a modulus and one or more values"); err != nil {
 			return nil, err
 		}
-		m, xs := fs[0], fs[1:]
-		return func(p game.Position) int {
-			return b2i(ColumnsDivisible(m(p), func(yield func(int) bool) {
-				for _, x := range xs {
-					if !yield(x(p)) {
-						return
-					}
-				}
-			}))
-		}, nil
+		return colmodValue(fs[0], fs[1:]), nil
 	case "slowmoves":
 		if err := need(len(fs) >= 2, "a number of piles k and one or more piles"); err != nil {
 			return nil, err
 		}
-		k, xs := fs[0], fs[1:]
-		piles := make([]int, len(xs))
-		ov := e.ov
-		return func(p game.Position) int {
-			for i, x := range xs {
-				piles[i] = x(p)
-			}
-			moves, exact := slowMoves(k(p), piles)
-			if !exact {
-				*ov = true
-			}
-			return moves
-		}, nil
+		return e.slowMovesValue(fs[0], fs[1:]), nil
 	case "sym":
 		if err := need(len(fs) == 1, "one"); err != nil {
 			return nil, err
 		}
-		if inSym {
-			return nil, errors.New("sym() inside sym() is not supported")
-		}
-		if len(e.vars) > 0 {
-			return nil, fmt.Errorf("sym() is not supported beside %s: a symmetry permutes the piles only", strings.Join(e.vars, ", "))
-		}
-		perms, err := e.symPerms()
-		if err != nil {
-			return nil, err
-		}
-		x := fs[0]
-		q := make(game.Position, e.n)
-		return func(p game.Position) int {
-			for _, perm := range perms {
-				for i, j := range perm {
-					q[i] = p[j]
-				}
-				if x(q) != 0 {
-					return 1
-				}
-			}
-			return 0
-		}, nil
+		return e.symValue(fs[0], inSym)
 	}
 	return nil, fmt.Errorf("unknown function %s(); the functions are xor, min, max, abs, colmod, slowmoves and sym", name)
 }

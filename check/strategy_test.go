@@ -1,10 +1,13 @@
-package check
+// The test is external (package check_test) since package theory, which
+// it reads, imports check.
+package check_test
 
 import (
 	"context"
 	"slices"
 	"testing"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -18,7 +21,7 @@ func TestStrategy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Strategy(ctx, g, tab, theory.MMove, 3)
+	r, err := check.Strategy(ctx, g, tab, theory.MMove, 3)
 	if err != nil || !r.Optimal() || r.States != tab.States() || r.Terminal == 0 {
 		t.Fatalf("M-rule on slow:4,3: %+v, %v", r, err)
 	}
@@ -33,7 +36,7 @@ func TestStrategy(t *testing.T) {
 		}
 		return q
 	}
-	r, err = Strategy(ctx, g, tab, keepLast, 3)
+	r, err = check.Strategy(ctx, g, tab, keepLast, 3)
 	if err != nil || r.Optimal() || len(r.Examples) != 3 {
 		t.Fatalf("keep-last on slow:4,3: %+v, %v", r, err)
 	}
@@ -42,7 +45,7 @@ func TestStrategy(t *testing.T) {
 			t.Errorf("failure %+v lowers R by one", e)
 		}
 	}
-	if _, err := Strategy(ctx, g, &table.Table{}, keepLast, 1); err == nil {
+	if _, err := check.Strategy(ctx, g, &table.Table{}, keepLast, 1); err == nil {
 		t.Error("a table without remoteness was accepted")
 	}
 }

@@ -45,6 +45,21 @@ func PileName(i int) string {
 	return "p" + strconv.Itoa(i+1)
 }
 
+// pileIndex is the pile (0-based) a name of the language stands for, the
+// inverse of PileName that also reads p1..p26 for a..z; -1 when the name is
+// no pile's.
+func pileIndex(name string) int {
+	switch {
+	case len(name) == 1 && name[0] >= 'a' && name[0] <= 'z':
+		return int(name[0] - 'a')
+	case len(name) > 1 && name[0] == 'p':
+		if k, err := strconv.Atoi(name[1:]); err == nil && k >= 1 {
+			return k - 1
+		}
+	}
+	return -1
+}
+
 // Value returns the expression's value at p in the integers (a comparison
 // is 1 or 0): the exact interpreter's, slower than an Evaluator's but never
 // wrapping around.

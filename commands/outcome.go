@@ -113,6 +113,9 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 			if err := plan.CheckMemory(env.memory()); err != nil {
 				return err
 			}
+			if err := checkWork(plan, plan.MemoryNeeded()); err != nil {
+				return err
+			}
 		}
 		// It solves: admitted once.
 		r, err := env.admit()

@@ -181,6 +181,9 @@ func (req *SolveRequest) stream(ctx context.Context, env Env, plan *solve.Plan) 
 		if err := plan.CheckStreamMemory(keep, env.memory()); err != nil {
 			return nil, 0, err
 		}
+		if err := checkWork(plan, plan.StreamMemory(keep)); err != nil {
+			return nil, 0, err
+		}
 	}
 	end := env.watch(plan)
 	defer end()

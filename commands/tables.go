@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/solve"
@@ -122,6 +124,9 @@ func (s *Source) build(ctx context.Context, env Env, plan *solve.Plan) (*table.T
 		if err := plan.CheckMemory(env.memory()); err != nil {
 			return nil, err
 		}
+		if err := checkWork(plan, plan.MemoryNeeded()); err != nil {
+			return nil, err
+		}
 	}
 	if env.Cache != nil && plan.Engine() != solve.EngineReference {
 		return env.Cache.table(ctx, env, plan)
@@ -134,4 +139,43 @@ func (s *Source) build(ctx context.Context, env Env, plan *solve.Plan) (*table.T
 	end := env.watch(plan)
 	defer end()
 	return plan.Table(ctx)
+}
+
+// maxUnforcedStates bounds the states a solve values without --force: 2^40,
+// a quarter of an hour even at fastestRate. A box beyond it (nim:3 --max
+// 65534 has 2.8e14 positions) is refused at once with what it would cost,
+// rather than started silently for days.
+const maxUnforcedStates = 1 << 40
+
+// fastestRate is a rate of states a second that no engine reaches (the
+// fastest run at a few hundred million, see docs/performance.md): the time
+// a refused solve would take at least.
+const fastestRate = 1e9
+
+// checkWork returns an error wrapping ErrTooLarge when the plan's solve
+// values more than maxUnforcedStates states, saying how many, the least
+// time they would take and memory, the bytes the solve would allocate.
+func checkWork(plan *solve.Plan, memory int64) error {
+	states := plan.States()
+	if states <= maxUnforcedStates {
+		return nil
+	}
+	what := "positions"
+	if states < plan.Box().Positions() {
+		what = "sorted states"
+	}
+	least := time.Duration(float64(states) / fastestRate * float64(time.Second))
+	return fmt.Errorf("%w: %s with piles up to %d has %s %s: at least %s of work even at 10^9 a second, and about %s of memory; lower --max, or use --force to run anyway",
+		ErrTooLarge, plan.Game().Spec, plan.Box()[0], strings.Replace(fmt.Sprintf("%.2g", float64(states)), "e+", "e", 1), what, roughDuration(least), solve.Bytes(memory))
+}
+
+// roughDuration writes d in the largest unit that fits, e.g. "3.3 days".
+func roughDuration(d time.Duration) string {
+	switch {
+	case d >= 48*time.Hour:
+		return fmt.Sprintf("%.1f days", d.Hours()/24)
+	case d >= 2*time.Hour:
+		return fmt.Sprintf("%.1f hours", d.Hours())
+	}
+	return fmt.Sprintf("%.0f minutes", d.Minutes())
 }

@@ -213,20 +213,47 @@ func reduce(d description, n int, eqs []Linear, les []edge) description {
 	if len(d.extra) == 0 {
 		return out
 	}
-	class := sp.classes()
-	all := uint64(1)<<n - 1
+	r := &reduction{d: d, n: n, eqs: eqs, les: les, linear: out.linear,
+		class: sp.classes(), all: uint64(1)<<n - 1, dropped: make([]bool, len(d.extra))}
+	r.colmods()
+	r.xors()
+	r.parities()
+	r.orders()
+	r.minForms()
+	for i, x := range d.extra {
+		if !r.dropped[i] {
+			out.extra = append(out.extra, x)
+		}
+	}
+	return out
+}
 
-	// colmod: the multiples kept, and what the classes give.
+// reduction is reduce's pass over the conjuncts of d.extra other than the
+// linear relations, one kind after the other (see reduce).
+type reduction struct {
+	d      description
+	n      int
+	eqs    []Linear // the condition's equalities
+	les    []edge   // the condition's orders
+	linear []Linear // the linear relations of d kept
+
+	class       []int  // each pile's class of equal piles, -1 for those equal to 0 (span.classes)
+	all         uint64 // the set of all piles
+	dropped     []bool // the conjuncts of d.extra dropped so far
+	evenColumns bool   // a colmod(m, all piles) kept with m even
+}
+
+// colmods drops the implied colmod(m, ...): the multiples kept, and what the
+// classes give.
+func (r *reduction) colmods() {
 	classSizes := map[int]int{}
-	for _, c := range class {
+	for _, c := range r.class {
 		if c >= 0 {
 			classSizes[c]++
 		}
 	}
-	dropped := make([]bool, len(d.extra))
-	evenColumns := false
-	for i, r := range d.extra {
-		m, ok := r.(columnModulus)
+	for i, x := range r.d.extra {
+		m, ok := x.(columnModulus)
 		if !ok {
 			continue
 		}
@@ -234,45 +261,54 @@ func reduce(d description, n int, eqs []Linear, les []edge) description {
 		for _, size := range classSizes {
 			implied = implied && size%int(m) == 0
 		}
-		for j, s := range d.extra {
-			if m2, ok := s.(columnModulus); ok && j != i && !dropped[j] && int(m2)%int(m) == 0 {
+		for j, s := range r.d.extra {
+			if m2, ok := s.(columnModulus); ok && j != i && !r.dropped[j] && int(m2)%int(m) == 0 {
 				implied = true
 			}
 		}
-		dropped[i] = implied
-		evenColumns = evenColumns || !implied && m%2 == 0
+		r.dropped[i] = implied
+		r.evenColumns = r.evenColumns || !implied && m%2 == 0
 	}
+}
 
-	// xor relations, over the classes.
-	byClass := func(set uint64) uint64 {
-		var v uint64
-		for s := set; s != 0; s &= s - 1 {
-			if c := class[bits.TrailingZeros64(s)]; c >= 0 {
-				v ^= 1 << c
-			}
+// byClass is the set of the classes of a set of piles, over GF(2), the
+// piles equal to 0 left out.
+func (r *reduction) byClass(set uint64) uint64 {
+	var v uint64
+	for s := set; s != 0; s &= s - 1 {
+		if c := r.class[bits.TrailingZeros64(s)]; c >= 0 {
+			v ^= 1 << c
 		}
-		return v
 	}
+	return v
+}
+
+// xors drops the xor relations implied over the classes.
+func (r *reduction) xors() {
 	var xors gf2
-	if evenColumns {
-		xors.add(byClass(all))
+	if r.evenColumns {
+		xors.add(r.byClass(r.all))
 	}
-	for i, r := range d.extra {
-		if x, ok := r.(xorSet); ok {
-			dropped[i] = !xors.add(byClass(uint64(x)))
+	for i, x := range r.d.extra {
+		if x, ok := x.(xorSet); ok {
+			r.dropped[i] = !xors.add(r.byClass(uint64(x)))
 		}
 	}
+}
 
-	// Parities: rows (set, constant) with the constant at bit n.
+// parities drops the implied parities: rows (set, constant) with the
+// constant at bit n.
+func (r *reduction) parities() {
+	n := r.n
 	var pars gf2
-	for _, l := range append(slices.Clone(eqs), out.linear...) {
+	for _, l := range append(slices.Clone(r.eqs), r.linear...) {
 		v := uint64(l.RHS&1) << n
 		for i, c := range l.Coef {
 			v |= uint64(c&1) << i
 		}
 		pars.add(v)
 	}
-	for i, c := range class {
+	for i, c := range r.class {
 		switch {
 		case c < 0:
 			pars.add(1 << i)
@@ -280,28 +316,39 @@ func reduce(d description, n int, eqs []Linear, les []edge) description {
 			pars.add(1<<i | 1<<c)
 		}
 	}
-	if evenColumns {
-		pars.add(all)
+	if r.evenColumns {
+		pars.add(r.all)
 	}
-	for i, r := range d.extra {
-		if x, ok := r.(xorSet); ok && !dropped[i] {
+	for i, x := range r.d.extra {
+		if x, ok := x.(xorSet); ok && !r.dropped[i] {
 			pars.add(uint64(x))
 		}
 	}
-	for i, r := range d.extra {
-		if p, ok := r.(parity); ok {
+	for i, x := range r.d.extra {
+		if p, ok := x.(parity); ok {
 			v := p.set
 			if p.odd {
 				v |= 1 << n
 			}
-			dropped[i] = !pars.add(v)
+			r.dropped[i] = !pars.add(v)
 		}
 	}
+}
 
-	// Orders: a chain through the others, the condition's and the
-	// equalities (node n is 0, at most every pile).
+// orderEdge is the edge of conjunct i when it is an order not dropped.
+func (r *reduction) orderEdge(i int) (edge, bool) {
+	if o, ok := r.d.extra[i].(order); ok && !r.dropped[i] {
+		return edge{o.i, o.j}, true
+	}
+	return edge{}, false
+}
+
+// orders drops the orders a chain through the others, the condition's and
+// the equalities gives (node n is 0, at most every pile).
+func (r *reduction) orders() {
+	n := r.n
 	var graph []edge
-	for i, c := range class {
+	for i, c := range r.class {
 		graph = append(graph, edge{n, i})
 		switch {
 		case c < 0:
@@ -310,46 +357,35 @@ func reduce(d description, n int, eqs []Linear, les []edge) description {
 			graph = append(graph, edge{i, c}, edge{c, i})
 		}
 	}
-	graph = append(graph, les...)
-	orderEdge := func(i int) (edge, bool) {
-		if o, ok := d.extra[i].(order); ok && !dropped[i] {
-			return edge{o.i, o.j}, true
-		}
-		return edge{}, false
-	}
-	rows := append(slices.Clone(eqs), out.linear...)
-	for i := len(d.extra) - 1; i >= 0; i-- {
-		e, ok := orderEdge(i)
+	graph = append(graph, r.les...)
+	rows := append(slices.Clone(r.eqs), r.linear...)
+	for i := len(r.d.extra) - 1; i >= 0; i-- {
+		e, ok := r.orderEdge(i)
 		if !ok {
 			continue
 		}
 		edges := slices.Clone(graph)
-		for j := range d.extra {
-			if o, ok := orderEdge(j); ok && j != i {
+		for j := range r.d.extra {
+			if o, ok := r.orderEdge(j); ok && j != i {
 				edges = append(edges, o)
 			}
 		}
 		reach := closure(edges, n+1)
-		dropped[i] = reach[e.lo][e.hi] || slices.ContainsFunc(rows, func(l Linear) bool { return ordersBy(l, e, reach) })
+		r.dropped[i] = reach[e.lo][e.hi] || slices.ContainsFunc(rows, func(l Linear) bool { return ordersBy(l, e, reach) })
 	}
+}
 
-	// Min-forms: repeats.
-	for i, r := range d.extra {
-		if f, ok := r.(minForm); ok {
+// minForms drops the repeated min-forms.
+func (r *reduction) minForms() {
+	for i, x := range r.d.extra {
+		if f, ok := x.(minForm); ok {
 			for j := range i {
-				if g, ok := d.extra[j].(minForm); ok && g == f && !dropped[j] {
-					dropped[i] = true
+				if g, ok := r.d.extra[j].(minForm); ok && g == f && !r.dropped[j] {
+					r.dropped[i] = true
 				}
 			}
 		}
 	}
-
-	for i, r := range d.extra {
-		if !dropped[i] {
-			out.extra = append(out.extra, r)
-		}
-	}
-	return out
 }
 
 // closure returns which node a chain of edges leads to from which (of

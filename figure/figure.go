@@ -12,8 +12,10 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"math/bits"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot/font"
@@ -174,13 +176,12 @@ func drawPiles(dc draw.Canvas, pts []vg.Point, radius vg.Length, centre vg.Point
 		dc.Fill(disc)
 		dc.SetLineStyle(draw.LineStyle{Color: edge, Width: vg.Points(1.5)})
 		dc.Stroke(disc)
-		label := fmt.Sprint(p[i])
-		size := min(radius*0.9, 16)
+		var to *int
 		if moved {
-			label = fmt.Sprintf("%d→%d", p[i], q[i])
-			size = min(radius*0.7, 13)
+			to = &q[i]
 		}
-		dc.FillText(textStyle(fitText(label, size, radius*2), edge), pt, label)
+		label, size := discLabel(p[i], to, radius)
+		dc.FillText(textStyle(size, edge), pt, label)
 		// The pile's number, outside the disc, away from the centre.
 		dx, dy := float64(pt.X-centre.X), float64(pt.Y-centre.Y)
 		d := math.Hypot(dx, dy)
@@ -191,6 +192,73 @@ func drawPiles(dc draw.Canvas, pts []vg.Point, radius vg.Length, centre vg.Point
 		at := vg.Point{X: pt.X + out*vg.Length(dx/d), Y: pt.Y + out*vg.Length(dy/d)}
 		dc.FillText(textStyle(9, faint), at, fmt.Sprint(i+1))
 	}
+}
+
+// discLabel is the label of a pile of height h in a disc of the radius,
+// "h→to" when a move changes it to *to (on two lines when that reads
+// larger), and its font size: the height written out up to maxWrittenOut,
+// else abbreviated (pileNumber; the caption has it exactly), the font
+// shrunk until the label fits inside the disc (discFit).
+func discLabel(h int, to *int, radius vg.Length) (string, vg.Length) {
+	if to == nil {
+		label := pileNumber(h)
+		return label, discFit(label, min(radius*0.9, 16), radius)
+	}
+	oneLine := pileNumber(h) + "→" + pileNumber(*to)
+	twoLines := pileNumber(h) + "\n→" + pileNumber(*to)
+	start := min(radius*0.7, 13)
+	one, two := discFit(oneLine, start, radius), discFit(twoLines, start, radius)
+	if two > one*1.2 {
+		return twoLines, two
+	}
+	return oneLine, one
+}
+
+// discFit shrinks a font size until label fits inside a disc of the radius:
+// its box's corners within the disc, less a margin. Below 5 points it is
+// shrunk only as far as the box must.
+func discFit(label string, size, radius vg.Length) vg.Length {
+	fits := func(size vg.Length) bool {
+		sty := textStyle(size, ink)
+		w, h := float64(sty.Width(label)), float64(sty.Height(label))
+		r := float64(radius) * 0.92
+		return w*w+h*h <= 4*r*r && (size <= 5 || w <= float64(discWidth(radius, size)))
+	}
+	for size > 1 && !fits(size) {
+		size *= 0.9
+	}
+	return size
+}
+
+// discWidth is the width a line of font size may take in a disc of the
+// radius: the chord at the top of its letters, less a margin.
+func discWidth(radius, size vg.Length) vg.Length {
+	half := float64(size) / 2
+	r := float64(radius) * 0.92
+	if half >= r {
+		return 0
+	}
+	return vg.Length(2 * math.Sqrt(r*r-half*half))
+}
+
+// maxWrittenOut is the largest pile height a disc writes out in full.
+const maxWrittenOut = 999999
+
+// pileNumber writes a pile height for a disc: in full up to maxWrittenOut,
+// else 2^k or 2^k-1 when it is one, else with two digits, e.g. 9.2e18.
+func pileNumber(h int) string {
+	switch {
+	case h <= maxWrittenOut:
+		return strconv.Itoa(h)
+	case h&(h-1) == 0:
+		return fmt.Sprintf("2^%d", bits.Len(uint(h))-1)
+	case h&(h+1) == 0:
+		return fmt.Sprintf("2^%d-1", bits.Len(uint(h)))
+	}
+	e := strconv.FormatFloat(float64(h), 'e', 1, 64) // 9.2e+18
+	at := strings.IndexByte(e, 'e')
+	exp, _ := strconv.Atoi(e[at+1:])
+	return e[:at] + "e" + strconv.Itoa(exp)
 }
 
 // fitText shrinks a font size until the label fits a width.
@@ -235,7 +303,7 @@ func Position(g *game.Game, p, q game.Position) (*Figure, error) {
 	}
 	return &Figure{Width: width, Height: height, paint: func(dc draw.Canvas) {
 		dc.FillText(textStyle(13, ink), vg.Point{X: width / 2, Y: height - 16}, g.Title)
-		dc.FillText(textStyle(11, faint), vg.Point{X: width / 2, Y: height - 32}, caption)
+		dc.FillText(textStyle(fitText(caption, 11, width-20), faint), vg.Point{X: width / 2, Y: height - 32}, caption)
 		box := vg.Length(size)
 		off := vg.Point{}
 		if layout == Row {

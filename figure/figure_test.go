@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -186,6 +188,39 @@ func TestCircleTextFits(t *testing.T) {
 			}
 			if top := strings.Fields(strings.SplitN(text, "\n", 2)[0]); !slices.Contains(top, labels[0]) {
 				t.Errorf("%d piles, %s: pile 1 is not on the top line:\n%s", n, name, text)
+			}
+		}
+	}
+}
+
+// TestDiscLabel: a pile's label fits inside its disc, however large the pile
+// (up to 2^63-1), at a readable size, and is abbreviated past six digits.
+func TestDiscLabel(t *testing.T) {
+	huge := math.MaxInt64
+	for _, tt := range []struct{ h, want string }{
+		{"7", "7"}, {"999999", "999999"}, {"1234567", "1.2e6"}, {"1048576", "2^20"},
+		{"9223372036854775807", "2^63-1"}, {"9223372036854775806", "9.2e18"},
+	} {
+		h, _ := strconv.Atoi(tt.h)
+		if got := pileNumber(h); got != tt.want {
+			t.Errorf("pileNumber(%s) = %q, want %q", tt.h, got, tt.want)
+		}
+	}
+	for _, n := range []int{3, 6, 12, MaxPiles} {
+		_, radius := place(Circle, n, 420)
+		zero, below := 0, huge-1
+		for _, tt := range []struct {
+			h  int
+			to *int
+		}{{5, nil}, {999999, nil}, {huge, nil}, {huge - 1, nil}, {huge, &zero}, {huge, &below}, {999999, &below}} {
+			label, size := discLabel(tt.h, tt.to, radius)
+			sty := textStyle(size, ink)
+			w, h := sty.Width(label), sty.Height(label)
+			if math.Hypot(float64(w), float64(h)) > 2*float64(radius) {
+				t.Errorf("%d piles, radius %v: %q at %v pt is %v by %v, outside its disc", n, radius, label, size, w, h)
+			}
+			if n <= 6 && size < 7 {
+				t.Errorf("%d piles, radius %v: %q at %v pt, too small to read", n, radius, label, size)
 			}
 		}
 	}

@@ -33,14 +33,35 @@ var (
 	nColour = color.NRGBA{R: 0xee, G: 0xee, B: 0xee, A: 0xff}
 )
 
+// pSwatch and nSwatch are the legend's entries for P and N cells.
+var (
+	pSwatch = swatch{fill: pColour, edge: ink}
+	nSwatch = swatch{fill: nColour, edge: ink}
+)
+
 // Slice plots a 2D section of a table of g: pile s.X across, pile s.Y up,
 // the cells coloured by outcome (P dark), or by Grundy value or remoteness
 // with a colour bar; the P-positions are marked with a dot in every case.
 func Slice(g *game.Game, s *table.Slice) (*Figure, error) {
+	f, _, err := slicePlot(g, s)
+	return f, err
+}
+
+// sliceParts are the parts of a slice's figure the tests look at.
+type sliceParts struct {
+	plot   *plot.Plot
+	legend *plot.Legend
+	layout sliceLayout
+}
+
+// slicePlot is Slice, with the parts of the figure.
+func slicePlot(g *game.Game, s *table.Slice) (*Figure, *sliceParts, error) {
 	if s.Cols*s.Rows == 0 {
-		return nil, fmt.Errorf("an empty slice")
+		return nil, nil, fmt.Errorf("an empty slice")
 	}
 	p := plot.New()
+	legend := plot.NewLegend()
+	legend.Left, legend.Top = true, true
 	fixed := ""
 	for i, v := range s.Fixed {
 		if i != s.X && i != s.Y {
@@ -82,7 +103,7 @@ func Slice(g *game.Game, s *table.Slice) (*Figure, error) {
 	if len(marks) > 0 {
 		dots, err := plotter.NewScatter(marks)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		dots.GlyphStyle = draw.GlyphStyle{Color: color.White, Radius: vg.Points(1.6), Shape: draw.CircleGlyph{}}
 		if s.Value == "outcome" {
@@ -90,34 +111,72 @@ func Slice(g *game.Game, s *table.Slice) (*Figure, error) {
 		}
 		p.Add(dots)
 		if s.Value != "outcome" {
-			p.Legend.Add("P-position (dot)", dots)
+			legend.Add("P-position (dot)", swatch{fill: ink, edge: ink}, dots)
 		}
 	}
 	if s.Value == "outcome" {
-		p.Legend.Add("P (previous player wins)", swatch{pColour})
-		p.Legend.Add("N (next player wins)", swatch{nColour})
+		legend.Add("P (previous player wins)", pSwatch)
+		legend.Add("N (next player wins)", nSwatch)
 	}
-	p.Legend.Top = true
 	p.X.Min, p.X.Max = -0.5, float64(s.Cols)-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(s.Rows)-0.5
 	p.X.Tick.Marker, p.Y.Tick.Marker = pileTicks{}, pileTicks{}
-	const size, bar = 440, 70
-	width := vg.Length(size)
-	if colourMap != nil {
-		width += bar
-	}
-	return &Figure{Width: width, Height: size + 40, paint: func(dc draw.Canvas) {
-		main := draw.Crop(dc, 0, -(width - size), 0, 0)
+	l := newSliceLayout(p, &legend, colourMap != nil)
+	f := &Figure{Width: l.width, Height: l.height, paint: func(dc draw.Canvas) {
+		main, strip, bar := l.canvases(dc)
 		p.Draw(main)
+		legend.Draw(strip)
 		if colourMap == nil {
 			return
 		}
-		legend := plot.New()
-		legend.Title.Text = s.Value
-		legend.HideX()
-		legend.Add(&plotter.ColorBar{ColorMap: colourMap, Vertical: true, Colors: max(hi-lo+1, 2)})
-		legend.Draw(draw.Crop(dc, size, 0, 40, -30))
-	}}, nil
+		scale := plot.New()
+		scale.Title.Text = s.Value
+		scale.HideX()
+		scale.Add(&plotter.ColorBar{ColorMap: colourMap, Vertical: true, Colors: max(hi-lo+1, 2)})
+		scale.Draw(bar)
+	}}
+	return f, &sliceParts{plot: p, legend: &legend, layout: l}, nil
+}
+
+// sliceLayout places the parts of a slice's figure: the plot, the legend in
+// a strip below it (never over the cells), and the colour bar, when there is
+// one, to the right.
+type sliceLayout struct {
+	width, height vg.Length
+	strip         vg.Length // the height of the legend's strip
+	bar           bool
+}
+
+// The plot is size square (with 40 more for its title and axes), the colour
+// bar barWidth wide; the legend's strip is inset by stripInset.
+const (
+	sliceSize  = 440
+	barWidth   = 70
+	stripInset = 30
+)
+
+// newSliceLayout sizes the figure of plot p with legend, and a colour bar
+// when bar is true.
+func newSliceLayout(p *plot.Plot, legend *plot.Legend, bar bool) sliceLayout {
+	l := sliceLayout{width: sliceSize, bar: bar}
+	if bar {
+		l.width += barWidth
+	}
+	var c draw.Canvas
+	if r := legend.Rectangle(c); r.Size().Y > 0 {
+		l.strip = r.Size().Y + legend.TextStyle.FontExtents().Descent + 6
+	}
+	l.height = sliceSize + 40 + l.strip
+	return l
+}
+
+// canvases splits the figure's canvas dc into the plot's, the legend's
+// strip below it, and the colour bar's.
+func (l sliceLayout) canvases(dc draw.Canvas) (main, strip, bar draw.Canvas) {
+	main = draw.Crop(dc, 0, -(l.width - sliceSize), l.strip, 0)
+	strip = draw.Crop(dc, stripInset, -(l.width - sliceSize), 0, -(l.height - l.strip))
+	bar = draw.Crop(dc, sliceSize, 0, 40+l.strip, -30)
+	return main, strip, bar
 }
 
 // pileTicks labels pile sizes: whole numbers, about ten of them.
@@ -148,9 +207,13 @@ type twoColours [2]color.Color
 
 func (t twoColours) Colors() []color.Color { return t[:] }
 
-// swatch is a legend entry: a filled square.
-type swatch struct{ colour color.Color }
+// swatch is a legend entry: a filled square with an edge, so that a light
+// fill shows on the white page.
+type swatch struct{ fill, edge color.Color }
 
+// Thumbnail draws the swatch (plot.Thumbnailer).
 func (s swatch) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(s.colour, []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}})
+	square := []vg.Point{{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y}}
+	c.FillPolygon(s.fill, square)
+	c.StrokeLines(draw.LineStyle{Color: s.edge, Width: vg.Points(0.75)}, append(square, square[0]))
 }

@@ -26,6 +26,8 @@ var table2 = map[int][]string{
 	15: {"2", "2", "2", "2", "2 3", "2 3", "3", "3 4", "3 4 5"},
 }
 
+// circularNimClaims lists the claims on Circular Nim. It is long because it
+// is a table of data, one claim a row, not logic to split.
 func circularNimClaims() []Claim {
 	return []Claim{
 		{

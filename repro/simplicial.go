@@ -14,6 +14,8 @@ import (
 	"github.com/nimlab/nimlab/theory"
 )
 
+// simplicialClaims lists the claims on simplicial Nim. It is long because
+// it is a table of data, one claim a row, not logic to split.
 func simplicialClaims() []Claim {
 	return []Claim{
 		circuitsClaim("ehrenborg-steingrimsson-1996/example3.3", "Example 3.3", "complex:1-2-3,2-3-4,3-4-5,1-5", "1-3-5 (point 3), 1-4 (point 4), 2-5 (point 2)",

@@ -69,6 +69,8 @@ func everyPosition(ctx context.Context, games []theory.Example, f func(g *game.G
 	return fmt.Sprintf("holds at all %d positions it applies to in %s", count, strings.Join(names, ", ")), true, nil
 }
 
+// slowClaims lists the claims on Slow Nim. It is long because it is a table
+// of data, one claim a row, not logic to split.
 func slowClaims() []Claim {
 	hypergraphs := append(slowGames(), theory.Example{Spec: "slow(cn:6,3)", Max: 4}, theory.Example{Spec: "slowset:5,{2,4}", Max: 6},
 		theory.Example{Spec: "slow(complex:1-2-3,3-4)", Max: 7}, theory.Example{Spec: "slowle:4,2", Max: 8})

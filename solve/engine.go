@@ -22,8 +22,11 @@ const (
 	EngineValues    Engine = "values"    // Values: everything else, and the remoteness of rules
 )
 
-// engine is one way of solving a box. The registry (engines) lists them in
-// the order a plan tries them.
+// engine is one way of solving a box: the core every engine has. The
+// registry (engines) lists them in the order a plan tries them. Optional
+// abilities are separate interfaces the plan checks with a type assertion
+// (as io.WriterTo is to io.Writer): optionAnswerer (HasOptionIn) and
+// streamer (Stream).
 type engine interface {
 	// name is the engine's name, as Plan.Engine reports it.
 	name() Engine
@@ -34,12 +37,22 @@ type engine interface {
 	memory(p *Plan) int64
 	// solve fills the table.
 	solve(ctx context.Context, p *Plan) (*table.Table, error)
+}
+
+// optionAnswerer is an engine that can answer HasOptionIn.
+type optionAnswerer interface {
+	engine
 	// answers reports whether hasOptionIn applies to the plan's game.
 	answers(p *Plan) bool
 	// hasOptionIn is HasOptionIn on the plan's box.
 	hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error)
-	// streams reports whether the engine can hand the plan's table out as
-	// it is computed (stream) instead of holding it.
+}
+
+// streamer is an engine that can hand a table out as it is computed
+// (Plan.Stream) instead of holding it.
+type streamer interface {
+	engine
+	// streams reports whether the engine can stream the plan's table.
 	streams(p *Plan) bool
 	// stream solves the outcomes, handing them out slab by slab (see
 	// Plan.Stream); only called when streams holds.
@@ -48,8 +61,16 @@ type engine interface {
 	streamMemory(p *Plan) int64
 }
 
+// The engines' abilities, checked at compile time.
+var (
+	_ optionAnswerer = lineEngine{}
+	_ streamer       = lineEngine{}
+	_ optionAnswerer = coneEngine{}
+	_ optionAnswerer = valuesEngine{}
+)
+
 // engines is the registry: a plan runs the first engine that solves its
-// box, and asks the first that answers for HasOptionIn. The reference
+// box, and asks the first that answers for HasOptionIn (an optionAnswerer). The reference
 // engine comes first, taken only when Options.Reference asks for it; the
 // option-by-option sweep comes last: it solves everything.
 var engines = [...]engine{referenceEngine{}, lineEngine{}, coneEngine{}, valuesEngine{}}
@@ -66,8 +87,8 @@ type Plan struct {
 	box  table.Box
 	opts Options
 
-	engine  engine // fills the table
-	options engine // answers HasOptionIn
+	engine  engine         // fills the table
+	options optionAnswerer // answers HasOptionIn
 
 	cones     *coneShape // the rule's cones on box, or nil
 	conesRead bool       // cones has been computed
@@ -114,6 +135,16 @@ func (p *Plan) Engine() Engine { return p.engine.name() }
 // and the reference engine it is the table and what they keep per state.
 func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
 
+// States is the number of states the plan's engine values: the sorted
+// positions of the box for Values on a symmetric game and a uniform box,
+// else its positions. It measures the work of the solve.
+func (p *Plan) States() int64 {
+	if p.engine.name() == EngineValues {
+		return stateCount(p.g, p.box)
+	}
+	return p.box.Positions()
+}
+
 // CheckMemory returns an error wrapping ErrTooLarge when the plan's Table
 // needs more than available bytes (MemoryNeeded).
 func (p *Plan) CheckMemory(available int64) error {
@@ -126,7 +157,10 @@ func (p *Plan) Table(ctx context.Context) (*table.Table, error) { return p.engin
 // Streams reports whether the plan's engine can stream the table to a file
 // as it is computed (StreamTable), so a table larger than memory can be
 // solved: the line engine, for the outcomes of a take game.
-func (p *Plan) Streams() bool { return p.engine.streams(p) }
+func (p *Plan) Streams() bool {
+	s, ok := p.engine.(streamer)
+	return ok && s.streams(p)
+}
 
 // Stream solves the outcomes like Table, but hands the table out as it is
 // computed instead of holding it: emit gets the P-lines (table.Table.PLine)
@@ -138,14 +172,17 @@ func (p *Plan) Stream(ctx context.Context, emit func(lines []uint16) error) erro
 	if !p.Streams() {
 		return fmt.Errorf("%s on %v: the %s engine does not stream its tables", p.g.Spec, p.box, p.Engine())
 	}
-	return p.engine.stream(ctx, p, emit)
+	return p.engine.(streamer).stream(ctx, p, emit)
 }
 
 // StreamMemory estimates the bytes Stream allocates (the line engine's
 // sweep and one slab of lines) and, with keep, the table StreamTable keeps
 // as well.
 func (p *Plan) StreamMemory(keep bool) int64 {
-	need := p.engine.streamMemory(p)
+	var need int64
+	if s, ok := p.engine.(streamer); ok {
+		need = s.streamMemory(p)
+	}
 	if keep {
 		need = saturatingAdd(need, 2*p.box.Lines())
 	}
@@ -187,8 +224,8 @@ func newPlan(g *game.Game, box table.Box, opts Options) *Plan {
 		if p.engine == nil && e.solves(p) {
 			p.engine = e
 		}
-		if p.options == nil && e.answers(p) {
-			p.options = e
+		if a, ok := e.(optionAnswerer); ok && p.options == nil && a.answers(p) {
+			p.options = a
 		}
 	}
 	return p
@@ -231,20 +268,6 @@ func (referenceEngine) memory(p *Plan) int64 { // values and remoteness per posi
 func (referenceEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 	return Reference(ctx, p.g, p.box, p.opts)
 }
-
-func (referenceEngine) answers(*Plan) bool { return false }
-
-func (referenceEngine) hasOptionIn(context.Context, *Plan, []uint64) ([]uint64, error) {
-	return nil, fmt.Errorf("the reference engine does not answer HasOptionIn")
-}
-
-func (referenceEngine) streams(*Plan) bool { return false }
-
-func (referenceEngine) stream(context.Context, *Plan, func([]uint16) error) error {
-	return fmt.Errorf("the reference engine does not stream")
-}
-
-func (referenceEngine) streamMemory(*Plan) int64 { return 0 }
 
 // lineEngine is Fast: take games, outcomes, Grundy values and remoteness.
 type lineEngine struct{}
@@ -298,14 +321,6 @@ func (coneEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 
 func (coneEngine) answers(p *Plan) bool { return p.coneShape() != nil }
 
-func (coneEngine) streams(*Plan) bool { return false }
-
-func (coneEngine) stream(context.Context, *Plan, func([]uint16) error) error {
-	return fmt.Errorf("the cone engine does not stream")
-}
-
-func (coneEngine) streamMemory(*Plan) int64 { return 0 }
-
 func (coneEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], conesHasOption[uint8], conesHasOption[uint16], conesHasOption[uint32], conesHasOption[uint64])(ctx, p.g, p.box, p.coneShape(), set, p.opts)
 }
@@ -335,14 +350,6 @@ func (valuesEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 }
 
 func (valuesEngine) answers(*Plan) bool { return true }
-
-func (valuesEngine) streams(*Plan) bool { return false }
-
-func (valuesEngine) stream(context.Context, *Plan, func([]uint16) error) error {
-	return fmt.Errorf("the values engine does not stream")
-}
-
-func (valuesEngine) streamMemory(*Plan) int64 { return 0 }
 
 func (valuesEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return hasOptionEnumerated(ctx, p.g, p.box, set)

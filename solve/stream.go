@@ -45,7 +45,7 @@ func streamTable(ctx context.Context, p *Plan, w io.Writer, keep bool) (*table.T
 		t = table.New(p.g.Spec, p.box, false)
 	}
 	var pPositions, done int64
-	err = p.engine.stream(ctx, p, func(lines []uint16) error {
+	err = p.engine.(streamer).stream(ctx, p, func(lines []uint16) error {
 		for _, x := range lines {
 			if x != table.NoP {
 				pPositions++

@@ -219,6 +219,15 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 		s.workers = runtime.GOMAXPROCS(0)
 	}
 	carried, local := sweepParts(g, n)
+	s.layFacets(carried, local)
+	stride := s.strides()
+	s.findBelow(carried, local, stride)
+	return s, nil
+}
+
+// layFacets lays the carried and local facets out in the lanes of a block:
+// their counts, words and where each facet's lanes begin, per value.
+func (s *sweep[W]) layFacets(carried, local []complex.Set) {
 	s.carried, s.local = len(carried), len(local)
 	for _, f := range carried {
 		if !f.Has(0) {
@@ -230,10 +239,10 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 			s.localWith0++
 		}
 	}
-	s.carriedWords = (levels*s.carried*s.words + s.perWord - 1) / s.perWord
-	s.localWords = (levels*s.local*s.words + s.perWord - 1) / s.perWord
+	s.carriedWords = (s.levels*s.carried*s.words + s.perWord - 1) / s.perWord
+	s.localWords = (s.levels*s.local*s.words + s.perWord - 1) / s.perWord
 	localAt := s.carriedWords * s.perWord
-	for v := range levels {
+	for v := range s.levels {
 		var lanes []facetLane
 		for f, set := range carried {
 			lanes = append(lanes, facetLane{(v*s.carried + f) * s.words, set.Has(0)})
@@ -243,11 +252,16 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 		}
 		s.facetLanes = append(s.facetLanes, lanes)
 	}
-	if sets {
+	if s.sets {
 		s.setFacets = setFacets(s.facetLanes[0], s.perWord, s.carriedWords)
 		s.hasNear = slices.ContainsFunc(s.setFacets, func(f setFacet) bool { return f.with0 })
 	}
-	// stride[i]: lines between neighbours in pile i within a slab.
+}
+
+// strides sets the sizes of sub-slabs and slabs, and returns stride:
+// stride[i] is the lines between neighbours in pile i within a slab.
+func (s *sweep[W]) strides() []int {
+	h, n := s.h, s.n
 	stride := make([]int, n)
 	s.perSub = 1
 	for i := 1; i <= n-4; i++ {
@@ -260,6 +274,14 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 	stride[n-3] = s.perSub
 	stride[n-2] = s.perSub * (h[n-3] + 1)
 	s.slabLines = stride[n-2] * (h[n-2] + 1)
+	return stride
+}
+
+// findBelow lists in s.below, for each pile i >= 1 and part with a facet
+// containing i, where the line one token below in pile i lies, and the mask
+// of the lanes of those facets.
+func (s *sweep[W]) findBelow(carried, local []complex.Set, stride []int) {
+	h, n := s.h, s.n
 	parts := []struct {
 		local  bool
 		facets []complex.Set
@@ -272,7 +294,7 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 			}
 			mask := make([]uint64, part.words)
 			maskLanes := lanesOf[W](mask)
-			for v := range levels {
+			for v := range s.levels {
 				for f, set := range part.facets {
 					if set.Has(i) {
 						for k := range s.words {
@@ -300,7 +322,6 @@ func newSweep[W word](g *game.Game, box table.Box, opts Options, levels int, set
 			}
 		}
 	}
-	return s, nil
 }
 
 // maskRuns lists the runs of all-ones words of mask, or nil when some word

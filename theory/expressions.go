@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 )
 
@@ -61,7 +62,7 @@ var expressions = map[string]func(g *game.Game) string{
 		for b := 1; b < k+1; b++ { // the empty block is piles b..b+k-2 (0-based)
 			var parts []string
 			for i := b; i < b+k-1; i++ {
-				parts = append(parts, pileName(i)+" == 0")
+				parts = append(parts, check.PileName(i)+" == 0")
 			}
 			parts = append(parts, fmt.Sprintf("%s == %s", sumOfPiles(0, b), sumOfPiles(b+k-1, n)))
 			cases = append(cases, strings.Join(parts, " && "))
@@ -131,9 +132,9 @@ func nimMoves(g *game.Game) [][]string {
 		var others []string
 		move := make([]string, n)
 		for j := range n {
-			move[j] = pileName(j)
+			move[j] = check.PileName(j)
 			if j != i {
-				others = append(others, pileName(j))
+				others = append(others, check.PileName(j))
 			}
 		}
 		switch len(others) {
@@ -171,9 +172,9 @@ func (t *Theorem) WinningMoves(ctx context.Context, g *game.Game) [][]string {
 func SlowReducedDescription(n int) string {
 	var ps, odd, total []string
 	for i := range n {
-		ps = append(ps, pileName(i))
-		odd = append(odd, fmt.Sprintf("min(%s, moves) %% 2", pileName(i)))
-		total = append(total, fmt.Sprintf("min(%s, moves)", pileName(i)))
+		ps = append(ps, check.PileName(i))
+		odd = append(odd, fmt.Sprintf("min(%s, moves) %% 2", check.PileName(i)))
+		total = append(total, fmt.Sprintf("min(%s, moves)", check.PileName(i)))
 	}
 	return fmt.Sprintf("let moves = slowmoves(%d, %s); let odd = %s; let total = (%s) %% %d; odd <= total && odd + total <= %d || odd == %d && total == %d",
 		n-1, strings.Join(ps, ", "), strings.Join(odd, " + "), strings.Join(total, " + "), 2*(n-1), 2*n-4, n, n-2)
@@ -194,20 +195,11 @@ func (t *Theorem) Expression(ctx context.Context, g *game.Game) (string, bool) {
 	return write(g), true
 }
 
-// pileName names pile i (0-based) as check's language does: a..z, then
-// p27, p28, ...
-func pileName(i int) string {
-	if i < 26 {
-		return string(rune('a' + i))
-	}
-	return fmt.Sprintf("p%d", i+1)
-}
-
 // piles lists the names of n piles.
 func piles(n int) string {
 	names := make([]string, n)
 	for i := range names {
-		names[i] = pileName(i)
+		names[i] = check.PileName(i)
 	}
 	return strings.Join(names, ", ")
 }
@@ -219,7 +211,7 @@ func sumOfPiles(lo, hi int) string {
 	}
 	names := make([]string, 0, hi-lo)
 	for i := lo; i < hi; i++ {
-		names = append(names, pileName(i))
+		names = append(names, check.PileName(i))
 	}
 	return strings.Join(names, " + ")
 }

@@ -103,6 +103,8 @@ var theorems []*Theorem
 
 func init() { theorems = theoremList() }
 
+// theoremList lists the theorems in the order Find tries them. It is long
+// because it is a table of data, one theorem a row, not logic to split.
 func theoremList() []*Theorem {
 	return []*Theorem{
 		{
