@@ -80,6 +80,15 @@ type ProveResult struct {
 // Prove proves or refutes a characterization for every position. A
 // refutation or an undecided proof is the result's Verdict.
 func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
+	for _, f := range []struct{ value, message string }{
+		{req.Expr, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
+		{req.Grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
+		{req.Where, "--where is empty: give the region, e.g. --where 'a == 0'"},
+	} {
+		if f.value != "" && strings.TrimSpace(f.value) == "" {
+			return nil, requestErrorf("%s", f.message)
+		}
+	}
 	src := req.Expr
 	given := 0
 	for _, s := range []string{req.Expr, req.Theorem, req.Grundy} {
@@ -96,7 +105,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
-		return nil, requestErrorf("--timeout must be positive, not %v", req.Timeout)
+		return nil, requestErrorf("--timeout must be more than 0, e.g. --timeout 2m")
 	}
 	if req.Solver == "" {
 		req.Solver = "z3"

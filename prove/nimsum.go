@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/nimlab/nimlab/complex"
 )
 
 // The nim-sum as an uninterpreted function.
@@ -231,18 +233,11 @@ func matchings(k int) [][]int {
 	if k > maxAlignedArity {
 		return [][]int{identity}
 	}
-	var out [][]int
-	var permute func(prefix []int, rest []int)
-	permute = func(prefix, rest []int) {
-		if len(rest) == 0 {
-			out = append(out, slices.Clone(prefix))
-			return
-		}
-		for i, r := range rest {
-			permute(append(prefix, r), slices.Concat(rest[:i:i], rest[i+1:]))
-		}
+	perms := complex.Permutations(k) // lexicographic, the identity first
+	out := make([][]int, len(perms))
+	for i, p := range perms {
+		out[i] = p
 	}
-	permute(nil, identity)
 	return out
 }
 

@@ -272,7 +272,7 @@ func parseValues(s string) (map[string]int64, error) {
 			return nil, fmt.Errorf("unexpected %q in %q", t, firstLine(s))
 		}
 		name := next()
-		v, err := parseNumeral(next, func() string { return toks[i] })
+		v, err := parseNumeral(next)
 		if err != nil {
 			return nil, fmt.Errorf("the value of %s: %w", name, err)
 		}
@@ -285,14 +285,14 @@ func parseValues(s string) (map[string]int64, error) {
 
 // parseNumeral reads 7, (- 7) or a bit-vector literal #b... / #x... /
 // (_ bvN w).
-func parseNumeral(next func() string, peek func() string) (int64, error) {
+func parseNumeral(next func() string) (int64, error) {
 	t := next()
 	switch {
 	case t == "(":
 		op := next()
 		switch op {
 		case "-":
-			v, err := parseNumeral(next, peek)
+			v, err := parseNumeral(next)
 			if err != nil {
 				return 0, err
 			}

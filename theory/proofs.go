@@ -12,7 +12,7 @@ import (
 // game, as last measured: whether an SMT solver proved the theorem's formula
 // (Expression) for every position, refuted it or gave up. The record is
 // written by the prove package's tests (go test ./prove -run
-// TestProofRecord -update) and rechecked by them on every run.
+// TestProvesTheTheorems -update) and rechecked by them on every run.
 type ProofRecord struct {
 	Theorem string `json:"theorem"`
 	Game    string `json:"game"`
