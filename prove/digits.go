@@ -46,11 +46,8 @@ import (
 // q is in S.
 
 // viaDigits is the Via of a condition decided by induction on binary
-// digits, and proofDigits the Proof of a result whose conditions all were.
-const (
-	viaDigits   = "induction on binary digits"
-	proofDigits = "digits"
-)
+// digits (ProofDigits is the Proof of a result whose conditions all were).
+const viaDigits = "induction on binary digits"
 
 // columnModulus returns m when e is colmod(m, x_1, ..., x_n) with m >= 2
 // and the x's the game's n piles, each once (in any order).

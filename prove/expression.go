@@ -369,45 +369,9 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 		out.nonNeg = allNonNeg(x, y)
 		return out, nil
 	case "/", "%":
-		if !y.isConst {
-			return term{}, &UnencodableError{Operator: op, Where: where, Why: "division is linear only by a constant"}
-		}
-		if y.c == 0 {
-			return tr.constTerm(0), nil // check's evaluator: division by zero gives 0
-		}
-		if op == "/" {
-			if x.nonNeg && y.c > 0 {
-				return nonNegative(intTerm(tr.a.divNonNegative(x.s, y.c), x.boundOf())), nil
-			}
-			return intTerm(tr.a.quo(x.s, y.c), x.boundOf()), nil
-		}
-		bound := absBig(y.c)
-		if x.boundOf().Cmp(bound) < 0 {
-			bound = x.boundOf()
-		}
-		if x.nonNeg && y.c != math.MinInt {
-			// Go's x % c and x % -c agree, and equal x mod |c| for x >= 0.
-			return tr.bind(x, func(x term) term {
-				return nonNegative(intTerm(tr.a.remNonNegative(x.s, max(y.c, -y.c)), bound))
-			}), nil
-		}
-		return tr.bind(x, func(x term) term { return intTerm(tr.a.rem(x.s, y.c), bound) }), nil
+		return tr.division(op, x, y, where)
 	case "**":
-		if x.isConst && y.isConst {
-			return term{}, &UnencodableError{Operator: "**", Where: where, Why: "its value does not fit in 64 bits, the constants a proof can write"}
-		}
-		if !y.isConst {
-			return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power is linear only with a constant exponent of 0 or 1"}
-		}
-		switch {
-		case y.c < 0:
-			return tr.constTerm(0), nil
-		case y.c == 0:
-			return tr.constTerm(1), nil
-		case y.c == 1:
-			return x, nil
-		}
-		return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power of a value that depends on the piles is not linear"}
+		return tr.power(x, y, where)
 	case "^":
 		return tr.xor([]term{x, y}, where)
 	case "==":
@@ -418,6 +382,54 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 		return boolTerm(tr.a.cmp(op, x.s, y.s)), nil
 	}
 	return term{}, &UnencodableError{Operator: op, Where: where, Why: "it is not part of check's language"}
+}
+
+// division writes x / y or x % y, linear only for a constant y, as check's
+// evaluator computes them (division by zero gives 0).
+func (tr translator) division(op string, x, y term, where string) (term, error) {
+	if !y.isConst {
+		return term{}, &UnencodableError{Operator: op, Where: where, Why: "division is linear only by a constant"}
+	}
+	if y.c == 0 {
+		return tr.constTerm(0), nil // check's evaluator: division by zero gives 0
+	}
+	if op == "/" {
+		if x.nonNeg && y.c > 0 {
+			return nonNegative(intTerm(tr.a.divNonNegative(x.s, y.c), x.boundOf())), nil
+		}
+		return intTerm(tr.a.quo(x.s, y.c), x.boundOf()), nil
+	}
+	bound := absBig(y.c)
+	if x.boundOf().Cmp(bound) < 0 {
+		bound = x.boundOf()
+	}
+	if x.nonNeg && y.c != math.MinInt {
+		// Go's x % c and x % -c agree, and equal x mod |c| for x >= 0.
+		return tr.bind(x, func(x term) term {
+			return nonNegative(intTerm(tr.a.remNonNegative(x.s, max(y.c, -y.c)), bound))
+		}), nil
+	}
+	return tr.bind(x, func(x term) term { return intTerm(tr.a.rem(x.s, y.c), bound) }), nil
+}
+
+// power writes x ** y, linear only for a constant exponent of 0 or 1 (a
+// negative one gives 0, as check's evaluator does).
+func (tr translator) power(x, y term, where string) (term, error) {
+	if x.isConst && y.isConst {
+		return term{}, &UnencodableError{Operator: "**", Where: where, Why: "its value does not fit in 64 bits, the constants a proof can write"}
+	}
+	if !y.isConst {
+		return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power is linear only with a constant exponent of 0 or 1"}
+	}
+	switch {
+	case y.c < 0:
+		return tr.constTerm(0), nil
+	case y.c == 0:
+		return tr.constTerm(1), nil
+	case y.c == 1:
+		return x, nil
+	}
+	return term{}, &UnencodableError{Operator: "**", Where: where, Why: "a power of a value that depends on the piles is not linear"}
 }
 
 // errNeedsBits marks the operators that only bit-vector arithmetic has.

@@ -245,10 +245,6 @@ func matchings(k int) [][]int {
 // uninterpreted.
 const viaNimSums = "nim-sum lemmas"
 
-// proofNimSums is the kind of a proof whose conditions were all decided
-// with the nim-sum uninterpreted.
-const proofNimSums = "nimsum"
-
 // byNimSums asks the conditions of a bit-vector proof whose only operator
 // on binary digits is the nim-sum first in linear integer arithmetic, with
 // the nim-sum uninterpreted: (I), (III), and (II) when there are candidate

@@ -134,7 +134,7 @@ func (q query) check(ctx context.Context, opts Options) (Reply, error) {
 	}
 	for _, r := range replies {
 		if r.Answer != Unsat {
-			merged.Answer, merged.Reason = r.Answer, r.Reason
+			merged.Answer, merged.Reason, merged.Kind = r.Answer, r.Reason, r.Kind
 			break
 		}
 	}
