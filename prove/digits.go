@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -256,3 +257,46 @@ func digitsCover(conditions []Condition) bool {
 	}
 	return len(conditions) > 0
 }
+
+// digitsStepIRoute decides (I) for S = colmod(m, every pile once) by the
+// inductive step on one column of binary digits (digits.go).
+//
+// Soundness: the step uses only that an option q of p is at most p in every
+// pile, differs from it, and differs only on piles that lie in one of
+// enc.sets. The take and slow rules on the faces of a complex (enc.take,
+// with enc.sets the facets) move so; so does any rule of normal or misère
+// play, but the step is only wired to two-condition (normal) proofs.
+var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+	if _, ok := enc.columnModulus(); !ok {
+		return errors.New("the set is not colmod(m, every pile once) with m >= 2")
+	}
+	if !enc.take {
+		return errors.New("a move does not take from the piles of one face")
+	}
+	if enc.g.Misere {
+		return errors.New("misère play has a third condition")
+	}
+	if enc.grundy {
+		return errors.New("the steps are about a set of P-positions, not Sprague–Grundy values")
+	}
+	return nil
+}}
+
+// digitsStepIIRoute decides (II) for S = colmod(m, every pile once) by
+// Moore's construction, one column of binary digits at a time (digits.go).
+//
+// Soundness: the construction writes an option q of p by lowering the piles
+// of a non-empty face C by amounts it chooses digit by digit. That q is a
+// legal option needs every non-empty face to be playable and any positive
+// amount to be taken from each of its piles: simplicial Nim
+// (game.TakeOnFaces), in normal play. A slow game's move takes exactly one
+// token and is not such a q.
+var digitsStepIIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+	if err := digitsStepIRoute.needs(enc); err != nil {
+		return err
+	}
+	if !enc.g.TakeOnFaces() || enc.slow {
+		return fmt.Errorf("the move of Moore's construction takes any amount from each pile of a face; the %s rule does not", enc.g.Rule().Name())
+	}
+	return nil
+}}

@@ -295,3 +295,27 @@ func nimSumsCover(conditions []Condition) bool {
 	}
 	return len(conditions) > 0
 }
+
+// nimSumRoute asks a condition whose only operator on binary digits is the
+// nim-sum in linear integer arithmetic, the nim-sum uninterpreted, with
+// instances of its lemmas (nimsum.go).
+//
+// Soundness: every instance added is a fact of the real nim-sum, so a model
+// of the real query is a model of the abstracted one; "unsat" of the
+// abstracted query is "unsat" of the real one, for every position. It needs
+// nothing of the game beyond the linear route's.
+var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
+	if err := bitVectorRoute.needs(enc); err != nil {
+		return err
+	}
+	ops := digitOperators(enc.e.Tree())
+	if enc.where != nil {
+		ops = append(ops, digitOperators(enc.where.Tree())...)
+	}
+	for _, op := range ops {
+		if op != "^" && op != "xor()" {
+			return fmt.Errorf("%s is not a nim-sum", op)
+		}
+	}
+	return nil
+}}
