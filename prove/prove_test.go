@@ -382,6 +382,15 @@ func TestNeverProvedWithoutASolver(t *testing.T) {
 		if r.Result != Undecided || r.Reason == "" {
 			t.Errorf("%s: %s (%s)", s.Path, r.Result, r.Reason)
 		}
+		// Each condition is unsettled, of a kind the front ends decide on.
+		if len(r.Unsettled) != len(r.Conditions) {
+			t.Errorf("%s: unsettled %v, conditions %d", s.Path, r.Unsettled, len(r.Conditions))
+		}
+		for i, u := range r.Unsettled {
+			if u.Kind != ReasonSolver || u.Condition != r.Conditions[i].Name || r.Conditions[i].ReasonKind != ReasonSolver {
+				t.Errorf("%s: unsettled %v, conditions %+v", s.Path, r.Unsettled, r.Conditions)
+			}
+		}
 	}
 }
 
