@@ -200,6 +200,21 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	return nil
 }
 
+// Verdict is a *Verdict with exit status 1 when the description found is
+// not exact on the verification box, as check's is for a characterization
+// that disagrees; the whole result is printed first. A proof's outcome does
+// not change it.
+func (r *DiscoverResult) Verdict() error {
+	if r.Exact {
+		return nil
+	}
+	what := "the P-positions"
+	if r.Grundy {
+		what = "the Sprague–Grundy value"
+	}
+	return &Verdict{Code: 1, Err: fmt.Errorf("the description found is not exact: it is not %s of %s on every pile 0..%d", what, r.Game, r.VerifiedMax)}
+}
+
 // whereFlag is the --where of the commands that repeat the result.
 func (r *DiscoverResult) whereFlag() string {
 	if r.Where == "" {

@@ -80,23 +80,9 @@ type ProveResult struct {
 // Prove proves or refutes a characterization for every position. A
 // refutation or an undecided proof is the result's Verdict.
 func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
-	src := req.Expr
-	given := 0
-	for _, s := range []string{req.Expr, req.Theorem, req.Grundy} {
-		if s != "" {
-			given++
-		}
-	}
-	switch {
-	case given > 1:
-		return nil, requestErrorf("give only one of --expr EXPR, --theorem NAME and --grundy EXPR")
-	case given == 0:
-		return nil, requestErrorf("give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
-	case req.Grundy != "":
-		src = req.Grundy
-	}
-	if req.Timeout <= 0 {
-		return nil, requestErrorf("--timeout must be positive, not %v", req.Timeout)
+	src, err := validateProve(req)
+	if err != nil {
+		return nil, err
 	}
 	if req.Solver == "" {
 		req.Solver = "z3"
@@ -175,6 +161,40 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	return res, nil
 }
 
+// validateProve checks what a prove request asks for, before anything is
+// looked up, and returns the source of the claim: the front ends (the
+// command line, the web server) validate it here only.
+func validateProve(req ProveRequest) (string, error) {
+	for _, f := range []struct{ value, message string }{
+		{req.Expr, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
+		{req.Grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
+		{req.Where, "--where is empty: give the region, e.g. --where 'a == 0'"},
+	} {
+		if f.value != "" && strings.TrimSpace(f.value) == "" {
+			return "", requestErrorf("%s", f.message)
+		}
+	}
+	src := req.Expr
+	given := 0
+	for _, s := range []string{req.Expr, req.Theorem, req.Grundy} {
+		if s != "" {
+			given++
+		}
+	}
+	switch {
+	case given > 1:
+		return "", requestErrorf("give only one of --expr EXPR, --theorem NAME and --grundy EXPR")
+	case given == 0:
+		return "", requestErrorf("give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
+	case req.Grundy != "":
+		src = req.Grundy
+	}
+	if req.Timeout <= 0 {
+		return "", requestErrorf("--timeout must be more than 0, e.g. --timeout 2m")
+	}
+	return src, nil
+}
+
 // candidateMove reads a --move: the option's piles as expressions over the
 // position's, separated by commas outside parentheses, each compiled as
 // check does (a let covers its own pile only); in a Sprague–Grundy proof
@@ -244,14 +264,20 @@ func (r *ProveResult) Verdict() error {
 		}
 		return &Verdict{Code: 1, Err: fmt.Errorf("%q is not %s of %s", r.src, what, r.Game)}
 	case prove.Undecided:
+		var timeout, second, mex bool
+		for _, u := range r.Unsettled {
+			timeout = timeout || u.Kind == prove.ReasonTimeout
+			second = second || u.Condition == "II"
+			mex = mex || u.Condition == "G2"
+		}
 		hint := ""
-		if strings.Contains(r.Reason, "no answer within") {
+		if timeout {
 			hint = " (a longer --timeout may settle it)"
 		}
-		if strings.Contains(r.Reason, "(II)") && r.Proof == "bitvector" && r.theorem == nil && len(r.moves) == 0 {
+		if second && r.Proof == prove.ProofBitVector && r.theorem == nil && len(r.moves) == 0 {
 			hint += " (candidate winning moves, --move, let (II) be asked without a quantifier)"
 		}
-		if strings.Contains(r.Reason, "(G2)") && len(r.moves) == 0 {
+		if mex && len(r.moves) == 0 {
 			hint += " (candidate moves, --move, which may name the value v to reach, let (G2) be asked without a quantifier)"
 		}
 		return &Verdict{Code: 3, Err: fmt.Errorf("no proof: %s%s", r.Reason, hint)}

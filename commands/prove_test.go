@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/theory"
 )
 
 func TestSplitTopLevel(t *testing.T) {
@@ -76,5 +79,56 @@ func TestProveClaimErrors(t *testing.T) {
 	_, err := Prove(context.Background(), Env{}, ProveRequest{Game: "nim:2", Grundy: "a ^ b", Moves: []string{"b ^ v, b"}, Timeout: time.Second})
 	if !errors.Is(err, ErrNoSolver) {
 		t.Errorf("--grundy with a move naming v: %v, want ErrNoSolver", err)
+	}
+}
+
+// TestProofKindsWorded: every kind of proof prove names has its words in
+// theory, which records proofs by the same names.
+func TestProofKindsWorded(t *testing.T) {
+	for kind, want := range map[string]string{
+		prove.ProofPresburger: "presburger arithmetic",
+		prove.ProofBitVector:  "bitvector arithmetic",
+		prove.ProofDigits:     "by induction on binary digits",
+		prove.ProofNimSums:    "presburger arithmetic with the nim-sum's lemmas",
+	} {
+		if got := theory.ProofKind(kind); got != want {
+			t.Errorf("ProofKind(%q) = %q, want %q", kind, got, want)
+		}
+	}
+}
+
+// TestProveVerdictHints: the hints of an unknown proof follow its typed
+// fields (Result.Unsettled), not the wording of its reason.
+func TestProveVerdictHints(t *testing.T) {
+	for _, tt := range []struct {
+		unsettled []prove.Unsettled
+		proof     string
+		want      []string
+		not       []string
+	}{
+		{[]prove.Unsettled{{Condition: "II", Kind: prove.ReasonTimeout}}, prove.ProofBitVector, []string{"longer --timeout", "let (II) be asked"}, []string{"(G2)"}},
+		{[]prove.Unsettled{{Condition: "II", Kind: prove.ReasonSolver}}, prove.ProofPresburger, nil, []string{"longer --timeout", "let (II) be asked"}},
+		{[]prove.Unsettled{{Condition: "G2", Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout", "let (G2) be asked"}, []string{"let (II)"}},
+		{[]prove.Unsettled{{Condition: "R", Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout"}, []string{"let (II)", "(G2)"}},
+	} {
+		// The reason names every condition and says "no answer within":
+		// only the typed fields may decide the hints.
+		r := &ProveResult{Result: &prove.Result{Result: prove.Undecided, Proof: tt.proof, Unsettled: tt.unsettled,
+			Reason: "(II): (G2): no answer within 1s (timeout)"}}
+		err := r.Verdict()
+		var v *Verdict
+		if !errors.As(err, &v) || v.Code != 3 {
+			t.Fatalf("%v: %v; want a verdict with code 3", tt.unsettled, err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%v: %q lacks %q", tt.unsettled, err, w)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(strings.TrimPrefix(err.Error(), "no proof: "+r.Reason), w) {
+				t.Errorf("%v: %q has %q", tt.unsettled, err, w)
+			}
+		}
 	}
 }

@@ -11,7 +11,8 @@ import (
 // integers (width 0: linear integer arithmetic, Presburger's), or signed
 // bit-vectors of a fixed width, which also have xor and binary digits. The
 // width is chosen so that no term of the proof can overflow for piles below
-// 2^63 (boundedWidth), so both mean the same arithmetic on integers.
+// 2^63 (chooseArithmetic, with bitsFor, bounds every term), so both mean the
+// same arithmetic on integers.
 //
 // In integers, nimSums, when set, writes the nim-sum (xor, ^) as an
 // uninterpreted function and records each use, for the instances of its

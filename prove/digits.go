@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -46,11 +47,8 @@ import (
 // q is in S.
 
 // viaDigits is the Via of a condition decided by induction on binary
-// digits, and proofDigits the Proof of a result whose conditions all were.
-const (
-	viaDigits   = "induction on binary digits"
-	proofDigits = "digits"
-)
+// digits (ProofDigits is the Proof of a result whose conditions all were).
+const viaDigits = "induction on binary digits"
 
 // columnModulus returns m when e is colmod(m, x_1, ..., x_n) with m >= 2
 // and the x's the game's n piles, each once (in any order).
@@ -259,3 +257,46 @@ func digitsCover(conditions []Condition) bool {
 	}
 	return len(conditions) > 0
 }
+
+// digitsStepIRoute decides (I) for S = colmod(m, every pile once) by the
+// inductive step on one column of binary digits (digits.go).
+//
+// Soundness: the step uses only that an option q of p is at most p in every
+// pile, differs from it, and differs only on piles that lie in one of
+// enc.sets. The take and slow rules on the faces of a complex (enc.take,
+// with enc.sets the facets) move so; so does any rule of normal or misère
+// play, but the step is only wired to two-condition (normal) proofs.
+var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+	if _, ok := enc.columnModulus(); !ok {
+		return errors.New("the set is not colmod(m, every pile once) with m >= 2")
+	}
+	if !enc.take {
+		return errors.New("a move does not take from the piles of one face")
+	}
+	if enc.g.Misere {
+		return errors.New("misère play has a third condition")
+	}
+	if enc.grundy {
+		return errors.New("the steps are about a set of P-positions, not Sprague–Grundy values")
+	}
+	return nil
+}}
+
+// digitsStepIIRoute decides (II) for S = colmod(m, every pile once) by
+// Moore's construction, one column of binary digits at a time (digits.go).
+//
+// Soundness: the construction writes an option q of p by lowering the piles
+// of a non-empty face C by amounts it chooses digit by digit. That q is a
+// legal option needs every non-empty face to be playable and any positive
+// amount to be taken from each of its piles: simplicial Nim
+// (game.TakeOnFaces), in normal play. A slow game's move takes exactly one
+// token and is not such a q.
+var digitsStepIIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+	if err := digitsStepIRoute.needs(enc); err != nil {
+		return err
+	}
+	if !enc.g.TakeOnFaces() || enc.slow {
+		return fmt.Errorf("the move of Moore's construction takes any amount from each pile of a face; the %s rule does not", enc.g.Rule().Name())
+	}
+	return nil
+}}

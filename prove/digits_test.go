@@ -41,7 +41,7 @@ func TestDigitInduction(t *testing.T) {
 			t.Errorf("%s %q: %s (%s), want %s", tt.spec, tt.expr, r.Result, r.Reason, tt.want)
 			continue
 		}
-		if got := r.Proof == proofDigits; got != tt.byDigits {
+		if got := r.Proof == ProofDigits; got != tt.byDigits {
 			t.Errorf("%s %q: proof %q", tt.spec, tt.expr, r.Proof)
 		}
 		if tt.want == Refuted && (r.Counterexample == nil || r.Counterexample.Checked != "engine") {

@@ -525,3 +525,40 @@ func (enc *encoding) forallNot(set complex.Set, p func(i int) string, body func(
 	}
 	return "(forall (" + strings.Join(binds, " ") + ") (not " + body(q) + "))"
 }
+
+// candidateMovesRoute decides (II) with the candidate winning moves
+// (Options.Moves) as the only options.
+//
+// Soundness: the query asserts, for each candidate, "not (the candidate is a
+// legal option of p, by the move relation, and is in S)". Unsat means every
+// p outside S has a candidate that is a legal option in S, which is (II).
+// The same for (G2) of a Sprague–Grundy proof, with "of value v" for "in S"
+// and candidates that may name v: unsat means that for every p and v < g(p)
+// some candidate is a legal option of value v. Only the option the
+// candidate names is judged, by the move relation and g written exactly, so
+// a candidate whose own terms would wrap in bit-vectors (v is bounded as a
+// pile there) names some other position, still judged exactly: it cannot
+// make a proof wrong, only fail. It needs nothing of the game, only
+// candidates written in the query's arithmetic (chooseArithmetic refuses
+// others).
+var candidateMovesRoute = route{name: viaMoves, needs: func(enc *encoding) error {
+	if len(enc.moveExprs) == 0 {
+		return errors.New("no candidate moves were given")
+	}
+	return nil
+}}
+
+// finiteOptionsRoute writes (II) without a quantifier by listing the
+// options: on each move set, the one option that takes the fixed amounts.
+//
+// Soundness: when every group of piles of every move set loses exactly a
+// fixed amount (game.Amounts.Exactly), a move set has one option, legal when
+// each of its piles holds at least that much; the list is every option.
+var finiteOptionsRoute = route{name: routeNameFinite, needs: func(enc *encoding) error {
+	for k := range enc.sets {
+		if _, ok := enc.fixedReduction(k); !ok {
+			return errors.New("a move set's rule takes amounts that are not fixed")
+		}
+	}
+	return nil
+}}

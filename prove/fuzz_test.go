@@ -433,3 +433,60 @@ func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }
+
+// randomExpr builds a random expression over the piles: one to three
+// comparisons, parities, xor relations or column sums, joined by && and ||.
+func randomExpr(r *rand.Rand, names []string) string {
+	pile := func() string { return names[r.IntN(len(names))] }
+	subset := func(min int) []string {
+		for {
+			var s []string
+			for _, x := range names {
+				if r.IntN(2) == 0 {
+					s = append(s, x)
+				}
+			}
+			if len(s) >= min {
+				return s
+			}
+			if len(names) < min {
+				return names
+			}
+		}
+	}
+	term := func() string {
+		switch r.IntN(5) {
+		case 0:
+			return fmt.Sprint(r.IntN(4))
+		case 1:
+			return pile() + " + " + pile()
+		case 2:
+			return pile() + " - " + pile()
+		case 3:
+			return "2 * " + pile()
+		}
+		return pile()
+	}
+	atom := func() string {
+		switch r.IntN(7) {
+		case 0:
+			return fmt.Sprintf("(%s) %% %d == %d", strings.Join(subset(1), " + "), 2+r.IntN(3), r.IntN(2))
+		case 1:
+			return fmt.Sprintf("xor(%s) == 0", strings.Join(subset(2), ", "))
+		case 2:
+			return fmt.Sprintf("min(%s) == 0", strings.Join(subset(1), ", "))
+		case 3:
+			s := strings.Join(subset(1), ", ")
+			return fmt.Sprintf("min(%s) == max(%s)", s, s)
+		case 4:
+			return fmt.Sprintf("colmod(%d, %s)", 2+r.IntN(2), strings.Join(subset(1), ", "))
+		}
+		op := []string{"==", "!=", "<", "<="}[r.IntN(4)]
+		return term() + " " + op + " " + term()
+	}
+	e := atom()
+	for range r.IntN(3) {
+		e = "(" + e + ") " + []string{"&&", "||"}[r.IntN(2)] + " " + atom()
+	}
+	return e
+}

@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/nimlab/nimlab/complex"
 )
 
 // The nim-sum as an uninterpreted function.
@@ -231,28 +233,17 @@ func matchings(k int) [][]int {
 	if k > maxAlignedArity {
 		return [][]int{identity}
 	}
-	var out [][]int
-	var permute func(prefix []int, rest []int)
-	permute = func(prefix, rest []int) {
-		if len(rest) == 0 {
-			out = append(out, slices.Clone(prefix))
-			return
-		}
-		for i, r := range rest {
-			permute(append(prefix, r), slices.Concat(rest[:i:i], rest[i+1:]))
-		}
+	perms := complex.Permutations(k) // lexicographic, the identity first
+	out := make([][]int, len(perms))
+	for i, p := range perms {
+		out[i] = p
 	}
-	permute(nil, identity)
 	return out
 }
 
 // viaNimSums is the Via of a condition decided with the nim-sum
 // uninterpreted.
 const viaNimSums = "nim-sum lemmas"
-
-// proofNimSums is the kind of a proof whose conditions were all decided
-// with the nim-sum uninterpreted.
-const proofNimSums = "nimsum"
 
 // byNimSums asks the conditions of a bit-vector proof whose only operator
 // on binary digits is the nim-sum first in linear integer arithmetic, with
@@ -304,3 +295,27 @@ func nimSumsCover(conditions []Condition) bool {
 	}
 	return len(conditions) > 0
 }
+
+// nimSumRoute asks a condition whose only operator on binary digits is the
+// nim-sum in linear integer arithmetic, the nim-sum uninterpreted, with
+// instances of its lemmas (nimsum.go).
+//
+// Soundness: every instance added is a fact of the real nim-sum, so a model
+// of the real query is a model of the abstracted one; "unsat" of the
+// abstracted query is "unsat" of the real one, for every position. It needs
+// nothing of the game beyond the linear route's.
+var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
+	if err := bitVectorRoute.needs(enc); err != nil {
+		return err
+	}
+	ops := digitOperators(enc.e.Tree())
+	if enc.where != nil {
+		ops = append(ops, digitOperators(enc.where.Tree())...)
+	}
+	for _, op := range ops {
+		if op != "^" && op != "xor()" {
+			return fmt.Errorf("%s is not a nim-sum", op)
+		}
+	}
+	return nil
+}}

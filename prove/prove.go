@@ -1,30 +1,3 @@
-// Package prove proves a characterization of the P-positions of a game for
-// every pile size, or refutes it with a counterexample, by asking an SMT
-// solver (z3 or cvc5, run as a separate program) whether conditions (I) and
-// (II) of Dufour–Heubach 2013, Theorem 1.2 (Ehrenborg–Steingrímsson 1996,
-// Theorem 2.1) can fail:
-//
-//   - (I) no move leads from S to S: "some p and q with S(p), S(q) and a move
-//     from p to q" must be unsatisfiable;
-//   - (II) every position outside S has a move into S: "some p outside S with
-//     no move into S" must be unsatisfiable.
-//
-// In misère play the terminal positions are N-positions, so (II) is asked of
-// the positions that have a move, and a third condition (III) asks that no
-// terminal position is in S.
-//
-// For a fixed number of piles the move relation of the games nimlab plays is
-// linear, and so are most characterizations (sums, comparisons, min, max,
-// sym, % and / by constants, slowmoves): then both conditions are sentences
-// of Presburger arithmetic, which the solver decides. An answer "unsat" for
-// every condition is a proof for every position, whatever its piles.
-// Operators on binary digits (xor, ^, colmod) are asked in bit-vectors wide
-// enough for every pile up to 2^63-1; for colmod over every pile of a take
-// game (Moore's Nim), both conditions are proved by induction on binary
-// digits instead, each step a small query (digits.go). Every
-// counterexample the solver gives is checked by nimlab's own move generator
-// and evaluator before it is reported; a solver that fails, times out or is
-// missing gives "unknown", never "proved".
 package prove
 
 import (
@@ -41,150 +14,14 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
-	"github.com/nimlab/nimlab/witness"
 )
 
-// The results of a proof.
-const (
-	Proved  = "proved"
-	Refuted = "refuted"
-	// Undecided is the result "unknown": a condition ran out of time, the
-	// solver failed, or the expression cannot be encoded.
-	Undecided = "unknown"
-)
-
-// Options tune a proof.
-type Options struct {
-	// Solver answers the queries.
-	Solver *Solver
-	// Timeout bounds each query (10 s when 0).
-	Timeout time.Duration
-	// SMTOut, when not empty, is a directory where each query is written as
-	// an SMT-LIB 2 file that the solver alone can answer.
-	SMTOut string
-	// NoSymmetry turns off the symmetry breaking of the queries.
-	NoSymmetry bool
-	// Moves, when not empty, are candidate winning moves, each a position
-	// whose piles are expressions in the piles of p (a theorem's
-	// constructive strategy, e.g. Nim's: pile i becomes the xor of the
-	// others). (II) is first asked with these options only: if every
-	// position outside S has one of them as a legal move into S, (II)
-	// holds, with no quantifier in the query. Otherwise (II) is asked as
-	// usual.
-	Moves [][]string
-	// NoLearn turns off learning candidate moves (learn.go) when Moves is
-	// empty.
-	NoLearn bool
-	// Confirm, when not nil, is a second solver asked the queries that
-	// decided a proof (confirm.go), each within ConfirmTimeout (Timeout
-	// when 0).
-	Confirm        *Solver
-	ConfirmTimeout time.Duration
-	// Grundy claims that the expression is the Sprague–Grundy value of
-	// every position, not the set of P-positions: conditions (G0), (G1)
-	// and (G2) are asked (grundy.go). A candidate move may then name v,
-	// the value (G2) asks it to reach. Normal play only.
-	Grundy bool
-	// Where, when not nil, is a region: the claim is proved for the
-	// positions where it holds, once the solver has proved that no move
-	// leaves it (region.go).
-	Where *check.Expr
-}
-
-// Condition is one query and the solver's answer.
-type Condition struct {
-	// Name is "I", "II" or "III".
-	Name string `json:"name"`
-	// Result is "unsat" (the condition holds for every position), "sat" (it
-	// fails) or "unknown".
-	Result Answer `json:"result"`
-	// Reason says why the result is unknown.
-	Reason string `json:"reason,omitempty"`
-	// Seconds is the solver's time on the query.
-	Seconds float64 `json:"seconds"`
-	// File is the query's file under Options.SMTOut.
-	File string `json:"file,omitempty"`
-	// Via says how the condition was decided when not over every option:
-	// "candidate moves" (Options.Moves, for (II)), "induction on binary
-	// digits" (for S = colmod(m, piles) on take games: see digits.go) or
-	// "nim-sum lemmas" (the nim-sum uninterpreted: see nimsum.go).
-	Via string `json:"via,omitempty"`
-	// Routes are the routes of the query that decided the condition
-	// (routes.go), each taken because its preconditions held.
-	Routes []string `json:"routes,omitempty"`
-	// Confirmation is the second solver's answer to the query that
-	// decided the condition (Options.Confirm).
-	Confirmation *Confirmation `json:"confirmation,omitempty"`
-}
-
-// Counterexample is a position (and for (I) a move) where a condition fails.
-type Counterexample struct {
-	// Condition is the condition that fails.
-	Condition string `json:"condition"`
-	// Position is p: in S with a move into S (I), outside S with no move
-	// into S (II), or terminal and in S (III).
-	Position game.Position `json:"position"`
-	// Move is, for (I), the option q of p that is in S; for (G1), the
-	// option q of p with the same value.
-	Move game.Position `json:"move,omitempty"`
-	// Value is, in a Sprague–Grundy proof, the value at p for (G0) and
-	// (G1), and for (G2) the value v < g(p) that no option of p has.
-	Value *int `json:"value,omitempty"`
-	// Checked says how nimlab confirmed it: "engine" when its own move
-	// generator and evaluator agree, "model" when the options were too many
-	// to enumerate and only the solver's model stands for it.
-	Checked string `json:"checked"`
-}
-
-// Result is the outcome of a proof.
-type Result struct {
-	Game       string `json:"game"`
-	Expression string `json:"expression"`
-	// Grundy is true when the expression is claimed to be the
-	// Sprague–Grundy value, not the set of P-positions (Options.Grundy).
-	Grundy bool `json:"grundy,omitempty"`
-	// Where is the region of a region theorem (Options.Where): the claim
-	// is about the positions where it holds.
-	Where string `json:"where,omitempty"`
-	// Closure is the query that no move leaves the region.
-	Closure *Condition `json:"closure,omitempty"`
-	// Result is "proved", "refuted" or "unknown".
-	Result string `json:"result"`
-	// Proof is the kind of proof: "presburger" (linear integer arithmetic:
-	// for every position), "bitvector" (signed bit-vectors of Width bits,
-	// wide enough that nothing overflows: for every position with piles up
-	// to 2^63-1, the largest nimlab accepts), "digits" (induction on the
-	// binary digits, each step a query: for every position; see
-	// digits.go) or "nimsum" (linear integer arithmetic with the nim-sum
-	// uninterpreted and instances of its lemmas: for every position; see
-	// nimsum.go).
-	Proof string `json:"proof"`
-	// Width is the width of the bit-vectors of a bit-vector proof.
-	Width int `json:"width,omitempty"`
-	// Scope says for which positions the result holds.
-	Scope string `json:"scope"`
-	// Symmetry says how the queries were restricted to one position per
-	// symmetry class, if they were.
-	Symmetry   string      `json:"symmetry,omitempty"`
-	Conditions []Condition `json:"conditions"`
-	// Routes are every route the conditions were decided by (routes.go).
-	Routes []string `json:"routes,omitempty"`
-	// Engine, for a proved result, is the box on which the engine's table
-	// agreed with the set (engine.go).
-	Engine *EngineCheck `json:"engine_check,omitempty"`
-	// Learned are the candidate winning moves learned on a box for (II)
-	// when none were given (learn.go), and how well they covered it.
-	Learned *witness.Learned `json:"learned_moves,omitempty"`
-	// Confirmation is the second solver's answer to a proved result
-	// (Options.Confirm).
-	Confirmation   *Confirmation   `json:"confirmation,omitempty"`
-	Counterexample *Counterexample `json:"counterexample,omitempty"`
-	// Reason says why the result is unknown.
-	Reason        string  `json:"reason,omitempty"`
-	Solver        string  `json:"solver"`
-	SolverVersion string  `json:"solver_version"`
-	Seconds       float64 `json:"seconds"`
-}
+// A proof goes in four steps, each a function below: plan chooses the
+// routes the claim is asked along (routes.go), prepare asks what the
+// conditions rest on (the region, symmetry, candidate moves), ask puts the
+// conditions' queries to the solver, two at a time, and settle reads the
+// answers; a proof whose every condition holds is then finished (the kind
+// of proof, the engine's check, the second solver).
 
 // Prove asks the solver whether the positions e accepts are exactly the
 // P-positions of g.
@@ -196,166 +33,262 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	if opts.Timeout <= 0 {
 		opts.Timeout = 10 * time.Second
 	}
-	r := &Result{Game: g.Spec, Expression: e.String(), Proof: "presburger", Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
-		Scope: "every position", Conditions: []Condition{}}
-	done := func(res, reason string) (*Result, error) {
-		r.Result, r.Reason = res, reason
-		r.Scope = regionScope(r.Scope, r.Where)
-		r.Seconds = time.Since(start).Seconds()
-		return r, nil
-	}
+	r := &Result{Game: g.Spec, Expression: e.String(), Proof: ProofPresburger, Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
+		Scope: "every position", Conditions: []Condition{}, Grundy: opts.Grundy}
 	if opts.Where != nil {
 		r.Where = opts.Where.String()
 	}
-	r.Grundy = opts.Grundy
+	out, err := steps(ctx, g, e, opts, r)
+	if err != nil {
+		return nil, err
+	}
+	r.Result, r.Reason, r.Unsettled = out.result, out.reason, out.unsettled
+	r.Scope = regionScope(r.Scope, r.Where)
+	r.Seconds = time.Since(start).Seconds()
+	return r, nil
+}
+
+// outcome is what a proof comes to: its result and, when unknown, why.
+type outcome struct {
+	result    string
+	reason    string
+	unsettled []Unsettled
+}
+
+// undecided is the outcome "unknown" for the reason.
+func undecided(reason string, unsettled ...Unsettled) outcome {
+	return outcome{result: Undecided, reason: reason, unsettled: unsettled}
+}
+
+// steps takes a proof through its steps, filling r in.
+func steps(ctx context.Context, g *game.Game, e *check.Expr, opts Options, r *Result) (outcome, error) {
+	enc, why, err := plan(g, e, opts, r)
+	if err != nil || enc == nil {
+		return undecided(why), err
+	}
+	enc, stop, err := prepare(ctx, g, e, enc, opts, r)
+	if err != nil || stop != nil {
+		return deref(stop), err
+	}
+	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.conditions()))))
+	r.Conditions = make([]Condition, len(queries))
+	for i, q := range queries {
+		r.Conditions[i].Name = q.name
+	}
+	a, err := ask(ctx, g, e, enc, queries, opts)
+	if err != nil {
+		return outcome{}, err
+	}
+	if out, err := a.settle(ctx, r); err != nil || out.result != "" {
+		return out, err
+	}
+	return finish(ctx, enc, a.queries, opts, r)
+}
+
+// deref is *o, or the zero outcome when o is nil.
+func deref(o *outcome) outcome {
+	if o == nil {
+		return outcome{}
+	}
+	return *o
+}
+
+// plan encodes the claim and chooses its arithmetic, linear or bit-vectors,
+// by the routes' preconditions (routes.go), and the Sprague–Grundy route
+// for a claim of values. It returns a nil encoding and why when no route
+// applies.
+func plan(g *game.Game, e *check.Expr, opts Options, r *Result) (*encoding, string, error) {
 	if opts.Grundy && g.Misere {
-		return done(Undecided, "Sprague–Grundy values are proved in normal play only")
+		return nil, "Sprague–Grundy values are proved in normal play only", nil
 	}
 	enc, err := newClaimEncoding(g, e, opts.Moves, claim{grundy: opts.Grundy, where: opts.Where})
 	if err != nil {
 		var u *UnencodableError
 		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
-			return done(Undecided, err.Error())
+			return nil, err.Error(), nil
 		}
-		return nil, err
+		return nil, "", err
 	}
 	arithmetic := linearRoute
 	if enc.a.bv() {
-		r.Proof, r.Width, r.Scope = "bitvector", enc.a.width, "every position with piles up to 2^63-1"
+		r.Proof, r.Width, r.Scope = ProofBitVector, enc.a.width, "every position with piles up to 2^63-1"
 		arithmetic = bitVectorRoute
 	}
 	if err := arithmetic.needs(enc); err != nil {
-		return done(Undecided, fmt.Sprintf("%s: %v", arithmetic.name, err))
+		return nil, fmt.Sprintf("%s: %v", arithmetic.name, err), nil
 	}
 	enc.arithmetic = arithmetic.name
 	if opts.Grundy {
 		if err := grundyRoute.needs(enc); err != nil {
-			return done(Undecided, fmt.Sprintf("%s: %v", grundyRoute.name, err))
+			return nil, fmt.Sprintf("%s: %v", grundyRoute.name, err), nil
 		}
 	}
+	return enc, "", nil
+}
+
+// prepare asks what the conditions rest on before they are asked: that
+// the region holds positions and no move leaves it (Options.Where), which
+// symmetries the queries may break, and the candidate moves learned for
+// (II). It returns the encoding the conditions are asked with, or the
+// outcome when the region is not proved closed.
+func prepare(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, opts Options, r *Result) (*encoding, *outcome, error) {
 	if opts.SMTOut != "" {
 		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
-			return nil, fmt.Errorf("--smt-out: %w", err)
+			return nil, nil, fmt.Errorf("--smt-out: %w", err)
 		}
 	}
+	var err error
 	if opts.Where != nil {
 		// No condition is asked before the region is known to hold
 		// positions and to be closed.
 		if err := enc.checkNonEmpty(ctx, opts); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if r.Closure, err = enc.checkClosure(ctx, e, opts); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if r.Closure.Result != Unsat {
-			return done(Undecided, fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", condClosure, r.Closure.Reason))
+			out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", condClosure, r.Closure.Reason),
+				Unsettled{Condition: condClosure, Kind: r.Closure.ReasonKind})
+			return nil, &out, nil
 		}
 	}
 	// Symmetry breaking helps linear arithmetic (CN(8,6)'s (II): over 300 s
 	// without, 1.5 s with) but hurt every bit-vector query measured (Nim on
 	// 3 piles: (II) proved in 0.4 s without, unknown after 35 s with).
 	if !opts.NoSymmetry && symmetryRoute.needs(enc) == nil {
-		sym, err := enc.symmetryBreaking(ctx, g, opts)
-		if err != nil {
-			return nil, err
+		if r.Symmetry, err = enc.symmetryBreaking(ctx, g, opts); err != nil {
+			return nil, nil, err
 		}
-		r.Symmetry = sym
 	}
 	if enc, r.Learned, err = learnMoves(ctx, g, e, enc, opts); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.conditions()))))
-	r.Conditions = make([]Condition, len(queries))
-	replies := make([]Reply, len(queries))
+	return enc, nil, nil
+}
+
+// asking holds the conditions' queries while they are asked, and the
+// replies.
+type asking struct {
+	g    *game.Game
+	e    *check.Expr
+	enc  *encoding
+	opts Options
+	// queries are the queries asked: a fallback replaces the query it
+	// falls back from.
+	queries []query
+	replies []Reply
 	// found holds a counterexample met among small positions before the
 	// query over every option was asked.
-	found := make([]*Counterexample, len(queries))
-	// A condition that fails settles the result: the others are stopped.
-	qctx, refutedFirst := context.WithCancelCause(ctx)
-	defer refutedFirst(nil)
+	found []*Counterexample
+	// settled stops the other queries when one condition has failed.
+	settled context.CancelCauseFunc
+}
+
+// ask asks each query, two at a time. A condition that fails settles the
+// result: the others are stopped.
+func ask(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, queries []query, opts Options) (*asking, error) {
+	a := &asking{g: g, e: e, enc: enc, opts: opts, queries: queries, replies: make([]Reply, len(queries)), found: make([]*Counterexample, len(queries))}
+	qctx, settled := context.WithCancelCause(ctx)
+	defer settled(nil)
+	a.settled = settled
 	group, gctx := errgroup.WithContext(qctx)
 	group.SetLimit(2)
-	for i, q := range queries {
-		r.Conditions[i].Name = q.name
-		// Only the queries asked are written: a fallback that was not
-		// needed would leave a file the proof does not rest on.
-		write := func(q *query) error {
-			if opts.SMTOut == "" {
-				return nil
-			}
-			q.path = filepath.Join(opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(g.Spec), q.name, viaSuffix[q.via]))
-			if err := os.WriteFile(q.path, []byte(q.file(g, e, opts.Solver)), 0o644); err != nil {
-				return fmt.Errorf("--smt-out: %w", err)
-			}
-			return nil
-		}
-		if err := write(&queries[i]); err != nil {
+	for i := range queries {
+		if err := a.write(i); err != nil {
 			return nil, err
 		}
-		group.Go(func() error {
-			reply, err := q.check(gctx, opts)
-			for err == nil && queries[i].fallback != nil && reply.Answer != Unsat {
-				// The induction or the candidate moves do not settle the
-				// condition. Where the induction fails the set is often
-				// wrong, and a small counterexample is quicker to find
-				// than the query over every option, in bit-vectors, is
-				// to answer.
-				if queries[i].via == viaDigits || queries[i].via == viaNimSums {
-					if ce := enc.searchSmall(gctx, q.name); ce != nil {
-						found[i], replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
-						refutedFirst(errSettled)
-						return nil
-					}
-				}
-				// Ask it over every option. The proof does not rest on
-				// the query that did not go through: its file goes.
-				if queries[i].path != "" {
-					_ = os.Remove(queries[i].path)
-				}
-				spent := reply.Seconds
-				queries[i] = *queries[i].fallback
-				if err := write(&queries[i]); err != nil {
-					return err
-				}
-				reply, err = queries[i].check(gctx, opts)
-				reply.Seconds += spent // the condition's time is every query's
-			}
-			if errors.Is(err, errSettled) {
-				reply, err = Reply{Answer: Unknown, Reason: notToTheEnd + ": another condition failed first", Seconds: reply.Seconds}, nil
-			}
-			replies[i] = reply
-			if reply.Answer == Sat {
-				refutedFirst(errSettled)
-			}
-			return err
-		})
+		group.Go(func() error { return a.askOne(gctx, i) })
 	}
 	if err := group.Wait(); err != nil {
 		return nil, err
 	}
+	return a, nil
+}
+
+// write writes query i under Options.SMTOut. Only the queries asked are
+// written: a fallback that was not needed would leave a file the proof
+// does not rest on.
+func (a *asking) write(i int) error {
+	if a.opts.SMTOut == "" {
+		return nil
+	}
+	q := &a.queries[i]
+	q.path = filepath.Join(a.opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(a.g.Spec), q.name, viaSuffix[q.via]))
+	if err := os.WriteFile(q.path, []byte(q.file(a.g, a.e, a.opts.Solver)), 0o644); err != nil {
+		return fmt.Errorf("--smt-out: %w", err)
+	}
+	return nil
+}
+
+// askOne asks query i, and its fallbacks while the answer is not unsat.
+func (a *asking) askOne(ctx context.Context, i int) error {
+	name := a.queries[i].name
+	reply, err := a.queries[i].check(ctx, a.opts)
+	for err == nil && a.queries[i].fallback != nil && reply.Answer != Unsat {
+		// The induction or the candidate moves do not settle the
+		// condition. Where the induction fails the set is often wrong,
+		// and a small counterexample is quicker to find than the query
+		// over every option, in bit-vectors, is to answer.
+		if a.queries[i].via == viaDigits || a.queries[i].via == viaNimSums {
+			if ce := a.enc.searchSmall(ctx, name); ce != nil {
+				a.found[i], a.replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
+				a.settled(errSettled)
+				return nil
+			}
+		}
+		// Ask it over every option. The proof does not rest on the query
+		// that did not go through: its file goes.
+		if a.queries[i].path != "" {
+			_ = os.Remove(a.queries[i].path)
+		}
+		spent := reply.Seconds
+		a.queries[i] = *a.queries[i].fallback
+		if err := a.write(i); err != nil {
+			return err
+		}
+		reply, err = a.queries[i].check(ctx, a.opts)
+		reply.Seconds += spent // the condition's time is every query's
+	}
+	if errors.Is(err, errSettled) {
+		reply, err = Reply{Answer: Unknown, Kind: ReasonStopped, Reason: stoppedReason, Seconds: reply.Seconds}, nil
+	}
+	a.replies[i] = reply
+	if reply.Answer == Sat {
+		a.settled(errSettled)
+	}
+	return err
+}
+
+// settle reads each condition's reply into r: a counterexample, confirmed
+// by the engine, refutes the claim; a condition without an answer leaves
+// it unknown. The zero outcome means every condition holds.
+func (a *asking) settle(ctx context.Context, r *Result) (outcome, error) {
 	var unknown []string
-	for i, reply := range replies {
-		c := &r.Conditions[i]
-		c.Result, c.Reason, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Seconds, queries[i].path, queries[i].via
-		c.Routes = queries[i].routes
-		if reply.Answer == Unknown && strings.HasPrefix(reply.Reason, notToTheEnd) {
+	var unsettled []Unsettled
+	for i, reply := range a.replies {
+		c, q := &r.Conditions[i], a.queries[i]
+		c.Result, c.Reason, c.ReasonKind, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Kind, reply.Seconds, q.path, q.via
+		c.Routes = q.routes
+		stopped := reply.Answer == Unknown && reply.Kind == ReasonStopped
+		if stopped {
 			c.Via, c.Routes = "", nil
 		}
-		if found[i] != nil {
+		if a.found[i] != nil {
 			c.Reason = "found by enumerating the positions with small piles, after the " + c.Via + " did not go through"
 			c.Via, c.Routes = "", nil
 			if r.Counterexample == nil {
-				r.Counterexample = found[i]
+				r.Counterexample = a.found[i]
 			}
 			continue
 		}
-		if reply.Answer == Sat || reply.Answer == Unknown && !strings.HasPrefix(reply.Reason, notToTheEnd) {
+		if reply.Answer == Sat || reply.Answer == Unknown && !stopped {
 			// A counterexample with small piles is easier to follow and
 			// the engine can check it; where the solver gave up, a
 			// bounded search may still find one. The engine's own
 			// enumeration of small positions is the quickest.
-			if ce := enc.searchSmall(ctx, queries[i].name); ce != nil {
-				c.Result = Sat
+			if ce := a.enc.searchSmall(ctx, q.name); ce != nil {
+				c.Result, c.ReasonKind = Sat, ""
 				if reply.Answer == Unknown {
 					c.Reason = "found by enumerating the positions with small piles (the solver answered: " + reply.Reason + ")"
 				}
@@ -364,19 +297,20 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 				}
 				continue
 			}
-			if small, err := smaller(ctx, opts, queries[i], enc.a); err != nil {
-				return nil, err
+			if small, err := smaller(ctx, a.opts, q, a.enc.a); err != nil {
+				return outcome{}, err
 			} else if small != nil {
 				reply.Answer, reply.Values = Sat, small.Values
-				c.Result, c.Reason = Sat, ""
+				c.Result, c.Reason, c.ReasonKind = Sat, "", ""
 			}
 		}
 		switch reply.Answer {
 		case Sat:
-			ce, why := enc.confirm(queries[i], reply.Values)
+			ce, why := a.enc.confirm(q, reply.Values)
 			if ce == nil {
-				c.Result, c.Reason = Unknown, why
+				c.Result, c.Reason, c.ReasonKind = Unknown, why, ReasonUnconfirmed
 				unknown = append(unknown, fmt.Sprintf("(%s): %s", c.Name, why))
+				unsettled = append(unsettled, Unsettled{Condition: c.Name, Kind: ReasonUnconfirmed})
 				continue
 			}
 			if r.Counterexample == nil {
@@ -384,14 +318,22 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 			}
 		case Unknown:
 			unknown = append(unknown, fmt.Sprintf("(%s): %s", c.Name, reply.Reason))
+			unsettled = append(unsettled, Unsettled{Condition: c.Name, Kind: reply.Kind})
 		}
 	}
 	switch {
 	case r.Counterexample != nil:
-		return done(Refuted, "")
+		return outcome{result: Refuted}, nil
 	case len(unknown) > 0:
-		return done(Undecided, strings.Join(unknown, "; "))
+		return undecided(strings.Join(unknown, "; "), unsettled...), nil
 	}
+	return outcome{}, nil
+}
+
+// finish makes a proof of a claim whose every condition holds: the routes
+// it rests on, its kind, the engine's check, and with Options.Confirm the
+// second solver's answers.
+func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r *Result) (outcome, error) {
 	for _, c := range r.Conditions {
 		for _, name := range c.Routes {
 			if !slices.Contains(r.Routes, name) {
@@ -407,27 +349,29 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 	}
 	switch {
 	case unbounded(digitsCover):
-		r.Proof, r.Width, r.Scope = proofDigits, 0, "every position"
+		r.Proof, r.Width, r.Scope = ProofDigits, 0, "every position"
 	case unbounded(nimSumsCover):
-		r.Proof, r.Width, r.Scope = proofNimSums, 0, "every position"
+		r.Proof, r.Width, r.Scope = ProofNimSums, 0, "every position"
 	}
 	// The engine confirms it, or it is not a proof.
+	var err error
 	if r.Engine, err = enc.checkWithEngine(ctx); err != nil {
-		return nil, err
+		return outcome{}, err
 	}
 	if opts.Confirm != nil {
 		if err := confirm(ctx, r, queries, opts); err != nil {
-			return nil, err
+			return outcome{}, err
 		}
 		if r.Confirmation.Result == SolversDisagree {
-			return done(Undecided, r.Reason)
+			return undecided(r.Reason), nil
 		}
 	}
-	return done(Proved, "")
+	return outcome{result: Proved}, nil
 }
 
-// notToTheEnd starts the reason of a query stopped because another failed.
-const notToTheEnd = "not asked to the end"
+// stoppedReason is the reason of a query stopped because another condition
+// failed (ReasonStopped).
+const stoppedReason = "not asked to the end: another condition failed first"
 
 // errSettled stops the queries left when one condition has failed.
 var errSettled = errors.New("another condition failed")

@@ -382,6 +382,15 @@ func TestNeverProvedWithoutASolver(t *testing.T) {
 		if r.Result != Undecided || r.Reason == "" {
 			t.Errorf("%s: %s (%s)", s.Path, r.Result, r.Reason)
 		}
+		// Each condition is unsettled, of a kind the front ends decide on.
+		if len(r.Unsettled) != len(r.Conditions) {
+			t.Errorf("%s: unsettled %v, conditions %d", s.Path, r.Unsettled, len(r.Conditions))
+		}
+		for i, u := range r.Unsettled {
+			if u.Kind != ReasonSolver || u.Condition != r.Conditions[i].Name || r.Conditions[i].ReasonKind != ReasonSolver {
+				t.Errorf("%s: unsettled %v, conditions %+v", s.Path, r.Unsettled, r.Conditions)
+			}
+		}
 	}
 }
 
@@ -543,9 +552,9 @@ func TestCVC5(t *testing.T) {
 		{"cn:6,3", "a + b == d + e && b + c == e + f + 1", Refuted, "", false},
 		// With Bouton's moves learned, in linear arithmetic with the
 		// nim-sum's lemmas; without, over bit-vectors.
-		{"nim:3", "xor(a, b, c) == 0", Proved, proofNimSums, false},
+		{"nim:3", "xor(a, b, c) == 0", Proved, ProofNimSums, false},
 		{"nim:3", "xor(a, b, c) == 0", Proved, "bitvector", true},
-		{"moore:4,2", "colmod(3, a, b, c, d)", Proved, proofDigits, false},
+		{"moore:4,2", "colmod(3, a, b, c, d)", Proved, ProofDigits, false},
 		{"moore:4,3", "colmod(3, a, b, c, d)", Refuted, "", false},
 	}
 	for _, tt := range tests {

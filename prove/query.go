@@ -2,6 +2,7 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -134,7 +135,7 @@ func (q query) check(ctx context.Context, opts Options) (Reply, error) {
 	}
 	for _, r := range replies {
 		if r.Answer != Unsat {
-			merged.Answer, merged.Reason = r.Answer, r.Reason
+			merged.Answer, merged.Reason, merged.Kind = r.Answer, r.Reason, r.Kind
 			break
 		}
 	}
@@ -173,3 +174,19 @@ var conditionText = map[string]string{
 	"II":        "(II) asks for p outside S with no move into S",
 	"III":       "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
 }
+
+// caseSplitRoute asks the quantified (II) (or (G2)) in two cases, the first
+// pile empty or not, each in a solver process of its own.
+//
+// Soundness: every query asserts that each pile is at least 0, so the cases
+// p0 = 0 and p0 > 0 cover every position; the condition holds exactly when
+// both cases are unsat.
+var caseSplitRoute = route{name: routeNameCases, needs: func(enc *encoding) error {
+	if enc.a.bv() {
+		return errors.New("only linear queries are split")
+	}
+	if enc.n < 2 {
+		return errors.New("one pile: nothing to share")
+	}
+	return nil
+}}

@@ -156,7 +156,7 @@ func (enc *encoding) checkClosure(ctx context.Context, e *check.Expr, opts Optio
 	if err != nil {
 		return nil, err
 	}
-	c.Result, c.Reason, c.Seconds = reply.Answer, reply.Reason, reply.Seconds
+	c.Result, c.Reason, c.ReasonKind, c.Seconds = reply.Answer, reply.Reason, reply.Kind, reply.Seconds
 	if reply.Answer != Sat {
 		return c, nil
 	}
@@ -169,7 +169,7 @@ func (enc *encoding) checkClosure(ctx context.Context, e *check.Expr, opts Optio
 	m, okQ := readPosition(reply.Values, "q", enc.n)
 	inR := enc.where.Evaluator()
 	if !okP || !okQ || enc.g.CheckMove(p, m) != nil || !inR(p) || inR(m) {
-		c.Result = Unknown
+		c.Result, c.ReasonKind = Unknown, ReasonUnconfirmed
 		c.Reason = fmt.Sprintf("the solver's move (%s) -> (%s) out of the region is not confirmed by the engine (a fault of the encoding: please report it)", p, m)
 		return c, nil
 	}

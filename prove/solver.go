@@ -74,6 +74,10 @@ type Reply struct {
 	// Reason says why the answer is unknown: the solver's reason, a timeout,
 	// a crash.
 	Reason string
+	// Kind is the kind of Reason: ReasonTimeout, or ReasonSolver for every
+	// other reason the solver gives none of (prove's own queries add
+	// ReasonStopped).
+	Kind ReasonKind
 	// Seconds is the time the solver took, as seen from here.
 	Seconds float64
 }
@@ -109,6 +113,9 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	cmd.Stderr = &stderr
 	reply := func(r Reply) (Reply, error) {
 		r.Seconds = time.Since(start).Seconds()
+		if r.Answer == Unknown && r.Kind == "" {
+			r.Kind = ReasonSolver
+		}
 		if parent.Err() != nil {
 			return r, context.Cause(parent) // the caller's end, not the query's time
 		}
@@ -137,31 +144,20 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	}()
 	line, err := readAnswer(lines)
 	if err != nil {
-		reason := fmt.Sprintf("%s stopped without an answer (%v)", s.Name, err)
+		r := Reply{Answer: Unknown, Reason: fmt.Sprintf("%s stopped without an answer (%v)", s.Name, err)}
 		if ctx.Err() != nil {
-			reason = fmt.Sprintf("%s did not answer within %v", s.Name, timeout)
+			// Killed at the context's deadline, past the timeout.
+			r.Reason, r.Kind = fmt.Sprintf("%s did not answer within %v", s.Name, timeout), ReasonTimeout
 		} else if msg := strings.TrimSpace(stderr.String()); msg != "" {
-			reason += ": " + firstLine(msg)
+			r.Reason += ": " + firstLine(msg)
 		}
-		return reply(Reply{Answer: Unknown, Reason: reason})
+		return reply(r)
 	}
 	switch Answer(line) {
 	case Unsat:
 		return reply(Reply{Answer: Unsat})
 	case Unknown:
-		_, _ = io.WriteString(stdin, "(get-info :reason-unknown)\n")
-		why, _ := readSExpr(lines)
-		// z3 says (:reason-unknown "timeout"), cvc5 (:reason-unknown timeout).
-		why = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(why), "("), ")")
-		why = strings.Trim(strings.TrimSpace(strings.TrimPrefix(why, ":reason-unknown")), "\"")
-		if why == "" {
-			why = "no reason given"
-		}
-		if strings.Contains(why, "timeout") || strings.Contains(why, "canceled") || time.Since(start) >= timeout {
-			// z3 says "timeout" or "canceled" for the same thing.
-			why = fmt.Sprintf("no answer within %v (timeout)", timeout)
-		}
-		return reply(Reply{Answer: Unknown, Reason: why})
+		return reply(unknownReply(stdin, lines, timeout, start))
 	case Sat:
 	default:
 		return reply(Reply{Answer: Unknown, Reason: fmt.Sprintf("%s answered %q", s.Name, firstLine(line))})
@@ -190,6 +186,25 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 		r.Values[v] = x
 	}
 	return reply(r)
+}
+
+// unknownReply asks the solver, started at start, why it answered unknown,
+// and says so: a timeout (ReasonTimeout) or the solver's own reason.
+func unknownReply(stdin io.Writer, lines *bufio.Reader, timeout time.Duration, start time.Time) Reply {
+	_, _ = io.WriteString(stdin, "(get-info :reason-unknown)\n")
+	why, _ := readSExpr(lines)
+	// z3 says (:reason-unknown "timeout"), cvc5 (:reason-unknown timeout).
+	why = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(why), "("), ")")
+	why = strings.Trim(strings.TrimSpace(strings.TrimPrefix(why, ":reason-unknown")), "\"")
+	if why == "" {
+		why = "no reason given"
+	}
+	// The solver's own reason is read (its protocol, not nimlab's
+	// wording): z3 says "timeout" or "canceled" for the same thing.
+	if strings.Contains(why, "timeout") || strings.Contains(why, "canceled") || time.Since(start) >= timeout {
+		return Reply{Answer: Unknown, Kind: ReasonTimeout, Reason: fmt.Sprintf("no answer within %v (timeout)", timeout)}
+	}
+	return Reply{Answer: Unknown, Reason: why}
 }
 
 // checkSat is the command that decides a script: (check-sat), or for z3
@@ -272,7 +287,7 @@ func parseValues(s string) (map[string]int64, error) {
 			return nil, fmt.Errorf("unexpected %q in %q", t, firstLine(s))
 		}
 		name := next()
-		v, err := parseNumeral(next, func() string { return toks[i] })
+		v, err := parseNumeral(next)
 		if err != nil {
 			return nil, fmt.Errorf("the value of %s: %w", name, err)
 		}
@@ -285,14 +300,14 @@ func parseValues(s string) (map[string]int64, error) {
 
 // parseNumeral reads 7, (- 7) or a bit-vector literal #b... / #x... /
 // (_ bvN w).
-func parseNumeral(next func() string, peek func() string) (int64, error) {
+func parseNumeral(next func() string) (int64, error) {
 	t := next()
 	switch {
 	case t == "(":
 		op := next()
 		switch op {
 		case "-":
-			v, err := parseNumeral(next, peek)
+			v, err := parseNumeral(next)
 			if err != nil {
 				return 0, err
 			}

@@ -2,6 +2,7 @@ package prove
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -138,3 +139,26 @@ func lexLeaderOf(p []int, perms []complex.Perm) bool {
 	}
 	return true
 }
+
+// symmetryRoute restricts p to one position per class of the game's
+// symmetries.
+//
+// Soundness: if S (in a Sprague–Grundy proof the value g), the region R
+// when there is one, and the move relation are all invariant under a
+// permutation π of the piles, then p is a counterexample to a condition
+// exactly when p∘π is (with q∘π for its option, and the same v in (G2)), so
+// a counterexample exists exactly when one exists among the canonical
+// positions (sorted, or least of their images), which every orbit
+// contains. The group comes from game.Symmetries; invariance of
+// S and of the moves as encoded is asked of the solver for each generator
+// (symmetryBreaking), so a group computed wrongly costs time, not
+// soundness. Not in bit-vectors, where it only slowed the solver.
+var symmetryRoute = route{name: routeNameSymmetry, needs: func(enc *encoding) error {
+	if enc.a.bv() {
+		return errors.New("symmetry breaking slowed every bit-vector query measured")
+	}
+	if enc.n < 2 {
+		return errors.New("one pile has no symmetry")
+	}
+	return nil
+}}

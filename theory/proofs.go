@@ -12,7 +12,7 @@ import (
 // game, as last measured: whether an SMT solver proved the theorem's formula
 // (Expression) for every position, refuted it or gave up. The record is
 // written by the prove package's tests (go test ./prove -run
-// TestProofRecord -update) and rechecked by them on every run.
+// TestProvesTheTheorems -update) and rechecked by them on every run.
 type ProofRecord struct {
 	Theorem string `json:"theorem"`
 	Game    string `json:"game"`
@@ -105,9 +105,15 @@ func (r ProofRecord) String() string {
 	return fmt.Sprintf("%s: %s", r.Game, r.Result)
 }
 
-// ProofKind says in words what kind of proof prove's kind names:
-// "presburger arithmetic", "bitvector arithmetic", "by induction on binary
-// digits" or "presburger arithmetic with the nim-sum's lemmas".
+// ProofKind says in words what kind of proof prove's kind names
+// (prove.ProofPresburger and the others): "presburger arithmetic",
+// "bitvector arithmetic", "by induction on binary digits" or "presburger
+// arithmetic with the nim-sum's lemmas". It is here, not in prove or
+// commands, because the records above are rendered with it by theory
+// itself (ProofRecord.String, for the theorems' pages, the outcome
+// command and repro), and theory does not import prove (the solver
+// pipes) nor commands; commands renders a live proof's kind with it too,
+// so the two never word a kind differently.
 func ProofKind(kind string) string {
 	switch kind {
 	case "digits":

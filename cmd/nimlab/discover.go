@@ -37,8 +37,9 @@ of height H. It is then checked, as printed, on the verification box with
 conditions (I) and (II): "exact up to H'" means it is the set of P-positions
 of that whole box. Otherwise the best description found is printed with how
 many P-positions it covers and the smallest counterexamples, on the box of
-height H itself unless --verify-max is given. Nothing is
-claimed beyond the box checked.
+height H itself unless --verify-max is given, and the exit status is 1 (as
+check's for a characterization that disagrees). Nothing is claimed beyond
+the box checked.
 
 --prove then asks the SMT solver z3 (as "nimlab prove" does; apt-get install
 z3) whether a description exact on the verification box is the set of

@@ -16,7 +16,66 @@ func newProveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME | --grundy EXPR) [--where COND]",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
-		Long: `Asks an SMT solver (z3, or cvc5 with --solver cvc5; a separate program) whether
+		Long:  proveLong,
+		Example: `  nimlab prove cn:6,3 --expr "a+b == d+e && b+c == e+f"
+  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0"    # Bouton's moves learned, no hint
+  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0" --no-learn   # unknown: (II) over every option
+  nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
+  nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
+  nimlab prove cn:7,4 --theorem cn74
+  nimlab prove cn:6,4 --theorem cn64 --smt-out proofs/
+  nimlab prove nim:3 --expr "a ^ b ^ c == 0" --move "b ^ c, b, c" --move "a, a ^ c, c" --move "a, b, a ^ b"
+  nimlab prove slow:4,3 --theorem mrule --timeout 15m
+  nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
+  nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
+  nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex
+  nimlab prove nim:3 --grundy "a ^ b ^ c" --move "xor(b, c) ^ v, b, c" --move "a, xor(a, c) ^ v, c" --move "a, b, xor(a, b) ^ v"
+  nimlab prove exact:3,3 --grundy "min(a, b, c)"
+  nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
+  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f"   # a region theorem`,
+		Args: positional,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Only the CLI sees a flag given empty; commands validates the
+			// request itself (commands.Prove).
+			for _, f := range []struct{ name, value, example string }{
+				{"expr", src, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
+				{"grundy", grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
+				{"where", where, "--where is empty: give the region, e.g. --where 'a == 0'"},
+			} {
+				if cmd.Flags().Changed(f.name) && strings.TrimSpace(f.value) == "" {
+					return usageError(cmd, "%s", f.example)
+				}
+			}
+			if asJSON && format != "text" {
+				return usageError(cmd, "--json and --format %s: give one of them", format)
+			}
+			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
+				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
+			})
+			if err != nil {
+				return err
+			}
+			return render(cmd, res, asJSON)
+		},
+	}
+	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")
+	cmd.Flags().StringVar(&theoremName, "theorem", "", "prove the formula of this theorem (see \"nimlab theorems\")")
+	cmd.Flags().StringVar(&grundy, "grundy", "", "prove that this integer expression is the Sprague–Grundy value of every position")
+	cmd.Flags().StringVar(&where, "where", "", "prove the claim for the positions where this condition holds (a region no move leaves): a region theorem")
+	cmd.Flags().StringVar(&solverName, "solver", "z3", "the SMT solver: z3 or cvc5")
+	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
+	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
+	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)")
+	cmd.Flags().BoolVar(&noLearn, "no-learn", false, "do not learn candidate winning moves for (II) when none are given")
+	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
+	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
+	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")
+	return cmd
+}
+
+// proveLong is the help of "nimlab prove".
+const proveLong = `Asks an SMT solver (z3, or cvc5 with --solver cvc5; a separate program) whether
 the set S of positions the expression accepts is exactly the set of
 P-positions of GAME, for every position whatever its piles. S is the set of
 P-positions exactly when
@@ -88,64 +147,4 @@ positions in the region.
 
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
 statement, the result and the kind of proof, each condition's answer, the
-solver and its version, and the time.`,
-		Example: `  nimlab prove cn:6,3 --expr "a+b == d+e && b+c == e+f"
-  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0"    # Bouton's moves learned, no hint
-  nimlab prove nim:5 --expr "xor(a, b, c, d, e) == 0" --no-learn   # unknown: (II) over every option
-  nimlab prove cn:5,4 --expr "min(a,b,c,d,e) == max(a,b,c,d,e)" --json
-  nimlab prove slow:2,1 --expr "(a + b) % 2 == 0" --smt-out proofs/
-  nimlab prove cn:7,4 --theorem cn74
-  nimlab prove cn:6,4 --theorem cn64 --smt-out proofs/
-  nimlab prove nim:3 --expr "a ^ b ^ c == 0" --move "b ^ c, b, c" --move "a, a ^ c, c" --move "a, b, a ^ b"
-  nimlab prove slow:4,3 --theorem mrule --timeout 15m
-  nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
-  nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
-  nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex
-  nimlab prove nim:3 --grundy "a ^ b ^ c" --move "xor(b, c) ^ v, b, c" --move "a, xor(a, c) ^ v, c" --move "a, b, xor(a, b) ^ v"
-  nimlab prove exact:3,3 --grundy "min(a, b, c)"
-  nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
-  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f"   # a region theorem`,
-		Args: positional,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
-				return usageError(cmd, "--expr is empty: give the expression, e.g. --expr 'a == b'")
-			}
-			if cmd.Flags().Changed("grundy") && strings.TrimSpace(grundy) == "" {
-				return usageError(cmd, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'")
-			}
-			if cmd.Flags().Changed("where") && strings.TrimSpace(where) == "" {
-				return usageError(cmd, "--where is empty: give the region, e.g. --where 'a == 0'")
-			}
-			if src == "" && theoremName == "" && grundy == "" {
-				return usageError(cmd, "give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
-			}
-			if asJSON && format != "text" {
-				return usageError(cmd, "--json and --format %s: give one of them", format)
-			}
-			if err := positiveDuration("timeout", timeout); err != nil {
-				return usageError(cmd, "%v", err)
-			}
-			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
-			})
-			if err != nil {
-				return err
-			}
-			return render(cmd, res, asJSON)
-		},
-	}
-	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")
-	cmd.Flags().StringVar(&theoremName, "theorem", "", "prove the formula of this theorem (see \"nimlab theorems\")")
-	cmd.Flags().StringVar(&grundy, "grundy", "", "prove that this integer expression is the Sprague–Grundy value of every position")
-	cmd.Flags().StringVar(&where, "where", "", "prove the claim for the positions where this condition holds (a region no move leaves): a region theorem")
-	cmd.Flags().StringVar(&solverName, "solver", "z3", "the SMT solver: z3 or cvc5")
-	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
-	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
-	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)")
-	cmd.Flags().BoolVar(&noLearn, "no-learn", false, "do not learn candidate winning moves for (II) when none are given")
-	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
-	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
-	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")
-	return cmd
-}
+solver and its version, and the time.`
