@@ -289,6 +289,9 @@ func (o *oracle) runClaims(ctx context.Context, gc *gameCase, claims []claim) []
 	return outs
 }
 
+// runClaim proves one claim and judges the result against the engine. It
+// is long because it is the oracle's one argument, every check in order on
+// the same claim; the prover fuzzer's verdicts rest on it as it stands.
 func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outcome) {
 	g := gc.g
 	out = &outcome{Game: g.Spec, Expression: c.src, Origin: c.origin, Kinds: gc.kinds, Repro: claimRepro(g.Spec, c, o.timeout)}

@@ -29,7 +29,8 @@ const loadClients = 50
 // second solve while its first runs), the memory stays bounded, and an
 // outcome is answered quickly. The latencies and the peak memory are
 // reported (go test -v -run TestServerUnderLoad); the latency bound
-// asserted is generous, for a loaded machine.
+// asserted is generous, for a loaded machine. It is long because it is one
+// scenario, read top to bottom, whose steps share the server and its clients.
 func TestServerUnderLoad(t *testing.T) {
 	duration := 20 * time.Second
 	if testing.Short() {
