@@ -120,6 +120,16 @@ func Play(ctx context.Context, env Env, req PlayRequest) (*PlayResult, error) {
 	case req.Move != "":
 		r.Refused = yourMove(g, m, req.Move, r)
 	}
+	if len(req.History) == 1 && req.Move == "" && !req.Undo && !m.Over() {
+		// The start: refuse now a game the computer could not play.
+		o, err := opponent()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := o.Advise(ctx, m.Position()); err != nil {
+			return nil, err
+		}
+	}
 	for !m.Over() && m.ToMove() == Computer {
 		o, err := opponent()
 		if err != nil {
@@ -160,11 +170,11 @@ func playMatch(g *game.Game, req PlayRequest) (*play.Match, error) {
 	}
 	first := req.First
 	switch first {
-	case "":
-		first = You
+	case "", "me":
+		first = You // "me", as the command line's --first says it
 	case You, Computer:
 	default:
-		return nil, requestErrorf("first must be %s or %s, not %q", You, Computer, first)
+		return nil, requestErrorf("first must be %s (or me) or %s, not %q", You, Computer, first)
 	}
 	var m *play.Match
 	for i, text := range req.History {

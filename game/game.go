@@ -195,8 +195,12 @@ func (g *Game) ParsePosition(s string) (Position, error) {
 		fields = nil
 	}
 	if len(fields) != g.Piles() {
-		return nil, positionErrorf("position %q has %d piles, but %s has %d (write pile sizes separated by commas, e.g. %s)",
-			s, len(fields), g.Spec, g.Piles(), examplePosition(g.Piles()))
+		if len(fields) == 0 {
+			return nil, positionErrorf("the position is empty: %s has %d piles (write pile sizes separated by commas, e.g. %s)",
+				g.Spec, g.Piles(), examplePosition(g.Piles()))
+		}
+		return nil, positionErrorf("position %q has %s, but %s has %d (write pile sizes separated by commas, e.g. %s)",
+			s, plural(len(fields), "pile"), g.Spec, g.Piles(), examplePosition(g.Piles()))
 	}
 	p := make(Position, len(fields))
 	for i, f := range fields {

@@ -9,6 +9,10 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
+// positionPattern matches what may be a position: numbers, commas,
+// spaces and parentheses (ParsePosition says what is wrong with it).
+var positionPattern = regexp.MustCompile(`^[\d\s,()+-]*$`)
+
 // editPattern matches one edit "pile -= amount".
 var editPattern = regexp.MustCompile(`^\s*(\d+)\s*-=\s*(\d+)\s*$`)
 
@@ -19,6 +23,9 @@ var editPattern = regexp.MustCompile(`^\s*(\d+)\s*-=\s*(\d+)\s*$`)
 func ParseMove(g *game.Game, p game.Position, line string) (game.Position, error) {
 	line = strings.TrimSpace(line)
 	if !strings.Contains(line, "-=") {
+		if !positionPattern.MatchString(line) {
+			return nil, fmt.Errorf("%q is not a move: write the position it leaves (e.g. %s) or edits such as 2 -= 3", line, p)
+		}
 		return g.ParsePosition(line)
 	}
 	q := append(game.Position(nil), p...)
@@ -27,10 +34,13 @@ func ParseMove(g *game.Game, p game.Position, line string) (game.Position, error
 		if m == nil {
 			return nil, fmt.Errorf("%q is not an edit: write pile -= amount, e.g. 2 -= 3", strings.TrimSpace(edit))
 		}
-		pile, err1 := strconv.Atoi(m[1])
-		amount, err2 := strconv.Atoi(m[2])
-		if err1 != nil || err2 != nil || pile < 1 || pile > len(p) {
+		pile, err := strconv.Atoi(m[1])
+		if err != nil || pile < 1 || pile > len(p) {
 			return nil, fmt.Errorf("%q: there are piles 1..%d", strings.TrimSpace(edit), len(p))
+		}
+		amount, err := strconv.Atoi(m[2])
+		if err != nil || amount > q[pile-1] {
+			return nil, fmt.Errorf("%q: pile %d holds only %d", strings.TrimSpace(edit), pile, q[pile-1])
 		}
 		q[pile-1] -= amount
 	}

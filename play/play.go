@@ -97,7 +97,17 @@ func (c *Opponent) Advise(ctx context.Context, p game.Position) (*Advice, error)
 		case r.BestMove != nil && r.Outcome == "N":
 			a.Move, a.Why = r.BestMove, fmt.Sprintf("the fastest win: remoteness %d, the opponent cannot make it last longer", r.Remoteness)
 		case r.BestMove != nil:
-			a.Move, a.Why = r.BestMove, fmt.Sprintf("the longest resistance: every move loses, this one lasts %d moves", r.Remoteness)
+			// The moves left: the remoteness, less the one a misère
+			// game counts for its end.
+			left := r.Remoteness
+			if c.g.Misere {
+				left--
+			}
+			lasts := fmt.Sprintf("%d moves", left)
+			if left == 1 {
+				lasts = "1 move"
+			}
+			a.Move, a.Why = r.BestMove, "the longest resistance: every move loses, this one lasts "+lasts
 		case len(r.WinningMoves) > 0:
 			a.Move, a.Why = r.WinningMoves[0], "a winning move: it leaves a P-position"
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/game"
@@ -151,5 +152,30 @@ func TestParseMove(t *testing.T) {
 		if _, err := ParseMove(g, p, text); err == nil {
 			t.Errorf("ParseMove(%q) took it", text)
 		}
+	}
+}
+
+// TestParseMoveSaysWhatIsWrong: an amount larger than its pile, a pile
+// that does not exist, and text that is no move are each named as such.
+func TestParseMoveSaysWhatIsWrong(t *testing.T) {
+	g, err := game.Parse("cn:6,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := game.Position{1, 2, 3, 1, 2, 3}
+	for _, tt := range []struct{ line, want string }{
+		{"1 -= 99999999999999999999", "pile 1 holds only 1"},
+		{"3 -= 4", "pile 3 holds only 3"},
+		{"7 -= 1", "piles 1..6"},
+		{"foo", "is not a move"},
+		{"1 += 1", "is not a move"},
+		{"1,2", "has 2 piles"},
+	} {
+		if _, err := ParseMove(g, p, tt.line); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ParseMove(%q) = %v, want an error saying %q", tt.line, err, tt.want)
+		}
+	}
+	if q, err := ParseMove(g, p, "3 -= 3, 1 -= 1"); err != nil || q.String() != "0,2,0,1,2,3" {
+		t.Errorf("ParseMove of two edits = %v, %v", q, err)
 	}
 }

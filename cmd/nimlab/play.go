@@ -24,7 +24,9 @@ type turnRecord struct {
 	ToMove   commands.Player  `json:"to_move,omitempty"`
 	Hint     *commands.Advice `json:"hint,omitempty"`
 	Error    string           `json:"error,omitempty"`
-	Winner   commands.Player  `json:"winner,omitempty"`
+	// Undone says that an undo took moves back to Position.
+	Undone bool            `json:"undone,omitempty"`
+	Winner commands.Player `json:"winner,omitempty"`
 }
 
 func newPlayCmd() *cobra.Command {
@@ -59,7 +61,7 @@ you). Scripts write moves on stdin, one per line.`,
 			case "computer":
 				who = commands.Computer
 			default:
-				return usageError(cmd, "--first must be me or computer, not %q", first)
+				return usageError(cmd, "--first must be me (or you) or computer, not %q", first)
 			}
 			g, err := game.Parse(args[0])
 			if err != nil {
@@ -75,7 +77,7 @@ you). Scripts write moves on stdin, one per line.`,
 			return s.run(readLines(ctx, cmd.InOrStdin()))
 		},
 	}
-	cmd.Flags().StringVar(&first, "first", "me", "who moves first: me or computer")
+	cmd.Flags().StringVar(&first, "first", "me", "who moves first: me (or you) or computer")
 	cmd.Flags().BoolVar(&hints, "hints", false, "show the outcome and every winning move before each of your turns")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON object per line per turn, for scripts")
 	return cmd
@@ -117,8 +119,14 @@ func (s *playSession) step(move string, undo, hint bool) error {
 			return err
 		}
 	}
+	if res.Undone && len(res.Moves) > 0 {
+		// Back to where the computer moves: the position, then its move.
+		if err := s.emit(turnRecord{Turn: at, Position: res.History[at], ToMove: commands.Computer, Undone: true}, nil); err != nil {
+			return err
+		}
+	}
 	if len(res.Moves) == 0 {
-		r := turnRecord{Turn: at, Position: res.Position, ToMove: res.ToMove, Winner: res.Winner, Error: res.Refused}
+		r := turnRecord{Turn: at, Position: res.Position, ToMove: res.ToMove, Winner: res.Winner, Error: res.Refused, Undone: res.Undone}
 		if r.Error == "" {
 			r.Hint = res.Hint
 		}
@@ -153,14 +161,24 @@ func (s *playSession) emit(r turnRecord, mv *commands.PlayMove) error {
 		}
 		fmt.Fprintln(out)
 	} else {
-		fmt.Fprintf(out, "%s, %s to move first\n", s.last.Title, r.ToMove)
+		switch {
+		case r.Undone:
+			fmt.Fprintf(out, "\nundone: back to %v, %s to move\n", r.Position, r.ToMove)
+		case r.Turn == 0:
+			fmt.Fprintf(out, "%s, %s to move first\n", s.last.Title, r.ToMove)
+		default:
+			fmt.Fprintf(out, "\n%v, %s to move\n", r.Position, r.ToMove)
+		}
 	}
 	fmt.Fprint(out, figure.Text(s.g, r.Position))
 	if r.Hint != nil {
 		printHint(out, r.Hint)
 	}
-	if r.Winner != "" {
-		fmt.Fprintf(out, "no move is left: %s win\n", r.Winner)
+	switch r.Winner {
+	case commands.You:
+		fmt.Fprintln(out, "the game is over: you win")
+	case commands.Computer:
+		fmt.Fprintln(out, "the game is over: the computer wins")
 	}
 	return nil
 }
@@ -186,6 +204,9 @@ func (s *playSession) run(in *lineInput) error {
 		case text, more = <-in.lines:
 		}
 		if !more {
+			if !s.asJSON {
+				fmt.Fprintln(s.out)
+			}
 			if in.err != nil {
 				return in.err
 			}
@@ -196,6 +217,9 @@ func (s *playSession) run(in *lineInput) error {
 		case "":
 			continue
 		case "quit", "q":
+			if !s.asJSON {
+				fmt.Fprintln(s.out)
+			}
 			return nil
 		case "hint", "?":
 			err = s.step("", false, true)

@@ -96,7 +96,7 @@ func TestPlayExplainsIllegalMoves(t *testing.T) {
 			errs = append(errs, r.Error)
 		}
 	}
-	want := []string{"nothing changes", "has 4 piles", "below 0", "piles 1..3", "may not be played together"}
+	want := []string{"nothing changes", "has 4 piles", "holds only 3", "piles 1..3", "may not be played together"}
 	if len(errs) != len(want) {
 		t.Fatalf("errors %q, want %d of them", errs, len(want))
 	}

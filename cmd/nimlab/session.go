@@ -73,6 +73,8 @@ type sessionRequest struct {
 	// the result as text as well, in the answer's text.
 	Text   bool   `json:"text,omitempty"`
 	Cancel *int64 `json:"cancel,omitempty"`
+
+	bad error // why the line is no request, answered in its turn
 }
 
 // sessionError is the error of an answer: its kind (errorKind) and its
@@ -171,11 +173,8 @@ func (s *session) read(ctx context.Context, in io.Reader, requests chan<- sessio
 		dec := json.NewDecoder(bytes.NewReader(sc.Bytes()))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&req); err != nil {
-			s.write(sessionAnswer{ID: req.ID, Exit: 1, Error: &sessionError{Kind: "usage",
-				Message: fmt.Sprintf("session: line %d is not a request (%v); write {\"id\":1,\"args\":[\"games\"]}", line, err)}})
-			continue
-		}
-		if req.Cancel != nil {
+			req = sessionRequest{ID: req.ID, bad: usageErr{fmt.Errorf("session: line %d is not a request (%v); write {\"id\":1,\"args\":[\"games\"]}", line, err)}}
+		} else if req.Cancel != nil {
 			s.cancel(*req.Cancel)
 			continue
 		}
@@ -212,6 +211,8 @@ func (s *session) answer(ctx context.Context, req sessionRequest) {
 	var code int
 	var err error
 	switch {
+	case req.bad != nil:
+		code, err = 1, req.bad
 	case cancelled:
 		code, err = 130, context.Canceled
 	case len(req.Args) == 0:

@@ -136,6 +136,15 @@ func TestSessionRefusesBadLines(t *testing.T) {
 	}
 }
 
+// TestSessionAnswersInOrder: a line that is no request is answered in its
+// turn, after the requests before it.
+func TestSessionAnswersInOrder(t *testing.T) {
+	answers := sessionLines(t, request(1, "games", "--json"), "junk", request(3, "version"))
+	if len(answers) != 3 || answers[0]["id"] != float64(1) || answers[1]["exit"] != float64(1) || answers[2]["id"] != float64(3) {
+		t.Errorf("answers out of order: %v", answers)
+	}
+}
+
 // TestSessionCancels: a cancelled request answers with status 130, and a request cancelled before it starts is not run.
 func TestSessionCancels(t *testing.T) {
 	inR, inW := io.Pipe()
