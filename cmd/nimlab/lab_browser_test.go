@@ -169,7 +169,7 @@ func playGame(t *testing.T, ctx context.Context, url, spec, start string, comput
 	for turn := 0; turn < 60; turn++ {
 		var status string
 		err := chromedp.Run(ctx,
-			chromedp.Poll(`document.getElementById("result").textContent !== "" || document.getElementById("play-status").textContent === "your move"`, nil),
+			chromedp.Poll(`document.getElementById("result").textContent !== "" || document.getElementById("play-status").textContent.endsWith("your move")`, nil),
 			chromedp.Text("#result", &result, chromedp.ByID),
 			chromedp.Text("#play-status", &status, chromedp.ByID),
 			chromedp.Text("#play-log", &log, chromedp.ByID),
@@ -282,7 +282,7 @@ func TestLabPlayFromLink(t *testing.T) {
 	var spec, start, boardAt, hash string
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#play?game=cn:4,2&position=1,2,3,4"),
-		chromedp.Poll(`document.getElementById("play-status").textContent === "your move"`, nil),
+		chromedp.Poll(`document.getElementById("play-status").textContent.endsWith("your move")`, nil),
 		chromedp.Poll(noBrokenImage+` && `+visibleImages+` === 1`, nil),
 		chromedp.Value("#play-spec", &spec, chromedp.ByID),
 		chromedp.Value("#play-start", &start, chromedp.ByID),

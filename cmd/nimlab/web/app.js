@@ -447,7 +447,7 @@ async function step(params) {
   figure($("play-figure"), "draw", { game: match.game, position: r.position.join(",") });
   shareGame();
   text($("result"), r.winner === "computer" ? "The computer wins." : r.winner === "you" ? "You win!" : "");
-  text($("play-status"), r.winner ? "no move is left" : "your move");
+  text($("play-status"), `${r.title}: ${r.winner ? "the game is over" : "your move"}`);
   const h = r.hint;
   text($("play-hint"), !h ? "" : h.outcome === "P" ? "hint: a P-position — every move loses against perfect play"
     : `hint: an N-position — winning moves: ${h.winning_moves.map((m) => `(${m.join(",")})`).join(" ")}`);
@@ -456,9 +456,10 @@ async function step(params) {
 
 $("move-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  if (match.over || !current()) return;
+  if (!current()) return;
+  if (match.over) { text($("play-error"), "the game is over: start a new one"); return; }
   const move = $("move").value.trim();
-  if (!move) return;
+  if (!move) { text($("play-error"), "type a move: the position it leaves, or an edit such as 2 -= 1"); return; }
   const r = await step({ move });
   if (r && !r.refused) $("move").value = "";
 });
