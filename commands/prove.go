@@ -415,7 +415,11 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "region      %s (a region theorem: a partial result, about these positions only)\n", r.Where)
 	}
 	if c := r.Closure; c != nil {
-		line := fmt.Sprintf("(R)    %-7s %.2f s (no move leaves the region)", c.Result, c.Seconds)
+		what := "does a move leave the region?"
+		if c.Result == prove.Unsat {
+			what = "no move leaves the region"
+		}
+		line := fmt.Sprintf("(R)    %-7s %.2f s (%s)", c.Result, c.Seconds, what)
 		if c.Reason != "" {
 			line += " (" + c.Reason + ")"
 		}

@@ -394,6 +394,24 @@ func TestNeverProvedWithoutASolver(t *testing.T) {
 	}
 }
 
+// TestBeyondIsItsOwnKind: a claim false only at piles above 2^63-1 is
+// unknown with the kind beyond, not a solver's failure.
+func TestBeyondIsItsOwnKind(t *testing.T) {
+	g, e := compile(t, "nim:2", "a == b || a > 9223372036854775807")
+	r, err := Prove(context.Background(), g, e, Options{Solver: solver(t), Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != Undecided || len(r.Unsettled) == 0 {
+		t.Fatalf("%s, unsettled %v: want unknown", r.Result, r.Unsettled)
+	}
+	for _, u := range r.Unsettled {
+		if u.Kind != ReasonBeyond {
+			t.Errorf("unsettled %v, want the kind %q", r.Unsettled, ReasonBeyond)
+		}
+	}
+}
+
 // TestUnencodableHasNoConditions: an expression outside what can be encoded
 // is unknown, names the operator, and lists no conditions (an empty list in
 // JSON, not null).

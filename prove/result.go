@@ -195,6 +195,10 @@ const (
 	// ReasonUnconfirmed: the solver's counterexample is not confirmed by
 	// nimlab's move generator and evaluator.
 	ReasonUnconfirmed ReasonKind = "unconfirmed"
+	// ReasonBeyond: the solver's only counterexamples have a pile above
+	// 2^63-1, beyond the piles nimlab takes (the claim may hold for every
+	// pile nimlab takes).
+	ReasonBeyond ReasonKind = "beyond"
 )
 
 // Unsettled is a condition left without an answer, and why.

@@ -74,7 +74,7 @@ type Reply struct {
 	// Reason says why the answer is unknown: the solver's reason, a timeout,
 	// a crash.
 	Reason string
-	// Kind is the kind of Reason: ReasonTimeout, or ReasonSolver for every
+	// Kind is the kind of Reason: ReasonTimeout, ReasonBeyond, or ReasonSolver for every
 	// other reason the solver gives none of (prove's own queries add
 	// ReasonStopped).
 	Kind ReasonKind
@@ -173,7 +173,7 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	}
 	values, err := parseValues(model)
 	if errors.Is(err, strconv.ErrRange) {
-		return reply(Reply{Answer: Unknown, Reason: "sat, but only with a pile above 2^63-1, beyond the piles nimlab takes"})
+		return reply(Reply{Answer: Unknown, Kind: ReasonBeyond, Reason: "sat, but only with a pile above 2^63-1, beyond the piles nimlab takes"})
 	}
 	if err != nil {
 		return reply(Reply{Answer: Unknown, Reason: fmt.Sprintf("sat, but the model could not be read: %v", err)})
