@@ -203,6 +203,9 @@ func (s *server) limit(next http.Handler) http.Handler {
 // "error" event.
 type apiError struct {
 	Error string `json:"error"`
+	// Kind is what kind of error it is (commands.ErrorKind), for clients
+	// that act on it rather than on the wording.
+	Kind string `json:"kind"`
 }
 
 // httpError answers {"error": ...} with a status.
@@ -233,8 +236,12 @@ var queryParams = sync.OnceValue(func() map[string]bool {
 func apiErrorOf(err error) apiError {
 	var request *commands.RequestError
 	var bad badQuery
+	kind := commands.ErrorKind(err)
+	if errors.As(err, &bad) {
+		kind = commands.KindUsage
+	}
 	if !errors.As(err, &request) && !errors.As(err, &bad) {
-		return apiError{err.Error()}
+		return apiError{err.Error(), kind}
 	}
 	return apiError{flagName.ReplaceAllStringFunc(err.Error(), func(m string) string {
 		sub := flagName.FindStringSubmatch(m)
@@ -242,7 +249,7 @@ func apiErrorOf(err error) apiError {
 			return m
 		}
 		return sub[1] + sub[2]
-	})}
+	}), kind}
 }
 
 // errBusy refuses a second solve of a client while its first runs.
@@ -258,11 +265,13 @@ func statusOf(err error) int {
 		return http.StatusUnprocessableEntity
 	case errors.Is(err, errBusy):
 		return http.StatusTooManyRequests
-	case errors.Is(err, commands.ErrTooLarge):
+	}
+	switch commands.ErrorKind(err) {
+	case commands.KindTooLarge:
 		return http.StatusUnprocessableEntity
-	case errors.Is(err, context.DeadlineExceeded):
+	case commands.KindTimeout:
 		return http.StatusGatewayTimeout
-	case errors.Is(err, commands.ErrNoSolver):
+	case commands.KindNoSolver:
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusBadRequest

@@ -148,6 +148,11 @@ func TestAPILimits(t *testing.T) {
 		{"slice?game=cn:6,3&max=4&axes=1,1", http.StatusBadRequest, "two different piles"},
 		{"outcome?game=cn:6,3&position=" + strings.Repeat("1,", 5000), http.StatusRequestURITooLong, "8 kB"},
 		{"repro?game=cn:6,3", http.StatusBadRequest, `/api/repro takes no parameter \"game\" (it takes list, only)`},
+		// each error names its kind (commands.ErrorKind), for clients
+		{"outcome?game=cn:6,3&position=1,2,3", http.StatusBadRequest, `"kind":"position"`},
+		{"solve?game=cn:6&max=3", http.StatusBadRequest, `"kind":"game"`},
+		{"solve?max=3", http.StatusBadRequest, `"kind":"usage"`},
+		{"solve?game=cn:6,3&max=40", http.StatusUnprocessableEntity, `"kind":"too_large"`},
 	} {
 		status, _, body := get(t, srv.URL+"/api/"+tt.api)
 		if status != tt.status || !strings.Contains(string(body), tt.mention) {
