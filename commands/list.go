@@ -146,7 +146,7 @@ func (r *ListResult) WriteText(out io.Writer) error {
 	if r.format == "csv" {
 		head := make([]string, r.piles)
 		for i := range head {
-			head[i] = fmt.Sprintf("p%d", i+1)
+			head[i] = table.PileColumn(i)
 		}
 		fmt.Fprintln(w, strings.Join(head, ","))
 	}

@@ -11,6 +11,10 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
+// PileColumn is the name of pile i's column (from 0) in every table nimlab
+// writes — CSV, JSON and Parquet: p1, p2, ...
+func PileColumn(i int) string { return "p" + strconv.Itoa(i+1) }
+
 // exportColumns describes the columns of an export: one column per pile,
 // p1..pn, then as asked the outcome ("P" or "N"), the Grundy value and the
 // remoteness.
@@ -78,7 +82,7 @@ func (t *Table) ExportCSV(ctx context.Context, w io.Writer) error {
 		if i > 0 {
 			line = append(line, ',')
 		}
-		line = fmt.Appendf(line, "p%d", i+1)
+		line = append(line, PileColumn(i)...)
 	}
 	line = append(line, ",outcome"...)
 	if c.grundy {

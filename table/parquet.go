@@ -39,7 +39,7 @@ func (c exportColumns) schema() *parquet.Schema {
 		g.order = append(g.order, name)
 	}
 	for i := range c.piles {
-		add(fmt.Sprintf("p%d", i+1), parquet.Int(64))
+		add(PileColumn(i), parquet.Int(64))
 	}
 	if c.outcome {
 		add("outcome", parquet.String())
