@@ -51,7 +51,8 @@
 //
 // runs the fixed corpus (fixed games, fixed seeds: deterministic; about two
 // minutes on two cores; skipped with -short and, unless
-// NIMLAB_PROVE_TESTS=1, without z3). -run 'TestProverCorpus/slow' picks
+// NIMLAB_PROVE_TESTS=1, without z3; run only with NIMLAB_LONG_TESTS=1, as
+// .ci/run does). -run 'TestProverCorpus/slow' picks
 // games by name.
 //
 //	go test ./prove -run TestProverFuzz -prove.fuzz=1h -timeout 2h -v \
@@ -159,6 +160,7 @@ func TestProverCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the prover fuzzer's corpus takes minutes")
 	}
+	provetest.Long(t)
 	s := provetest.Z3(t)
 	o := &oracle{solver: s, timeout: *fuzzTimeout, pairTimeout: 2 * time.Minute}
 	sum := newSummary()

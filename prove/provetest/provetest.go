@@ -28,3 +28,14 @@ func Z3(tb testing.TB) *prove.Solver {
 	}
 	return s
 }
+
+// Long skips tb unless NIMLAB_LONG_TESTS=1: the prover's corpora take
+// minutes, and the README's "go test ./..." must pass within Go's default
+// ten minutes on a busy two-core machine. .ci/run sets it and runs them in a
+// step of their own.
+func Long(tb testing.TB) {
+	tb.Helper()
+	if os.Getenv("NIMLAB_LONG_TESTS") != "1" {
+		tb.Skip("a long corpus: NIMLAB_LONG_TESTS=1 runs it (as .ci/run does)")
+	}
+}
