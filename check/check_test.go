@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -117,6 +118,40 @@ func TestViolationsMatchEnumeration(t *testing.T) {
 	}
 }
 
+// TestXorBesideArithmetic: ^ next to arithmetic in one group is refused,
+// since Go and the parser order them differently; parentheses, a sign on
+// its right operand, and comparisons or commas between them are not.
+func TestXorBesideArithmetic(t *testing.T) {
+	for _, tt := range []struct {
+		expr    string
+		refused bool
+	}{
+		{"2 * a ^ b == 0", true},
+		{"a + b ^ c == 0", true},
+		{"a ^ b - 1 == 0", true},
+		{"-a ^ b == 0", true},
+		{"a ^ b ** 2 == 0", true},
+		{"a ^ -b ^ c == 0", true},
+		{"min(a, b + c ^ a) == 0", true},
+		{"(2 * a) ^ b == 0", false},
+		{"2 * (a ^ b) == 0", false},
+		{"a ^ b == c + 1", false},
+		{"a ^ -1 == b", false},
+		{"xor(a + b, c ^ a) == 0", false},
+		{"let mm = a + b; mm ^ c == 0", false},
+		{"a == 1 ? b ^ c : b + c", false},
+		{"min(a, b) ^ min(b, c) ^ a == 0", false},
+	} {
+		_, err := Compile(tt.expr, 3, nil)
+		if got := errors.Is(err, ErrXorBesideArithmetic); got != tt.refused {
+			t.Errorf("Compile(%q): %v; refused for ^ beside arithmetic: %v, want %v", tt.expr, err, got, tt.refused)
+		}
+		if !tt.refused && err != nil {
+			t.Errorf("Compile(%q): %v", tt.expr, err)
+		}
+	}
+}
+
 func TestCompileErrors(t *testing.T) {
 	for _, tt := range []struct{ expr, mention string }{
 		{"a + ", "expression"},
@@ -130,6 +165,9 @@ func TestCompileErrors(t *testing.T) {
 		{"let p2 = 1; p2", "names a pile"},
 		{"(let mm = a; mm) + mm", "unknown name \"mm\""},
 		{"slowmoves(2)", "takes a number of piles k"},
+		{"x == y", "unknown name \"x\""},
+		{"a+b = c", "write == to compare"},
+		{"let mm = a; mm = b", "write == to compare"},
 	} {
 		_, err := Compile(tt.expr, 3, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {

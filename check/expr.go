@@ -6,6 +6,7 @@
 package check
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -14,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/parser"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 )
@@ -24,7 +24,8 @@ const ExprHelp = `An expression is true on the positions it accepts. Piles are a
 pile 1) or p1, p2, ...; values are exact integers, never wrapping around at
 2^64 (booleans are 1 and 0). Operators: + - * / % (Go's integer division and
 remainder; division by zero gives 0), ** (power; its exponent depends on no
-pile, and a negative one gives 0), ^ (xor, as in Go: two's complement),
+pile, and a negative one gives 0), ^ (xor, as in Go: two's complement;
+in parentheses beside + - * / % **, as Go orders them otherwise),
 == != < <= > >=, && || ! (also and, or, not), cond ? x : y. Functions:
 xor(x, y, ...), min(x, ...), max(x, ...), abs(x),
 colmod(m, x, y, ...): at every binary digit the number of values with a 1
@@ -84,9 +85,9 @@ func CompileWith(src string, n int, vars []string, symmetries func() (*complex.G
 	if c := constantTooLarge(src); c != "" {
 		return nil, fmt.Errorf("expression %q: the constant %s is larger than 9223372036854775807, the largest a constant can be written; write it as an expression, e.g. 2 ** 70", src, c)
 	}
-	tree, err := parser.Parse(src)
+	tree, err := parse(src)
 	if err != nil {
-		return nil, fmt.Errorf("expression %q: %s", src, oneLine(err.Error()))
+		return nil, fmt.Errorf("expression %q: %w", src, err)
 	}
 	e := &Expr{src: src, tree: tree.Node, n: n, vars: vars, symmetries: symmetries, ov: new(bool)}
 	if _, err := e.build(e.tree, false); err != nil {
@@ -236,7 +237,7 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 		c, err1 := e.build(n.Cond, inSym)
 		x, err2 := e.build(n.Exp1, inSym)
 		y, err3 := e.build(n.Exp2, inSym)
-		if err := errors.Join(err1, err2, err3); err != nil {
+		if err := cmp.Or(err1, err2, err3); err != nil {
 			return nil, err
 		}
 		return func(p game.Position) int {
@@ -326,7 +327,7 @@ func (e *Expr) pile(name string) (int, error) {
 func (e *Expr) binary(n *ast.BinaryNode, inSym bool) (value, error) {
 	x, err1 := e.build(n.Left, inSym)
 	y, err2 := e.build(n.Right, inSym)
-	if err := errors.Join(err1, err2); err != nil {
+	if err := cmp.Or(err1, err2); err != nil {
 		return nil, err
 	}
 	ov := e.ov

@@ -125,6 +125,12 @@ func parseNormal(text string) (*Game, error) {
 	name = strings.ToLower(name)
 	i := slices.IndexFunc(families, func(f Family) bool { return f.Name == name && f.Combinator == combinator })
 	if i < 0 {
+		if j := slices.IndexFunc(families, func(f Family) bool { return f.Name == name }); j >= 0 {
+			if combinator {
+				return nil, fmt.Errorf("%s is written %s, not %s(...) (e.g. %s; NAME(...) is for constructions such as cone(nim:2))", name, families[j].Syntax, name, families[j].Example)
+			}
+			return nil, fmt.Errorf("%s is a construction, written %s (e.g. %s)", name, families[j].Syntax, families[j].Example)
+		}
 		return nil, fmt.Errorf("unknown family %q (families: %s)", name, familyNames())
 	}
 	f := families[i]
@@ -181,6 +187,11 @@ func nkFamily(name, example, help string, source literature.Citations, build fun
 			v, err := ints(args, "N", "K")
 			if err != nil {
 				return nil, err
+			}
+			// K consecutive stacks of N mean nothing for K > N (a swap,
+			// most likely); "at most K piles" of Moore's Nim does.
+			if v[1] > v[0] && name != "moore" {
+				return nil, fmt.Errorf("K = %d is more than N = %d: K is at most N (%s:%d,%d takes from any of the N), or did you mean %s:%d,%d?", v[1], v[0], name, v[0], v[0], name, v[1], v[0])
 			}
 			c, err := build(v[0], v[1])
 			return onComplex(Take{}, c, err, title(v[0], v[1]))

@@ -167,7 +167,47 @@ func flagError(cmd *cobra.Command, err error) error {
 		// "-1,2,3" read as flags: a position with a negative pile.
 		return usageError(cmd, "%v: a position cannot start with -, since piles are never negative (put -- before an argument that starts with -)", err)
 	}
+	if errors.As(err, &unknown) {
+		if near := nearestFlag(cmd, unknown.GetSpecifiedName()); near != "" {
+			return usageError(cmd, "%v: did you mean --%s?", err, near)
+		}
+	}
 	return usageError(cmd, "%v", err)
+}
+
+// nearestFlag is the flag of cmd whose name is within two edits of name
+// (the closest, the first in order on a tie), or "".
+func nearestFlag(cmd *cobra.Command, name string) string {
+	best, bestDistance := "", 3
+	if name == "" {
+		return ""
+	}
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if d := editDistance(name, f.Name); d < bestDistance {
+			best, bestDistance = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diagonal := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			diagonal, row[j] = row[j], min(row[j]+1, row[j-1]+1, diagonal+cost)
+		}
+	}
+	return row[len(b)]
 }
 
 // negativeNumber matches what follows the dash of a negative number.
