@@ -256,7 +256,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 			}
 		}
 	}
-	if r.NimBasis, err = nimBasis(ctx, g); err != nil {
+	if r.NimBasis, err = nimBasis(solve.WithGate(ctx, opts.Gate), g); err != nil {
 		return Row{}, err
 	}
 	if opts.NoDiscover {

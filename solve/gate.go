@@ -33,9 +33,11 @@ func (f GateFunc) Table(ctx context.Context, p *Plan) (*table.Table, error) { re
 // Direct is the gate of a library called without one: it refuses a plan
 // whose memory estimate (Plan.MemoryNeeded) passes the machine's available
 // memory (where the system says how much that is), and solves it otherwise.
-var Direct Gate = GateFunc(direct)
+var Direct Gate = directGate{}
 
-func direct(ctx context.Context, p *Plan) (*table.Table, error) {
+type directGate struct{}
+
+func (directGate) Table(ctx context.Context, p *Plan) (*table.Table, error) {
 	if avail, ok := machine.AvailableMemory(); ok {
 		if err := p.CheckMemory(avail); err != nil {
 			return nil, err
