@@ -112,6 +112,7 @@ type Solves struct {
 	freed        chan struct{} // closed, and replaced, when a solve leaves
 	peakRunning  int
 	peakReserved int64
+	ran          int64
 }
 
 // NewSolves returns the bound of at most n solves at once (at least 1)
@@ -126,6 +127,13 @@ func (s *Solves) Peak() (solves int, bytes int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.peakRunning, s.peakReserved
+}
+
+// Ran is the number of solves that have had their place since s was made.
+func (s *Solves) Ran() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ran
 }
 
 // enter waits until the plan's solve fits beside those running, reserves
@@ -144,6 +152,7 @@ func (s *Solves) enter(ctx context.Context, plan *solve.Plan) (leave func(), err
 			s.reserved += need
 			s.peakRunning = max(s.peakRunning, s.running)
 			s.peakReserved = max(s.peakReserved, s.reserved)
+			s.ran++
 			s.mu.Unlock()
 			return func() { s.leave(need) }, nil
 		}
