@@ -117,7 +117,8 @@ most the request's time: each query for timeout (by default an eighth of
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
 (--max-positions, and the machine's memory), and one solve or proof at a time
-per client, whatever the endpoint. Identical concurrent solves run once, and
+per client, whatever the endpoint; at most two solves per core run at once,
+whatever the clients (the others wait). Identical concurrent solves run once, and
 the tables kept between requests take at most 1 GiB. A query value is data,
 never a flag. Files are read only inside --data (saved tables, for
 ?table=NAME).`,
