@@ -31,8 +31,14 @@ func TestDiscoverSolvesThroughTheGate(t *testing.T) {
 		t.Errorf("the gate ran %d plans (%v), want 4: the learning and verification boxes of each", count.Calls(), count.Boxes())
 	}
 	for _, run := range []func(*gatetest.Refuse) error{
-		func(r *gatetest.Refuse) error { _, err := discover.Discover(ctx, g, discover.Options{Max: 4, Gate: r}); return err },
-		func(r *gatetest.Refuse) error { _, err := discover.Grundy(ctx, g, discover.Options{Max: 4, Gate: r}); return err },
+		func(r *gatetest.Refuse) error {
+			_, err := discover.Discover(ctx, g, discover.Options{Max: 4, Gate: r})
+			return err
+		},
+		func(r *gatetest.Refuse) error {
+			_, err := discover.Grundy(ctx, g, discover.Options{Max: 4, Gate: r})
+			return err
+		},
 	} {
 		var refuse gatetest.Refuse
 		if err := run(&refuse); !errors.Is(err, solve.ErrTooLarge) || refuse.Calls() != 1 {
