@@ -116,6 +116,9 @@ type Options struct {
 	// Regions, with Prove, proves region theorems (regions.go) for the
 	// games whose description is not proved (Row.Regions).
 	Regions bool
+	// Gate runs every table of the survey: the rows', discover's and the
+	// proofs' (nil: solve.GateOr's default).
+	Gate solve.Gate
 }
 
 // MaxPositions bounds the box of one game.
@@ -206,7 +209,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		h--
 	}
 	box := table.Uniform(g.Piles(), h)
-	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers})
+	t, err := solve.Gated(ctx, opts.Gate, g, box, solve.Options{Workers: opts.Workers})
 	if err != nil {
 		return Row{}, fmt.Errorf("%s: %w", spec, err)
 	}
@@ -253,7 +256,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 			}
 		}
 	}
-	if r.NimBasis, err = nimBasis(ctx, g); err != nil {
+	if r.NimBasis, err = nimBasis(solve.WithGate(ctx, opts.Gate), g); err != nil {
 		return Row{}, err
 	}
 	if opts.NoDiscover {

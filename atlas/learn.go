@@ -51,7 +51,7 @@ func LearnHeights(n, h int) []int {
 func learn(ctx context.Context, g *game.Game, heights []int, opts Options) (*discover.Result, error) {
 	var found *discover.Result
 	for _, dh := range heights {
-		d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers, Prove: opts.Prove})
+		d, err := discover.Discover(ctx, g, discover.Options{Max: dh, Workers: opts.Workers, Prove: opts.Prove, Gate: opts.Gate})
 		switch {
 		case errors.Is(err, solve.ErrTooLarge):
 			return found, nil

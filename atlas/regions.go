@@ -79,7 +79,7 @@ func regionTheorems(ctx context.Context, g *game.Game, heights []int, opts Optio
 			// Beside the game's own files, not over them.
 			popts.SMTOut = filepath.Join(popts.SMTOut, "empty-"+check.PileName(pile))
 		}
-		d, err := discover.Discover(ctx, g, discover.Options{Max: slices.Max(heights), Workers: opts.Workers, Prove: &popts, Where: where})
+		d, err := discover.Discover(ctx, g, discover.Options{Max: slices.Max(heights), Workers: opts.Workers, Prove: &popts, Where: where, Gate: opts.Gate})
 		switch {
 		case errors.Is(err, solve.ErrTooLarge):
 			return out, nil

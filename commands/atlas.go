@@ -64,7 +64,7 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 	if req.ProveTimeout <= 0 {
 		return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
 	}
-	opts := atlas.Options{Max: req.Max, Workers: req.Workers, NoDiscover: req.NoDiscover}
+	opts := atlas.Options{Max: req.Max, Workers: req.Workers, NoDiscover: req.NoDiscover, Gate: env.gate(false)}
 	if req.Prove {
 		if req.NoDiscover {
 			return nil, requestErrorf("--prove proves what discover finds: it cannot go with --discover=false")

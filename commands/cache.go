@@ -174,9 +174,7 @@ func (c *Cache) table(ctx context.Context, env Env, plan *solve.Plan) (*table.Ta
 	opts := plan.Options()
 	key := fmt.Sprintf("table|%s|%v|%v|%v", plan.Game().Spec, plan.Box(), opts.Grundy, opts.Remoteness)
 	v, err := c.admitted(ctx, env, key, func(ctx context.Context) (any, int64, error) {
-		end := env.watch(plan)
-		defer end()
-		t, err := plan.Table(ctx)
+		t, err := env.run(ctx, plan)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -193,7 +191,7 @@ func (c *Cache) table(ctx context.Context, env Env, plan *solve.Plan) (*table.Ta
 func (c *Cache) opponent(ctx context.Context, env Env, g *game.Game, start game.Position) (*play.Opponent, error) {
 	key := "opponent|" + g.Spec + "|" + start.String()
 	v, err := c.admitted(ctx, env, key, func(ctx context.Context) (any, int64, error) {
-		o, err := play.NewOpponent(ctx, g, start)
+		o, err := play.NewOpponent(ctx, g, start, env.opponentGate())
 		if err != nil {
 			return nil, 0, err
 		}

@@ -90,7 +90,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	if req.Max < 0 {
 		return nil, requestErrorf("--max is required: the height to learn on, e.g. --max 6")
 	}
-	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, MaxMemory: env.memory()}
+	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, Gate: env.gate(false)}
 	if req.Grundy && g.Misere {
 		return nil, requestErrorf("--grundy: Sprague–Grundy formulas are for normal play, and %s is misère", g.Spec)
 	}

@@ -40,13 +40,18 @@ type Env struct {
 	// Advise between requests and merges identical concurrent solves.
 	Cache *Cache
 	// Admit, when not nil, is asked before the command starts a solve or a
-	// proof, and its release called when the command returns (the web
+	// proof (and before each solve, through the gate of every solve: see
+	// gate.go), and its release called when the command returns (the web
 	// server allows one at a time per client); its error stops the command.
 	// A table taken from Cache asks nothing.
 	Admit func() (release func(), err error)
 	// MaxPositions, when positive, bounds the positions of one solve (the
 	// web server's limit); a larger one fails with ErrTooLarge.
 	MaxPositions int64
+	// Solves, when not nil, bounds the solves of every request together
+	// (the web server's): each waits for its place, and the memory a solve
+	// may use is at most its bound.
+	Solves *Solves
 }
 
 // admit asks env.Admit, if any.
@@ -84,12 +89,17 @@ func (env Env) start(now time.Time) time.Time {
 	return env.Start
 }
 
-// memory is the memory a solve may use.
+// memory is the memory a solve may use: MaxMemory, or the machine's
+// available memory, and at most the bound of Solves.
 func (env Env) memory() int64 {
-	if env.MaxMemory > 0 {
-		return env.MaxMemory
+	m := env.MaxMemory
+	if m <= 0 {
+		m = AvailableMemory()
 	}
-	return AvailableMemory()
+	if env.Solves != nil {
+		m = min(m, env.Solves.bytes)
+	}
+	return m
 }
 
 // noMemoryLimit is the memory assumed where the system does not say how

@@ -11,7 +11,6 @@ import (
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/literature"
-	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
 )
@@ -106,31 +105,10 @@ func Outcome(ctx context.Context, env Env, req OutcomeRequest) (*OutcomeResult, 
 		}
 	}
 	start := time.Now()
-	release, unwatch := func() {}, func() {}
-	defer func() { unwatch(); release() }()
-	fits := func(plan *solve.Plan) error {
-		if !req.Force {
-			if err := plan.CheckMemory(env.memory()); err != nil {
-				return err
-			}
-			if err := checkWork(plan, plan.MemoryNeeded()); err != nil {
-				return err
-			}
-		}
-		// It solves: admitted once.
-		r, err := env.admit()
-		if err != nil {
-			return err
-		}
-		release()
-		release = r
-		// A position that no theorem covers can take minutes to solve:
-		// the solve reports its progress, as solve's does.
-		unwatch()
-		unwatch = env.watch(plan)
-		return nil
-	}
-	opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Fits: fits}
+	// A position that no theorem covers can take minutes to solve: the
+	// solve goes through env's gate, which admits it and reports its
+	// progress, as solve's does.
+	opts := theory.DecideOptions{TableLimit: maxOutcomeTable, Gate: env.gate(req.Force)}
 	if req.Table != "" {
 		// Read by random access: only the blocks holding p and its options,
 		// whatever the size of the table.

@@ -287,5 +287,5 @@ func newOpponent(ctx context.Context, env Env, g *game.Game, start game.Position
 		return nil, err
 	}
 	defer release()
-	return play.NewOpponent(ctx, g, start)
+	return play.NewOpponent(ctx, g, start, env.opponentGate())
 }

@@ -150,7 +150,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	}
 	defer release()
 	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Moves: moves, Confirm: second,
-		Grundy: req.Grundy != "", Where: where})
+		Grundy: req.Grundy != "", Where: where, Gate: env.gate(false)})
 	if err != nil {
 		return nil, openRegion(err)
 	}

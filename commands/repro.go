@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/repro"
+	"github.com/nimlab/nimlab/solve"
 )
 
 // ReproRequest asks to re-derive the papers' checkable claims ("nimlab
@@ -35,6 +36,8 @@ type ClaimsResult struct {
 // is reported, not an error: the table is published as it stands.
 func Repro(ctx context.Context, env Env, req ReproRequest) (*ReproResult, error) {
 	r := &ReproResult{}
+	// The claims' tables go through env's gate, carried by the context.
+	ctx = solve.WithGate(ctx, env.gate(false))
 	for _, c := range repro.Claims() {
 		if !strings.Contains(c.ID, req.Only) {
 			continue

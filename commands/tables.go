@@ -113,32 +113,10 @@ func loadTable(ctx context.Context, env Env, path string, g *game.Game) (*table.
 	return t, nil
 }
 
-// build solves the plan's box, after checking its memory estimate, with
-// env's progress report; from env's cache when it has one (except for the
-// reference engine).
+// build solves the plan's box through env's gate (Env.table), from env's
+// cache when it has one.
 func (s *Source) build(ctx context.Context, env Env, plan *solve.Plan) (*table.Table, error) {
-	if err := env.checkPositions(plan.Game(), plan.Box()[0]); err != nil {
-		return nil, err
-	}
-	if !s.Force {
-		if err := plan.CheckMemory(env.memory()); err != nil {
-			return nil, err
-		}
-		if err := checkWork(plan, plan.MemoryNeeded()); err != nil {
-			return nil, err
-		}
-	}
-	if env.Cache != nil && plan.Engine() != solve.EngineReference {
-		return env.Cache.table(ctx, env, plan)
-	}
-	release, err := env.admit()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
-	end := env.watch(plan)
-	defer end()
-	return plan.Table(ctx)
+	return env.table(ctx, plan, s.Force)
 }
 
 // maxUnforcedStates bounds the states a solve values without --force: 2^40,

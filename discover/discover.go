@@ -53,9 +53,11 @@ type Options struct {
 	Examples int
 	// Workers for the solves (0: every core).
 	Workers int
-	// MaxMemory, when positive, bounds the memory of the verification
-	// solve (solve.Plan.CheckMemory).
-	MaxMemory int64
+	// Gate runs every table Discover and Grundy solve (the learning and
+	// the verification boxes), and those of the proof (Prove.Gate, when
+	// that is nil); nil: solve.GateOr's default. A table it refuses fails
+	// the search with its error (solve.ErrTooLarge for one too large).
+	Gate solve.Gate
 	// Prove, when not nil, asks for a proof for every position
 	// (prove.Prove, with these options) of a description exact on the
 	// verification box: Result.Proof.
@@ -123,7 +125,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers})
+	t, err := solve.Gated(ctx, opts.Gate, g, box, solve.Options{Workers: opts.Workers})
 	if err != nil {
 		return nil, err
 	}
@@ -594,9 +596,9 @@ func (c *candidate) clone() *candidate {
 }
 
 // verifyPlan returns the plan of the solve Discover verifies on (the box of
-// Options.VerifyMax, memory checked against Options.MaxMemory), and
-// refuses one that is too large or below the learning box before anything
-// is solved.
+// Options.VerifyMax), and refuses one that is too large or below the
+// learning box before anything is solved. The plan runs through
+// Options.Gate.
 func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	n := g.Piles()
 	vmax := opts.VerifyMax
@@ -613,16 +615,7 @@ func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
 		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
 	}
-	plan, err := solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
-	if err != nil {
-		return nil, err
-	}
-	if opts.MaxMemory > 0 {
-		if err := plan.CheckMemory(opts.MaxMemory); err != nil {
-			return nil, err
-		}
-	}
-	return plan, nil
+	return solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
 }
 
 // verify checks the candidate's expression, as printed, on the verification
@@ -634,7 +627,7 @@ func (s *search) verify(ctx context.Context, c *candidate, vplan *solve.Plan, op
 	if err != nil {
 		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
 	}
-	vt, err := vplan.Table(ctx)
+	vt, err := solve.GateOr(ctx, opts.Gate).Table(ctx, vplan)
 	if err != nil {
 		return nil, err
 	}
@@ -676,11 +669,22 @@ func (s *search) verify(ctx context.Context, c *candidate, vplan *solve.Plan, op
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
 	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
 	if opts.Prove != nil && r.Exact {
-		popts := *opts.Prove
+		popts := proveOptions(opts)
 		popts.Where = s.where
 		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
 			return nil, err
 		}
 	}
 	return r, nil
+}
+
+// proveOptions are the options of the proof of an exact description:
+// Options.Prove, its tables run through Options.Gate unless it has a gate
+// of its own.
+func proveOptions(opts Options) prove.Options {
+	popts := *opts.Prove
+	if popts.Gate == nil {
+		popts.Gate = opts.Gate
+	}
+	return popts
 }

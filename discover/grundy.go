@@ -248,7 +248,7 @@ func Grundy(ctx context.Context, g *game.Game, opts Options) (*GrundyResult, err
 			return nil, err
 		}
 	}
-	t, err := solve.Table(ctx, g, box, solve.Options{Workers: opts.Workers, Grundy: true})
+	t, err := solve.Gated(ctx, opts.Gate, g, box, solve.Options{Workers: opts.Workers, Grundy: true})
 	if err != nil {
 		return nil, err
 	}
@@ -294,16 +294,7 @@ func verifyGrundy(ctx context.Context, g *game.Game, f *grundyFormula, exactOnBo
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
 		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
 	}
-	plan, err := solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers, Grundy: true})
-	if err != nil {
-		return nil, err
-	}
-	if opts.MaxMemory > 0 {
-		if err := plan.CheckMemory(opts.MaxMemory); err != nil {
-			return nil, err
-		}
-	}
-	vt, err := plan.Table(ctx)
+	vt, err := solve.Gated(ctx, opts.Gate, g, vbox, solve.Options{Workers: opts.Workers, Grundy: true})
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +331,7 @@ func verifyGrundy(ctx context.Context, g *game.Game, f *grundyFormula, exactOnBo
 		r.Where = opts.Where.String()
 	}
 	if opts.Prove != nil && r.Exact {
-		popts := *opts.Prove
+		popts := proveOptions(opts)
 		popts.Grundy, popts.Where = true, opts.Where
 		popts.Moves = append(slices.Clone(popts.Moves), f.moves...)
 		if r.Proof, err = prove.Prove(ctx, g, e, popts); err != nil {

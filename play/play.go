@@ -23,10 +23,6 @@ import (
 	"github.com/nimlab/nimlab/theory"
 )
 
-// MaxTable bounds the positions the computer solves at the start of a game;
-// beyond it (huge piles) it plays from the theorem covering the game.
-const MaxTable = 20_000_000
-
 // Advice is what the computer knows about a position.
 type Advice struct {
 	// Outcome is "P" or "N".
@@ -50,26 +46,27 @@ type Opponent struct {
 }
 
 // NewOpponent prepares the computer for a game starting at start: it solves
-// every position below start when there are at most MaxTable of them (with
-// remoteness where enumerating options is affordable), since every later
-// position lies below start; otherwise a theorem must cover the game.
-func NewOpponent(ctx context.Context, g *game.Game, start game.Position) (*Opponent, error) {
+// every position below start (with remoteness where enumerating options is
+// affordable), since every later position lies below start, through gate
+// (nil: solve.GateOr's default); when the gate refuses that table for its
+// size (solve.ErrTooLarge: huge piles), a theorem must cover the game, and
+// the computer plays from it.
+func NewOpponent(ctx context.Context, g *game.Game, start game.Position, gate solve.Gate) (*Opponent, error) {
 	c := &Opponent{g: g}
-	box := solve.AnalysisBox(g, start)
-	if box.Check() == nil && box.Positions() <= MaxTable {
-		opts := solve.Options{Remoteness: solve.RemotenessCost(g, start) <= theory.MaxRemotenessCost}
-		t, err := solve.Table(ctx, g, box, opts)
-		if err != nil {
-			return nil, err
-		}
+	opts := solve.Options{Remoteness: solve.RemotenessCost(g, start) <= theory.MaxRemotenessCost}
+	t, err := solve.Gated(ctx, gate, g, solve.AnalysisBox(g, start), opts)
+	if err == nil {
 		c.table = t
 		return c, nil
+	}
+	if !errors.Is(err, solve.ErrTooLarge) {
+		return nil, err
 	}
 	if _, _, ok := theory.Find(ctx, g); !ok {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		return nil, fmt.Errorf("the start %v is too large to solve (more than %d positions) and no theorem covers %s", start, MaxTable, g.Spec)
+		return nil, fmt.Errorf("the start %v: %w, and no theorem covers %s", start, err, g.Spec)
 	}
 	return c, nil
 }

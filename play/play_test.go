@@ -32,7 +32,7 @@ func TestPerfectPlay(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := ref.RemotenessOf(start)
-			opp, err := NewOpponent(ctx, g, start)
+			opp, err := NewOpponent(ctx, g, start, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,7 +71,7 @@ func TestHugePilesByTheorem(t *testing.T) {
 	} {
 		g, _ := game.Parse(tt.spec)
 		start, _ := g.ParsePosition(tt.start)
-		opp, err := NewOpponent(ctx, g, start)
+		opp, err := NewOpponent(ctx, g, start, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +89,7 @@ func TestHugePilesByTheorem(t *testing.T) {
 			}
 		}
 	}
-	if _, err := NewOpponent(ctx, mustParse("cn:6,2"), game.Position{1 << 40, 1, 1, 1, 1, 1}); err == nil {
+	if _, err := NewOpponent(ctx, mustParse("cn:6,2"), game.Position{1 << 40, 1, 1, 1, 1, 1}, nil); err == nil {
 		t.Error("a huge start of a game no theorem covers was accepted")
 	}
 }
@@ -130,7 +130,7 @@ func ExampleOpponent_Advise() {
 	ctx := context.Background()
 	g, _ := game.Parse("nim:3")
 	start := game.Position{1, 2, 4}
-	opp, _ := NewOpponent(ctx, g, start)
+	opp, _ := NewOpponent(ctx, g, start, nil)
 	a, _ := opp.Advise(ctx, start)
 	fmt.Println(a.Outcome, a.Remoteness, a.Move)
 	// Output: N 7 1,2,3

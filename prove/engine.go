@@ -120,20 +120,22 @@ func (e *DisagreementError) Error() string {
 // boxes of growing equal piles while the budget lasts. It returns a
 // *DisagreementError when they differ, and the box it checked otherwise.
 func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineCheck, error) {
-	return checkClaimWithEngine(ctx, g, e, claim{})
+	return checkClaimWithEngine(ctx, g, e, claim{}, nil)
 }
 
 // checkWithEngine compares the encoding's claim with the engine's table:
 // its set of P-positions or its Sprague–Grundy values, in its region when
-// it has one.
-func (enc *encoding) checkWithEngine(ctx context.Context) (*EngineCheck, error) {
-	return checkClaimWithEngine(ctx, enc.g, enc.e, claim{grundy: enc.grundy, where: enc.where})
+// it has one; gate runs the tables (Options.Gate).
+func (enc *encoding) checkWithEngine(ctx context.Context, gate solve.Gate) (*EngineCheck, error) {
+	return checkClaimWithEngine(ctx, enc.g, enc.e, claim{grundy: enc.grundy, where: enc.where}, gate)
 }
 
 // checkClaimWithEngine is checkWithEngine for a claim: Grundy values are
 // compared with the engine's (solve.Options.Grundy), and in a region only
-// the positions of the box in it.
-func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c claim) (*EngineCheck, error) {
+// the positions of the box in it. Every table goes through gate (nil:
+// solve.GateOr's default); one it refuses ends the check as one out of
+// budget does.
+func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c claim, gate solve.Gate) (*EngineCheck, error) {
 	start := time.Now()
 	n := g.Piles()
 	out := &EngineCheck{Grundy: c.grundy}
@@ -163,7 +165,7 @@ func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c cl
 		t0 := time.Now()
 		bctx, cancel := context.WithTimeout(ctx, limit)
 		box := table.Uniform(n, h)
-		t, err := solve.Table(bctx, g, box, solve.Options{Grundy: c.grundy})
+		t, err := solve.Gated(bctx, gate, g, box, solve.Options{Grundy: c.grundy})
 		var pPositions, compared int64
 		if err == nil {
 			compared, pPositions, err = compareClaimOnBox(bctx, g, e, c, t, h)

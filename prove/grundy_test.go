@@ -76,7 +76,7 @@ func TestCheckClaimWithEngine(t *testing.T) {
 		if tt.where != "" {
 			_, c.where = compile(t, tt.spec, tt.where)
 		}
-		got, err := checkClaimWithEngine(context.Background(), g, e, c)
+		got, err := checkClaimWithEngine(context.Background(), g, e, c, nil)
 		var d *DisagreementError
 		switch {
 		case tt.want == nil && err != nil:

@@ -49,7 +49,7 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	// nothing to learn for it (the refutation comes from the queries). A
 	// region theorem's set is compared inside the region only.
 	if h := smallBox(g.Piles()); h > 0 {
-		wrong, err := wrongOnBox(ctx, g, e, enc, h)
+		wrong, err := wrongOnBox(ctx, g, e, enc, h, opts.Gate)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -99,12 +99,12 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 // wrongOnBox reports whether e accepts a position of the box of piles up
 // to h (in the region, for a region theorem) that the engine's table does
 // not have as a P-position, or the other way round; false when the box
-// cannot be solved within learnBudget.
-func wrongOnBox(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, h int) (bool, error) {
+// cannot be solved within learnBudget, or gate refuses it.
+func wrongOnBox(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, h int, gate solve.Gate) (bool, error) {
 	bctx, cancel := context.WithTimeout(ctx, learnBudget)
 	defer cancel()
 	box := table.Uniform(g.Piles(), h)
-	t, err := solve.Table(bctx, g, box, solve.Options{})
+	t, err := solve.Gated(bctx, gate, g, box, solve.Options{})
 	if err != nil {
 		return false, ctx.Err()
 	}

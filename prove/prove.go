@@ -355,7 +355,7 @@ func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r
 	}
 	// The engine confirms it, or it is not a proof.
 	var err error
-	if r.Engine, err = enc.checkWithEngine(ctx); err != nil {
+	if r.Engine, err = enc.checkWithEngine(ctx, opts.Gate); err != nil {
 		return outcome{}, err
 	}
 	if opts.Confirm != nil {

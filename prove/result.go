@@ -5,6 +5,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/witness"
 )
 
@@ -56,6 +57,9 @@ type Options struct {
 	// positions where it holds, once the solver has proved that no move
 	// leaves it (region.go).
 	Where *check.Expr
+	// Gate runs the tables of the engine's check and of learning (each
+	// within its own time budget); nil: solve.GateOr's default.
+	Gate solve.Gate
 }
 
 // Condition is one query and the solver's answer.

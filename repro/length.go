@@ -46,7 +46,7 @@ func lengths(ctx context.Context, spec string, box table.Box) (*game.Game, *tabl
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	t, err := solve.Fast(ctx, g, box, solve.Options{})
+	t, err := solve.Gated(ctx, nil, g, box, solve.Options{})
 	if err != nil {
 		return nil, nil, nil, err
 	}

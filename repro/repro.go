@@ -121,7 +121,7 @@ func solvedBox(ctx context.Context, spec string, p game.Position, h int) (*game.
 	if p != nil {
 		box = table.BoxOf(p)
 	}
-	t, err := solve.Table(ctx, g, box, solve.Options{})
+	t, err := solve.Gated(ctx, nil, g, box, solve.Options{})
 	return g, t, err
 }
 

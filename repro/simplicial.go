@@ -138,7 +138,7 @@ func simplicialClaims() []Claim {
 					}
 					g.Spec = "complex:" + c.String()
 					box := table.Uniform(4, 5)
-					t, err := solve.Fast(ctx, g, box, solve.Options{})
+					t, err := solve.Gated(ctx, nil, g, box, solve.Options{})
 					if err != nil {
 						return "", false, err
 					}

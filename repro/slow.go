@@ -25,7 +25,7 @@ func remotenessTable(ctx context.Context, spec string, h int) (*game.Game, *tabl
 	if err != nil {
 		return nil, nil, err
 	}
-	t, err := solve.Values(ctx, g, table.Uniform(g.Piles(), h), solve.Options{Grundy: true, Remoteness: true})
+	t, err := solve.Gated(ctx, nil, g, table.Uniform(g.Piles(), h), solve.Options{Grundy: true, Remoteness: true})
 	return g, t, err
 }
 

@@ -34,9 +34,9 @@ type DecideOptions struct {
 	// TableLimit: the positions below p are solved when there are at most
 	// this many (and always when no theorem covers the game).
 	TableLimit int64
-	// Fits, when not nil, may refuse the plan of the solve (its box and
-	// memory) before it is solved; the solve then runs that plan.
-	Fits func(*solve.Plan) error
+	// Gate runs the solve of the positions below p (nil: solve.GateOr's
+	// default); its refusal is Decide's error.
+	Gate solve.Gate
 	// Table, when not nil, is a saved table of the game to read instead of
 	// solving, in memory or read from its file; p must lie in its box.
 	Table table.Lookup
@@ -92,12 +92,7 @@ func Decide(ctx context.Context, g *game.Game, p game.Position, opts DecideOptio
 		if err != nil {
 			return nil, err
 		}
-		if opts.Fits != nil {
-			if err := opts.Fits(plan); err != nil {
-				return nil, err
-			}
-		}
-		t, err := plan.Table(ctx)
+		t, err := solve.GateOr(ctx, opts.Gate).Table(ctx, plan)
 		if err != nil {
 			return nil, err
 		}

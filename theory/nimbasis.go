@@ -160,7 +160,7 @@ func FindNimBasis(ctx context.Context, c *complex.Complex) ([]complex.Set, error
 	}
 	g.Spec = "complex"
 	box := table.Uniform(c.N(), 1)
-	t, err := solve.Fast(ctx, g, box, solve.Options{})
+	t, err := solve.Gated(ctx, nil, g, box, solve.Options{})
 	if err != nil {
 		return nil, err
 	}

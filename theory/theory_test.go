@@ -2,6 +2,7 @@ package theory
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -85,17 +86,22 @@ func TestDecide(t *testing.T) {
 	if _, err := Decide(ctx, open, game.Position{1 << 40, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000}); err == nil {
 		t.Error("a huge position of a game no theorem covers was decided")
 	}
-	refuse := func(*solve.Plan) error { return fmt.Errorf("no room") }
-	if _, err := Decide(ctx, open, game.Position{1, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Fits: refuse}); err == nil {
-		t.Error("Decide ignored fits")
+	refuse := solve.GateFunc(func(context.Context, *solve.Plan) (*table.Table, error) {
+		return nil, fmt.Errorf("%w: no room", solve.ErrTooLarge)
+	})
+	if _, err := Decide(ctx, open, game.Position{1, 1, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Gate: refuse}); !errors.Is(err, solve.ErrTooLarge) {
+		t.Errorf("Decide with a gate that refuses: %v, want solve.ErrTooLarge", err)
 	}
-	// Fits is shown the plan of the solve: the box below the position.
+	// The gate is handed the plan of the solve: the box below the position.
 	var shown table.Box
-	look := func(p *solve.Plan) error { shown = p.Box(); return nil }
-	if _, err := Decide(ctx, open, game.Position{1, 2, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Fits: look}); err != nil {
+	look := solve.GateFunc(func(ctx context.Context, p *solve.Plan) (*table.Table, error) {
+		shown = p.Box()
+		return p.Table(ctx)
+	})
+	if _, err := Decide(ctx, open, game.Position{1, 2, 1, 1, 1, 1}, DecideOptions{TableLimit: 1000, Gate: look}); err != nil {
 		t.Fatal(err)
 	}
 	if want := solve.AnalysisBox(open, game.Position{1, 2, 1, 1, 1, 1}); !slices.Equal(shown, want) {
-		t.Errorf("Fits was shown the box %v, the solve's is %v", shown, want)
+		t.Errorf("the gate was handed the box %v, the solve's is %v", shown, want)
 	}
 }

@@ -26,7 +26,7 @@ func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 	}
 	box := table.Uniform(g.Piles(), ex.Max)
 	remote, hasRemoteness := rule.(RemotenessOracle)
-	tab, err := solve.Table(ctx, g, box, solve.Options{Remoteness: hasRemoteness})
+	tab, err := solve.Gated(ctx, nil, g, box, solve.Options{Remoteness: hasRemoteness})
 	if err != nil {
 		return 0, err
 	}

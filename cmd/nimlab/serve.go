@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sync"
 	"time"
 
@@ -36,6 +37,11 @@ type serverLimits struct {
 	// cacheBytes bounds the memory of the tables and opponents kept
 	// between requests (0: defaultCacheBytes).
 	cacheBytes int64
+	// solves bounds the solves running at once, whatever the clients
+	// (0: defaultSolves); solveBytes the memory their estimates reserve
+	// together (0: the memory available when the server starts).
+	solves     int
+	solveBytes int64
 }
 
 // server is the web lab: the API over the commands (package api's
@@ -53,10 +59,19 @@ func newServer(data string, limits serverLimits) *server {
 	if limits.cacheBytes <= 0 {
 		limits.cacheBytes = defaultCacheBytes
 	}
+	if limits.solves <= 0 {
+		limits.solves = defaultSolves()
+	}
+	if limits.solveBytes <= 0 {
+		limits.solveBytes = availableMemory()
+	}
 	s := &server{data: data, limits: limits}
 	s.backend = &api.Backend{
 		Wording: api.ServerWording, Resolve: s.dataFile, Cache: commands.NewCache(limits.cacheBytes),
 		MaxMemory: availableMemory, MaxPositions: limits.maxPositions,
+		// Every solve of every request, the commands' own and those of
+		// discover, prove, play, the atlas and repro, waits for its place.
+		Solves: commands.NewSolves(limits.solves, limits.solveBytes),
 		// A proof asks a few queries in turn: each may take an eighth of
 		// the request's time.
 		ProveTimeout: limits.timeout / 8,
@@ -66,6 +81,11 @@ func newServer(data string, limits serverLimits) *server {
 
 // defaultCacheBytes bounds the tables and opponents the server keeps.
 const defaultCacheBytes = 1 << 30
+
+// defaultSolves is the number of solves the server runs at once: two per
+// core (a solve of a small box waits for I/O and the scheduler as much as
+// it computes), and at least 4.
+func defaultSolves() int { return max(4, 2*runtime.GOMAXPROCS(0)) }
 
 func newServeCmd() *cobra.Command {
 	var addr, data string
@@ -97,7 +117,8 @@ most the request's time: each query for timeout (by default an eighth of
 The server binds loopback unless --addr says otherwise (with a warning), and
 limits every request: its size, its time (--timeout), the positions of a solve
 (--max-positions, and the machine's memory), and one solve or proof at a time
-per client, whatever the endpoint. Identical concurrent solves run once, and
+per client, whatever the endpoint; at most two solves per core run at once,
+whatever the clients (the others wait). Identical concurrent solves run once, and
 the tables kept between requests take at most 1 GiB. A query value is data,
 never a flag. Files are read only inside --data (saved tables, for
 ?table=NAME).`,

@@ -40,6 +40,9 @@ type Backend struct {
 	MaxMemory func() int64
 	// MaxPositions, when positive, bounds the positions of one solve.
 	MaxPositions int64
+	// Solves, when not nil, bounds the solves of every request together:
+	// how many run at once and the memory they reserve (commands.Solves).
+	Solves *commands.Solves
 	// ProveTimeout is the time each query of a proof may take when the
 	// request gives none.
 	ProveTimeout time.Duration
@@ -84,7 +87,7 @@ func (b *Backend) Decode(name string, e Endpoint, values url.Values) (*Query, er
 // positions and cache, admit (may be nil) and the progress and claims of
 // events (may be nil).
 func (b *Backend) Env(e Endpoint, admit func() (func(), error), events *Events) commands.Env {
-	env := commands.Env{Start: time.Now(), MaxPositions: b.MaxPositions, Admit: admit}
+	env := commands.Env{Start: time.Now(), MaxPositions: b.MaxPositions, Admit: admit, Solves: b.Solves}
 	if b.MaxMemory != nil {
 		env.MaxMemory = b.MaxMemory()
 	}
