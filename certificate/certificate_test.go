@@ -1,0 +1,122 @@
+package certificate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// coqc skips tb when coqc is not installed, or fails it when
+// NIMLAB_COQ_TESTS=1 (CI).
+func coqc(tb testing.TB) {
+	tb.Helper()
+	if _, err := exec.LookPath("coqc"); err != nil {
+		if os.Getenv("NIMLAB_COQ_TESTS") == "1" {
+			tb.Fatal("NIMLAB_COQ_TESTS=1 but coqc is missing: apt-get install coq")
+		}
+		tb.Skip("coqc is not installed (apt-get install coq); NIMLAB_COQ_TESTS=1 makes this a failure")
+	}
+}
+
+func compile(t *testing.T, g *game.Game, src string) *check.Expr {
+	t.Helper()
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(context.Background()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func parse(t *testing.T, spec string) *game.Game {
+	t.Helper()
+	g, err := game.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// coqPosition writes p as a Coq position.
+func coqPosition(p game.Position) string {
+	var b strings.Builder
+	b.WriteString("(mk")
+	for _, x := range p {
+		fmt.Fprintf(&b, " %d", x)
+	}
+	return b.String() + ")"
+}
+
+// checkGoals writes the definitions of a certificate of c (up to its
+// lemmas) and the goals after them to a file, and has coqc check it: each
+// goal must be proved.
+func checkGoals(t *testing.T, c Claim, goals []string) {
+	t.Helper()
+	text, err := Write(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs := text[:strings.Index(text, "Lemma total_nonnegative")]
+	var b strings.Builder
+	b.WriteString(defs)
+	for i, goal := range goals {
+		fmt.Fprintf(&b, "Example goal%d : %s.\nProof. unfold_all; lia. Qed.\n", i, goal)
+	}
+	path, err := Save(t.TempDir(), "goals", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, err := Check(context.Background(), path, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Compiled {
+		t.Fatalf("%s: coqc rejected the goals: %s", c.Game.Spec, checked.Output)
+	}
+}
+
+// identity is the candidate move that moves nowhere: a stand-in where
+// only the definitions are read.
+func identity(n int) [][]string {
+	m := make([]string, n)
+	for i := range m {
+		m[i] = check.PileName(i)
+	}
+	return [][]string{m}
+}
+
+// TestSetIsTheEvaluators: inS, as the certificate writes it, holds at a
+// position exactly when check's evaluator accepts it, on small boxes, as
+// coqc reads it.
+func TestSetIsTheEvaluators(t *testing.T) {
+	coqc(t)
+	for _, tt := range []struct{ spec, expr string }{
+		{"cn:5,2", "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))"},
+		{"nim:3", "let mm = min(a, b); (mm + c) % 2 == 0 && abs(a - b) / 2 != c || !(a < b) && (a == 1 ? b > c : b < c)"},
+		{"path:4,2", "(a == b) == (c == d) && max(a, b - c, -d) >= 0 && 2 * a - b * 3 <= c ** 1 + d ** 0"},
+	} {
+		g := parse(t, tt.spec)
+		e := compile(t, g, tt.expr)
+		in := e.Evaluator()
+		box := table.Uniform(g.Piles(), 2)
+		var goals []string
+		p := make(game.Position, g.Piles())
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			goal := "inS " + coqPosition(p)
+			if !in(p) {
+				goal = "~ " + goal
+			}
+			goals = append(goals, goal)
+		}
+		checkGoals(t, Claim{Game: g, Set: e, Moves: identity(g.Piles())}, goals)
+	}
+}
