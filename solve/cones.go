@@ -164,7 +164,7 @@ func newConeSweep[W word](shape *coneShape, opts Options) *coneSweep[W] {
 // when the rule has none there, or has steps the engine does not support.
 func coneShapeOf(g *game.Game, box table.Box) (*coneShape, error) {
 	if g.TakeOnFaces() {
-		return nil, fmt.Errorf("%s is a take game: its line engine is Fast", g.Spec)
+		return nil, fmt.Errorf("%s is a take game: the fast engine solves it", g.Spec)
 	}
 	reaches, ok := g.Reaches(box, MaxConeOffsets)
 	if !ok {
