@@ -8,10 +8,11 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// Fast fills a table without enumerating options (docs/how-it-works.md, "The
-// fast engine"). For a facet F and a position p let Z_F(p) say that some P-position
-// q <= p agrees with p off F. Then p is an N-position exactly when, for some
-// facet F, Z_F(p - e_i) holds for some i in F with p_i > 0, and
+// Fast is the fast engine: it fills a table without enumerating options
+// (docs/how-it-works.md, "The fast engine"). For a facet F and a position p
+// let Z_F(p) say that some P-position q <= p agrees with p off F. Then p is
+// an N-position exactly when, for some facet F, Z_F(p - e_i) holds for some
+// i in F with p_i > 0, and
 //
 //	Z_F(p) = P(p) or Z_F(p - e_i) for some i in F with p_i > 0.
 //
