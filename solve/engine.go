@@ -300,7 +300,7 @@ func (fastEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uin
 	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
 }
 
-// coneEngine is Cones: rules with shifted cones, outcomes and Grundy
+// coneEngine is conesSolve: rules with shifted cones, outcomes and Grundy
 // values; symmetric slow games go to Values, whose sorted states are n!
 // fewer.
 type coneEngine struct{}

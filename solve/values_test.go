@@ -457,7 +457,7 @@ func TestOrbitTable(t *testing.T) {
 		o := newOrbitTable(n)
 		x := make([]int, n)
 		for {
-			if got, want := o.of(x), table.Orbit(x); got != want {
+			if got, want := o.by(x, equalNeighbours(x)), table.Orbit(x); got != want {
 				t.Fatalf("%v: orbit %d, want %d", x, got, want)
 			}
 			if !s.Next(x) {
