@@ -62,6 +62,10 @@ var proofRecords = func() []ProofRecord {
 	return out
 }()
 
+// ProofRecords returns every recorded proof, theorem by theorem. The caller
+// must not modify it.
+func ProofRecords() []ProofRecord { return proofRecords }
+
 // Proofs returns the recorded proofs of t.
 func (t *Theorem) Proofs() []ProofRecord {
 	var out []ProofRecord
