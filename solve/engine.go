@@ -125,7 +125,7 @@ func (p *Plan) SetProgress(report func(done, total int64)) { p.opts.Progress = r
 // of the n! times fewer sorted states of a symmetric game is less work for
 // remoteness; the cone engine for the outcomes and Grundy values of rules
 // with shifted cones (game.ReachRule), except symmetric slow games, whose
-// sorted states are n! fewer; the values engine Values otherwise
+// sorted states are n! fewer; the values engine (Values) otherwise
 // (the remoteness of rules, and rules without the capability).
 func (p *Plan) Engine() Engine { return p.engine.name() }
 
