@@ -8,7 +8,7 @@
 // survey, which games have exactly the same P-positions on their box.
 //
 // The family rules:A..B is the survey of the rule variations of Circular
-// Nim (Dufour–Heubach 2013, Section 6, question 4; Variations) that the
+// Nim (Dufour–Heubach 2013, Section 6, question 4; variations) that the
 // command explore ran: there the games with the same P-positions are
 // identities to look for (on CN(n,1) every face is one pile, so atleast and
 // wythoff are Nim). Equal P-positions on a box are evidence, not proof,
@@ -130,7 +130,7 @@ const MaxPositions = 20_000_000
 //	cn:A..B       every CN(n,k) with A <= n <= B and 1 <= k <= n
 //	path:A..B     every PathNim path:n,k with A <= n <= B and 1 <= k <= n
 //	complexes:V   every simplicial complex on 1..V vertices up to isomorphism (V <= 6)
-//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (Variations)
+//	rules:A..B    every rule variation of Dufour–Heubach 2013, Section 6 (variations)
 //	              on every CN(n,k) with A <= n <= B, 1 <= k <= n
 func Family(ctx context.Context, family string) ([]string, error) {
 	var specs []string

@@ -88,7 +88,7 @@ func TestProofDetailRoundTrip(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadParquet(path)
+	rows, err := readParquet(path)
 	if err != nil {
 		t.Fatal(err)
 	}

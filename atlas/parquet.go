@@ -3,9 +3,7 @@
 package atlas
 
 import (
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -17,19 +15,4 @@ func WriteParquet(w io.Writer, rows []Row) error {
 		return err
 	}
 	return pw.Close()
-}
-
-// ReadParquet reads the rows of a Parquet part.
-func ReadParquet(path string) ([]Row, error) {
-	rows, err := parquet.ReadFile[Row](path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	slices.SortFunc(rows, func(a, b Row) int { return a.Index - b.Index })
-	for i := range rows {
-		if len(rows[i].Regions) == 0 {
-			rows[i].Regions = nil // as written, and as JSON leaves it out
-		}
-	}
-	return rows, nil
 }

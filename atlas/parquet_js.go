@@ -13,6 +13,3 @@ var errNoParquet = errors.New("an atlas is written as Parquet by the nimlab comm
 
 // WriteParquet refuses: see errNoParquet.
 func WriteParquet(io.Writer, []Row) error { return errNoParquet }
-
-// ReadParquet refuses: see errNoParquet.
-func ReadParquet(string) ([]Row, error) { return nil, errNoParquet }

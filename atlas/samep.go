@@ -9,18 +9,15 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// Variation is a rule variation of Circular Nim the family rules:A..B
+// variation is a rule variation of Circular Nim the family rules:A..B
 // surveys (Dufour–Heubach 2013, Section 6, question 4): its name and the
 // template of its spec on a game A ("%s").
-type Variation struct{ Name, Template string }
+type variation struct{ Name, Template string }
 
-// Variations returns the variations of the family rules:A..B, in the order
-// of the family (a fresh slice each call): the take rule itself, fixed 1,
-// fixedall 1, atleast 1, total 2, exactly 2 and wythoff.
-func Variations() []Variation { return slices.Clone(variations) }
-
-// variations is what Variations returns a copy of.
-var variations = []Variation{
+// variations are the variations of the family rules:A..B, in the order of
+// the family: the take rule itself, fixed 1, fixedall 1, atleast 1, total 2,
+// exactly 2 and wythoff.
+var variations = []variation{
 	{"take", "%s"}, {"fixed 1", "fixed(%s; 1)"}, {"fixedall 1", "fixedall(%s; 1)"}, {"atleast 1", "atleast(%s; 1)"},
 	{"total 2", "total(%s; 2)"}, {"exactly 2", "exactly(%s; 2)"}, {"wythoff", "wythoff(%s)"},
 }

@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"math/big"
 	"strconv"
 
 	"github.com/nimlab/nimlab/game"
@@ -59,8 +58,3 @@ func pileIndex(name string) int {
 	}
 	return -1
 }
-
-// Value returns the expression's value at p in the integers (a comparison
-// is 1 or 0): the exact interpreter's, slower than an Evaluator's but never
-// wrapping around.
-func (e *Expr) Value(p game.Position) *big.Int { return e.exact(p) }

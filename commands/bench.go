@@ -18,7 +18,8 @@ import (
 // BenchRequest asks to time the engines on a game ("nimlab bench").
 type BenchRequest struct {
 	Game string `json:"game"`
-	// Source gives the box of the fast engine (Max; Table is not read).
+	// Source gives the box of the picked engine, the one a solve picks (Max;
+	// Table is not read).
 	Source
 	Grundy     bool `json:"grundy,omitempty"`
 	Remoteness bool `json:"remoteness,omitempty"`
@@ -40,12 +41,12 @@ type BenchResult struct {
 	HugeQueries *HugeQueries `json:"huge_queries,omitempty"`
 	Remoteness  bool         `json:"remoteness"`
 	Runs        []EngineRun  `json:"runs"`
-	// Speedup is the fast engine's rate over the reference's, when both ran;
-	// SpeedupPrevious over the previous engine's.
+	// Speedup is the picked engine's rate over the reference's, when both
+	// ran; SpeedupPrevious over the previous engine's.
 	Speedup         float64 `json:"speedup,omitempty"`
 	SpeedupPrevious float64 `json:"speedup_previous,omitempty"`
 
-	fast          string
+	picked        string // the engine the plan picked for the first run
 	previousAsked bool
 }
 
@@ -69,9 +70,9 @@ type HugeQueries struct {
 	MaxSeconds  float64 `json:"max_seconds"`
 }
 
-// Bench solves a box with the fast engine, then with the reference engine
-// and the previous engine when asked, and compares their rates and peak
-// memory; with Huge it times queries of the theorem on huge piles.
+// Bench solves a box with the engine its plan picks, then with the
+// reference engine and the previous engine when asked, and compares their
+// rates and peak memory; with Huge it times queries of the theorem on huge piles.
 func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error) {
 	req.Table = ""
 	g, box, err := req.gameBox(req.Game)
@@ -79,8 +80,8 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 		return nil, err
 	}
 	res := &BenchResult{Game: g.Spec, Grundy: req.Grundy, Remoteness: req.Remoteness, Runs: []EngineRun{}, previousAsked: req.PreviousMax >= 0}
-	// run times one solve of box, by its one plan: the fast engines', the
-	// reference engine's or the previous engine's.
+	// run times one solve of box, by its one plan: the picked engine's
+	// (engine ""), the reference engine's or the previous engine's.
 	run := func(engine string, box table.Box) error {
 		opts := solve.Options{Grundy: req.Grundy, Remoteness: req.Remoteness, Reference: engine == "reference"}
 		plan, err := req.plan(g, box, opts)
@@ -89,7 +90,7 @@ func Bench(ctx context.Context, env Env, req BenchRequest) (*BenchResult, error)
 		}
 		if engine == "" {
 			engine = string(plan.Engine())
-			res.fast = engine
+			res.picked = engine
 		}
 		start := time.Now()
 		if engine == "previous" {
@@ -152,12 +153,12 @@ func (r *BenchResult) WriteText(w io.Writer) error {
 			run.Engine, r.Game, run.Max, run.Positions, run.Seconds, HumanRate(run.Rate), peak, solve.Bytes(run.Estimate))
 	}
 	if r.Speedup > 0 {
-		fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", r.Speedup, r.fast)
+		fmt.Fprintf(w, "speed-up   %.0f× (positions per second, %s over reference)\n", r.Speedup, r.picked)
 	}
 	if r.SpeedupPrevious > 0 {
-		fmt.Fprintf(w, "speed-up   %.1f× (positions per second, %s over the previous engine)\n", r.SpeedupPrevious, r.fast)
+		fmt.Fprintf(w, "speed-up   %.1f× (positions per second, %s over the previous engine)\n", r.SpeedupPrevious, r.picked)
 	} else if r.previousAsked {
-		fmt.Fprintf(w, "previous   none: %s ran this before\n", r.fast)
+		fmt.Fprintf(w, "previous   none: %s ran this before\n", r.picked)
 	}
 	if q := r.HugeQueries; q != nil {
 		fmt.Fprintf(w, "huge       %d remoteness queries by theorem %s, piles up to 10^18: mean %.2f µs, slowest %.2f µs\n",

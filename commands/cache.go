@@ -59,9 +59,6 @@ func (c *Cache) Bytes() int64 {
 	return c.bytes
 }
 
-// MaxBytes is the cache's bound.
-func (c *Cache) MaxBytes() int64 { return c.maxBytes }
-
 // Do returns the value of key: kept, being computed by another request (it
 // then waits for that computation), or computed now by compute, which
 // returns the value and the bytes it takes. A value is kept when compute

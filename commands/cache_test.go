@@ -69,7 +69,7 @@ func TestCacheBoundInBytes(t *testing.T) {
 				t.Errorf("after %s: %s dropped", tt.key, k)
 			}
 		}
-		if c.Bytes() != tt.total || c.Bytes() > c.MaxBytes() {
+		if c.Bytes() != tt.total || c.Bytes() > c.maxBytes {
 			t.Errorf("after %s: %d bytes; want %d", tt.key, c.Bytes(), tt.total)
 		}
 	}

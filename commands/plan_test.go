@@ -31,7 +31,7 @@ func TestOneSolveOnePlan(t *testing.T) {
 		run    func() error
 		solves int64
 	}{
-		{"solve, line engine", solveOf(SolveRequest{Game: "cn:5,2", Source: src(4)}, Env{}), 1},
+		{"solve, fast engine", solveOf(SolveRequest{Game: "cn:5,2", Source: src(4)}, Env{}), 1},
 		{"solve, Grundy values", solveOf(SolveRequest{Game: "cn:5,2", Source: src(4), Grundy: true}, Env{}), 1},
 		{"solve, remoteness", solveOf(SolveRequest{Game: "cn:5,2", Source: src(4), Remoteness: true}, Env{}), 1},
 		{"solve, cone engine", solveOf(SolveRequest{Game: "fixed(cn:5,2; 2)", Source: src(4)}, Env{}), 1},

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"io"
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/play"
@@ -78,9 +77,6 @@ type PlayResult struct {
 	// (play.Match.Winner): empty while the game goes on.
 	Winner Player `json:"winner,omitempty"`
 }
-
-// WriteText writes the result's JSON.
-func (r *PlayResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
 
 // Play plays one step of a game against the computer (play.Match and
 // play.Opponent): it checks the history, takes back moves (Undo), makes
@@ -235,9 +231,6 @@ type AdviseResult struct {
 	Position game.Position `json:"position"`
 	Terminal bool          `json:"terminal"`
 }
-
-// WriteText writes the advice's JSON.
-func (r *AdviseResult) WriteText(w io.Writer) error { return WriteJSON(w, r) }
 
 // Advise says what the computer knows about a position and which move it
 // would make (play.Opponent), with env's cache of opponents when it has one.

@@ -2,7 +2,9 @@ package commands
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -70,6 +72,65 @@ func TestShellQuote(t *testing.T) {
 	for s, want := range map[string]string{"": "''", "cn:6,3": "cn:6,3", "a b": "'a b'", "it's": `'it'\''s'`} {
 		if got := ShellQuote(s); got != want {
 			t.Errorf("ShellQuote(%q) = %s, want %s", s, got, want)
+		}
+	}
+}
+
+// TestPlayWritesText: the results of play and advise write text, as the
+// terminal shows a step, not JSON (WriteJSON is the JSON writer).
+func TestPlayWritesText(t *testing.T) {
+	ctx := context.Background()
+	env := Env{Cache: NewCache(1 << 26)}
+	text := func(r Result) string {
+		t.Helper()
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		if json.Valid([]byte(b.String())) {
+			t.Fatalf("WriteText wrote JSON: %s", b.String())
+		}
+		return b.String()
+	}
+	start, err := Play(ctx, env, PlayRequest{Game: "nim:3", History: []string{"1,2,4"}, First: Computer, Hints: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := text(start)
+	for _, want := range []string{"Nim on 3 piles, computer to move first\n", "\ncomputer: 1,2,4 -> 1,2,3 (", "hint: a P-position"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the start: no %q in\n%s", want, got)
+		}
+	}
+	moved, err := Play(ctx, env, PlayRequest{Game: "nim:3", History: []string{"1,2,4", "1,2,3"}, First: Computer, Move: "0,2,3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(moved); !strings.HasPrefix(got, "\nyou: 1,2,3 -> 0,2,3\n") || !strings.Contains(got, "\ncomputer: 0,2,3 -> ") {
+		t.Errorf("a move and the reply:\n%s", got)
+	}
+	bad, err := Play(ctx, env, PlayRequest{Game: "nim:3", History: []string{"1,2,3"}, Move: "1,2,4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(bad); got != "illegal: "+bad.Refused+"\n" {
+		t.Errorf("an illegal move: %q", got)
+	}
+	over, err := Play(ctx, env, PlayRequest{Game: "nim:3", History: []string{"0,0,1"}, Move: "0,0,0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := text(over); !strings.HasSuffix(got, "the game is over: you win\n") {
+		t.Errorf("the last move:\n%s", got)
+	}
+	advice, err := Advise(ctx, env, AdviseRequest{Game: "nim:3", Position: "1,2,4", Check: "1,2,3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = text(advice)
+	for _, want := range []string{"nim:3 at 1,2,4\n", "hint: an N-position — winning moves: 1,2,3\n", "the computer's move: 1,2,3", "the move asked about: legal\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the advice: no %q in\n%s", want, got)
 		}
 	}
 }

@@ -25,8 +25,8 @@ type Source struct {
 	// Force solves even when the memory estimate passes the memory the
 	// command may use.
 	Force bool `json:"force,omitempty"`
-	// Workers is the number of goroutines of the fast engines; 0: one per
-	// core.
+	// Workers is the number of goroutines of the engines (the reference
+	// engine runs on one); 0: one per core.
 	Workers int `json:"workers,omitempty"`
 }
 

@@ -11,6 +11,9 @@ import (
 	"pgregory.net/rapid"
 )
 
+// cond writes the condition of the region of key set, not widened.
+func (k regionKind) cond(set uint64, names []string) string { return k.condition(set, names, false) }
+
 // rel is the linear relation sum of coef[i]·p_i = rhs.
 func rel(rhs int64, coef ...int64) Linear { return Linear{Coef: coef, RHS: rhs} }
 

@@ -113,9 +113,6 @@ func ranks(key uint64, n int) []int {
 	return r
 }
 
-// cond writes the condition of the region of key set.
-func (k regionKind) cond(set uint64, names []string) string { return k.condition(set, names, false) }
-
 // condition writes the condition of the region of key set, widened when
 // wide (widen.go): no "> 0" for the other piles of zeros, "<=" for "<" (">="
 // for ">") of minima and maxima.

@@ -120,7 +120,7 @@ func TestCapabilities(t *testing.T) {
 	for _, tt := range []struct {
 		spec        string
 		rule        string // the rule's name
-		takeOnFaces bool   // the line engine and the take theorems
+		takeOnFaces bool   // the fast engine and the take theorems
 		hyper       bool   // Hyperedges: NIM_H on listed sets
 		slow        bool   // EqualAmountRule with 1
 		alike       bool   // PileSymmetricRule

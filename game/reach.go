@@ -9,7 +9,7 @@ import (
 // ReachRule is the capability of rules whose options on a move set S form a
 // shifted cone: the options of p on S are the positions q = p - d - r >= 0
 // with d one of the rule's offsets on S and r a sum of its steps on S (any
-// number of each step, none included). The line engine of package solve
+// number of each step, none included). The cone engine of package solve
 // looks it up once per solve and then never enumerates an option:
 //
 //   - atleast(A; a), NIM_H and Exact k-Nim: the offset a·1_S, the unit steps;
@@ -151,7 +151,7 @@ type Reach struct {
 // Reaches describes the options of every move set of g as shifted cones
 // (ReachRule), with the offsets that fit in box: for the rule variations, the
 // literature's games on hypergraphs, the slow rule and their compounds. It
-// reports false for the take games, whose line engine is solve.Fast, for
+// reports false for the take games, which the fast engine (solve.Fast) solves, for
 // rules without the capability, and past limit offsets in all.
 func (g *Game) Reaches(box []int, limit int) ([]Reach, bool) {
 	r, ok := g.Rule().(ReachRule)

@@ -17,7 +17,7 @@ import (
 // question 4 (fixed, atleast, total, ...), and the rules of compounds, which
 // play each component's rule on its piles.
 //
-// A rule is always correct: the reference engine and the sweep over states
+// A rule is always correct: the reference engine and the values engine
 // enumerate its options (Game.Options), so a new rule works from day one.
 // What engines, theorems and encoders need beyond that they ask of the rule
 // through optional capability interfaces, as io.WriterTo is asked of a

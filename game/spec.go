@@ -51,19 +51,45 @@ func register(f Family) {
 	families = append(families, f)
 }
 
-// Families lists the registered families in registration order, the
-// combinators after the other families.
+// familyOrder is the order in which Families lists the families, as a
+// reader of the papers expects them: Nim first; the papers' families on a
+// circle, on a path and Moore's; Exact k-Nim and the slow games; then the
+// families built from a complex, a graph, a matrix or a hypergraph.
+// Every family is in it (TestFamiliesInOrder).
+var familyOrder = []string{
+	"nim",
+	"cn", "ecn", "path", "necklace", "moore",
+	"exact", "slow", "slowle", "slowset",
+	"complex", "graph", "binmat", "octa", "hyper",
+}
+
+// combinatorOrder is the order in which Families lists the combinators,
+// after the families: the constructions of Ehrenborg–Steingrímsson, the
+// rule variations, the slow rule, then sums and conjunctive compounds.
+// Every combinator is in it (TestFamiliesInOrder).
+var combinatorOrder = []string{
+	"join", "cone", "susp", "bx", "px", "cz",
+	"fixed", "fixedall", "atleast", "total", "exactly", "wythoff",
+	"slow",
+	"sum", "conj",
+}
+
+// Families lists the registered families in the order of familyOrder, then
+// the combinators in the order of combinatorOrder (a name in neither comes
+// last, in registration order).
 func Families() []Family {
 	out := slices.Clone(families)
-	slices.SortStableFunc(out, func(a, b Family) int {
-		switch {
-		case a.Combinator == b.Combinator:
-			return 0
-		case a.Combinator:
-			return 1
+	rank := func(f Family) int {
+		order, base := familyOrder, 0
+		if f.Combinator {
+			order, base = combinatorOrder, len(familyOrder)+1
 		}
-		return -1
-	})
+		if i := slices.Index(order, f.Name); i >= 0 {
+			return base + i
+		}
+		return base + len(order)
+	}
+	slices.SortStableFunc(out, func(a, b Family) int { return rank(a) - rank(b) })
 	return out
 }
 

@@ -237,12 +237,3 @@ func (tw *TableWriter) Close() error {
 	fmt.Fprintf(tw.w, "\\bottomrule\n\\end{tabular}\n\\end{table}\n")
 	return tw.w.Flush()
 }
-
-// Packages lists the packages a document needs for a table of rows rows:
-// booktabs, and longtable for a long one.
-func Packages(rows int) string {
-	if rows > LongRows {
-		return `\usepackage{booktabs,longtable}`
-	}
-	return `\usepackage{booktabs}`
-}

@@ -111,9 +111,6 @@ func TestTable(t *testing.T) {
 	if strings.Contains(long, "{table}") || strings.Count(long, "\\toprule") != 2 {
 		t.Errorf("a longtable with a float or without its repeated head:\n%s", long)
 	}
-	if Packages(LongRows) != `\usepackage{booktabs}` || Packages(LongRows+1) != `\usepackage{booktabs,longtable}` {
-		t.Error("Packages")
-	}
 }
 
 func TestLongTableAlways(t *testing.T) {

@@ -191,7 +191,7 @@ func positions(ps []game.Position) string {
 	return strings.Join(s, ", ")
 }
 
-// theoremClaims: every oracle agrees with the exact engine on its examples.
+// theoremClaims: every oracle agrees with the engines' table on its examples.
 func theoremClaims() []Claim {
 	var out []Claim
 	for _, th := range theory.Theorems() {

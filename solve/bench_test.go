@@ -48,13 +48,13 @@ func BenchmarkRemotenessSlowCN63Max15(b *testing.B) {
 }
 
 func BenchmarkConesAtleastCN63Max20(b *testing.B) {
-	benchmarkSolve(b, "atleast(cn:6,3; 1)", 20, false, Cones)
+	benchmarkSolve(b, "atleast(cn:6,3; 1)", 20, false, Table)
 }
 func BenchmarkConesFixedCN63Max15(b *testing.B) {
-	benchmarkSolve(b, "fixed(cn:6,3; 1)", 15, false, Cones)
+	benchmarkSolve(b, "fixed(cn:6,3; 1)", 15, false, Table)
 }
 func BenchmarkConesTotalCN63Max15(b *testing.B) {
-	benchmarkSolve(b, "total(cn:6,3; 2)", 15, false, Cones)
+	benchmarkSolve(b, "total(cn:6,3; 2)", 15, false, Table)
 }
 func BenchmarkFastGrundyCN63Max20(b *testing.B) { benchmarkSolve(b, "cn:6,3", 20, true, Fast) }
 func BenchmarkFastRemotenessCN63Max15(b *testing.B) {

@@ -9,7 +9,7 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// The plumbing the sweeps share (the line engine's sweep, the cone
+// The plumbing the sweeps share (the fast engine's sweep, the cone
 // engine's coneSweep and the position grid of remoteness): the box padded
 // to the piles they name, the odometer of the lines of a sub-slab, the
 // anti-diagonals of sub-slabs run in parallel, and the passes of level sets.

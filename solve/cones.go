@@ -18,8 +18,9 @@ import (
 // solve.Table enumerates options instead.
 const MaxConeOffsets = 4096
 
-// Cones fills a table for a game whose rule describes its options as shifted
-// cones (game.ReachRule): the rule variations fixed, fixedall, atleast,
+// conesSolve is the cone engine (EngineCones): it fills the table of box for
+// a game whose rule describes its options as shifted cones (game.ReachRule),
+// shape being the cones on box: the rule variations fixed, fixedall, atleast,
 // total, exactly and wythoff, NIM_H and Exact k-Nim, the slow rule and their
 // compounds. Like Fast it never enumerates options, and it works on whole
 // lines of positions along pile 0, one bit per position.
@@ -41,19 +42,8 @@ const MaxConeOffsets = 4096
 // R slabs, R one more than the largest d + c distance of a read, so the
 // working memory is R slabs of lines whatever the height of the last pile.
 //
-// Grundy values come from level sets, as in Fast.
-func Cones(ctx context.Context, g *game.Game, box table.Box, opts Options) (*table.Table, error) {
-	if err := checkBox(g, box); err != nil {
-		return nil, err
-	}
-	shape, err := coneShapeOf(g, box)
-	if err != nil {
-		return nil, err
-	}
-	return conesSolve(ctx, g, box, shape, opts)
-}
-
-// conesSolve is Cones on the shape of g's cones on box.
+// Grundy values come from level sets, as in Fast. A plan runs it
+// (Plan.Table), which reads the shape once.
 func conesSolve(ctx context.Context, g *game.Game, box table.Box, shape *coneShape, opts Options) (*table.Table, error) {
 	if opts.Grundy {
 		if err := checkGrundyBound(g, box); err != nil {
@@ -87,12 +77,6 @@ func conesWith[W word](ctx context.Context, g *game.Game, box table.Box, shape *
 		return nil, fmt.Errorf("solving %s: %w", g.Spec, err)
 	}
 	return t, nil
-}
-
-// HasCones reports whether Cones solves g on box.
-func HasCones(g *game.Game, box table.Box) bool {
-	_, err := coneShapeOf(g, box)
-	return err == nil
 }
 
 // coneRead is a read of the Z lanes of one move set on another line: the
@@ -164,7 +148,7 @@ func newConeSweep[W word](shape *coneShape, opts Options) *coneSweep[W] {
 // when the rule has none there, or has steps the engine does not support.
 func coneShapeOf(g *game.Game, box table.Box) (*coneShape, error) {
 	if g.TakeOnFaces() {
-		return nil, fmt.Errorf("%s is a take game: its line engine is Fast", g.Spec)
+		return nil, fmt.Errorf("%s is a take game: the fast engine solves it", g.Spec)
 	}
 	reaches, ok := g.Reaches(box, MaxConeOffsets)
 	if !ok {
@@ -584,7 +568,7 @@ func clearBelow[W word](a []W, k int) {
 	}
 }
 
-// conesMemory estimates the bytes Cones allocates on the box of shape:
+// conesMemory estimates the bytes conesSolve allocates on the box of shape:
 // the table's bits (and Grundy values), R slabs of Z words, and the
 // positions valued so far for Grundy values.
 func conesMemory(box table.Box, shape *coneShape, opts Options) int64 {
@@ -599,8 +583,8 @@ func conesMemory(box table.Box, shape *coneShape, opts Options) int64 {
 	return need
 }
 
-// conesHasOption is HasOptionIn by the cone engine: the sweep of Cones with
-// the given set in place of the P-positions it would find.
+// conesHasOption is HasOptionIn by the cone engine: the sweep of conesSolve
+// with the given set in place of the P-positions it would find.
 func conesHasOption[W word](ctx context.Context, g *game.Game, box table.Box, shape *coneShape, set []uint64, opts Options) ([]uint64, error) {
 	s := newConeSweep[W](shape, opts)
 	s.given, s.hasOption = set, make([]uint64, len(set))

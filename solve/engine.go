@@ -63,8 +63,8 @@ type streamer interface {
 
 // The engines' abilities, checked at compile time.
 var (
-	_ optionAnswerer = lineEngine{}
-	_ streamer       = lineEngine{}
+	_ optionAnswerer = fastEngine{}
+	_ streamer       = fastEngine{}
 	_ optionAnswerer = coneEngine{}
 	_ optionAnswerer = valuesEngine{}
 )
@@ -72,8 +72,9 @@ var (
 // engines is the registry: a plan runs the first engine that solves its
 // box, and asks the first that answers for HasOptionIn (an optionAnswerer). The reference
 // engine comes first, taken only when Options.Reference asks for it; the
-// option-by-option sweep comes last: it solves everything.
-var engines = [...]engine{referenceEngine{}, lineEngine{}, coneEngine{}, valuesEngine{}}
+// values engine, which looks up the options of every state, comes last: it
+// solves everything.
+var engines = [...]engine{referenceEngine{}, fastEngine{}, coneEngine{}, valuesEngine{}}
 
 // Plan is what one solve decides once: the engine that fills the table and
 // the one that answers HasOptionIn, and what they read of the game (the
@@ -119,18 +120,18 @@ func (p *Plan) Options() Options { return p.opts }
 func (p *Plan) SetProgress(report func(done, total int64)) { p.opts.Progress = report }
 
 // Engine is the engine the plan's Table runs: the reference engine when
-// Options.Reference asks for it; else the line engine Fast for take games
+// Options.Reference asks for it; else the fast engine (Fast) for take games
 // (outcomes, Grundy values and remoteness), unless looking up the options
 // of the n! times fewer sorted states of a symmetric game is less work for
 // remoteness; the cone engine for the outcomes and Grundy values of rules
 // with shifted cones (game.ReachRule), except symmetric slow games, whose
-// sorted states are n! fewer; the option-by-option sweep Values otherwise
+// sorted states are n! fewer; the values engine (Values) otherwise
 // (the remoteness of rules, and rules without the capability).
 func (p *Plan) Engine() Engine { return p.engine.name() }
 
 // MemoryNeeded estimates the bytes the plan's Table allocates: the table
-// and, for the line and cone engines, the working memory of the sweep (about
-// one slab of Z words for the line engine, R slabs for the cone engine, plus
+// and, for the fast and cone engines, the working memory of the sweep (about
+// one slab of Z words for the fast engine, R slabs for the cone engine, plus
 // the positions already valued when computing Grundy values). For Values
 // and the reference engine it is the table and what they keep per state.
 func (p *Plan) MemoryNeeded() int64 { return p.engine.memory(p) }
@@ -156,7 +157,7 @@ func (p *Plan) Table(ctx context.Context) (*table.Table, error) { return p.engin
 
 // Streams reports whether the plan's engine can stream the table to a file
 // as it is computed (StreamTable), so a table larger than memory can be
-// solved: the line engine, for the outcomes of a take game.
+// solved: the fast engine, for the outcomes of a take game.
 func (p *Plan) Streams() bool {
 	s, ok := p.engine.(streamer)
 	return ok && s.streams(p)
@@ -175,7 +176,7 @@ func (p *Plan) Stream(ctx context.Context, emit func(lines []uint16) error) erro
 	return p.engine.(streamer).stream(ctx, p, emit)
 }
 
-// StreamMemory estimates the bytes Stream allocates (the line engine's
+// StreamMemory estimates the bytes Stream allocates (the fast engine's
 // sweep and one slab of lines) and, with keep, the table StreamTable keeps
 // as well.
 func (p *Plan) StreamMemory(keep bool) int64 {
@@ -269,37 +270,37 @@ func (referenceEngine) solve(ctx context.Context, p *Plan) (*table.Table, error)
 	return Reference(ctx, p.g, p.box, p.opts)
 }
 
-// lineEngine is Fast: take games, outcomes, Grundy values and remoteness.
-type lineEngine struct{}
+// fastEngine is Fast: take games, outcomes, Grundy values and remoteness.
+type fastEngine struct{}
 
-func (lineEngine) name() Engine { return EngineFast }
+func (fastEngine) name() Engine { return EngineFast }
 
-func (lineEngine) solves(p *Plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
+func (fastEngine) solves(p *Plan) bool { return p.g.TakeOnFaces() && !p.sortedIsCheaper() }
 
-func (lineEngine) memory(p *Plan) int64 { return fastMemory(p.g, p.box, p.opts) }
+func (fastEngine) memory(p *Plan) int64 { return fastMemory(p.g, p.box, p.opts) }
 
-func (lineEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
+func (fastEngine) solve(ctx context.Context, p *Plan) (*table.Table, error) {
 	return Fast(ctx, p.g, p.box, p.opts)
 }
 
-func (lineEngine) answers(p *Plan) bool { return p.g.TakeOnFaces() }
+func (fastEngine) answers(p *Plan) bool { return p.g.TakeOnFaces() }
 
-func (lineEngine) streams(p *Plan) bool {
+func (fastEngine) streams(p *Plan) bool {
 	return p.g.TakeOnFaces() && !p.opts.Grundy && !p.opts.Remoteness
 }
 
-func (lineEngine) stream(ctx context.Context, p *Plan, emit func(lines []uint16) error) error {
+func (fastEngine) stream(ctx context.Context, p *Plan, emit func(lines []uint16) error) error {
 	_, err := fastLines(ctx, p.g, p.box, p.opts, emit)
 	return err
 }
 
-func (lineEngine) streamMemory(p *Plan) int64 { return streamMemory(p.g, p.box) }
+func (fastEngine) streamMemory(p *Plan) int64 { return streamMemory(p.g, p.box) }
 
-func (lineEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
+func (fastEngine) hasOptionIn(ctx context.Context, p *Plan, set []uint64) ([]uint64, error) {
 	return byWord(p.box[0], hasOptionWith[uint8], hasOptionWith[uint16], hasOptionWith[uint32], hasOptionWith[uint64])(ctx, p.g, p.box, set, p.opts)
 }
 
-// coneEngine is Cones: rules with shifted cones, outcomes and Grundy
+// coneEngine is conesSolve: rules with shifted cones, outcomes and Grundy
 // values; symmetric slow games go to Values, whose sorted states are n!
 // fewer.
 type coneEngine struct{}
@@ -396,7 +397,7 @@ type word interface {
 // wordBits is the number of bits of W.
 func wordBits[W word]() int { return int(unsafe.Sizeof(W(0))) * 8 }
 
-// wordBytes is the width policy of the line and cone engines: the bytes of
+// wordBytes is the width policy of the fast and cone engines: the bytes of
 // the narrowest word that holds a line of h0+1 positions.
 func wordBytes(h0 int) int {
 	switch {
@@ -433,7 +434,7 @@ func RemotenessCost(g *game.Game, p game.Position) float64 {
 }
 
 // remotenessCosts estimates the work of a remoteness table of box in two
-// ways: by the min/max recurrence of the line engine (fastRemoteness, take
+// ways: by the min/max recurrence of the fast engine (fastRemoteness, take
 // games only, +Inf otherwise), the positions times the sum of the facet
 // sizes; and by looking up every option (Values), the states times the
 // options of the box's top position, as the rule counts them

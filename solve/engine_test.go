@@ -21,7 +21,7 @@ func TestPlanChoosesEngines(t *testing.T) {
 		opts          Options
 		engine, hasIn Engine
 	}{
-		{"cn:6,3", Options{}, EngineFast, EngineFast},                         // take: the line engine
+		{"cn:6,3", Options{}, EngineFast, EngineFast},                         // take: the fast engine
 		{"cn:6,3", Options{Grundy: true}, EngineFast, EngineFast},             // by sets of values
 		{"cn:6,3", Options{Remoteness: true}, EngineFast, EngineFast},         // by the min/max recurrence
 		{"nim:4", Options{Remoteness: true}, EngineValues, EngineFast},        // symmetric: sorted states are fewer
@@ -43,7 +43,7 @@ func TestPlanChoosesEngines(t *testing.T) {
 			t.Errorf("%s %+v: engine %s, HasOptionIn by %s; want %s, %s", tt.spec, tt.opts, p.engine.name(), p.options.name(), tt.engine, tt.hasIn)
 		}
 		// The exported plan says the same, and streams exactly the
-		// outcomes of the line engine.
+		// outcomes of the fast engine.
 		pl, err := NewPlan(g, box, tt.opts)
 		if err != nil {
 			t.Fatal(err)

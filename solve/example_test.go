@@ -35,10 +35,11 @@ func ExampleAnalyze() {
 }
 
 // Wythoff's game is wythoff(cn:2,2); its P-positions are the pairs
-// (floor(k·φ), floor(k·φ²)) and their mirror images.
-func ExampleCones() {
+// (floor(k·φ), floor(k·φ²)) and their mirror images. The plan runs the
+// cone engine on it.
+func ExampleTable() {
 	g, _ := game.Parse("wythoff(cn:2,2)")
-	t, err := solve.Cones(context.Background(), g, table.Uniform(2, 10), solve.Options{})
+	t, err := solve.Table(context.Background(), g, table.Uniform(2, 10), solve.Options{})
 	if err != nil {
 		panic(err)
 	}

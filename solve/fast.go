@@ -8,10 +8,11 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// Fast fills a table without enumerating options (DESIGN.md, "The fast
-// engine"). For a facet F and a position p let Z_F(p) say that some P-position
-// q <= p agrees with p off F. Then p is an N-position exactly when, for some
-// facet F, Z_F(p - e_i) holds for some i in F with p_i > 0, and
+// Fast is the fast engine: it fills a table without enumerating options
+// (docs/how-it-works.md, "The fast engine"). For a facet F and a position p
+// let Z_F(p) say that some P-position q <= p agrees with p off F. Then p is
+// an N-position exactly when, for some facet F, Z_F(p - e_i) holds for some
+// i in F with p_i > 0, and
 //
 //	Z_F(p) = P(p) or Z_F(p - e_i) for some i in F with p_i > 0.
 //
@@ -45,12 +46,12 @@ func Fast(ctx context.Context, g *game.Game, box table.Box, opts Options) (*tabl
 	return fastLines(ctx, g, box, opts, nil)
 }
 
-// fastLines runs the line engine in the narrowest word that holds a line:
+// fastLines runs the fast engine in the narrowest word that holds a line:
 // into a table, or, with emit, handing out the outcomes slab by slab
 // (Plan.Stream).
 func fastLines(ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) (*table.Table, error) {
 	if !g.TakeOnFaces() {
-		return nil, fmt.Errorf("%s is not a take game: the line engine does not apply (use solve.Table)", g.Spec)
+		return nil, fmt.Errorf("%s is not a take game: the fast engine does not apply (use solve.Table)", g.Spec)
 	}
 	return byWord(box[0], fastWith[uint8], fastWith[uint16], fastWith[uint32], fastWith[uint64])(ctx, g, box, opts, emit)
 }

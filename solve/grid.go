@@ -14,7 +14,7 @@ import (
 // p off F, and it follows from the entries of p - e_i, i in F.
 //
 // Entries are kept, one per position and facet, for two slabs of sub-slabs,
-// as the line engine keeps Z (see sweep): sub-slab (d, c) of piles n-2 and
+// as the fast engine keeps Z (see sweep): sub-slab (d, c) of piles n-2 and
 // n-1 lies at ((c%2)*(h[n-2]+1) + d) * subLen entries, its lines one after
 // the other, each line's positions one after the other, each position's
 // facets one after the other.

@@ -21,7 +21,7 @@ import (
 // are known before the first pass.
 //
 // The values come in windows of 64, 32 or 16 (grundySetBits), one pass of
-// the line engine's sweep each (sweep, lineSets, windowLine), the sets
+// the fast engine's sweep each (sweep, lineSets, windowLine), the sets
 // holding only the values of the window: a position not valued in an
 // earlier window has every smaller value among its options, so its value is
 // the window's first plus the mex of its options' values in the window,

@@ -11,7 +11,7 @@ import (
 // Reference fills a table by brute force: positions are visited in index
 // order, so every option (which is smaller in every pile) is already valued,
 // and the Grundy value of a position is the mex of the values of all its
-// options, enumerated one by one. It is the ground truth the fast engines are
+// options, enumerated one by one. It is the ground truth the other engines are
 // tested against, and is kept simple on purpose.
 //
 // In misère play a terminal position gets value 1 (the player to move there

@@ -24,11 +24,12 @@ import (
 // every remoteness, hence every outcome (P iff even), at the cost of a few
 // comparisons per facet and pile, without listing options.
 //
-// DESIGN.md sketches remoteness as level sets of HasOptionIn, one or two
-// sweeps per remoteness value. Remoteness reaches the total of the piles
+// The first design sketched remoteness as level sets of HasOptionIn, one or two
+// sweeps per remoteness value (docs/performance.md, "Remoteness and Grundy
+// values at the speed of outcomes"). Remoteness reaches the total of the piles
 // (about 90 passes for CN(6,3) with piles up to 15, 120 up to 20), while this
 // recurrence is one pass of about sum |F| comparisons per position, on the
-// same anti-diagonal sub-slabs as the line engine (positionGrid).
+// same anti-diagonal sub-slabs as the fast engine (positionGrid).
 
 // noEven marks a MinEven with no even remoteness below.
 const noEven = math.MaxUint16

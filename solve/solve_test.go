@@ -354,7 +354,7 @@ func TestFastCancels(t *testing.T) {
 	}
 }
 
-// TestHasOptionInMatchesEnumeration compares HasOptionIn (the line engine's
+// TestHasOptionInMatchesEnumeration compares HasOptionIn (the fast engine's
 // sweep for take games, the cone engine's for rules) with enumerating the
 // options of every position.
 func TestHasOptionInMatchesEnumeration(t *testing.T) {

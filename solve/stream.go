@@ -9,7 +9,7 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// fastStreamWith is the line engine's stream (Plan.Stream) in words W.
+// fastStreamWith is the fast engine's stream (Plan.Stream) in words W.
 func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, opts Options, emit func(lines []uint16) error) error {
 	s, err := newSweep[W](g, box, opts, 1, false)
 	if err != nil {
@@ -25,7 +25,7 @@ func fastStreamWith[W word](ctx context.Context, g *game.Game, box table.Box, op
 	return nil
 }
 
-// streamMemory estimates the bytes the line engine's stream allocates for
+// streamMemory estimates the bytes the fast engine's stream allocates for
 // box: the sweep's working memory and one slab of lines.
 func streamMemory(g *game.Game, box table.Box) int64 {
 	h := padded(box, 4)

@@ -223,9 +223,6 @@ func newOrbitTable(n int) orbitTable {
 	return orbitTable{sizes}
 }
 
-// of is table.Orbit(x) for the sorted x.
-func (o orbitTable) of(x []int) int64 { return o.by(x, equalNeighbours(x)) }
-
 // by is table.Orbit(x) for the sorted x whose equal neighbours are mask
 // (equalNeighbours).
 func (o orbitTable) by(x []int, mask int) int64 {

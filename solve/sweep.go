@@ -128,7 +128,7 @@ type belowLine struct {
 	runs [][2]int
 }
 
-// grundyLevels is the number of values a pass of the line engine finds when
+// grundyLevels is the number of values a pass of the fast engine finds when
 // computing Grundy values by level sets.
 const grundyLevels = 8
 

@@ -222,7 +222,7 @@ func TestRemotenessFunction(t *testing.T) {
 	}
 }
 
-// TestRuleVariationsAgainstReference compares the sweep over states with the
+// TestRuleVariationsAgainstReference compares the values engine with the
 // reference engine — outcome, Grundy value and remoteness at every position —
 // on the rule variations (fixed, fixedall, atleast, total, exactly, wythoff)
 // of random complexes and of symmetric games (sorted tables), in normal and
@@ -274,7 +274,7 @@ func TestRuleVariationsAgainstReference(t *testing.T) {
 		for idx := range box.Positions() {
 			box.Position(idx, p)
 			if got.IsP(p) != ref.IsP(p) || got.GrundyOf(p) != ref.GrundyOf(p) || got.RemotenessOf(p) != ref.RemotenessOf(p) {
-				t.Fatalf("%s %v (sorted table %v): P %v/%v, Grundy %d/%d, remoteness %d/%d (sweep/reference)", spec, p, got.Sorted,
+				t.Fatalf("%s %v (sorted table %v): P %v/%v, Grundy %d/%d, remoteness %d/%d (values/reference)", spec, p, got.Sorted,
 					got.IsP(p), ref.IsP(p), got.GrundyOf(p), ref.GrundyOf(p), got.RemotenessOf(p), ref.RemotenessOf(p))
 			}
 		}
@@ -457,7 +457,7 @@ func TestOrbitTable(t *testing.T) {
 		o := newOrbitTable(n)
 		x := make([]int, n)
 		for {
-			if got, want := o.of(x), table.Orbit(x); got != want {
+			if got, want := o.by(x, equalNeighbours(x)), table.Orbit(x); got != want {
 				t.Fatalf("%v: orbit %d, want %d", x, got, want)
 			}
 			if !s.Next(x) {

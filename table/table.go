@@ -6,8 +6,8 @@
 // For the take games the P-positions are stored as a partial function, one
 // entry per line: a line is the set of positions that agree on piles 1..n-1,
 // and since reducing one pile is always a legal move, at most one position of
-// a line is a P-position (see DESIGN.md, "The fast engine"). Other games (the
-// slow rule, compounds) store one bit per position.
+// a line is a P-position (see docs/how-it-works.md, "The fast engine"). Other
+// games (the slow rule, compounds) store one bit per position.
 //
 // A table of a game whose piles can be permuted freely may be sorted: it
 // stores only the positions with non-decreasing piles, n! fewer, and answers

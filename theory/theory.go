@@ -38,7 +38,7 @@ type Theorem struct {
 	// e.g. "Dufour–Heubach 2013, Theorem 3.2").
 	Source literature.Citations
 	// Examples are games the theorem covers, each with a height up to which
-	// the tests and `nimlab repro` compare it with the exact engines.
+	// the tests and `nimlab repro` compare it with the engines' tables.
 	Examples []Example
 	// bind returns the oracle for g, or false when the theorem does not cover g.
 	bind func(ctx context.Context, g *game.Game) (Oracle, bool)

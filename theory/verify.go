@@ -9,11 +9,11 @@ import (
 	"github.com/nimlab/nimlab/table"
 )
 
-// Verify compares the theorem with the fast engine on every position of the
-// example's game with piles up to ex.Max: the theorem must cover the game
-// (and be the one Find picks), say P exactly where the table does, and
-// offer from every N-position a legal move to a P-position of the table; a
-// rule that knows remoteness must agree with the remoteness table. It
+// Verify compares the theorem with the engines' table (solve.Table) on every
+// position of the example's game with piles up to ex.Max: the theorem must
+// cover the game (and be the one Find picks), say P exactly where the table
+// does, and offer from every N-position a legal move to a P-position of the
+// table; a rule that knows remoteness must agree with the remoteness table. It
 // returns the number of positions compared, or the first disagreement.
 func (t *Theorem) Verify(ctx context.Context, ex Example) (int64, error) {
 	g, err := game.Parse(ex.Spec)

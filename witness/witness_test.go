@@ -59,22 +59,22 @@ func TestLearnedMovesServeTheBox(t *testing.T) {
 			if !l.Complete() || len(l.Moves) == 0 || len(l.Moves) > tt.most {
 				t.Fatalf("learned %d moves (at most %d wanted), complete %v: %+v", len(l.Moves), tt.most, l.Complete(), l)
 			}
-			var moves [][]*check.Expr
+			var moves [][]func(game.Position) (int, bool)
 			for _, m := range l.Moves {
-				var piles []*check.Expr
+				var piles []func(game.Position) (int, bool)
 				for _, src := range m {
-					piles = append(piles, compile(t, g, src))
+					piles = append(piles, compile(t, g, src).IntEvaluator())
 				}
 				moves = append(moves, piles)
 			}
-			values := func(piles []*check.Expr, p game.Position) (game.Position, bool) {
+			values := func(piles []func(game.Position) (int, bool), p game.Position) (game.Position, bool) {
 				q := make(game.Position, len(piles))
 				for i, x := range piles {
-					v := x.Value(p)
-					if !v.IsInt64() || v.Sign() < 0 {
+					v, ok := x(p) // exact: not ok when the value is not an int
+					if !ok || v < 0 {
 						return nil, false
 					}
-					q[i] = int(v.Int64())
+					q[i] = v
 				}
 				return q, true
 			}

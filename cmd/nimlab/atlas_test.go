@@ -17,6 +17,7 @@ import (
 
 	"github.com/nimlab/nimlab/atlas"
 	"github.com/nimlab/nimlab/commands"
+	"github.com/parquet-go/parquet-go"
 )
 
 // atlasRows reads every Parquet part of a survey directory, by index,
@@ -29,9 +30,14 @@ func atlasRows(t *testing.T, dir string) []atlas.Row {
 	}
 	var rows []atlas.Row
 	for _, p := range parts {
-		rs, err := atlas.ReadParquet(p)
+		rs, err := parquet.ReadFile[atlas.Row](p)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", p, err)
+		}
+		for i := range rs {
+			if len(rs[i].Regions) == 0 {
+				rs[i].Regions = nil // as written, and as JSON leaves it out
+			}
 		}
 		rows = append(rows, rs...)
 	}

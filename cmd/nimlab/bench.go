@@ -11,20 +11,21 @@ func newBenchCmd() *cobra.Command {
 	var refMax, prevMax, huge int
 	cmd := &cobra.Command{
 		Use:   "bench GAME --max H",
-		Short: "Time the fast engine, and the reference engine on the same game, and compare",
-		Long: `Solves GAME with every pile in 0..H with the fast engine, then with the
-reference engine (which enumerates every option) on piles 0..R (--reference-max,
-default H; -1 skips it), and prints positions per second, the peak resident
-memory of the process after each run, and the speed-up of the fast engine.
-The fast engine runs first, so its peak memory is its own. It is the engine
-"nimlab solve" picks: the line engine for take games ("fast"), the cone engine
-for rule variations and hypergraph games ("cones"), and for symmetric slow
-games, other compounds and --remoteness the sweep over (sorted) states
-("values"); positions count every order of the piles.
+		Short: "Time the engine a solve picks, and the reference engine on the same game, and compare",
+		Long: `Solves GAME with every pile in 0..H with the engine "nimlab solve" picks,
+then with the reference engine (which enumerates every option) on piles 0..R
+(--reference-max, default H; -1 skips it), and prints positions per second,
+the peak resident memory of the process after each run, and the speed-up of
+the picked engine. The picked engine runs first, so its peak memory is its
+own: the fast engine for take games ("fast"), the cone engine for rule
+variations and hypergraph games ("cones"), and for symmetric slow games,
+other compounds and --remoteness the values engine, which looks up the
+options of every (sorted) state ("values"); positions count every order of
+the piles.
 
 --previous-max P also runs, on piles 0..P, the engine the same command
 used before this one's (remoteness of take games: option look-ups; Grundy
-values of take games: level sets; the sweep over states: one worker), and
+values of take games: level sets; the values engine: one worker), and
 prints the speed-up over it.
 
 --huge N times N remoteness queries on random piles up to 10^18 for a game

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/figure"
 	"github.com/nimlab/nimlab/game"
 	"github.com/spf13/cobra"
 )
@@ -112,16 +111,19 @@ func (s *playSession) step(move string, undo, hint bool) error {
 	for _, p := range res.History {
 		s.req.History = append(s.req.History, p.String())
 	}
+	if !s.asJSON {
+		return res.WriteText(s.out)
+	}
 	at := len(res.History) - 1 - len(res.Moves) // the index of the first move's start
 	if start && len(res.Moves) > 0 {
 		// The computer moves first: the start, then its move.
-		if err := s.emit(turnRecord{Position: res.History[0], ToMove: s.req.First}, nil); err != nil {
+		if err := printJSON(s.out, turnRecord{Position: res.History[0], ToMove: s.req.First}); err != nil {
 			return err
 		}
 	}
 	if res.Undone && len(res.Moves) > 0 {
 		// Back to where the computer moves: the position, then its move.
-		if err := s.emit(turnRecord{Turn: at, Position: res.History[at], ToMove: commands.Computer, Undone: true}, nil); err != nil {
+		if err := printJSON(s.out, turnRecord{Turn: at, Position: res.History[at], ToMove: commands.Computer, Undone: true}); err != nil {
 			return err
 		}
 	}
@@ -130,55 +132,16 @@ func (s *playSession) step(move string, undo, hint bool) error {
 		if r.Error == "" {
 			r.Hint = res.Hint
 		}
-		return s.emit(r, nil)
+		return printJSON(s.out, r)
 	}
 	for i, mv := range res.Moves {
 		r := turnRecord{Turn: at + i + 1, Player: mv.Player, Move: mv.To, Why: mv.Why, Position: mv.To, ToMove: mv.Player.Other()}
 		if i == len(res.Moves)-1 {
 			r.ToMove, r.Winner, r.Hint = res.ToMove, res.Winner, res.Hint
 		}
-		if err := s.emit(r, &mv); err != nil {
+		if err := printJSON(s.out, r); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// emit prints one record: a line of JSON, or the board as text.
-func (s *playSession) emit(r turnRecord, mv *commands.PlayMove) error {
-	if s.asJSON {
-		return printJSON(s.out, r)
-	}
-	out := s.out
-	if r.Error != "" {
-		fmt.Fprintf(out, "illegal: %s\n", r.Error)
-		return nil
-	}
-	if mv != nil {
-		fmt.Fprintf(out, "\n%s: %v -> %v", mv.Player, mv.From, mv.To)
-		if mv.Why != "" {
-			fmt.Fprintf(out, " (%s)", mv.Why)
-		}
-		fmt.Fprintln(out)
-	} else {
-		switch {
-		case r.Undone:
-			fmt.Fprintf(out, "\nundone: back to %v, %s to move\n", r.Position, r.ToMove)
-		case r.Turn == 0:
-			fmt.Fprintf(out, "%s, %s to move first\n", s.last.Title, r.ToMove)
-		default:
-			fmt.Fprintf(out, "\n%v, %s to move\n", r.Position, r.ToMove)
-		}
-	}
-	fmt.Fprint(out, figure.Text(s.g, r.Position))
-	if r.Hint != nil {
-		printHint(out, r.Hint)
-	}
-	switch r.Winner {
-	case commands.You:
-		fmt.Fprintln(out, "the game is over: you win")
-	case commands.Computer:
-		fmt.Fprintln(out, "the game is over: the computer wins")
 	}
 	return nil
 }
@@ -233,22 +196,6 @@ func (s *playSession) run(in *lineInput) error {
 		}
 	}
 	return nil
-}
-
-func printHint(out io.Writer, a *commands.Advice) {
-	switch {
-	case a.Outcome == "P":
-		fmt.Fprintln(out, "hint: a P-position — every move loses against perfect play")
-	default:
-		fmt.Fprintf(out, "hint: an N-position — winning moves:")
-		for _, q := range a.WinningMoves {
-			fmt.Fprintf(out, " %v", q)
-		}
-		fmt.Fprintln(out)
-	}
-	if a.Remoteness >= 0 {
-		fmt.Fprintf(out, "      remoteness %d\n", a.Remoteness)
-	}
 }
 
 // lineInput is the lines of an input, read by a goroutine of their own so

@@ -22,7 +22,7 @@ type solveFlags struct {
 func (f *solveFlags) register(cmd *cobra.Command) {
 	wholeVar(cmd.Flags(), &f.max, "max", -1, 0, commands.MaxLine, "largest pile size: solve every position with all piles in 0..MAX (required)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "solve even when the memory estimate exceeds the machine's available memory")
-	wholeVar(cmd.Flags(), &f.workers, "workers", 0, 0, maxWorkers, "goroutines of the fast engine (0: one per core)")
+	wholeVar(cmd.Flags(), &f.workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 

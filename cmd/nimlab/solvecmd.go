@@ -31,10 +31,10 @@ symmetry classes are then counted only when the table is small enough to keep
 as well (256 MiB of lines); "outcome --table FILE" reads single positions of
 such a file without loading it.
 
-Take games are solved by the line engine without enumerating options, and so
+Take games are solved by the fast engine without enumerating options, and so
 are the rule variations, NIM_H, Exact k-Nim and the slow rule on a complex (the
-cone engine); the other compounds and remoteness tables by a sweep that looks
-up every option. Games whose piles can be permuted freely (nim, moore, slow, slowle,
+cone engine); the other compounds and remoteness tables by the values engine,
+which looks up every option. Games whose piles can be permuted freely (nim, moore, slow, slowle,
 slowset) store only the sorted positions, n! fewer, and count every order.`,
 		Example: `  nimlab solve cn:6,3 --max 20
   nimlab solve cn:5,2 --max 10 --grundy --json
