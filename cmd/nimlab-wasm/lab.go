@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"net/url"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 )
 
 // cacheBytes bounds the tables and opponents the lab keeps between requests

@@ -6,7 +6,7 @@ import (
 	"context"
 	"syscall/js"
 
-	"github.com/nimlab/nimlab/internal/api"
+	"github.com/nimlab/nimlab/cmd/internal/api"
 )
 
 // main defines nimlabCall and waits: the module answers calls until its

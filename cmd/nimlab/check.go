@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 	"github.com/spf13/cobra"
 )
 

@@ -17,8 +17,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 	"github.com/spf13/cobra"
 )
 
