@@ -19,8 +19,6 @@ import (
 // keeps between them: the server's ("nimlab serve") or the browser's (the
 // WebAssembly module).
 type Backend struct {
-	// Wording is how its errors name what a request gives.
-	Wording Wording
 	// Browser says that the back end runs in a browser: it refuses the
 	// endpoints that run elsewhere (Endpoint.Elsewhere), and a request too
 	// large for a tab, with the command line that runs them.
@@ -67,7 +65,7 @@ func (b *Backend) Decode(name string, e Endpoint, values url.Values) (*Query, er
 	if b.Browser && e.Elsewhere != "" {
 		return nil, queryErrorf("%s is not run in the browser (%s): run %s in a terminal", name, e.Elsewhere, CommandLine(name, e, values))
 	}
-	q, err := e.Decode(name, values, b.Wording)
+	q, err := e.Decode(name, values)
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +76,36 @@ func (b *Backend) Decode(name string, e Endpoint, values url.Values) (*Query, er
 	}
 	q.ProveTimeout = b.ProveTimeout
 	return q, nil
+}
+
+// Call answers the request name?query as the browser's back end does:
+// decoded, then run with the back end's Env, maxMemory (0: the back
+// end's) and the progress and claims of events (nil: none). Its error is
+// answered as Failure says it.
+func (b *Backend) Call(ctx context.Context, name, query string, maxMemory int64, events *Events) (Reply, error) {
+	values, err := url.ParseQuery(query)
+	if err != nil {
+		return Reply{}, queryErrorf("/api/%s: the query %q: %v", name, query, err)
+	}
+	e, ok := b.Endpoints()[name]
+	if !ok {
+		return Reply{}, queryErrorf("the lab has no command %q", name)
+	}
+	q, err := b.Decode(name, e, values)
+	if err != nil {
+		return Reply{}, err
+	}
+	env := b.Env(e, nil, events)
+	if maxMemory != 0 {
+		env.MaxMemory = maxMemory
+	}
+	return b.Run(ctx, name, e, q, env)
+}
+
+// Failure is err, of a request of the endpoint name, as the API answers it
+// (FailureOf).
+func (b *Backend) Failure(name string, err error) Failure {
+	return FailureOf(b.Endpoints()[name], err)
 }
 
 // Env is the Env of a request of e: its start, the back end's memory,
@@ -262,7 +290,8 @@ func CommandLine(name string, e Endpoint, values url.Values) string {
 	}
 	slices.Sort(keys)
 	for _, key := range keys {
-		_, whole := wholeRanges[key]
+		p, _ := param(e.Schema, key)
+		whole := p.Kind == Whole
 		switch v := values.Get(key); {
 		case v == "" || v == "1" && !whole:
 			words = append(words, "--"+key)

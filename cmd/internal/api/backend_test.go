@@ -15,7 +15,7 @@ import (
 // TestBackendPlays: the play endpoint plays a step of a game, its history
 // separated by HistorySeparator, as commands.Play does.
 func TestBackendPlays(t *testing.T) {
-	b := &Backend{Wording: BrowserWording, Browser: true, Cache: commands.NewCache(1 << 26)}
+	b := &Backend{Browser: true, Cache: commands.NewCache(1 << 26)}
 	e := b.Endpoints()["play"]
 	values := url.Values{"game": {"nim:3/misere"}, "history": {strings.Join([]string{"1,1,1", "0,1,1", "0,1,0"}, HistorySeparator)}, "move": {"2 -= 1"}, "hints": {"1"}}
 	q, err := b.Decode("play", e, values)
@@ -40,7 +40,7 @@ func TestBackendPlays(t *testing.T) {
 // command line that runs it; only a back end that resolves tables takes
 // the table parameter, and its resolution's error is a QueryError.
 func TestBackendRefuses(t *testing.T) {
-	browser := &Backend{Wording: BrowserWording, Browser: true}
+	browser := &Backend{Browser: true}
 	for name, says := range map[string]string{
 		"prove": "nimlab prove cn:6,3 --expr 'a+b == d+e'",
 		"plot":  "nimlab plot cn:6,3 --axes 1,2 --max 4 --out plot.svg",
@@ -60,7 +60,7 @@ func TestBackendRefuses(t *testing.T) {
 	if slices.Contains(browser.Endpoints()["solve"].Params, "table") {
 		t.Error("a back end without tables takes the table parameter")
 	}
-	server := &Backend{Wording: ServerWording, Resolve: func(string) (string, error) { return "", errors.New("no tables here") }}
+	server := &Backend{Resolve: func(string) (string, error) { return "", errors.New("no tables here") }}
 	e := server.Endpoints()["solve"]
 	_, err := server.Decode("solve", e, url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
 	var qe *QueryError

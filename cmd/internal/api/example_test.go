@@ -14,7 +14,7 @@ import (
 func Example() {
 	e := api.Endpoints()["outcome"]
 	values, _ := url.ParseQuery("game=nim:3&position=1,2,3")
-	q, err := e.Decode("outcome", values, api.ServerWording)
+	q, err := e.Decode("outcome", values)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,22 +28,18 @@ func Example() {
 	// Output: P
 }
 
-// A malformed query is refused before its command runs, worded as the
-// back end names its endpoints.
+// A malformed query is refused before its command runs, in the same words
+// whichever back end answers it.
 func ExampleEndpoint_Decode() {
 	e := api.Endpoints()["solve"]
-	for _, w := range []api.Wording{api.ServerWording, api.BrowserWording} {
-		_, err := e.Decode("solve", url.Values{"max": {"3"}}, w)
-		fmt.Println(err)
-		_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}}, w)
-		fmt.Println(err)
-	}
-	_, err := e.Decode("solve", url.Values{"game": {"cn:6,3"}, "max": {"ten"}}, api.BrowserWording)
+	_, err := e.Decode("solve", url.Values{"max": {"3"}})
+	fmt.Println(err)
+	_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
+	fmt.Println(err)
+	_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "max": {"ten"}})
 	fmt.Println(err)
 	// Output:
 	// give a game, e.g. ?game=cn:6,3
 	// /api/solve takes no parameter "table" (it takes game, max, grundy, remoteness)
-	// give a game, e.g. game=cn:6,3
-	// solve takes no parameter "table" (it takes game, max, grundy, remoteness)
-	// --max takes a whole number from 0 to 65534, not "ten"
+	// max takes a whole number from 0 to 65534, not "ten"
 }

@@ -63,7 +63,7 @@ function wasmBackend() {
       if (event === "claim") { if (p.on.claim) p.on.claim(JSON.parse(data)); return; }
       pending.delete(id);
       busy();
-      if (event === "result") p.resolve(data); else p.reject(new Error(data));
+      if (event === "result") p.resolve(data); else p.reject(new Error(JSON.parse(data).error));
     };
     worker.onerror = (e) => { e.preventDefault(); fail(`nimlab failed in the browser: ${e.message}`); };
   }
