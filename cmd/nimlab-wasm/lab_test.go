@@ -63,9 +63,9 @@ func TestCallRefuses(t *testing.T) {
 		maxMemory   int64
 		says        []string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", 0, []string{`no parameter "table"`}},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", 0, []string{"no saved table is read here", "nimlab outcome cn:6,3 1,2,3,4,5,6 --table x.tbl"}},
 		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", 0, []string{"once"}},
-		{"solve", "game=cn:6,3&max=ten", 0, []string{"--max takes a whole number"}},
+		{"solve", "game=cn:6,3&max=ten", 0, []string{`max takes a whole number from 0 to 65534, not "ten"`}},
 		{"solve", "max=3", 0, []string{"give a game"}},
 		{"frobnicate", "", 0, []string{`no command "frobnicate"`}},
 		{"prove", "game=cn:6,3&expr=a%2Bb+%3D%3D+d%2Be", 0, []string{"z3", "nimlab prove cn:6,3 --expr 'a+b == d+e'"}},

@@ -20,8 +20,8 @@ func TestDecodeRefuses(t *testing.T) {
 		name, query string
 		want        string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", `/api/outcome takes no parameter "table" (it takes game, position, options)`},
-		{"outcome", "game=cn:6,3&position=1&stream=1", `/api/outcome takes no parameter "stream" (it takes game, position, options)`},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&tables=x.tbl", `/api/outcome takes no parameter "tables" (it takes game, position, options, table)`},
+		{"outcome", "game=cn:6,3&position=1&stream=1", `/api/outcome takes no parameter "stream" (it takes game, position, options, table)`},
 		{"repro", "game=cn:6,3", `/api/repro takes no parameter "game" (it takes list, only)`},
 		{"games", "game=cn:6,3", `/api/games takes no parameter "game" (it takes )`},
 		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", "/api/outcome: give game once, not 2 times"},

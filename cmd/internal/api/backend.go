@@ -25,7 +25,8 @@ type Backend struct {
 	Browser bool
 	// Resolve, when not nil, turns the table parameter of an endpoint that
 	// reads a table into the path of a saved table (Query.Table); without
-	// it, no endpoint takes a table.
+	// it, a request that gives a table is refused with the command line
+	// that reads it.
 	Resolve func(name string) (string, error)
 	// Cache, when not nil, keeps tables and opponents between requests
 	// (for the Cached endpoints, or all with CacheAll) and merges the
@@ -45,17 +46,9 @@ type Backend struct {
 	kept sync.Map // endpoint name -> commands.Result of a Kept endpoint
 }
 
-// Endpoints are the endpoints the back end answers: Endpoints, the table
-// parameter where the back end reads saved tables.
+// Endpoints are the endpoints the back end answers: Endpoints.
 func (b *Backend) Endpoints() map[string]Endpoint {
-	es := Endpoints()
-	for name, e := range es {
-		if e.Tables && b.Resolve != nil {
-			e.Params = append(slices.Clone(e.Params), "table")
-			es[name] = e
-		}
-	}
-	return es
+	return Endpoints()
 }
 
 // Decode checks values as the query of the endpoint name (Endpoint.Decode)
@@ -69,7 +62,10 @@ func (b *Backend) Decode(name string, e Endpoint, values url.Values) (*Query, er
 	if err != nil {
 		return nil, err
 	}
-	if values.Has("table") && b.Resolve != nil {
+	if values.Has("table") && b.Resolve == nil {
+		return nil, queryErrorf("/api/%s: no saved table is read here: run %s in a terminal", name, CommandLine(name, e, values))
+	}
+	if values.Has("table") {
 		if q.Table, err = b.Resolve(values.Get("table")); err != nil {
 			return nil, &QueryError{err.Error()}
 		}

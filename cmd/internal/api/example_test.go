@@ -34,12 +34,12 @@ func ExampleEndpoint_Decode() {
 	e := api.Endpoints()["solve"]
 	_, err := e.Decode("solve", url.Values{"max": {"3"}})
 	fmt.Println(err)
-	_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
+	_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "tabel": {"x.tbl"}})
 	fmt.Println(err)
 	_, err = e.Decode("solve", url.Values{"game": {"cn:6,3"}, "max": {"ten"}})
 	fmt.Println(err)
 	// Output:
 	// give a game, e.g. ?game=cn:6,3
-	// /api/solve takes no parameter "table" (it takes game, max, grundy, remoteness)
+	// /api/solve takes no parameter "tabel" (it takes game, max, grundy, remoteness, table)
 	// max takes a whole number from 0 to 65534, not "ten"
 }

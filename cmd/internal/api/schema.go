@@ -123,7 +123,7 @@ var (
 		Help: "largest pile size: solve every position with all piles in 0..MAX (required)"}
 	pForce   = Param{Name: "force", Kind: Bool, Default: "false", Help: "solve even when the memory estimate exceeds the machine's available memory", Fronts: Flag}
 	pWorkers = Param{Name: "workers", Kind: Whole, Default: "0", Min: 0, Max: MaxWorkers, Help: "goroutines of the fast engine (0: one per core)", Fronts: Flag}
-	pTable   = Param{Name: "table", Kind: Text, Help: "read the table from this file (written by solve --out) instead of solving; --max may then be left out", Fronts: Flag}
+	pTable   = Param{Name: "table", Kind: Text, Help: "read the table from this file (written by solve --out) instead of solving; --max may then be left out", Fronts: Flag | URL}
 	// The table a command reads, or solves.
 	source = []Param{pMax, pForce, pWorkers, pJSON, pTable}
 
@@ -198,7 +198,7 @@ var schema = map[string][]Param{
 	"frontier": {},
 	"plot": append(append([]Param{pGame, source[0]}, pSlice...), append(source[1:],
 		pOut.help("the file to write: .svg or .png"))...),
-	"slice": append([]Param{pGame, source[0]}, pSlice...),
+	"slice": append(append([]Param{pGame, source[0]}, pSlice...), pTable.only(URL)),
 	"advise": {pGame.only(URL), pPosition.only(URL),
 		Param{Name: "start", Kind: Text, Help: "the game's start, which the computer's table covers", Fronts: URL},
 		Param{Name: "check", Kind: Text, Help: "a move to check, from position", Fronts: URL},
