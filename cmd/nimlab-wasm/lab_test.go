@@ -10,7 +10,8 @@ import (
 )
 
 // TestCallAnswersAsTheCommands: a request answers the JSON of the typed
-// command it names, as "nimlab CMD --json" and /api/CMD do.
+// command it names, as "nimlab CMD --json" and /api/CMD do, and beside it
+// (as "text") the command's text rendering where the command has one.
 func TestCallAnswersAsTheCommands(t *testing.T) {
 	ctx := context.Background()
 	outcome, err := commands.Outcome(ctx, commands.Env{}, commands.OutcomeRequest{Game: "cn:6,3", Position: "1,2,3,4,5,6"})
@@ -23,7 +24,7 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 	}
 	tests := []struct {
 		name, query string
-		want        any
+		want        commands.Result
 	}{
 		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6", outcome},
 		{"slice", "game=cn:6,3&max=4&axes=1,2&fix=3=1&value=grundy", slice},
@@ -34,6 +35,17 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 			r, err := newLab().call(ctx, tt.name, tt.query, 0, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			var answer struct {
+				Text *string `json:"text"`
+			}
+			json.Unmarshal(r.Data, &answer) // games answers an array, without text
+			var text strings.Builder
+			if err := tt.want.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
+			if withText := tt.name == "outcome"; withText != (answer.Text != nil) || withText && *answer.Text != text.String() {
+				t.Errorf("call(%s, %s) answers the text %v, want %q", tt.name, tt.query, answer.Text, text.String())
 			}
 			want, _ := json.Marshal(tt.want)
 			if r.Figure || untimed(t, r.Data) != untimed(t, want) {
@@ -96,6 +108,7 @@ func untimed(t *testing.T, data []byte) string {
 	}
 	if m, ok := v.(map[string]any); ok {
 		delete(m, "seconds")
+		delete(m, "text")
 	}
 	out, _ := json.Marshal(v)
 	return string(out)

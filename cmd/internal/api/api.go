@@ -32,6 +32,10 @@ type Endpoint struct {
 	Tables bool
 	// Figure says that the result is a figure, whose text is SVG.
 	Figure bool
+	// Text says that the answer carries the command's text rendering
+	// (the command line's output, from the same typed result) beside the
+	// JSON, as its member "text", which the lab shows as it is.
+	Text bool
 	// Cached says that the command keeps what it solves in the back end's
 	// cache between requests (the tables of a slice, the computer's
 	// opponent).
@@ -56,34 +60,34 @@ type Endpoint struct {
 // /api/NAME). The map is new at every call: a back end may change it.
 func Endpoints() map[string]Endpoint {
 	es := map[string]Endpoint{
-		"outcome": {NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"outcome": {Text: true, NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table, Options: q.Boolean("options")})
 		}},
-		"solve": {NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"solve": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.Get("game"), Source: q.Source(), Grundy: q.Boolean("grundy"), Remoteness: q.Boolean("remoteness")})
 		}},
 		"list": {NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.List(ctx, env, commands.ListRequest{Game: q.Get("game"), Source: q.Source(), Classes: q.Boolean("classes"), Format: "json"})
 		}},
-		"check": {NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"check": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Check(ctx, env, commands.CheckRequest{
 				Game: q.Get("game"), Source: q.Source(), Expr: q.Get("expr"), Theorem: q.Get("theorem"),
 				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples"),
 			})
 		}},
-		"complex": {NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"complex": {Text: true, NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Complex(ctx, commands.ComplexRequest{Game: q.Get("game"), Basis: q.Get("basis")})
 		}},
-		"theorems": {Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"theorems": {Text: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.Get("game")})
 		}},
-		"critical": {NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"critical": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.Get("game"), Source: q.Source(), Remoteness: q.Whole("remoteness")})
 		}},
-		"discover": {NeedsGame: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"discover": {Text: true, NeedsGame: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.Get("game"), Max: q.Whole("max"), VerifyMax: q.Whole("verify-max")})
 		}},
-		"repro": {Merged: true, Kept: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"repro": {Text: true, Merged: true, Kept: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			req := commands.ReproRequest{Only: q.Get("only"), List: q.Boolean("list")}
 			if req.List {
 				return commands.ReproList(req)
@@ -105,7 +109,7 @@ func Endpoints() map[string]Endpoint {
 		"play": {NeedsGame: true, Cached: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Play(ctx, env, q.Play())
 		}},
-		"prove": {NeedsGame: true, Elsewhere: "a proof runs the SMT solver z3, which a browser does not have", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"prove": {Text: true, NeedsGame: true, Elsewhere: "a proof runs the SMT solver z3, which a browser does not have", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Prove(ctx, env, commands.ProveRequest{Game: q.Get("game"), Expr: q.Get("expr"), Theorem: q.Get("theorem"), Solver: q.Get("solver"), Timeout: q.Timeout()})
 		}},
 		"plot": {NeedsGame: true, Tables: true, Figure: true, Cached: true, Elsewhere: "the lab draws a slice as a grid; a figure of it is nimlab plot's", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {

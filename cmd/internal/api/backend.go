@@ -122,7 +122,8 @@ func (b *Backend) Env(e Endpoint, admit func() (func(), error), events *Events) 
 }
 
 // Reply is the answer of a request: JSON (the same object as "nimlab CMD
-// ... --json"), or a figure's SVG.
+// ... --json", with the command's text beside it where Endpoint.Text says
+// so), or a figure's SVG.
 type Reply struct {
 	Data   []byte
 	Figure bool
@@ -160,7 +161,35 @@ func (b *Backend) Run(ctx context.Context, name string, e Endpoint, q *Query, en
 	if err != nil {
 		return Reply{}, fmt.Errorf("%s: %w", name, err)
 	}
+	if e.Text {
+		if data, err = withText(data, res); err != nil {
+			return Reply{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	return Reply{Data: data}, nil
+}
+
+// withText adds to the JSON object data the member "text": res rendered
+// as the command line prints it.
+func withText(data []byte, res commands.Result) ([]byte, error) {
+	var buf strings.Builder
+	if err := res.WriteText(&buf); err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(buf.String())
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < 2 || data[0] != '{' || data[len(data)-1] != '}' {
+		return nil, fmt.Errorf("the answer %.40q is not a JSON object", data)
+	}
+	out := append([]byte(nil), data[:len(data)-1]...)
+	if len(data) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"text":`...)
+	out = append(out, text...)
+	return append(out, '}'), nil
 }
 
 // result runs the command of a request, merged or kept.
