@@ -107,6 +107,12 @@ func (p Param) help(h string) Param {
 	return p
 }
 
+// withDefault returns p with another default.
+func (p Param) withDefault(d string) Param {
+	p.Default = d
+	return p
+}
+
 // only returns p spelled in fronts f only.
 func (p Param) only(f Front) Param {
 	p.Fronts = f
@@ -136,9 +142,9 @@ var (
 	pFormatText = Param{Name: "format", Kind: Text, Default: "text", Fronts: Flag}
 	pMove       = Param{Name: "move", Kind: Text, Fronts: Flag | URL}
 	pSlice      = []Param{
-		Param{Name: "axes", Kind: Text, Default: "1,2", Help: "the two piles on the axes, numbered from 1: across, up", Fronts: Flag | URL},
-		Param{Name: "fix", Kind: Text, Help: "values of the other piles, e.g. 3=5,4=0 (unlisted piles are 0)", Fronts: Flag | URL},
-		Param{Name: "value", Kind: Text, Default: "outcome", Help: "what the cells show: outcome, grundy or remoteness", Fronts: Flag | URL},
+		{Name: "axes", Kind: Text, Default: "1,2", Help: "the two piles on the axes, numbered from 1: across, up", Fronts: Flag | URL},
+		{Name: "fix", Kind: Text, Help: "values of the other piles, e.g. 3=5,4=0 (unlisted piles are 0)", Fronts: Flag | URL},
+		{Name: "value", Kind: Text, Default: "outcome", Help: "what the cells show: outcome, grundy or remoteness", Fronts: Flag | URL},
 	}
 )
 
@@ -156,21 +162,21 @@ var schema = map[string][]Param{
 	"solve": append([]Param{pGame, source[0],
 		pGrundy.help("also compute the Grundy value of every position"),
 		pRemoteness.help("also compute the remoteness of every position"),
-		Param{Name: "reference", Kind: Bool, Default: "false", Help: "use the reference engine, which enumerates every option (slow; for checking)", Fronts: Flag},
+		{Name: "reference", Kind: Bool, Default: "false", Help: "use the reference engine, which enumerates every option (slow; for checking)", Fronts: Flag},
 		pOut.help("save the table to this file (written atomically)"),
-		Param{Name: "export", Kind: Text, Help: "write every position to this file, Parquet or (name ending in .csv) CSV: p1..pn, outcome, and grundy and remoteness when computed", Fronts: Flag},
+		{Name: "export", Kind: Text, Help: "write every position to this file, Parquet or (name ending in .csv) CSV: p1..pn, outcome, and grundy and remoteness when computed", Fronts: Flag},
 	}, source[1:]...),
 	"list": append([]Param{pGame, source[0],
-		Param{Name: "classes", Kind: Bool, Default: "false", Help: "one representative per symmetry class", Fronts: Flag | URL},
-		Param{Name: "format", Kind: Text, Default: "csv", Help: "output format: csv, json, text, latex, or parquet (with --out)", Fronts: Flag},
+		{Name: "classes", Kind: Bool, Default: "false", Help: "one representative per symmetry class", Fronts: Flag | URL},
+		{Name: "format", Kind: Text, Default: "csv", Help: "output format: csv, json, text, latex, or parquet (with --out)", Fronts: Flag},
 		pOut.help("write the Parquet file here (--format parquet)"),
 	}, source[1:]...),
 	"check": append([]Param{pGame, source[0],
 		pExpr.help("check the positions where this expression is true"),
 		pTheorem.help("check a theorem's characterization (see nimlab theorems)"),
-		Param{Name: "properties", Kind: Bool, Default: "false", Help: "test closure properties of the P-positions instead", Fronts: Flag | URL},
-		Param{Name: "strategy", Kind: Text, Help: "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)", Fronts: Flag | URL},
-		Param{Name: "examples", Kind: Whole, Default: strconv.Itoa(commands.DefaultExamples), Min: 0, Max: MaxExamples, Help: "how many examples of each kind to show", Fronts: Flag | URL},
+		{Name: "properties", Kind: Bool, Default: "false", Help: "test closure properties of the P-positions instead", Fronts: Flag | URL},
+		{Name: "strategy", Kind: Text, Help: "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)", Fronts: Flag | URL},
+		{Name: "examples", Kind: Whole, Default: strconv.Itoa(commands.DefaultExamples), Min: 0, Max: MaxExamples, Help: "how many examples of each kind to show", Fronts: Flag | URL},
 	}, source[1:]...),
 	"complex": {pGame.only(Arg | URL),
 		Param{Name: "basis", Kind: Text, Help: "check whether these sets (1-based vertices joined by '-', {} for the empty set, comma-separated) form a Nim-basis", Fronts: Flag | URL},
@@ -178,7 +184,7 @@ var schema = map[string][]Param{
 	},
 	"theorems": {pGame, pJSON.help("print the theorems as JSON"), pFormatText.help("text or latex (a booktabs table)")},
 	"critical": append([]Param{pGame, source[0],
-		Param{Name: "remoteness", Kind: Whole, Default: "-1", Min: 0, Max: math.MaxInt32, Help: "list only the positions of this remoteness", Fronts: Flag | URL},
+		{Name: "remoteness", Kind: Whole, Default: "-1", Min: 0, Max: math.MaxInt32, Help: "list only the positions of this remoteness", Fronts: Flag | URL},
 	}, source[1:]...),
 	"discover": {pGame, pMax.help("height to learn on: every pile 0..MAX (required)"),
 		Param{Name: "verify-max", Kind: Whole, Default: "0", Min: 0, Max: commands.MaxLine, Help: "height to verify on (0: a few above --max, at most 4e6 positions)", Fronts: Flag | URL},
@@ -194,8 +200,21 @@ var schema = map[string][]Param{
 		Param{Name: "only", Kind: Text, Help: "check only the claims whose id contains this text", Fronts: Flag | URL},
 		pJSON.help("print the results as JSON"),
 	},
-	"games":    {pJSON.help("print the families as JSON")},
-	"frontier": {},
+	"games": {pJSON.help("print the families as JSON")},
+	// The API answers the recorded table, the command line computes it.
+	"frontier": {
+		Param{Name: "families", Kind: Text, Help: "the families, separated by commas: cn, path, necklace, slow, slowset, exact, ecn, each NAME or NAME:N (at most N piles; default all)", Fronts: Flag},
+		Param{Name: "n-max", Kind: Whole, Default: "0", Min: 0, Max: 64, Help: "the most piles of a game (0: each family's own bound)", Fronts: Flag},
+		pMax.help("height: every pile 0..MAX").only(Flag).withDefault("6"),
+		pOut.help("directory of the survey's journal, tables and SMT-LIB files (none: print only)"),
+		Param{Name: "shard", Kind: Text, Default: "0/1", Help: "the part i/N of the survey to run", Fronts: Flag},
+		pWorkers.help("goroutines of the engines (0: one per core)"),
+		Param{Name: "prove", Kind: Bool, Default: "true", Help: "prove each description for every position, with z3 (--prove=false: descriptions only)", Fronts: Flag},
+		Param{Name: "prove-timeout", Kind: Duration, Default: "30s", Help: "the longest each query of a proof may run", Fronts: Flag},
+		Param{Name: "collect", Kind: Bool, Default: "false", Help: "read the rows of every shard in --out and compute nothing", Fronts: Flag},
+		Param{Name: "format", Kind: Text, Default: "text", Help: "the table: text, markdown or csv", Fronts: Flag},
+		pJSON,
+	},
 	"plot": append(append([]Param{pGame, source[0]}, pSlice...), append(source[1:],
 		pOut.help("the file to write: .svg or .png"))...),
 	"slice": append(append([]Param{pGame, source[0]}, pSlice...), pTable.only(URL)),
