@@ -86,9 +86,15 @@ func TestCallRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"?"+tt.query, func(t *testing.T) {
-			_, err := newLab().call(context.Background(), tt.name, tt.query, tt.maxMemory, nil)
+			l := newLab()
+			_, err := l.call(context.Background(), tt.name, tt.query, tt.maxMemory, nil)
 			if err == nil {
 				t.Fatal("no error")
+			}
+			// The "error" event says it as the server does.
+			var f struct{ Error, Kind string }
+			if data := l.failure(tt.name, err); json.Unmarshal(data, &f) != nil || f.Error == "" || f.Kind == "" {
+				t.Errorf("the error event %s", data)
 			}
 			for _, s := range tt.says {
 				if !strings.Contains(err.Error(), s) {
