@@ -298,6 +298,10 @@ func TestReproStream(t *testing.T) {
 	if kind != "text/event-stream" || json.Unmarshal(result, &api) != nil || json.Unmarshal([]byte(out), &cli) != nil {
 		t.Fatalf("%s:\n%s", kind, body)
 	}
+	if text, _ := api["text"].(string); !strings.Contains(text, only) {
+		t.Errorf("the streamed result's text %q does not name the claim %s", api["text"], only)
+	}
+	delete(api, "text")
 	if !reflect.DeepEqual(api, cli) {
 		t.Errorf("the streamed result differs from repro --json:\napi %v\ncli %v", api, cli)
 	}
