@@ -238,7 +238,9 @@ var schema = map[string][]Param{
 		Param{Name: "grundy", Kind: Text, Help: "prove that this integer expression is the Sprague–Grundy value of every position", Fronts: Flag},
 		pWhere.help("prove the claim for the positions where this condition holds (a region no move leaves): a region theorem"),
 		Param{Name: "smt-out", Kind: Text, Help: "write each query to this directory as an SMT-LIB 2 file the solver alone can answer", Fronts: Flag},
-		pMove.help("a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)").only(Flag),
+		// prove's --move is given any number of times.
+		Param{Name: "move", Kind: Texts, Fronts: Flag,
+			Help: "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)"},
 		Param{Name: "no-learn", Kind: Bool, Default: "false", Help: "do not learn candidate winning moves for (II) when none are given", Fronts: Flag, Python: "learn"},
 		Param{Name: "no-symmetry", Kind: Bool, Default: "false", Help: "do not restrict the queries to one position per symmetry class", Fronts: Flag, Python: "symmetry"},
 		Param{Name: "confirm", Kind: Bool, Default: "false", Help: "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof", Fronts: Flag},
@@ -252,15 +254,6 @@ var schema = map[string][]Param{
 		Param{Name: "format", Kind: Text, Help: "svg, png or tikz (default: the --out file's extension)", Fronts: Flag},
 		Param{Name: "bare", Kind: Bool, Default: "false", Help: "TikZ: a bare tikzpicture to \\input, not a standalone document", Fronts: Flag},
 	},
-}
-
-func init() {
-	// prove's --move is given any number of times.
-	for i, p := range schema["prove"] {
-		if p.Name == "move" {
-			schema["prove"][i].Kind = Texts
-		}
-	}
 }
 
 // Params are the parameters of the command name (an endpoint's, or a
