@@ -2,7 +2,7 @@
 // GOARCH=wasm) for the static web lab that "nimlab site" writes: it answers
 // the lab's requests in the browser, through the same typed commands of
 // package commands that the command line and "nimlab serve" use, and the
-// same adapter (internal/api's Backend) that the server answers them with.
+// same adapter (cmd/internal/api's Backend) that the server answers them with.
 //
 // Built for the browser it defines one JavaScript function,
 //

@@ -2,11 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"net/url"
+	"encoding/json"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 )
 
 // cacheBytes bounds the tables and opponents the lab keeps between requests
@@ -19,32 +18,23 @@ const cacheBytes = 256 << 20
 // elsewhere (prove, which needs z3, and plot), which it refuses with the
 // command line that runs them.
 type lab struct {
-	backend   *api.Backend
-	endpoints map[string]api.Endpoint
+	backend *api.Backend
 }
 
 func newLab() *lab {
-	b := &api.Backend{Wording: api.BrowserWording, Browser: true, Cache: commands.NewCache(cacheBytes), CacheAll: true}
-	return &lab{backend: b, endpoints: b.Endpoints()}
+	return &lab{backend: &api.Backend{Browser: true, Cache: commands.NewCache(cacheBytes), CacheAll: true}}
 }
 
 // call runs the request name?query, with maxMemory (0: the machine's) and
 // the progress and claims of events (nil: none), and returns its answer:
 // JSON, or a figure's SVG.
 func (l *lab) call(ctx context.Context, name, query string, maxMemory int64, events *api.Events) (api.Reply, error) {
-	values, err := url.ParseQuery(query)
-	if err != nil {
-		return api.Reply{}, fmt.Errorf("%s: the query %q: %w", name, query, err)
-	}
-	e, ok := l.endpoints[name]
-	if !ok {
-		return api.Reply{}, fmt.Errorf("the lab has no command %q", name)
-	}
-	q, err := l.backend.Decode(name, e, values)
-	if err != nil {
-		return api.Reply{}, err
-	}
-	env := l.backend.Env(e, nil, events)
-	env.MaxMemory = maxMemory
-	return l.backend.Run(ctx, name, e, q, env)
+	return l.backend.Call(ctx, name, query, maxMemory, events)
+}
+
+// failure is the data of the "error" event of a request of name that
+// failed with err: {"error": ..., "kind": ...}, as the server answers it.
+func (l *lab) failure(name string, err error) []byte {
+	data, _ := json.Marshal(l.backend.Failure(name, err))
+	return data
 }

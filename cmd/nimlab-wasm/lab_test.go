@@ -10,7 +10,8 @@ import (
 )
 
 // TestCallAnswersAsTheCommands: a request answers the JSON of the typed
-// command it names, as "nimlab CMD --json" and /api/CMD do.
+// command it names, as "nimlab CMD --json" and /api/CMD do, and beside it
+// (as "text") the command's text rendering where the command has one.
 func TestCallAnswersAsTheCommands(t *testing.T) {
 	ctx := context.Background()
 	outcome, err := commands.Outcome(ctx, commands.Env{}, commands.OutcomeRequest{Game: "cn:6,3", Position: "1,2,3,4,5,6"})
@@ -23,7 +24,7 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 	}
 	tests := []struct {
 		name, query string
-		want        any
+		want        commands.Result
 	}{
 		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6", outcome},
 		{"slice", "game=cn:6,3&max=4&axes=1,2&fix=3=1&value=grundy", slice},
@@ -34,6 +35,17 @@ func TestCallAnswersAsTheCommands(t *testing.T) {
 			r, err := newLab().call(ctx, tt.name, tt.query, 0, nil)
 			if err != nil {
 				t.Fatal(err)
+			}
+			var answer struct {
+				Text *string `json:"text"`
+			}
+			json.Unmarshal(r.Data, &answer) // games answers an array, without text
+			var text strings.Builder
+			if err := tt.want.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
+			if withText := tt.name == "outcome"; withText != (answer.Text != nil) || withText && *answer.Text != text.String() {
+				t.Errorf("call(%s, %s) answers the text %v, want %q", tt.name, tt.query, answer.Text, text.String())
 			}
 			want, _ := json.Marshal(tt.want)
 			if r.Figure || untimed(t, r.Data) != untimed(t, want) {
@@ -63,9 +75,9 @@ func TestCallRefuses(t *testing.T) {
 		maxMemory   int64
 		says        []string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", 0, []string{`no parameter "table"`}},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", 0, []string{"no saved table is read here", "nimlab outcome cn:6,3 1,2,3,4,5,6 --table x.tbl"}},
 		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", 0, []string{"once"}},
-		{"solve", "game=cn:6,3&max=ten", 0, []string{"--max takes a whole number"}},
+		{"solve", "game=cn:6,3&max=ten", 0, []string{`max takes a whole number from 0 to 65534, not "ten"`}},
 		{"solve", "max=3", 0, []string{"give a game"}},
 		{"frobnicate", "", 0, []string{`no command "frobnicate"`}},
 		{"prove", "game=cn:6,3&expr=a%2Bb+%3D%3D+d%2Be", 0, []string{"z3", "nimlab prove cn:6,3 --expr 'a+b == d+e'"}},
@@ -74,9 +86,15 @@ func TestCallRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"?"+tt.query, func(t *testing.T) {
-			_, err := newLab().call(context.Background(), tt.name, tt.query, tt.maxMemory, nil)
+			l := newLab()
+			_, err := l.call(context.Background(), tt.name, tt.query, tt.maxMemory, nil)
 			if err == nil {
 				t.Fatal("no error")
+			}
+			// The "error" event says it as the server does.
+			var f struct{ Error, Kind string }
+			if data := l.failure(tt.name, err); json.Unmarshal(data, &f) != nil || f.Error == "" || f.Kind == "" {
+				t.Errorf("the error event %s", data)
 			}
 			for _, s := range tt.says {
 				if !strings.Contains(err.Error(), s) {
@@ -96,6 +114,7 @@ func untimed(t *testing.T, data []byte) string {
 	}
 	if m, ok := v.(map[string]any); ok {
 		delete(m, "seconds")
+		delete(m, "text")
 	}
 	out, _ := json.Marshal(v)
 	return string(out)

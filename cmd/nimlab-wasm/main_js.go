@@ -6,7 +6,7 @@ import (
 	"context"
 	"syscall/js"
 
-	"github.com/nimlab/nimlab/internal/api"
+	"github.com/nimlab/nimlab/cmd/internal/api"
 )
 
 // main defines nimlabCall and waits: the module answers calls until its
@@ -33,7 +33,7 @@ func answer(l *lab, name, query string, send js.Value) {
 	ev := api.NewEvents(func(event string, data []byte) { send.Invoke(event, string(data)) })
 	r, err := l.call(context.Background(), name, query, 0, ev)
 	if err != nil {
-		ev.Send("error", []byte(err.Error()))
+		ev.Send("error", l.failure(name, err))
 		return
 	}
 	ev.Send("result", r.Data)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -103,7 +104,7 @@ func joinAnd(names []string) string {
 }
 
 // maxWorkers bounds --workers.
-const maxWorkers = 1024
+const maxWorkers = api.MaxWorkers
 
 // whole is a flag that takes a whole number from lo to hi. Until it is
 // given it holds its default, which may lie outside lo..hi to mean "not

@@ -5,7 +5,6 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 	"github.com/spf13/cobra"
 )
 
@@ -61,12 +60,6 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
 			return render(cmd, res, f.json)
 		},
 	}
-	f.register(cmd)
-	f.registerTable(cmd)
-	cmd.Flags().StringVar(&theoremName, "theorem", "", "check a theorem's characterization (see nimlab theorems)")
-	cmd.Flags().StringVar(&src, "expr", "", "check the positions where this expression is true")
-	wholeVar(cmd.Flags(), &examples, "examples", commands.DefaultExamples, 0, api.MaxExamples, "how many examples of each kind to show")
-	cmd.Flags().BoolVar(&properties, "properties", false, "test closure properties of the P-positions instead")
-	cmd.Flags().StringVar(&strategy, "strategy", "", "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)")
+	defineFlags(cmd, "check", f.with(map[string]any{"theorem": &theoremName, "expr": &src, "examples": &examples, "properties": &properties, "strategy": &strategy}))
 	return cmd
 }

@@ -34,7 +34,6 @@ status is 1 when it does not. Write the empty set as {}.`,
 			return render(cmd, res, asJSON)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
-	cmd.Flags().StringVar(&basisText, "basis", "", "check whether these sets (1-based vertices joined by '-', {} for the empty set, comma-separated) form a Nim-basis")
+	defineFlags(cmd, "complex", map[string]any{"json": &asJSON, "basis": &basisText})
 	return cmd
 }

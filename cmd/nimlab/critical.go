@@ -3,7 +3,6 @@ package main
 import (
 	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
-	"math"
 )
 
 func newCriticalCmd() *cobra.Command {
@@ -34,8 +33,6 @@ it is in the box), but minimal positions with a pile above H are not listed.`,
 			return render(cmd, res, f.json)
 		},
 	}
-	f.register(cmd)
-	f.registerTable(cmd)
-	wholeVar(cmd.Flags(), &only, "remoteness", -1, 0, math.MaxInt32, "list only the positions of this remoteness")
+	defineFlags(cmd, "critical", f.with(map[string]any{"remoteness": &only}))
 	return cmd
 }

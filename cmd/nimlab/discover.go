@@ -97,13 +97,9 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			return render(cmd, res, asJSON)
 		},
 	}
-	wholeVar(cmd.Flags(), &learnMax, "max", -1, 0, commands.MaxLine, "height to learn on: every pile 0..MAX (required)")
-	wholeVar(cmd.Flags(), &verifyMax, "verify-max", 0, 0, commands.MaxLine, "height to verify on (0: a few above --max, at most 4e6 positions)")
-	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
-	cmd.Flags().BoolVar(&proveToo, "prove", false, "prove a description exact on the box for every position, with z3")
-	cmd.Flags().BoolVar(&grundy, "grundy", false, "look for a formula of the Sprague–Grundy value, not the P-positions")
-	cmd.Flags().StringVar(&where, "where", "", "describe the P-positions (or values) inside this region only (a condition no move leaves, e.g. 'a == 0')")
-	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", time.Minute, "the longest each query of --prove may run")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	defineFlags(cmd, "discover", map[string]any{
+		"max": &learnMax, "verify-max": &verifyMax, "workers": &workers, "prove": &proveToo, "grundy": &grundy,
+		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON,
+	})
 	return cmd
 }

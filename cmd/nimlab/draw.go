@@ -75,11 +75,7 @@ writes on stdout.`,
 			return writeFigure(cmd, res, out)
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg, .png or .tex (TikZ); - for stdout")
-	cmd.Flags().StringVar(&format, "format", "", "svg, png or tikz (default: the --out file's extension)")
-	cmd.Flags().BoolVar(&bare, "bare", false, "TikZ: a bare tikzpicture to \\input, not a standalone document")
-	cmd.Flags().StringVar(&move, "move", "", "draw the move from POSITION to this position")
-	cmd.Flags().BoolVar(&drawComplex, "complex", false, "draw the complex itself, with its facets and circuits")
+	defineFlags(cmd, "draw", map[string]any{"out": &out, "format": &format, "bare": &bare, "move": &move, "complex": &drawComplex})
 	return cmd
 }
 

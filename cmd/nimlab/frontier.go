@@ -86,16 +86,9 @@ the descriptions only.`,
 			return render(cmd, res, asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&families, "families", "", "the families, separated by commas: cn, path, necklace, slow, slowset, exact, ecn, each NAME or NAME:N (at most N piles; default all)")
-	wholeVar(cmd.Flags(), &nMax, "n-max", 0, 0, 64, "the most piles of a game (0: each family's own bound)")
-	wholeVar(cmd.Flags(), &maxHeight, "max", 6, 0, commands.MaxLine, "height: every pile 0..MAX")
-	cmd.Flags().StringVar(&out, "out", "", "directory of the survey's journal, tables and SMT-LIB files (none: print only)")
-	cmd.Flags().StringVar(&shard, "shard", "0/1", "the part i/N of the survey to run")
-	wholeVar(cmd.Flags(), &workers, "workers", 0, 0, maxWorkers, "goroutines of the engines (0: one per core)")
-	cmd.Flags().BoolVar(&proveToo, "prove", true, "prove each description for every position, with z3 (--prove=false: descriptions only)")
-	cmd.Flags().DurationVar(&proveTimeout, "prove-timeout", 30*time.Second, "the longest each query of a proof may run")
-	cmd.Flags().BoolVar(&collect, "collect", false, "read the rows of every shard in --out and compute nothing")
-	cmd.Flags().StringVar(&format, "format", "text", "the table: text, markdown or csv")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
+	defineFlags(cmd, "frontier", map[string]any{
+		"families": &families, "n-max": &nMax, "max": &maxHeight, "out": &out, "shard": &shard, "workers": &workers,
+		"prove": &proveToo, "prove-timeout": &proveTimeout, "collect": &collect, "format": &format, "json": &asJSON,
+	})
 	return cmd
 }

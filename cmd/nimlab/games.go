@@ -15,6 +15,6 @@ func newGamesCmd() *cobra.Command {
 			return render(cmd, commands.Games(), asJSON)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the families as JSON")
+	defineFlags(cmd, "games", map[string]any{"json": &asJSON})
 	return cmd
 }

@@ -97,12 +97,13 @@ func TestLabExploreSolveSliceAndClick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 7^6 positions and CN(6,3)'s P-positions up to 6, as the command line counts them.
+	// 7^6 positions and CN(6,3)'s P-positions up to 6, as the command line
+	// counts them and says so.
 	want := runJSON(t, "solve", "cn:6,3", "--max", "6", "--json")
-	if !strings.Contains(counts, "positions   117649") || !strings.Contains(counts, fmt.Sprintf("P-positions %.0f", want["p_positions"])) {
+	if !strings.Contains(counts, "positions     117649 (every pile 0..6)") || !strings.Contains(counts, fmt.Sprintf("P-positions   %.0f (", want["p_positions"])) {
 		t.Errorf("counts %q, the command line says %v P-positions", counts, want["p_positions"])
 	}
-	if !strings.Contains(report, "outcome     N") { // (2,1,0,0,0,0): 2+1 != 0+0
+	if !strings.Contains(report, "outcome: N (the next player wins)") { // (2,1,0,0,0,0): 2+1 != 0+0
 		t.Errorf("the position page for (2,1,0,0,0,0) says %q", report)
 	}
 }

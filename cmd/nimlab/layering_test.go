@@ -11,7 +11,7 @@ import (
 
 // engines are the packages whose insides a front end never touches: it
 // parses flags or queries into requests of package commands (through the
-// adapter internal/api on the web) and renders results.
+// adapter cmd/internal/api on the web) and renders results.
 var engines = []string{
 	"github.com/nimlab/nimlab/solve", "github.com/nimlab/nimlab/table",
 	"github.com/nimlab/nimlab/play", "github.com/nimlab/nimlab/prove",
@@ -21,7 +21,7 @@ var engines = []string{
 // TestFrontEndOnly: the command line and the server (this directory) and
 // the WebAssembly entry import no engine (solve, table, play, prove,
 // theory, discover); the WebAssembly entry imports nothing of nimlab but
-// the adapter internal/api and package commands.
+// the adapter cmd/internal/api and package commands.
 func TestFrontEndOnly(t *testing.T) {
 	for _, dir := range []string{".", "../nimlab-wasm"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -47,8 +47,8 @@ func TestFrontEndOnly(t *testing.T) {
 					}
 				}
 				if dir != "." && strings.HasPrefix(path, "github.com/nimlab/nimlab/") &&
-					path != "github.com/nimlab/nimlab/commands" && path != "github.com/nimlab/nimlab/internal/api" {
-					t.Errorf("%s imports %s: the WebAssembly entry calls internal/api and commands only", name, path)
+					path != "github.com/nimlab/nimlab/commands" && path != "github.com/nimlab/nimlab/cmd/internal/api" {
+					t.Errorf("%s imports %s: the WebAssembly entry calls cmd/internal/api and commands only", name, path)
 				}
 			}
 		}

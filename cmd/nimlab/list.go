@@ -40,10 +40,6 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 			return res.WriteText(cmd.OutOrStdout())
 		},
 	}
-	f.register(cmd)
-	f.registerTable(cmd)
-	cmd.Flags().BoolVar(&classes, "classes", false, "one representative per symmetry class")
-	cmd.Flags().StringVar(&format, "format", "csv", "output format: csv, json, text, latex, or parquet (with --out)")
-	cmd.Flags().StringVar(&out, "out", "", "write the Parquet file here (--format parquet)")
+	defineFlags(cmd, "list", f.with(map[string]any{"classes": &classes, "format": &format, "out": &out}))
 	return cmd
 }

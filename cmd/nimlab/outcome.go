@@ -47,9 +47,6 @@ POSITION lists the pile sizes separated by commas, pile 1 first.`,
 			return render(cmd, res, asJSON)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object on stdout")
-	cmd.Flags().BoolVar(&options, "options", false, "also list every option of the position (at most 100000)")
-	cmd.Flags().BoolVar(&force, "force", false, "solve even when the memory estimate exceeds the available memory")
-	cmd.Flags().StringVar(&tableFile, "table", "", "read the position's Grundy value, remoteness and winning moves from this saved table (solve --out) instead of solving")
+	defineFlags(cmd, "outcome", map[string]any{"json": &asJSON, "options": &options, "force": &force, "table": &tableFile})
 	return cmd
 }

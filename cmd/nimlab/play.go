@@ -76,9 +76,7 @@ you). Scripts write moves on stdin, one per line.`,
 			return s.run(readLines(ctx, cmd.InOrStdin()))
 		},
 	}
-	cmd.Flags().StringVar(&first, "first", "me", "who moves first: me (or you) or computer")
-	cmd.Flags().BoolVar(&hints, "hints", false, "show the outcome and every winning move before each of your turns")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON object per line per turn, for scripts")
+	defineFlags(cmd, "play", map[string]any{"first": &first, "hints": &hints, "json": &asJSON})
 	return cmd
 }
 

@@ -54,11 +54,6 @@ The format follows the file's extension: .svg (vector, for papers) or .png.`,
 			return nil
 		},
 	}
-	f.register(cmd)
-	f.registerTable(cmd)
-	cmd.Flags().StringVar(&axes, "axes", "1,2", "the two piles on the axes, numbered from 1: across, up")
-	cmd.Flags().StringVar(&fix, "fix", "", "values of the other piles, e.g. 3=5,4=0 (unlisted piles are 0)")
-	cmd.Flags().StringVar(&value, "value", "outcome", "what the cells show: outcome, grundy or remoteness")
-	cmd.Flags().StringVar(&out, "out", "", "the file to write: .svg or .png")
+	defineFlags(cmd, "plot", f.with(map[string]any{"axes": &axes, "fix": &fix, "value": &value, "out": &out}))
 	return cmd
 }

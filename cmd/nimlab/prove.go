@@ -58,19 +58,11 @@ func newProveCmd() *cobra.Command {
 			return render(cmd, res, asJSON)
 		},
 	}
-	cmd.Flags().StringVar(&src, "expr", "", "the characterization: an expression true exactly at the P-positions")
-	cmd.Flags().StringVar(&theoremName, "theorem", "", "prove the formula of this theorem (see \"nimlab theorems\")")
-	cmd.Flags().StringVar(&grundy, "grundy", "", "prove that this integer expression is the Sprague–Grundy value of every position")
-	cmd.Flags().StringVar(&where, "where", "", "prove the claim for the positions where this condition holds (a region no move leaves): a region theorem")
-	cmd.Flags().StringVar(&solverName, "solver", "z3", "the SMT solver: z3 or cvc5")
-	cmd.Flags().DurationVar(&timeout, "timeout", time.Minute, "the longest each query may run")
-	cmd.Flags().StringVar(&smtOut, "smt-out", "", "write each query to this directory as an SMT-LIB 2 file the solver alone can answer")
-	cmd.Flags().StringArrayVar(&moves, "move", nil, "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)")
-	cmd.Flags().BoolVar(&noLearn, "no-learn", false, "do not learn candidate winning moves for (II) when none are given")
-	cmd.Flags().BoolVar(&noSymmetry, "no-symmetry", false, "do not restrict the queries to one position per symmetry class")
-	cmd.Flags().BoolVar(&confirm, "confirm", false, "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the result as one JSON object")
-	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table for a paper)")
+	defineFlags(cmd, "prove", map[string]any{
+		"expr": &src, "theorem": &theoremName, "grundy": &grundy, "where": &where, "solver": &solverName, "timeout": &timeout,
+		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "confirm": &confirm,
+		"json": &asJSON, "format": &format,
+	})
 	return cmd
 }
 

@@ -52,8 +52,6 @@ is 0 either way, so that the table can be published as it stands. With
 			return res.WriteSummary(out)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
-	cmd.Flags().StringVar(&only, "only", "", "check only the claims whose id contains this text")
-	cmd.Flags().BoolVar(&list, "list", false, "list the claims without computing them")
+	defineFlags(cmd, "repro", map[string]any{"json": &asJSON, "only": &only, "list": &list})
 	return cmd
 }

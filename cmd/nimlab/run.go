@@ -26,10 +26,14 @@ func (f *solveFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.json, "json", false, "print one JSON object on stdout")
 }
 
-// registerTable adds --table, for the commands that can read a saved table
-// instead of solving.
-func (f *solveFlags) registerTable(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.tableFile, "table", "", "read the table from this file (written by solve --out) instead of solving; --max may then be left out")
+// with are the variables of the flags of a command that solves a table or
+// reads one (api's schema), and more: for defineFlags.
+func (f *solveFlags) with(more map[string]any) map[string]any {
+	vars := map[string]any{"max": &f.max, "force": &f.force, "workers": &f.workers, "json": &f.json, "table": &f.tableFile}
+	for k, v := range more {
+		vars[k] = v
+	}
+	return vars
 }
 
 // source is the table the flags ask for.

@@ -13,13 +13,12 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sync"
 	"time"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 	"github.com/spf13/cobra"
 )
 
@@ -67,7 +66,7 @@ func newServer(data string, limits serverLimits) *server {
 	}
 	s := &server{data: data, limits: limits}
 	s.backend = &api.Backend{
-		Wording: api.ServerWording, Resolve: s.dataFile, Cache: commands.NewCache(limits.cacheBytes),
+		Resolve: s.dataFile, Cache: commands.NewCache(limits.cacheBytes),
 		MaxMemory: availableMemory, MaxPositions: limits.maxPositions,
 		// Every solve of every request, the commands' own and those of
 		// discover, prove, play, the atlas and repro, waits for its place.
@@ -210,7 +209,7 @@ func (s *server) handler() http.Handler {
 func (s *server) limit(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.URL.RawQuery) > 8<<10 {
-			httpError(w, http.StatusRequestURITooLong, errors.New("the query is longer than 8 kB"))
+			httpError(w, http.StatusRequestURITooLong, api.Endpoint{}, errors.New("the query is longer than 8 kB"))
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, 64<<10)
@@ -220,57 +219,24 @@ func (s *server) limit(next http.Handler) http.Handler {
 	})
 }
 
-// apiError is the answer of a request that failed, and the data of an
-// "error" event.
-type apiError struct {
-	Error string `json:"error"`
-	// Kind is what kind of error it is (commands.ErrorKind), for clients
-	// that act on it rather than on the wording.
-	Kind string `json:"kind"`
-}
-
-// httpError answers {"error": ...} with a status.
-func httpError(w http.ResponseWriter, status int, err error) {
+// httpError answers {"error": ..., "kind": ...} (api.Failure) with a
+// status: err of a request of e as the API says it (api.FailureOf), which the
+// browser's back end answers too.
+func httpError(w http.ResponseWriter, status int, e api.Endpoint, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(apiErrorOf(err))
+	json.NewEncoder(w).Encode(failureOf(e, err))
 }
 
-// flagName is a command line option as a request's message names it.
-var flagName = regexp.MustCompile(`(^|[\s(])--([a-z][a-z-]*)`)
-
-// queryParams are the names of the parameters the endpoints take.
-var queryParams = sync.OnceValue(func() map[string]bool {
-	names := map[string]bool{"table": true, "timeout": true}
-	for _, e := range api.Endpoints() {
-		for _, p := range e.Params {
-			names[p] = true
-		}
-	}
-	return names
-})
-
-// apiErrorOf is err as the API says it: an error of the request names the
-// query's parameters ("max"), not the command line's options ("--max").
-// The server's own options (--data) and values quoted in the message are
-// left as they are.
-func apiErrorOf(err error) apiError {
-	var request *commands.RequestError
+// failureOf is api.FailureOf, and the server's own errors of a query
+// (badQuery), of kind usage.
+func failureOf(e api.Endpoint, err error) api.Failure {
+	f := api.FailureOf(e, err)
 	var bad badQuery
-	kind := commands.ErrorKind(err)
 	if errors.As(err, &bad) {
-		kind = commands.KindUsage
+		f.Kind = commands.KindUsage
 	}
-	if !errors.As(err, &request) && !errors.As(err, &bad) {
-		return apiError{err.Error(), kind}
-	}
-	return apiError{flagName.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		sub := flagName.FindStringSubmatch(m)
-		if !queryParams()[sub[2]] {
-			return m
-		}
-		return sub[1] + sub[2]
-	}), kind}
+	return f
 }
 
 // errBusy refuses a second solve of a client while its first runs.
@@ -316,7 +282,7 @@ func (e unprocessable) Unwrap() error { return e.error }
 func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e api.Endpoint) {
 	q, stream, err := s.query(r, name, e)
 	if err != nil {
-		httpError(w, statusOf(err), err)
+		httpError(w, statusOf(err), e, err)
 		return
 	}
 	admit, done := s.admitter(r)
@@ -329,12 +295,12 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e a
 	reply, err := s.backend.Run(r.Context(), name, e, q, s.backend.Env(e, admit, events))
 	switch {
 	case events != nil && err != nil:
-		data, _ := json.Marshal(apiErrorOf(err))
+		data, _ := json.Marshal(failureOf(e, err))
 		events.Send("error", data)
 	case events != nil:
 		events.Send("result", reply.Data)
 	case err != nil:
-		httpError(w, statusOf(err), err)
+		httpError(w, statusOf(err), e, err)
 	default:
 		// A verdict (a characterization that disagrees) is part of the
 		// result: 200.

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/nimlab/nimlab/commands"
-	"github.com/nimlab/nimlab/internal/api"
 )
 
 // gateLoad is one kind of request of TestServerGatesEverySolve: its URL

@@ -86,6 +86,9 @@ func TestAPIMatchesCLI(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &cli); err != nil {
 			t.Fatalf("%v: %v", tt.cli, err)
 		}
+		if m, ok := api.(map[string]any); ok {
+			checkText(t, tt.api, m, tt.cli)
+		}
 		for _, v := range []any{api, cli} {
 			if m, ok := v.(map[string]any); ok {
 				for _, k := range timing {
@@ -96,6 +99,32 @@ func TestAPIMatchesCLI(t *testing.T) {
 		if !reflect.DeepEqual(api, cli) {
 			t.Errorf("%s differs from nimlab %s --json:\napi %v\ncli %v", tt.api, strings.Join(tt.cli, " "), api, cli)
 		}
+	}
+}
+
+// checkText checks the text the API answered for request beside its JSON,
+// m: the output of the command line cli where that has no time in it (not
+// solve's, discover's or repro's), none for list (whose text is its JSON)
+// or games; and takes it out of m.
+func checkText(t *testing.T, request string, m map[string]any, cli []string) {
+	t.Helper()
+	name, _, _ := strings.Cut(request, "?")
+	text, given := m["text"].(string)
+	delete(m, "text")
+	switch name {
+	case "list", "games":
+		if given {
+			t.Errorf("%s answers a text", request)
+		}
+		return
+	case "solve", "discover", "repro":
+		if !given || text == "" {
+			t.Errorf("%s answers no text", request)
+		}
+		return
+	}
+	if plain, _ := run(t, cli...); text != plain {
+		t.Errorf("%s: the text %q, want nimlab %s's %q", request, text, strings.Join(cli, " "), plain)
 	}
 }
 
@@ -269,6 +298,10 @@ func TestReproStream(t *testing.T) {
 	if kind != "text/event-stream" || json.Unmarshal(result, &api) != nil || json.Unmarshal([]byte(out), &cli) != nil {
 		t.Fatalf("%s:\n%s", kind, body)
 	}
+	if text, _ := api["text"].(string); !strings.Contains(text, only) {
+		t.Errorf("the streamed result's text %q does not name the claim %s", api["text"], only)
+	}
+	delete(api, "text")
 	if !reflect.DeepEqual(api, cli) {
 		t.Errorf("the streamed result differs from repro --json:\napi %v\ncli %v", api, cli)
 	}

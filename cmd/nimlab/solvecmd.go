@@ -56,13 +56,7 @@ slowset) store only the sorted positions, n! fewer, and count every order.`,
 			return render(cmd, res, f.json)
 		},
 	}
-	f.register(cmd)
-	f.registerTable(cmd)
-	cmd.Flags().BoolVar(&grundy, "grundy", false, "also compute the Grundy value of every position")
-	cmd.Flags().BoolVar(&remoteness, "remoteness", false, "also compute the remoteness of every position")
-	cmd.Flags().BoolVar(&reference, "reference", false, "use the reference engine, which enumerates every option (slow; for checking)")
-	cmd.Flags().StringVar(&out, "out", "", "save the table to this file (written atomically)")
-	cmd.Flags().StringVar(&export, "export", "", "write every position to this file, Parquet or (name ending in .csv) CSV: p1..pn, outcome, and grundy and remoteness when computed")
+	defineFlags(cmd, "solve", f.with(map[string]any{"grundy": &grundy, "remoteness": &remoteness, "reference": &reference, "out": &out, "export": &export}))
 	return cmd
 }
 

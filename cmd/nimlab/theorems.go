@@ -40,7 +40,6 @@ the P-positions by reduced positions, not the M-rule's optimality.`,
 			return render(cmd, res, asJSON)
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the theorems as JSON")
-	cmd.Flags().StringVar(&format, "format", "text", "text or latex (a booktabs table)")
+	defineFlags(cmd, "theorems", map[string]any{"json": &asJSON, "format": &format})
 	return cmd
 }

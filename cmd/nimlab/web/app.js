@@ -3,7 +3,9 @@
 // front end, two back ends: under "nimlab serve" the pages ask the server's
 // /api; in the static site ("nimlab site") they ask nimlab compiled to
 // WebAssembly, in a Web Worker (worker.js). Both take the same requests
-// (an endpoint and its query) and give the same answers.
+// (an endpoint and its query) and give the same answers. A report is the
+// text the command line prints, which an answer carries beside its JSON
+// ("text"): the page shows it as it is, and renders none itself.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -63,7 +65,7 @@ function wasmBackend() {
       if (event === "claim") { if (p.on.claim) p.on.claim(JSON.parse(data)); return; }
       pending.delete(id);
       busy();
-      if (event === "result") p.resolve(data); else p.reject(new Error(data));
+      if (event === "result") p.resolve(data); else p.reject(new Error(JSON.parse(data).error));
     };
     worker.onerror = (e) => { e.preventDefault(); fail(`nimlab failed in the browser: ${e.message}`); };
   }
@@ -214,8 +216,7 @@ async function show(ev) {
     text($("title"), `${c.title} (${c.game}) — ${c.source}; ${c.vertices} piles, ${c.facets.length} facets, ${c.symmetries} symmetries`);
     $("theorems").replaceChildren(...(th.theorems.length ? th.theorems : [{ name: "none", statement: "no theorem covers it: tables decide", source: "" }])
       .map((t) => { const li = document.createElement("li"); li.textContent = `${t.name}: ${t.statement} (${t.source})`; return li; }));
-    const circuits = c.circuits ? c.circuits.map((s) => `{${s}}`).join(" ") : c.circuits_note;
-    text($("structure"), `facets:   ${c.facets.map((s) => `{${s}}`).join(" ")}\ncircuits: ${circuits}\npointed circuit complex: ${c.pointed}`);
+    text($("structure"), c.text);
     shareExplore();
   } catch (e) {
     text($("title"), e.message);
@@ -241,11 +242,7 @@ function solveGame(ev) {
     },
   }).then((s) => {
     bar.hidden = true;
-    let lines = [`positions   ${s.positions}`, `P-positions ${s.p_positions}`, `P classes   ${s.p_classes} (symmetries ${s.symmetries})`];
-    if (s.grundy_counts) lines.push(`Grundy values 0..${s.max_grundy}`);
-    if (s.remoteness_counts) lines.push(`remoteness 0..${s.max_remoteness}`);
-    lines.push(`time        ${s.seconds.toFixed(3)} s`);
-    text($("counts"), lines.join("\n"));
+    text($("counts"), s.text);
     setupSlice();
   }).catch((e) => {
     bar.hidden = true;
@@ -351,11 +348,7 @@ async function analyze(ev) {
     const r = await api("outcome", { game, position });
     share("position", { game, position });
     figure($("pos-figure"), "draw", { game, position });
-    const lines = [`outcome     ${r.outcome}`];
-    if (r.grundy !== undefined) lines.push(`Grundy      ${r.grundy}`);
-    if (r.remoteness !== undefined) lines.push(`remoteness  ${r.remoteness}`);
-    if (r.theorem) lines.push(`theorem     ${r.theorem.name} (${r.theorem.source})`);
-    text($("pos-report"), lines.join("\n"));
+    text($("pos-report"), r.text);
     text($("moves-title"), r.outcome === "P" ? "A P-position: every move loses" : `Winning moves (${r.winning_moves.length})`);
     $("moves").replaceChildren(...r.winning_moves.map((m) => {
       const img = document.createElement("img");
@@ -482,15 +475,7 @@ $("check-form").addEventListener("submit", async (ev) => {
     const r = await api("check", { game, max: $("check-max").value, expr: $("expr").value });
     text($("verdict"), r.agrees ? "The expression agrees with the table." : `The expression disagrees at ${r.p_not_accepted + r.accepted_not_p} positions.`);
     const ex = r.examples || {};
-    const list = (k) => (ex[k] || []).map((p) => `(${p.join(",")})`).join(" ");
-    text($("check-report"), [
-      `positions                        ${r.positions}`,
-      `accepted                         ${r.accepted}`,
-      `P-positions not accepted         ${r.p_not_accepted}  ${list("p_not_accepted")}`,
-      `accepted N-positions             ${r.accepted_not_p}  ${list("accepted_not_p")}`,
-      `(I)  accepted, move to accepted  ${r.violations_1}  ${list("violations_1")}`,
-      `(II) rejected, no move into it   ${r.violations_2}  ${list("violations_2")}`,
-    ].join("\n"));
+    text($("check-report"), r.text);
     // The slice through the first example (or the origin), its examples marked.
     const bad = new Set(Object.values(ex).flat().map((p) => p.join(",")));
     const first = Object.values(ex).flat()[0];
@@ -516,14 +501,7 @@ $("discover").addEventListener("click", async () => {
     text($("verdict"), r.exact
       ? `Found (${r.method}): exact up to ${r.verified_max}.`
       : `Best found (${r.method}) is NOT exact up to ${r.verified_max}.`);
-    text($("check-report"), [
-      `learned on piles up to            ${r.max}`,
-      `verified on piles up to           ${r.verified_max}`,
-      `P-positions there                 ${r.p_positions}`,
-      `covered                           ${r.covered}`,
-      `accepted N-positions              ${r.accepted_not_p}`,
-      `counterexamples                   ${(r.counterexamples || []).map((p) => `(${p.join(",")})`).join(" ")}`,
-    ].join("\n"));
+    text($("check-report"), r.text);
   } catch (e) {
     text($("verdict"), e.message);
   }
@@ -545,30 +523,14 @@ $("prove").addEventListener("click", async () => {
     text($("verdict"), r.result === "proved" ? `proved: the expression accepts exactly the P-positions, for ${r.scope} (${r.kind}).`
       : r.result === "refuted" ? `refuted: not the set of P-positions (counterexample to (${ce.condition})).`
       : `unknown: ${r.reason}`);
-    const lines = [`expression  ${r.expression}`];
-    if (r.symmetry) lines.push(`symmetry    ${r.symmetry}`);
-    for (const c of r.conditions || []) {
-      lines.push(`(${c.name})${" ".repeat(4 - c.name.length)} ${c.result.padEnd(7)} ${c.seconds.toFixed(2)} s${c.reason ? ` (${c.reason})` : ""}`);
-    }
     if (ce) {
       const p = `(${ce.position.join(",")})`;
-      lines.push(ce.condition === "I" ? `counterexample to (I): ${p} and its option (${ce.move.join(",")}) are both accepted`
-        : ce.condition === "II" ? `counterexample to (II): ${p} is not accepted, and none of its options is`
-        : `counterexample to (III): ${p} is terminal and accepted`);
-      lines.push(ce.checked === "engine" ? "            confirmed by nimlab's move generator and evaluator" : "            the solver's model: its options are too many to enumerate");
       const a = document.createElement("a");
       a.href = `#position?${q({ game: r.game, position: ce.position.join(",") })}`;
       a.textContent = `look at ${p}`;
       $("check-links").append(a);
     }
-    const ec = r.engine_check;
-    if (ec) {
-      lines.push(ec.reason ? `checked     not by the engine: ${ec.reason}`
-        : `checked     the engine's table agrees on every position with piles up to ${ec.max} (${ec.positions} positions, ${ec.seconds.toFixed(2)} s)`
-          + (ec.p_positions === ec.positions ? "; no move stays in that box, so it says little" : ""));
-    }
-    lines.push(`solver      ${r.solver} (${r.solver_version}), ${r.seconds.toFixed(2)} s in all`);
-    text($("check-report"), lines.join("\n"));
+    text($("check-report"), r.text);
   } catch (e) {
     text($("verdict"), e.message);
   } finally {

@@ -2,7 +2,8 @@
 // worker so that the page stays responsive. The page posts {id, name,
 // query} (an /api request of "nimlab serve": name, and its query string)
 // and receives {id, event, data}: "progress" and "claim" events, then one
-// "result" (JSON, or a figure's SVG) or "error". The page stops a
+// "result" (JSON, or a figure's SVG) or "error" ({"error": ..., "kind":
+// ...}, as the server answers a request that failed). The page stops a
 // computation by terminating the worker.
 "use strict";
 importScripts("wasm_exec.js");
@@ -31,7 +32,7 @@ self.onmessage = async (e) => {
   try {
     await ready;
   } catch (err) {
-    postMessage({ id, event: "error", data: `the WebAssembly module did not load: ${err.message}` });
+    postMessage({ id, event: "error", data: JSON.stringify({ error: `the WebAssembly module did not load: ${err.message}`, kind: "error" }) });
     return;
   }
   self.nimlabCall(name, query, (event, data) => postMessage({ id, event, data }));

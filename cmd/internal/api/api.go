@@ -13,21 +13,10 @@ import (
 	"github.com/nimlab/nimlab/commands"
 )
 
-// MaxExamples bounds check's examples, as the command line does.
-const MaxExamples = 1000
-
-// wholeRanges are the ranges of the parameters that take a whole number.
-var wholeRanges = map[string][2]int{
-	"max":        {0, commands.MaxLine},
-	"verify-max": {0, commands.MaxLine},
-	"examples":   {0, MaxExamples},
-	"remoteness": {0, math.MaxInt32},
-}
-
 // Endpoint is one command of the API.
 type Endpoint struct {
 	// Params are the query parameters the endpoint takes, in the order its
-	// errors list them.
+	// errors list them: its parameters of the schema spelled as queries.
 	Params []string
 	// NeedsGame says that a request must give a game (theorems, without
 	// one, lists every game's).
@@ -35,11 +24,18 @@ type Endpoint struct {
 	// Wholes are the parameters that take a whole number (max,
 	// verify-max, examples, critical's remoteness), checked by Decode.
 	Wholes []string
+	// Schema is the name of the endpoint's parameters in the schema
+	// (Params): the endpoint's own name.
+	Schema string
 	// Tables says that the command reads a solved table, which a back end
 	// may take from a saved file (Query.Table) rather than solve.
 	Tables bool
 	// Figure says that the result is a figure, whose text is SVG.
 	Figure bool
+	// Text says that the answer carries the command's text rendering
+	// (the command line's output, from the same typed result) beside the
+	// JSON, as its member "text", which the lab shows as it is.
+	Text bool
 	// Cached says that the command keeps what it solves in the back end's
 	// cache between requests (the tables of a slice, the computer's
 	// opponent).
@@ -63,36 +59,35 @@ type Endpoint struct {
 // Endpoints are the commands both back ends answer, by name (the NAME of
 // /api/NAME). The map is new at every call: a back end may change it.
 func Endpoints() map[string]Endpoint {
-	game := func(params ...string) []string { return append([]string{"game"}, params...) }
-	return map[string]Endpoint{
-		"outcome": {Params: game("position", "options"), NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+	es := map[string]Endpoint{
+		"outcome": {Text: true, NeedsGame: true, Tables: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Outcome(ctx, env, commands.OutcomeRequest{Game: q.Get("game"), Position: q.Get("position"), Table: q.Table, Options: q.Boolean("options")})
 		}},
-		"solve": {Params: game("max", "grundy", "remoteness"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"solve": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Solve(ctx, env, commands.SolveRequest{Game: q.Get("game"), Source: q.Source(), Grundy: q.Boolean("grundy"), Remoteness: q.Boolean("remoteness")})
 		}},
-		"list": {Params: game("max", "classes"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"list": {NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.List(ctx, env, commands.ListRequest{Game: q.Get("game"), Source: q.Source(), Classes: q.Boolean("classes"), Format: "json"})
 		}},
-		"check": {Params: game("max", "expr", "theorem", "properties", "strategy", "examples"), NeedsGame: true, Wholes: []string{"max", "examples"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"check": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Check(ctx, env, commands.CheckRequest{
 				Game: q.Get("game"), Source: q.Source(), Expr: q.Get("expr"), Theorem: q.Get("theorem"),
-				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples", commands.DefaultExamples),
+				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples"),
 			})
 		}},
-		"complex": {Params: game("basis"), NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"complex": {Text: true, NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Complex(ctx, commands.ComplexRequest{Game: q.Get("game"), Basis: q.Get("basis")})
 		}},
-		"theorems": {Params: game(), Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"theorems": {Text: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Theorems(ctx, commands.TheoremsRequest{Game: q.Get("game")})
 		}},
-		"critical": {Params: game("max", "remoteness"), NeedsGame: true, Wholes: []string{"max", "remoteness"}, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
-			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.Get("game"), Source: q.Source(), Remoteness: q.Whole("remoteness", -1)})
+		"critical": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Critical(ctx, env, commands.CriticalRequest{Game: q.Get("game"), Source: q.Source(), Remoteness: q.Whole("remoteness")})
 		}},
-		"discover": {Params: game("max", "verify-max"), NeedsGame: true, Wholes: []string{"max", "verify-max"}, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
-			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.Get("game"), Max: q.Whole("max", -1), VerifyMax: q.Whole("verify-max", 0)})
+		"discover": {Text: true, NeedsGame: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+			return commands.Discover(ctx, env, commands.DiscoverRequest{Game: q.Get("game"), Max: q.Whole("max"), VerifyMax: q.Whole("verify-max")})
 		}},
-		"repro": {Params: []string{"list", "only"}, Merged: true, Kept: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"repro": {Text: true, Merged: true, Kept: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			req := commands.ReproRequest{Only: q.Get("only"), List: q.Boolean("list")}
 			if req.List {
 				return commands.ReproList(req)
@@ -105,45 +100,41 @@ func Endpoints() map[string]Endpoint {
 		"frontier": {Run: func(context.Context, commands.Env, *Query) (commands.Result, error) {
 			return commands.FrontierRecorded()
 		}},
-		"slice": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Cached: true, Command: "plot", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"slice": {NeedsGame: true, Tables: true, Cached: true, Command: "plot", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Slice(ctx, env, q.Slice())
 		}},
-		"advise": {Params: game("position", "start", "check"), NeedsGame: true, Cached: true, Command: "play", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"advise": {NeedsGame: true, Cached: true, Command: "play", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Advise(ctx, env, commands.AdviseRequest{Game: q.Get("game"), Position: q.Get("position"), Start: q.Get("start"), Check: q.Get("check")})
 		}},
-		"play": {Params: game("history", "first", "move", "undo", "hints"), NeedsGame: true, Cached: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"play": {NeedsGame: true, Cached: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Play(ctx, env, q.Play())
 		}},
-		"prove": {Params: game("expr", "theorem", "timeout", "solver"), NeedsGame: true, Elsewhere: "a proof runs the SMT solver z3, which a browser does not have", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"prove": {Text: true, NeedsGame: true, Elsewhere: "a proof runs the SMT solver z3, which a browser does not have", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Prove(ctx, env, commands.ProveRequest{Game: q.Get("game"), Expr: q.Get("expr"), Theorem: q.Get("theorem"), Solver: q.Get("solver"), Timeout: q.Timeout()})
 		}},
-		"plot": {Params: game("max", "axes", "fix", "value"), NeedsGame: true, Wholes: []string{"max"}, Tables: true, Figure: true, Cached: true, Elsewhere: "the lab draws a slice as a grid; a figure of it is nimlab plot's", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"plot": {NeedsGame: true, Tables: true, Figure: true, Cached: true, Elsewhere: "the lab draws a slice as a grid; a figure of it is nimlab plot's", Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Plot(ctx, env, q.Slice())
 		}},
-		"draw": {Params: game("position", "move", "complex"), NeedsGame: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
+		"draw": {NeedsGame: true, Figure: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Draw(ctx, commands.DrawRequest{Game: q.Get("game"), Position: q.Get("position"), Move: q.Get("move"), Complex: q.Boolean("complex")})
 		}},
 	}
+	for name, e := range es {
+		e.Schema = name
+		e.Params = paramsIn(name, URL)
+		for _, p := range schema[name] {
+			if p.In(URL) && p.Kind == Whole {
+				e.Wholes = append(e.Wholes, p.Name)
+			}
+		}
+		es[name] = e
+	}
+	return es
 }
-
-// Wording is how a back end's errors name what a request gives.
-type Wording struct {
-	// Path precedes an endpoint's name: "/api/" for the server's.
-	Path string
-	// Query precedes an example query: "?" in a URL.
-	Query string
-}
-
-// The wordings of the two back ends: the server's names an endpoint by its
-// URL (/api/solve, ?game=cn:6,3), the browser's by its name.
-var (
-	ServerWording  = Wording{Path: "/api/", Query: "?"}
-	BrowserWording = Wording{}
-)
 
 // QueryError is an error of a query itself, found before its command runs.
-// A malformed number names its parameter as the command line's flag
-// (--max), as the errors of package commands do.
+// It names a parameter as the query does (max), and an endpoint by its path
+// (/api/solve), whichever back end answers it.
 type QueryError struct{ msg string }
 
 func (e *QueryError) Error() string { return e.msg }
@@ -164,30 +155,31 @@ type Query struct {
 	// ProveTimeout is the time each query of a proof may take when the
 	// request gives no timeout (the back end's).
 	ProveTimeout time.Duration
+	schema       string
 	err          error
 }
 
 // Decode checks values as the query of the endpoint, which its errors call
-// name as w words it: only the endpoint's parameters, each once, a game
-// when it needs one, and whole numbers in their ranges. Its errors are
+// /api/name: only the endpoint's parameters, each once, a game when it
+// needs one, and whole numbers in their ranges. Its errors are
 // QueryErrors.
-func (e Endpoint) Decode(name string, values url.Values, w Wording) (*Query, error) {
+func (e Endpoint) Decode(name string, values url.Values) (*Query, error) {
 	for key, vs := range values {
 		switch {
 		case !slices.Contains(e.Params, key):
-			return nil, queryErrorf("%s%s takes no parameter %q (it takes %s)", w.Path, name, key, strings.Join(e.Params, ", "))
+			return nil, queryErrorf("/api/%s takes no parameter %q (it takes %s)", name, key, strings.Join(e.Params, ", "))
 		case len(vs) > 1:
-			return nil, queryErrorf("%s%s: give %s once, not %d times", w.Path, name, key, len(vs))
+			return nil, queryErrorf("/api/%s: give %s once, not %d times", name, key, len(vs))
 		}
 	}
 	if e.NeedsGame && values.Get("game") == "" {
-		return nil, queryErrorf("give a game, e.g. %sgame=cn:6,3", w.Query)
+		return nil, queryErrorf("give a game, e.g. ?game=cn:6,3")
 	}
-	q := &Query{Values: values}
+	q := &Query{Values: values, schema: e.Schema}
 	// Decode every number, so that a malformed one is reported before
 	// anything runs.
 	for _, key := range e.Wholes {
-		q.Whole(key, 0)
+		q.Whole(key)
 	}
 	if q.err != nil {
 		return nil, q.err
@@ -204,20 +196,21 @@ func (q *Query) Boolean(key string) bool {
 	return q.Values.Has(key) && v != "" && v != "false" && v != "0"
 }
 
-// Whole reads key as a whole number in its range, def when absent (or
-// malformed, which Decode has refused).
-func (q *Query) Whole(key string, def int) int {
+// Whole reads key as a whole number in its range, its default in the
+// schema when absent (or malformed, which Decode has refused).
+func (q *Query) Whole(key string) int {
+	p, ok := param(q.schema, key)
+	if !ok || p.Kind != Whole {
+		p = Param{Min: 0, Max: math.MaxInt32, Default: "0"}
+	}
+	def := int(p.WholeDefault())
 	if !q.Values.Has(key) {
 		return def
 	}
-	r, ok := wholeRanges[key]
-	if !ok {
-		r = [2]int{0, math.MaxInt32}
-	}
 	v, err := strconv.ParseInt(strings.TrimSpace(q.Values.Get(key)), 10, 64)
-	if err != nil || v < int64(r[0]) || v > int64(r[1]) {
+	if err != nil || v < p.Min || v > p.Max {
 		if q.err == nil {
-			q.err = queryErrorf("--%s takes a whole number from %d to %d, not %q", key, r[0], r[1], q.Values.Get(key))
+			q.err = queryErrorf("%s takes a whole number from %d to %d, not %q", key, p.Min, p.Max, q.Values.Get(key))
 		}
 		return def
 	}
@@ -227,7 +220,7 @@ func (q *Query) Whole(key string, def int) int {
 // Source is the table the query asks for: one solved up to max, or the
 // saved Table.
 func (q *Query) Source() commands.Source {
-	return commands.Source{Max: q.Whole("max", -1), Table: q.Table}
+	return commands.Source{Max: q.Whole("max"), Table: q.Table}
 }
 
 // Timeout is the time each query of a proof may take: the request's

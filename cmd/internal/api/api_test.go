@@ -18,24 +18,23 @@ import (
 func TestDecodeRefuses(t *testing.T) {
 	tests := []struct {
 		name, query string
-		w           Wording
 		want        string
 	}{
-		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", BrowserWording, `outcome takes no parameter "table" (it takes game, position, options)`},
-		{"outcome", "game=cn:6,3&position=1&stream=1", ServerWording, `/api/outcome takes no parameter "stream" (it takes game, position, options)`},
-		{"repro", "game=cn:6,3", ServerWording, `/api/repro takes no parameter "game" (it takes list, only)`},
-		{"games", "game=cn:6,3", BrowserWording, `games takes no parameter "game" (it takes )`},
-		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", BrowserWording, "outcome: give game once, not 2 times"},
-		{"check", "game=cn:6,3&max=3&max=4&max=5", ServerWording, "/api/check: give max once, not 3 times"},
-		{"solve", "max=3", BrowserWording, "give a game, e.g. game=cn:6,3"},
-		{"draw", "game=&position=1", ServerWording, "give a game, e.g. ?game=cn:6,3"},
-		{"solve", "game=cn:6,3&max=ten", BrowserWording, `--max takes a whole number from 0 to 65534, not "ten"`},
-		{"solve", "game=cn:6,3&max=-1", ServerWording, `--max takes a whole number from 0 to 65534, not "-1"`},
-		{"list", "game=cn:6,3&max=65535", ServerWording, `--max takes a whole number from 0 to 65534, not "65535"`},
-		{"discover", "game=cn:6,3&verify-max=1e3", ServerWording, `--verify-max takes a whole number from 0 to 65534, not "1e3"`},
-		{"check", "game=cn:6,3&examples=1001", ServerWording, `--examples takes a whole number from 0 to 1000, not "1001"`},
-		{"critical", "game=cn:6,3&remoteness=far", ServerWording, `--remoteness takes a whole number from 0 to 2147483647, not "far"`},
-		{"critical", "game=cn:6,3&remoteness=--help", ServerWording, `--remoteness takes a whole number from 0 to 2147483647, not "--help"`},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&tables=x.tbl", `/api/outcome takes no parameter "tables" (it takes game, position, options, table)`},
+		{"outcome", "game=cn:6,3&position=1&stream=1", `/api/outcome takes no parameter "stream" (it takes game, position, options, table)`},
+		{"repro", "game=cn:6,3", `/api/repro takes no parameter "game" (it takes list, only)`},
+		{"games", "game=cn:6,3", `/api/games takes no parameter "game" (it takes )`},
+		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", "/api/outcome: give game once, not 2 times"},
+		{"check", "game=cn:6,3&max=3&max=4&max=5", "/api/check: give max once, not 3 times"},
+		{"solve", "max=3", "give a game, e.g. ?game=cn:6,3"},
+		{"draw", "game=&position=1", "give a game, e.g. ?game=cn:6,3"},
+		{"solve", "game=cn:6,3&max=ten", `max takes a whole number from 0 to 65534, not "ten"`},
+		{"solve", "game=cn:6,3&max=-1", `max takes a whole number from 0 to 65534, not "-1"`},
+		{"list", "game=cn:6,3&max=65535", `max takes a whole number from 0 to 65534, not "65535"`},
+		{"discover", "game=cn:6,3&verify-max=1e3", `verify-max takes a whole number from 0 to 65534, not "1e3"`},
+		{"check", "game=cn:6,3&examples=1001", `examples takes a whole number from 0 to 1000, not "1001"`},
+		{"critical", "game=cn:6,3&remoteness=far", `remoteness takes a whole number from 0 to 2147483647, not "far"`},
+		{"critical", "game=cn:6,3&remoteness=--help", `remoteness takes a whole number from 0 to 2147483647, not "--help"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name+"?"+tt.query, func(t *testing.T) {
@@ -43,7 +42,7 @@ func TestDecodeRefuses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			q, err := Endpoints()[tt.name].Decode(tt.name, values, tt.w)
+			q, err := Endpoints()[tt.name].Decode(tt.name, values)
 			var qe *QueryError
 			if !errors.As(err, &qe) || err.Error() != tt.want {
 				t.Errorf("Decode(%s?%s) = %v, %v; want the QueryError %q", tt.name, tt.query, q, err, tt.want)
@@ -58,14 +57,14 @@ func TestDecodeRefuses(t *testing.T) {
 func TestDecodeReads(t *testing.T) {
 	tests := []struct {
 		name, query string
-		whole       map[string]int // key -> value read with default -7
+		whole       map[string]int // key -> value read
 		boolean     map[string]bool
 	}{
 		{"solve", "game=cn:6,3&max=+12&grundy=1&remoteness=false", map[string]int{"max": 12}, map[string]bool{"grundy": true, "remoteness": false}},
 		{"solve", "game=cn:6,3&max=%2012%20&grundy&remoteness=yes", map[string]int{"max": 12}, map[string]bool{"grundy": false, "remoteness": true}},
-		{"solve", "game=cn:6,3&grundy=0", map[string]int{"max": -7}, map[string]bool{"grundy": false, "remoteness": false}},
+		{"solve", "game=cn:6,3&grundy=0", map[string]int{"max": -1}, map[string]bool{"grundy": false, "remoteness": false}},
 		{"discover", "game=cn:6,3&max=0&verify-max=65534", map[string]int{"max": 0, "verify-max": 65534}, nil},
-		{"check", "game=cn:6,3&examples=1000&properties=true", map[string]int{"examples": 1000, "max": -7}, map[string]bool{"properties": true}},
+		{"check", "game=cn:6,3&examples=1000&properties=true", map[string]int{"examples": 1000, "max": -1}, map[string]bool{"properties": true}},
 		{"critical", "game=cn:6,3&remoteness=2147483647", map[string]int{"remoteness": 2147483647}, nil},
 		{"theorems", "", nil, nil},
 		{"games", "", nil, nil},
@@ -76,12 +75,12 @@ func TestDecodeReads(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			q, err := Endpoints()[tt.name].Decode(tt.name, values, ServerWording)
+			q, err := Endpoints()[tt.name].Decode(tt.name, values)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for key, want := range tt.whole {
-				if got := q.Whole(key, -7); got != want {
+				if got := q.Whole(key); got != want {
 					t.Errorf("Whole(%s) = %d, want %d", key, got, want)
 				}
 			}
@@ -113,7 +112,7 @@ func TestEndpointsAreConsistent(t *testing.T) {
 			if !slices.Contains(e.Params, key) {
 				t.Errorf("%s reads %s as a number but does not take it", name, key)
 			}
-			if _, ok := wholeRanges[key]; !ok {
+			if p, ok := param(name, key); !ok || p.Kind != Whole || p.Min > p.Max {
 				t.Errorf("%s reads %s as a number, which has no range", name, key)
 			}
 		}
@@ -160,7 +159,7 @@ func TestRunAnswersAsTheCommands(t *testing.T) {
 				t.Fatal(err)
 			}
 			e := Endpoints()[tt.name]
-			q, err := e.Decode(tt.name, values, BrowserWording)
+			q, err := e.Decode(tt.name, values)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +178,7 @@ func TestRunAnswersAsTheCommands(t *testing.T) {
 // resolved (Query.Table), not one it solves.
 func TestRunReadsTheTable(t *testing.T) {
 	e := Endpoints()["solve"]
-	q, err := e.Decode("solve", url.Values{"game": {"cn:6,3"}}, ServerWording)
+	q, err := e.Decode("solve", url.Values{"game": {"cn:6,3"}})
 	if err != nil {
 		t.Fatal(err)
 	}

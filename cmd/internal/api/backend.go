@@ -19,15 +19,14 @@ import (
 // keeps between them: the server's ("nimlab serve") or the browser's (the
 // WebAssembly module).
 type Backend struct {
-	// Wording is how its errors name what a request gives.
-	Wording Wording
 	// Browser says that the back end runs in a browser: it refuses the
 	// endpoints that run elsewhere (Endpoint.Elsewhere), and a request too
 	// large for a tab, with the command line that runs them.
 	Browser bool
 	// Resolve, when not nil, turns the table parameter of an endpoint that
 	// reads a table into the path of a saved table (Query.Table); without
-	// it, no endpoint takes a table.
+	// it, a request that gives a table is refused with the command line
+	// that reads it.
 	Resolve func(name string) (string, error)
 	// Cache, when not nil, keeps tables and opponents between requests
 	// (for the Cached endpoints, or all with CacheAll) and merges the
@@ -50,17 +49,9 @@ type Backend struct {
 	kept sync.Map // endpoint name -> commands.Result of a Kept endpoint
 }
 
-// Endpoints are the endpoints the back end answers: Endpoints, the table
-// parameter where the back end reads saved tables.
+// Endpoints are the endpoints the back end answers: Endpoints.
 func (b *Backend) Endpoints() map[string]Endpoint {
-	es := Endpoints()
-	for name, e := range es {
-		if e.Tables && b.Resolve != nil {
-			e.Params = append(slices.Clone(e.Params), "table")
-			es[name] = e
-		}
-	}
-	return es
+	return Endpoints()
 }
 
 // Decode checks values as the query of the endpoint name (Endpoint.Decode)
@@ -70,17 +61,50 @@ func (b *Backend) Decode(name string, e Endpoint, values url.Values) (*Query, er
 	if b.Browser && e.Elsewhere != "" {
 		return nil, queryErrorf("%s is not run in the browser (%s): run %s in a terminal", name, e.Elsewhere, CommandLine(name, e, values))
 	}
-	q, err := e.Decode(name, values, b.Wording)
+	q, err := e.Decode(name, values)
 	if err != nil {
 		return nil, err
 	}
-	if values.Has("table") && b.Resolve != nil {
+	if values.Has("table") && b.Resolve == nil {
+		return nil, queryErrorf("/api/%s: no saved table is read here: run %s in a terminal", name, CommandLine(name, e, values))
+	}
+	if values.Has("table") {
 		if q.Table, err = b.Resolve(values.Get("table")); err != nil {
 			return nil, &QueryError{err.Error()}
 		}
 	}
 	q.ProveTimeout = b.ProveTimeout
 	return q, nil
+}
+
+// Call answers the request name?query as the browser's back end does:
+// decoded, then run with the back end's Env, maxMemory (0: the back
+// end's) and the progress and claims of events (nil: none). Its error is
+// answered as Failure says it.
+func (b *Backend) Call(ctx context.Context, name, query string, maxMemory int64, events *Events) (Reply, error) {
+	values, err := url.ParseQuery(query)
+	if err != nil {
+		return Reply{}, queryErrorf("/api/%s: the query %q: %v", name, query, err)
+	}
+	e, ok := b.Endpoints()[name]
+	if !ok {
+		return Reply{}, queryErrorf("the lab has no command %q", name)
+	}
+	q, err := b.Decode(name, e, values)
+	if err != nil {
+		return Reply{}, err
+	}
+	env := b.Env(e, nil, events)
+	if maxMemory != 0 {
+		env.MaxMemory = maxMemory
+	}
+	return b.Run(ctx, name, e, q, env)
+}
+
+// Failure is err, of a request of the endpoint name, as the API answers it
+// (FailureOf).
+func (b *Backend) Failure(name string, err error) Failure {
+	return FailureOf(b.Endpoints()[name], err)
 }
 
 // Env is the Env of a request of e: its start, the back end's memory,
@@ -101,7 +125,8 @@ func (b *Backend) Env(e Endpoint, admit func() (func(), error), events *Events) 
 }
 
 // Reply is the answer of a request: JSON (the same object as "nimlab CMD
-// ... --json"), or a figure's SVG.
+// ... --json", with the command's text beside it where Endpoint.Text says
+// so), or a figure's SVG.
 type Reply struct {
 	Data   []byte
 	Figure bool
@@ -139,7 +164,35 @@ func (b *Backend) Run(ctx context.Context, name string, e Endpoint, q *Query, en
 	if err != nil {
 		return Reply{}, fmt.Errorf("%s: %w", name, err)
 	}
+	if e.Text {
+		if data, err = withText(data, res); err != nil {
+			return Reply{}, fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	return Reply{Data: data}, nil
+}
+
+// withText adds to the JSON object data the member "text": res rendered
+// as the command line prints it.
+func withText(data []byte, res commands.Result) ([]byte, error) {
+	var buf strings.Builder
+	if err := res.WriteText(&buf); err != nil {
+		return nil, err
+	}
+	text, err := json.Marshal(buf.String())
+	if err != nil {
+		return nil, err
+	}
+	if len(data) < 2 || data[0] != '{' || data[len(data)-1] != '}' {
+		return nil, fmt.Errorf("the answer %.40q is not a JSON object", data)
+	}
+	out := append([]byte(nil), data[:len(data)-1]...)
+	if len(data) > 2 {
+		out = append(out, ',')
+	}
+	out = append(out, `"text":`...)
+	out = append(out, text...)
+	return append(out, '}'), nil
 }
 
 // result runs the command of a request, merged or kept.
@@ -265,7 +318,8 @@ func CommandLine(name string, e Endpoint, values url.Values) string {
 	}
 	slices.Sort(keys)
 	for _, key := range keys {
-		_, whole := wholeRanges[key]
+		p, _ := param(e.Schema, key)
+		whole := p.Kind == Whole
 		switch v := values.Get(key); {
 		case v == "" || v == "1" && !whole:
 			words = append(words, "--"+key)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/url"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +14,7 @@ import (
 // TestBackendPlays: the play endpoint plays a step of a game, its history
 // separated by HistorySeparator, as commands.Play does.
 func TestBackendPlays(t *testing.T) {
-	b := &Backend{Wording: BrowserWording, Browser: true, Cache: commands.NewCache(1 << 26)}
+	b := &Backend{Browser: true, Cache: commands.NewCache(1 << 26)}
 	e := b.Endpoints()["play"]
 	values := url.Values{"game": {"nim:3/misere"}, "history": {strings.Join([]string{"1,1,1", "0,1,1", "0,1,0"}, HistorySeparator)}, "move": {"2 -= 1"}, "hints": {"1"}}
 	q, err := b.Decode("play", e, values)
@@ -37,10 +36,10 @@ func TestBackendPlays(t *testing.T) {
 }
 
 // TestBackendRefuses: the browser refuses what runs elsewhere with the
-// command line that runs it; only a back end that resolves tables takes
-// the table parameter, and its resolution's error is a QueryError.
+// command line that runs it, and so does a back end that resolves no tables
+// a request with a table; a resolution's error is a QueryError.
 func TestBackendRefuses(t *testing.T) {
-	browser := &Backend{Wording: BrowserWording, Browser: true}
+	browser := &Backend{Browser: true}
 	for name, says := range map[string]string{
 		"prove": "nimlab prove cn:6,3 --expr 'a+b == d+e'",
 		"plot":  "nimlab plot cn:6,3 --axes 1,2 --max 4 --out plot.svg",
@@ -57,12 +56,13 @@ func TestBackendRefuses(t *testing.T) {
 			t.Errorf("%s in the browser: %v, want it to say %s", name, err, says)
 		}
 	}
-	if slices.Contains(browser.Endpoints()["solve"].Params, "table") {
-		t.Error("a back end without tables takes the table parameter")
+	_, err := browser.Decode("solve", browser.Endpoints()["solve"], url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
+	if want := "/api/solve: no saved table is read here: run nimlab solve cn:6,3 --table x.tbl in a terminal"; err == nil || err.Error() != want {
+		t.Errorf("a table in the browser: %v, want %q", err, want)
 	}
-	server := &Backend{Wording: ServerWording, Resolve: func(string) (string, error) { return "", errors.New("no tables here") }}
+	server := &Backend{Resolve: func(string) (string, error) { return "", errors.New("no tables here") }}
 	e := server.Endpoints()["solve"]
-	_, err := server.Decode("solve", e, url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
+	_, err = server.Decode("solve", e, url.Values{"game": {"cn:6,3"}, "table": {"x.tbl"}})
 	var qe *QueryError
 	if !errors.As(err, &qe) {
 		t.Errorf("a table the server cannot resolve: %v", err)
