@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // Induction on binary digits.
@@ -201,7 +202,7 @@ func (enc *encoding) digitStepI(m int) query {
 	}
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", c.divisible(c.ones(x), m), c.divisible(c.ones(y), m))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.face(drops), or(drops...))
-	return query{name: "I", script: b.String(), via: viaDigits}
+	return query{name: proof.I, script: b.String(), via: viaDigits}
 }
 
 // digitStepII is (II)'s step: Moore's construction on one column, from any
@@ -244,7 +245,7 @@ func (enc *encoding) digitStepII(m int) query {
 	}
 	keeps = append(keeps, fmt.Sprintf("(=> (or bad (not %s)) %s)", c.divisible(c.ones(x), m), or(next...)))
 	fmt.Fprintf(&b, "(assert (not %s))\n", and(keeps...))
-	return query{name: "II", script: b.String(), via: viaDigits}
+	return query{name: proof.II, script: b.String(), via: viaDigits}
 }
 
 // digitsCover reports whether every condition was decided by induction on

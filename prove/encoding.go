@@ -12,6 +12,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // The encoding writes a proof's formulas as SMT-LIB text: the positions p
@@ -163,8 +164,7 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return widest, nil
 	}
-	var u *UnencodableError
-	if _, err := enc.translateClaims(arith{}); errors.As(err, &u) && u.Why == errNeedsBits.Error() {
+	if _, err := enc.translateClaims(arith{}); errors.Is(err, errNeedsBits) {
 		// Bit-vectors wide enough for every term and for the sums of
 		// every pile of a move set.
 		widest, err := widestOf(arith{width: 1})
@@ -345,7 +345,7 @@ func (enc *encoding) queries() []query {
 	enc.positionConstraints(&b)
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.inSOf(originQ, q), enc.move(p, q))
-	out = append(out, query{name: "I", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes()})
+	out = append(out, query{name: proof.I, script: enc.endQuery(&b, true), vars: vars, routes: enc.routes()})
 
 	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
@@ -363,7 +363,7 @@ func (enc *encoding) queries() []query {
 		// moves only: over every option, the lemmas' instances would
 		// have to name the nim-sums of a quantified option (byNimSums).
 		b.WriteString(enc.noMoveIntoS(p))
-		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars, routes: enc.routes(), quantified: true}
+		second = query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, routes: enc.routes(), quantified: true}
 		if finiteOptionsRoute.needs(enc) == nil {
 			second.quantified, second.routes = false, append(second.routes, finiteOptionsRoute.name)
 		}
@@ -388,7 +388,7 @@ func (enc *encoding) queries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
-		byMoves := query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
+		byMoves := query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
 		if second.script != "" {
 			fallback := second
 			byMoves.fallback = &fallback
@@ -405,7 +405,7 @@ func (enc *encoding) queries() []query {
 		enc.positionConstraints(&b)
 		fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(complex.All(enc.n), p, func(q func(int) string) string { return enc.move(p, q) }))
-		out = append(out, query{name: "III", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes(), quantified: true})
+		out = append(out, query{name: proof.III, script: enc.endQuery(&b, true), vars: vars, routes: enc.routes(), quantified: true})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // The nim-sum as an uninterpreted function.
@@ -268,14 +269,14 @@ func (enc *encoding) byNimSums(queries []query) []query {
 			}
 		}
 	}
-	abstracted := map[string]query{}
+	abstracted := map[proof.Cond]query{}
 	for _, aq := range abstract.conditions() {
 		abstracted[aq.name] = aq
 	}
 	for i := range queries {
 		q := &queries[i]
 		aq, ok := abstracted[q.name]
-		if !ok || (q.name == "II" || q.name == condG2) && q.via != viaMoves {
+		if !ok || (q.name == proof.II || q.name == proof.G2) && q.via != viaMoves {
 			continue
 		}
 		fallback := *q

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // A proof goes in four steps, each a function below: plan chooses the
@@ -34,7 +35,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		opts.Timeout = 10 * time.Second
 	}
 	r := &Result{Game: g.Spec, Expression: e.String(), Proof: ProofPresburger, Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
-		Scope: "every position", Conditions: []Condition{}, Grundy: opts.Grundy}
+		Conditions: []Condition{}, Grundy: opts.Grundy}
 	if opts.Where != nil {
 		r.Where = opts.Where.String()
 	}
@@ -43,14 +44,14 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return nil, err
 	}
 	r.Result, r.Reason, r.Unsettled = out.result, out.reason, out.unsettled
-	r.Scope = regionScope(r.Scope, r.Where)
+	r.Scope = proof.Scope{Bound: r.Proof.Bound(), Where: r.Where}
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
 }
 
 // outcome is what a proof comes to: its result and, when unknown, why.
 type outcome struct {
-	result    string
+	result    proof.Result
 	reason    string
 	unsettled []Unsettled
 }
@@ -79,7 +80,7 @@ func steps(ctx context.Context, g *game.Game, e *check.Expr, opts Options, r *Re
 	if err != nil {
 		return outcome{}, err
 	}
-	if out, err := a.settle(ctx, r); err != nil || out.result != "" {
+	if out, err := a.settle(ctx, r); err != nil || out.result != proof.Unsettled {
 		return out, err
 	}
 	return finish(ctx, enc, a.queries, opts, r)
@@ -111,7 +112,7 @@ func plan(g *game.Game, e *check.Expr, opts Options, r *Result) (*encoding, stri
 	}
 	arithmetic := linearRoute
 	if enc.a.bv() {
-		r.Proof, r.Width, r.Scope = ProofBitVector, enc.a.width, "every position with piles up to 2^63-1"
+		r.Proof, r.Width = ProofBitVector, enc.a.width
 		arithmetic = bitVectorRoute
 	}
 	if err := arithmetic.needs(enc); err != nil {
@@ -148,8 +149,8 @@ func prepare(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, op
 			return nil, nil, err
 		}
 		if r.Closure.Result != Unsat {
-			out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", condClosure, r.Closure.Reason),
-				Unsettled{Condition: condClosure, Kind: r.Closure.ReasonKind})
+			out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", proof.R, r.Closure.Reason),
+				Unsettled{Condition: proof.R, Kind: r.Closure.ReasonKind})
 			return nil, &out, nil
 		}
 	}
@@ -349,9 +350,9 @@ func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r
 	}
 	switch {
 	case unbounded(digitsCover):
-		r.Proof, r.Width, r.Scope = ProofDigits, 0, "every position"
+		r.Proof, r.Width = ProofDigits, 0
 	case unbounded(nimSumsCover):
-		r.Proof, r.Width, r.Scope = ProofNimSums, 0, "every position"
+		r.Proof, r.Width = ProofNimSums, 0
 	}
 	// The engine confirms it, or it is not a proof.
 	var err error

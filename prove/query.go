@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // A query is one condition written as an SMT-LIB script, with how it is
@@ -28,7 +29,7 @@ func fileStem(spec string) string {
 
 // query is one condition as an SMT-LIB script.
 type query struct {
-	name   string
+	name   proof.Cond
 	script string
 	// vars are the variables read back as a counterexample: p0.. and, for
 	// (I), q0..
@@ -89,7 +90,7 @@ func (enc *encoding) splitByCases(queries []query) []query {
 	}
 	for i := range queries {
 		q := &queries[i]
-		if (q.name == "II" || q.name == condG2) && q.via == "" && q.quantified {
+		if (q.name == proof.II || q.name == proof.G2) && q.via == "" && q.quantified {
 			q.cases = []string{"(= p0 0)", "(> p0 0)"}
 			q.routes = append(q.routes, caseSplitRoute.name)
 		}
@@ -149,9 +150,9 @@ func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 	case viaDigits:
 		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
 	case viaNimSums:
-		fmt.Fprintf(&b, "; %s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+		fmt.Fprintf(&b, "; %s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n", q.name.Words())
 	default:
-		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", q.name.Words())
 	}
 	b.WriteString("(set-option :produce-models true)\n")
 	b.WriteString(q.script)
@@ -164,16 +165,6 @@ const viaMoves = "candidate moves"
 
 // viaSuffix ends the name of a query's file under Options.SMTOut.
 var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step", viaNimSums: "-nimsum"}
-
-var conditionText = map[string]string{
-	condG0:      "(G0) asks for p whose value g(p) is negative",
-	condG1:      "(G1) asks for p and a move from p to q with g(p) = g(q)",
-	condG2:      "(G2) asks for p and v with 0 <= v < g(p) such that no option q of p has g(q) = v (gv is v)",
-	condClosure: "(R) asks for p in the region and a move from p to q outside it",
-	"I":         "(I) asks for p in S and a move from p to q in S",
-	"II":        "(II) asks for p outside S with no move into S",
-	"III":       "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
-}
 
 // caseSplitRoute asks the quantified (II) (or (G2)) in two cases, the first
 // pile empty or not, each in a solver process of its own.
