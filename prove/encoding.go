@@ -59,6 +59,9 @@ type encoding struct {
 	// the region p is restricted to (Options.Where, region.go).
 	grundy bool
 	where  *check.Expr
+	// inSOnce, valueOnce and inROnce are S, the value g and R translated
+	// once in the arithmetic a (translated.go): nil in the nim-sum's.
+	inSOnce, valueOnce, inROnce *translated
 }
 
 // claim is what a proof claims besides its expression: that it is the
@@ -132,6 +135,7 @@ func newClaimEncoding(g *game.Game, e *check.Expr, moves [][]string, c claim) (*
 	if err := enc.chooseArithmetic(); err != nil {
 		return nil, err
 	}
+	enc.translateOnce()
 	return enc, nil
 }
 
@@ -214,8 +218,29 @@ func pileVar(prefix string) func(i int) string {
 	return func(i int) string { return prefix + strconv.Itoa(i) }
 }
 
+// translateOnce translates S (or the value g) and R in the arithmetic
+// chosen, for inS, value and inR to fill in.
+func (enc *encoding) translateOnce() {
+	once := func(x *check.Expr, translate func(*check.Expr, func(int) string, arith) (string, *big.Int, error)) *translated {
+		return translateOnce(func(pile func(i int) string) (string, error) {
+			s, _, err := translate(x, pile, enc.a)
+			return s, err
+		}, enc.a)
+	}
+	enc.inSOnce = once(enc.e, translateExpr)
+	if enc.grundy {
+		enc.valueOnce = once(enc.e, translateValue)
+	}
+	if enc.where != nil {
+		enc.inROnce = once(enc.where, translateExpr)
+	}
+}
+
 // inS is S at the position whose piles are the variables prefix0, ...
 func (enc *encoding) inS(pile func(i int) string) string {
+	if s, ok := enc.inSOnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateExpr(enc.e, pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())
@@ -541,7 +566,7 @@ func (enc *encoding) forallNot(set complex.Set, p func(i int) string, body func(
 // make a proof wrong, only fail. It needs nothing of the game, only
 // candidates written in the query's arithmetic (chooseArithmetic refuses
 // others).
-var candidateMovesRoute = route{name: viaMoves, needs: func(enc *encoding) error {
+var candidateMovesRoute = route{name: viaMoves, file: queryFile{suffix: "-by-moves"}, needs: func(enc *encoding) error {
 	if len(enc.moveExprs) == 0 {
 		return errors.New("no candidate moves were given")
 	}

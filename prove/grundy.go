@@ -76,6 +76,9 @@ func movesLowerTotal(enc *encoding) error {
 
 // value is g at the position whose piles are the variables pile(0), ...
 func (enc *encoding) value(pile func(i int) string) string {
+	if s, ok := enc.valueOnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateValue(enc.e, pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())

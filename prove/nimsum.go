@@ -253,12 +253,17 @@ const viaNimSums = "nim-sum lemmas"
 // the instances itself). Each falls back to its bit-vector query when it is
 // not unsat.
 func (enc *encoding) byNimSums(queries []query) []query {
-	if !enc.a.bv() || nimSumRoute.needs(enc) != nil {
+	return enc.byNimSumsOf(&nimSumRoute, queries)
+}
+
+// byNimSumsOf is byNimSums, rt the route (nimSumRoute).
+func (enc *encoding) byNimSumsOf(rt *route, queries []query) []query {
+	if !enc.a.bv() || rt.needs(enc) != nil {
 		return queries
 	}
 	abstract := *enc
 	abstract.a = arith{nimSums: newNimSums()}
-	abstract.canonical, abstract.arithmetic = "", nimSumRoute.name
+	abstract.canonical, abstract.arithmetic = "", rt.name
 	if _, err := abstract.translateClaims(abstract.a); err != nil {
 		return queries // colmod, or another operator on digits
 	}
@@ -286,17 +291,6 @@ func (enc *encoding) byNimSums(queries []query) []query {
 	return queries
 }
 
-// nimSumsCover reports whether every condition was decided with the
-// nim-sum uninterpreted, which makes the proof one for every position.
-func nimSumsCover(conditions []Condition) bool {
-	for _, c := range conditions {
-		if c.Via != viaNimSums {
-			return false
-		}
-	}
-	return len(conditions) > 0
-}
-
 // nimSumRoute asks a condition whose only operator on binary digits is the
 // nim-sum in linear integer arithmetic, the nim-sum uninterpreted, with
 // instances of its lemmas (nimsum.go).
@@ -305,18 +299,20 @@ func nimSumsCover(conditions []Condition) bool {
 // of the real query is a model of the abstracted one; "unsat" of the
 // abstracted query is "unsat" of the real one, for every position. It needs
 // nothing of the game beyond the linear route's.
-var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
-	if err := bitVectorRoute.needs(enc); err != nil {
-		return err
-	}
-	ops := digitOperators(enc.e.Tree())
-	if enc.where != nil {
-		ops = append(ops, digitOperators(enc.where.Tree())...)
-	}
-	for _, op := range ops {
-		if op != "^" && op != "xor()" {
-			return fmt.Errorf("%s is not a nim-sum", op)
+var nimSumRoute = route{name: viaNimSums, kind: proof.NimSums, searchSmall: true, rewrite: (*encoding).byNimSumsOf, file: queryFile{suffix: "-nimsum",
+	note: "; %[2]s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n"},
+	needs: func(enc *encoding) error {
+		if err := bitVectorRoute.needs(enc); err != nil {
+			return err
 		}
-	}
-	return nil
-}}
+		ops := digitOperators(enc.e.Tree())
+		if enc.where != nil {
+			ops = append(ops, digitOperators(enc.where.Tree())...)
+		}
+		for _, op := range ops {
+			if op != "^" && op != "xor()" {
+				return fmt.Errorf("%s is not a nim-sum", op)
+			}
+		}
+		return nil
+	}}

@@ -71,7 +71,12 @@ func steps(ctx context.Context, g *game.Game, e *check.Expr, opts Options, r *Re
 	if err != nil || stop != nil {
 		return deref(stop), err
 	}
-	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.conditions()))))
+	queries := enc.conditions()
+	for _, rt := range registry {
+		if rt.rewrite != nil {
+			queries = rt.rewrite(enc, rt, queries)
+		}
+	}
 	r.Conditions = make([]Condition, len(queries))
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
@@ -112,9 +117,10 @@ func plan(g *game.Game, e *check.Expr, opts Options, r *Result) (*encoding, stri
 	}
 	arithmetic := linearRoute
 	if enc.a.bv() {
-		r.Proof, r.Width = ProofBitVector, enc.a.width
+		r.Width = enc.a.width
 		arithmetic = bitVectorRoute
 	}
+	r.Proof = arithmetic.kind
 	if err := arithmetic.needs(enc); err != nil {
 		return nil, fmt.Sprintf("%s: %v", arithmetic.name, err), nil
 	}
@@ -215,7 +221,7 @@ func (a *asking) write(i int) error {
 		return nil
 	}
 	q := &a.queries[i]
-	q.path = filepath.Join(a.opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(a.g.Spec), q.name, viaSuffix[q.via]))
+	q.path = filepath.Join(a.opts.SMTOut, q.fileName(a.g.Spec))
 	if err := os.WriteFile(q.path, []byte(q.file(a.g, a.e, a.opts.Solver)), 0o644); err != nil {
 		return fmt.Errorf("--smt-out: %w", err)
 	}
@@ -231,7 +237,7 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 		// condition. Where the induction fails the set is often wrong,
 		// and a small counterexample is quicker to find than the query
 		// over every option, in bit-vectors, is to answer.
-		if a.queries[i].via == viaDigits || a.queries[i].via == viaNimSums {
+		if rt := routeNamed(a.queries[i].via); rt != nil && rt.searchSmall {
 			if ce := a.enc.searchSmall(ctx, name); ce != nil {
 				a.found[i], a.replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
 				a.settled(errSettled)
@@ -345,14 +351,9 @@ func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r
 	// A proof is for every position when every query it rests on is: a
 	// region's closure asked in bit-vectors holds for piles up to 2^63-1
 	// only, and so does the region theorem then.
-	unbounded := func(cover func([]Condition) bool) bool {
-		return cover(r.Conditions) && (r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name))
-	}
-	switch {
-	case unbounded(digitsCover):
-		r.Proof, r.Width = ProofDigits, 0
-	case unbounded(nimSumsCover):
-		r.Proof, r.Width = ProofNimSums, 0
+	if rt := coveringRoute(r.Conditions); rt != nil &&
+		(r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name)) {
+		r.Proof, r.Width = rt.kind, 0
 	}
 	// The engine confirms it, or it is not a proof.
 	var err error

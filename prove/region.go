@@ -95,6 +95,9 @@ func (enc *encoding) checkNonEmpty(ctx context.Context, opts Options) error {
 
 // inR is R at the position whose piles are the variables pile(0), ...
 func (enc *encoding) inR(pile func(i int) string) string {
+	if s, ok := enc.inROnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateExpr(enc.where, pile, enc.a)
 	if err != nil {
 		panic("prove: the region translated once and not again: " + err.Error())
