@@ -85,18 +85,12 @@ func (enc *encoding) columnModulus() (int, bool) {
 	return m.Value, true
 }
 
-// byDigits puts the inductive steps of (I) and (II) before the queries
-// over bit-vectors, which stay as their fallbacks, when S is colmod(m,
-// piles) on a take game in normal play. A step answers sat or unknown when
-// the induction does not go through, which refutes nothing: the condition
-// is then asked as usual. The steps' queries have no variables to read
-// back.
-func (enc *encoding) byDigits(queries []query) []query {
-	return enc.byDigitStep(&digitsStepIIRoute, 1, enc.digitStepII, enc.byDigitStep(&digitsStepIRoute, 0, enc.digitStepI, queries))
-}
-
-// byDigitStep puts step, the inductive step of the route rt, before the
-// query i of a two-condition proof, when rt's preconditions hold (byDigits).
+// byDigitStep puts the inductive step of (I) or (II) before the query
+// over bit-vectors, which stays as its fallback, when S is colmod(m,
+// piles) on a take game in normal play (digitsStepIRoute,
+// digitsStepIIRoute). A step answers sat or unknown when the induction
+// does not go through, which refutes nothing: the condition is then asked
+// as usual. The steps' queries have no variables to read back.
 func (enc *encoding) byDigitStep(rt *route, i int, step func(m int) query, queries []query) []query {
 	m, ok := enc.columnModulus()
 	if !ok || len(queries) != 2 || rt.needs(enc) != nil {

@@ -252,12 +252,7 @@ const viaNimSums = "nim-sum lemmas"
 // moves (with a quantifier over every option the solver would have to find
 // the instances itself). Each falls back to its bit-vector query when it is
 // not unsat.
-func (enc *encoding) byNimSums(queries []query) []query {
-	return enc.byNimSumsOf(&nimSumRoute, queries)
-}
-
-// byNimSumsOf is byNimSums, rt the route (nimSumRoute).
-func (enc *encoding) byNimSumsOf(rt *route, queries []query) []query {
+func (enc *encoding) byNimSums(rt *route, queries []query) []query {
 	if !enc.a.bv() || rt.needs(enc) != nil {
 		return queries
 	}
@@ -299,7 +294,7 @@ func (enc *encoding) byNimSumsOf(rt *route, queries []query) []query {
 // of the real query is a model of the abstracted one; "unsat" of the
 // abstracted query is "unsat" of the real one, for every position. It needs
 // nothing of the game beyond the linear route's.
-var nimSumRoute = route{name: viaNimSums, kind: proof.NimSums, searchSmall: true, rewrite: (*encoding).byNimSumsOf, file: queryFile{suffix: "-nimsum",
+var nimSumRoute = route{name: viaNimSums, kind: proof.NimSums, searchSmall: true, rewrite: (*encoding).byNimSums, file: queryFile{suffix: "-nimsum",
 	note: "; %[2]s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n"},
 	needs: func(enc *encoding) error {
 		if err := bitVectorRoute.needs(enc); err != nil {

@@ -72,7 +72,7 @@ func TestNimSumLemmasHold(t *testing.T) {
 				t.Fatal(err)
 			}
 			checked := 0
-			for _, q := range enc.byNimSums(enc.queries()) {
+			for _, q := range enc.byNimSums(&nimSumRoute, enc.queries()) {
 				if q.via != viaNimSums {
 					continue
 				}

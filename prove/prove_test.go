@@ -678,7 +678,7 @@ func TestSplitByCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, q := range enc.splitByCases(enc.withTactics(enc.queries())) {
+			for _, q := range enc.splitByCases(&caseSplitRoute, enc.withTactics(enc.queries())) {
 				if got := len(q.cases) > 0; got != tt.split[q.name] {
 					t.Errorf("(%s) split %v, want %v", q.name, got, tt.split[q.name])
 				}

@@ -84,12 +84,7 @@ func (enc *encoding) withTactics(queries []query) []query {
 // took 4.2 s and 8.7 s of CPU, the whole query 14.5 s. The cases cover
 // every position (piles are never negative), so (II) holds exactly when
 // both are unsat; the query's file under --smt-out stays the whole query.
-func (enc *encoding) splitByCases(queries []query) []query {
-	return enc.splitByCasesOf(&caseSplitRoute, queries)
-}
-
-// splitByCasesOf is splitByCases, rt the route (caseSplitRoute).
-func (enc *encoding) splitByCasesOf(rt *route, queries []query) []query {
+func (enc *encoding) splitByCases(rt *route, queries []query) []query {
 	if rt.needs(enc) != nil {
 		return queries
 	}
@@ -191,7 +186,7 @@ func (q query) fileName(spec string) string {
 // Soundness: every query asserts that each pile is at least 0, so the cases
 // p0 = 0 and p0 > 0 cover every position; the condition holds exactly when
 // both cases are unsat.
-var caseSplitRoute = route{name: routeNameCases, rewrite: (*encoding).splitByCasesOf, needs: func(enc *encoding) error {
+var caseSplitRoute = route{name: routeNameCases, rewrite: (*encoding).splitByCases, needs: func(enc *encoding) error {
 	if enc.a.bv() {
 		return errors.New("only linear queries are split")
 	}
