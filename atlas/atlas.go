@@ -273,7 +273,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 		r.Expr, r.Exact, r.LearnedMax, r.VerifiedMax = d.Expr, d.Exact, d.Max, d.VerifiedMax
 		r.setProof(d.Proof)
 	}
-	if opts.Regions && r.Proved != prove.Proved {
+	if opts.Regions && r.Proved != prove.Proved.String() {
 		if r.Regions, err = regionTheorems(ctx, g, LearnHeights(g.Piles(), h), opts); err != nil {
 			return Row{}, err
 		}

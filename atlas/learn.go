@@ -96,11 +96,11 @@ func (r *Row) setProof(p *prove.Result) {
 	if p == nil {
 		return
 	}
-	r.Proved = p.Result
+	r.Proved = p.Result.String()
 	if p.Engine != nil {
 		r.ProvedEngineMax = p.Engine.Max
 	}
-	d := ProofDetail{Kind: p.Proof, Routes: strings.Join(p.Routes, ", "), Reason: p.Reason, Seconds: p.Seconds}
+	d := ProofDetail{Kind: p.Proof.String(), Routes: strings.Join(p.Routes, ", "), Reason: p.Reason, Seconds: p.Seconds}
 	var conds, files []string
 	for _, c := range p.Conditions {
 		s := fmt.Sprintf("%s %s %.2f s", c.Name, c.Result, c.Seconds)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // TestLearnHeights: discover starts on a box of at most 200,000 positions
@@ -72,11 +73,11 @@ func TestLearnGoesUp(t *testing.T) {
 func TestProofDetailRoundTrip(t *testing.T) {
 	var r Row
 	r.Game = "cn:4,2"
-	r.setProof(&prove.Result{Result: prove.Proved, Proof: "presburger", Routes: []string{"linear"}, Seconds: 0.5,
-		Conditions: []prove.Condition{{Name: "I", Result: "unsat", Seconds: 0.25, File: "/tmp/smt/cn_4_2-I.smt2"}, {Name: "II", Result: "unsat", Seconds: 0.125}},
+	r.setProof(&prove.Result{Result: prove.Proved, Proof: proof.Presburger, Routes: []string{"linear"}, Seconds: 0.5,
+		Conditions: []prove.Condition{{Name: proof.I, Result: "unsat", Seconds: 0.25, File: "/tmp/smt/cn_4_2-I.smt2"}, {Name: proof.II, Result: "unsat", Seconds: 0.125}},
 		Engine:     &prove.EngineCheck{Max: 9}})
 	want := ProofDetail{Kind: "presburger", Routes: "linear", Conditions: "I unsat 0.25 s; II unsat 0.12 s", Files: "cn_4_2-I.smt2", Seconds: 0.5}
-	if r.Proved != prove.Proved || r.ProvedEngineMax != 9 || r.Proof.Files != want.Files || r.Proof.Conditions != want.Conditions {
+	if r.Proved != prove.Proved.String() || r.ProvedEngineMax != 9 || r.Proof.Files != want.Files || r.Proof.Conditions != want.Conditions {
 		t.Fatalf("setProof: %+v", r)
 	}
 	r.Regions = []string{"a == 0: b == c && d == 0", "b == 0: a == c"}

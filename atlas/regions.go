@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/solve"
 )
 
@@ -88,7 +88,7 @@ func regionTheorems(ctx context.Context, g *game.Game, heights []int, opts Optio
 		}
 		if d.Exact && d.Proof != nil && d.Proof.Result == prove.Proved {
 			theorem := region + ": " + d.Expr
-			if strings.Contains(d.Proof.Scope, "2^63-1") {
+			if d.Proof.Scope.Bound == proof.MaxPile {
 				theorem += " (piles up to 2^63-1)"
 			}
 			out = append(out, theorem)

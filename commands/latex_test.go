@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 )
 
@@ -117,8 +118,8 @@ func TestTheoremsLaTeX(t *testing.T) {
 func TestProveLaTeX(t *testing.T) {
 	th, _ := theory.ByName("cn63")
 	proved := &ProveResult{Result: &prove.Result{
-		Game: "cn:6,3", Expression: "a + b == d + e && b + c == e + f", Result: prove.Proved, Proof: "presburger", Scope: "every position",
-		Conditions: []prove.Condition{{Name: "I", Result: "unsat", Seconds: 0.1}, {Name: "II", Result: "unsat", Seconds: 0.17}},
+		Game: "cn:6,3", Expression: "a + b == d + e && b + c == e + f", Result: prove.Proved, Proof: proof.Presburger, Scope: proof.Scope{},
+		Conditions: []prove.Condition{{Name: proof.I, Result: "unsat", Seconds: 0.1}, {Name: proof.II, Result: "unsat", Seconds: 0.17}},
 		Solver:     "z3", SolverVersion: "Z3 version 4.8.12 - 64 bit", Seconds: 0.39,
 	}, src: "a+b == d+e && b+c == e+f", title: "Circular Nim CN(6,3)", theorem: th, format: "latex"}
 	var b strings.Builder
@@ -142,7 +143,7 @@ func TestProveLaTeX(t *testing.T) {
 	}
 	refuted := &ProveResult{Result: &prove.Result{
 		Game: "slowset:5,{2,3}", Expression: "a % 2 == 0 || b^c > 1_0 && ~d", Result: prove.Refuted,
-		Counterexample: &prove.Counterexample{Condition: "II", Position: game.Position{1, 0, 0, 0, 0}},
+		Counterexample: &prove.Counterexample{Condition: proof.II, Position: game.Position{1, 0, 0, 0, 0}},
 		Solver:         "cvc5", SolverVersion: "1.0", Seconds: 2,
 	}, src: "a % 2 == 0 || b^c > 1_0 && ~d\n\\end{document}", title: "Slow {2,3}-Nim", format: "latex"}
 	b.Reset()

@@ -12,6 +12,7 @@ import (
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 	"github.com/nimlab/nimlab/witness"
 )
@@ -65,7 +66,7 @@ type ProveRequest struct {
 type ProveResult struct {
 	*prove.Result
 	// Kind says in words what kind of proof it is, when proved: e.g.
-	// "presburger arithmetic" (theory.ProofKind), as every front end
+	// "presburger arithmetic" (proof.Kind.Words), as every front end
 	// prints it.
 	Kind string `json:"kind,omitempty"`
 
@@ -156,7 +157,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	}
 	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format, req: req}
 	if r.Result == prove.Proved {
-		res.Kind = theory.ProofKind(r.Proof)
+		res.Kind = r.Proof.Words()
 	}
 	return res, nil
 }
@@ -267,8 +268,8 @@ func (r *ProveResult) Verdict() error {
 		var timeout, second, mex bool
 		for _, u := range r.Unsettled {
 			timeout = timeout || u.Kind == prove.ReasonTimeout
-			second = second || u.Condition == "II"
-			mex = mex || u.Condition == "G2"
+			second = second || u.Condition == proof.II
+			mex = mex || u.Condition == proof.G2
 		}
 		hint := ""
 		if timeout {
@@ -332,7 +333,7 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	}
 	fmt.Fprintln(w, latex.Comment("made by: "+command+" --format latex"))
 	fmt.Fprintln(w, latex.Comment(`needs \usepackage{booktabs}`))
-	caption := map[string]string{prove.Proved: "Machine proof", prove.Refuted: "Refutation"}[res.Result]
+	caption := map[proof.Result]string{prove.Proved: "Machine proof", prove.Refuted: "Refutation"}[res.Result]
 	if caption == "" {
 		caption = "Attempted machine proof"
 	}
@@ -356,7 +357,7 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	row("Statement", statement)
 	switch res.Result {
 	case prove.Proved:
-		row("Result", "proved for "+latex.Escape(res.Scope))
+		row("Result", "proved for "+latex.Escape(res.Scope.String()))
 		if res.Grundy {
 			row("Proof", latex.Escape(proofKindSentence(res))+": no position breaks (G0) $g \\ge 0$, (G1) no option of equal value, (G2) every smaller value at an option (the mex)")
 		} else {
@@ -444,7 +445,7 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "symmetry    %s\n", r.Symmetry)
 	}
 	for _, c := range r.Conditions {
-		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name)), c.Result, c.Seconds)
+		line := fmt.Sprintf("(%s)%s %-7s %.2f s", c.Name, strings.Repeat(" ", 4-len(c.Name.String())), c.Result, c.Seconds)
 		if c.Reason != "" {
 			line += " (" + c.Reason + ")"
 		}
@@ -514,21 +515,21 @@ func confirmationText(c *prove.Confirmation) string {
 // induction on binary digits" or "presburger arithmetic with the nim-sum's
 // lemmas".
 func proofKind(r *prove.Result) string {
-	return theory.ProofKind(r.Proof)
+	return r.Proof.Words()
 }
 
 // counterexampleText says in one line where a condition fails.
 func counterexampleText(ce *prove.Counterexample) string {
 	switch ce.Condition {
-	case "I":
+	case proof.I:
 		return fmt.Sprintf("counterexample to (I): %s and its option %s are both accepted", ce.Position, ce.Move)
-	case "II":
+	case proof.II:
 		return fmt.Sprintf("counterexample to (II): %s is not accepted, and none of its options is", ce.Position)
-	case "G0":
+	case proof.G0:
 		return fmt.Sprintf("counterexample to (G0): the value at %s is %d, below 0", ce.Position, deref(ce.Value))
-	case "G1":
+	case proof.G1:
 		return fmt.Sprintf("counterexample to (G1): %s and its option %s both have the value %d", ce.Position, ce.Move, deref(ce.Value))
-	case "G2":
+	case proof.G2:
 		return fmt.Sprintf("counterexample to (G2): no option of %s has the value %d, below its own", ce.Position, deref(ce.Value))
 	}
 	return fmt.Sprintf("counterexample to (III): %s is terminal (an N-position in misère play) and accepted", ce.Position)

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/prove"
-	"github.com/nimlab/nimlab/theory"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 func TestSplitTopLevel(t *testing.T) {
@@ -83,16 +83,16 @@ func TestProveClaimErrors(t *testing.T) {
 }
 
 // TestProofKindsWorded: every kind of proof prove names has its words in
-// theory, which records proofs by the same names.
+// package proof's table, which theory's records are read with too.
 func TestProofKindsWorded(t *testing.T) {
-	for kind, want := range map[string]string{
+	for kind, want := range map[proof.Kind]string{
 		prove.ProofPresburger: "presburger arithmetic",
 		prove.ProofBitVector:  "bitvector arithmetic",
 		prove.ProofDigits:     "by induction on binary digits",
 		prove.ProofNimSums:    "presburger arithmetic with the nim-sum's lemmas",
 	} {
-		if got := theory.ProofKind(kind); got != want {
-			t.Errorf("ProofKind(%q) = %q, want %q", kind, got, want)
+		if got := kind.Words(); got != want {
+			t.Errorf("%s.Words() = %q, want %q", kind, got, want)
 		}
 	}
 }
@@ -102,14 +102,14 @@ func TestProofKindsWorded(t *testing.T) {
 func TestProveVerdictHints(t *testing.T) {
 	for _, tt := range []struct {
 		unsettled []prove.Unsettled
-		proof     string
+		proof     proof.Kind
 		want      []string
 		not       []string
 	}{
-		{[]prove.Unsettled{{Condition: "II", Kind: prove.ReasonTimeout}}, prove.ProofBitVector, []string{"longer --timeout", "let (II) be asked"}, []string{"(G2)"}},
-		{[]prove.Unsettled{{Condition: "II", Kind: prove.ReasonSolver}}, prove.ProofPresburger, nil, []string{"longer --timeout", "let (II) be asked"}},
-		{[]prove.Unsettled{{Condition: "G2", Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout", "let (G2) be asked"}, []string{"let (II)"}},
-		{[]prove.Unsettled{{Condition: "R", Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout"}, []string{"let (II)", "(G2)"}},
+		{[]prove.Unsettled{{Condition: proof.II, Kind: prove.ReasonTimeout}}, prove.ProofBitVector, []string{"longer --timeout", "let (II) be asked"}, []string{"(G2)"}},
+		{[]prove.Unsettled{{Condition: proof.II, Kind: prove.ReasonSolver}}, prove.ProofPresburger, nil, []string{"longer --timeout", "let (II) be asked"}},
+		{[]prove.Unsettled{{Condition: proof.G2, Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout", "let (G2) be asked"}, []string{"let (II)"}},
+		{[]prove.Unsettled{{Condition: proof.R, Kind: prove.ReasonTimeout}}, prove.ProofPresburger, []string{"longer --timeout"}, []string{"let (II)", "(G2)"}},
 	} {
 		// The reason names every condition and says "no answer within":
 		// only the typed fields may decide the hints.

@@ -11,6 +11,7 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/prove/provetest"
 )
 
@@ -22,7 +23,7 @@ func TestProve(t *testing.T) {
 	for _, tt := range []struct {
 		spec           string
 		max, verifyMax int
-		want           string // "" for no proof
+		want           proof.Result // proof.Unsettled for no proof
 	}{
 		{"cn:6,3", 5, 0, prove.Proved},
 		{"cn:4,2", 3, 0, prove.Proved},
@@ -34,7 +35,7 @@ func TestProve(t *testing.T) {
 		// CN(6,4): (II) does not finish in a second.
 		{"cn:6,4", 5, 0, prove.Undecided},
 		// Not exact up to 4: nothing to prove.
-		{"cn:5,2", 2, 0, ""},
+		{"cn:5,2", 2, 0, proof.Unsettled},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {
@@ -45,7 +46,7 @@ func TestProve(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}
-		if tt.want == "" {
+		if tt.want == proof.Unsettled {
 			if r.Exact || r.Proof != nil {
 				t.Errorf("%s --max %d: exact %v, proof %+v; want neither", tt.spec, tt.max, r.Exact, r.Proof)
 			}
@@ -76,11 +77,11 @@ func TestProve(t *testing.T) {
 			}
 			inS := e.Evaluator()
 			switch ce.Condition {
-			case "I":
+			case proof.I:
 				if !inS(ce.Position) || !inS(ce.Move) || g.CheckMove(ce.Position, ce.Move) != nil {
 					t.Errorf("%s: (I) fails at %v -> %v? not so", tt.spec, ce.Position, ce.Move)
 				}
-			case "II":
+			case proof.II:
 				if inS(ce.Position) {
 					t.Errorf("%s: (II) fails at %v, which the expression accepts", tt.spec, ce.Position)
 				}
@@ -98,7 +99,7 @@ func TestProve(t *testing.T) {
 
 // timeout is a second for the proofs that must run out of time, and
 // enough for the others on a machine busy with other tests.
-func timeout(want string) time.Duration {
+func timeout(want proof.Result) time.Duration {
 	if want == prove.Undecided {
 		return time.Second
 	}

@@ -35,7 +35,7 @@ func TestMachineProvedTable(t *testing.T) {
 			continue
 		}
 		delete(rows, key)
-		if !strings.HasPrefix(cells[2], rec.Result) {
+		if !strings.HasPrefix(cells[2], rec.Result.String()) {
 			t.Errorf("%s: the table says %q, the record %s", key, cells[2], rec.Result)
 		}
 		confirmed := rec.Confirmation != nil && rec.Confirmation.Result == "confirmed"

@@ -44,7 +44,7 @@ func TestFrontierTable(t *testing.T) {
 		t.Errorf("findings.md's frontier table is not docs/frontier.json's: write it again with nimlab frontier --format markdown")
 	}
 	for _, r := range recorded.Rows {
-		if (r.Status == frontier.Proved) != (r.Proved == prove.Proved) || r.Status == frontier.Proved && r.ProvedEngineMax <= 0 {
+		if (r.Status == frontier.Proved) != (r.Proved == prove.Proved.String()) || r.Status == frontier.Proved && r.ProvedEngineMax <= 0 {
 			t.Errorf("%s: status %s, proof %q, engine's box %d", r.Game, r.Status, r.Proved, r.ProvedEngineMax)
 		}
 	}

@@ -66,9 +66,9 @@ func FromAtlas(r atlas.Row) Row {
 		row.Regions = []string{}
 	}
 	switch {
-	case r.Proved == prove.Proved:
+	case r.Proved == prove.Proved.String():
 		row.Status = Proved
-	case r.Exact && r.Proved == prove.Refuted:
+	case r.Exact && r.Proved == prove.Refuted.String():
 		row.Status = Refuted
 	case r.Exact:
 		row.Status = Verified

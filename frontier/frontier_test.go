@@ -109,12 +109,12 @@ func TestStatus(t *testing.T) {
 		status, text   string
 		proofSubstring string
 	}{
-		{atlas.Row{Game: "cn:6,3", Exact: true, VerifiedMax: 7, Proved: prove.Proved, ProvedEngineMax: 9,
+		{atlas.Row{Game: "cn:6,3", Exact: true, VerifiedMax: 7, Proved: prove.Proved.String(), ProvedEngineMax: 9,
 			Proof: atlas.ProofDetail{Kind: "presburger", Conditions: "I unsat 0.10 s; II unsat 0.20 s"}},
 			Proved, "proved", "presburger: I unsat 0.10 s; II unsat 0.20 s; engine agrees to 9"},
-		{atlas.Row{Game: "cn:4,1", Exact: true, VerifiedMax: 6, Proved: prove.Undecided, Proof: atlas.ProofDetail{Conditions: "I unsat 0.1 s; II unknown 10.00 s (timeout)"}},
+		{atlas.Row{Game: "cn:4,1", Exact: true, VerifiedMax: 6, Proved: prove.Undecided.String(), Proof: atlas.ProofDetail{Conditions: "I unsat 0.1 s; II unknown 10.00 s (timeout)"}},
 			Verified, "verified to 6", "unknown: I unsat 0.1 s; II unknown 10.00 s (timeout)"},
-		{atlas.Row{Game: "cn:5,2", Exact: true, VerifiedMax: 2, Proved: prove.Refuted, Proof: atlas.ProofDetail{Counterexample: "II at 0,1,3,3,1"}},
+		{atlas.Row{Game: "cn:5,2", Exact: true, VerifiedMax: 2, Proved: prove.Refuted.String(), Proof: atlas.ProofDetail{Counterexample: "II at 0,1,3,3,1"}},
 			Refuted, "refuted beyond 2", "refuted: II at 0,1,3,3,1"},
 		{atlas.Row{Game: "cn:6,3", Exact: true, VerifiedMax: 7}, Verified, "verified to 7", "-"},
 		{atlas.Row{Game: "cn:8,2", LearnedMax: 5, VerifiedMax: 5}, Nothing, "nothing found (piles 0..5)", "-"},
@@ -132,7 +132,7 @@ func TestStatus(t *testing.T) {
 func TestMarkdown(t *testing.T) {
 	long := "sym(a == 0 && b == c) || sym(a == b && a == c && a == d && b == e && c == f)"
 	rows := []Row{
-		FromAtlas(atlas.Row{Index: 0, Game: "cn:3,2", Expr: "a == b && a == c", Exact: true, VerifiedMax: 8, Proved: prove.Proved}),
+		FromAtlas(atlas.Row{Index: 0, Game: "cn:3,2", Expr: "a == b && a == c", Exact: true, VerifiedMax: 8, Proved: prove.Proved.String()}),
 		FromAtlas(atlas.Row{Index: 1, Game: "cn:4,2", Expr: long, Exact: true, VerifiedMax: 6}),
 		FromAtlas(atlas.Row{Index: 2, Game: "path:4,2", Expr: long, Exact: true, VerifiedMax: 6}),
 		FromAtlas(atlas.Row{Index: 3, Game: "path:4,3", Expr: "a == 0 || b == 0"}),

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // Counterexamples: a model of a failed condition checked by nimlab's own
@@ -83,7 +84,7 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 	}
 	ce := &Counterexample{Condition: q.name, Position: p, Checked: "engine"}
 	switch q.name {
-	case "I":
+	case proof.I:
 		m, ok := read("q")
 		if !ok {
 			return nil, "the solver's model has a negative pile"
@@ -92,7 +93,7 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 			return nil, fmt.Sprintf("the solver's model p = (%s), q = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p, m)
 		}
 		ce.Move = m
-	case "II":
+	case proof.II:
 		if inS(p) || enc.g.Misere && enc.g.IsTerminal(p) {
 			return nil, fmt.Sprintf("the solver's model p = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p)
 		}
@@ -105,7 +106,7 @@ func (enc *encoding) confirm(q query, values map[string]int64) (*Counterexample,
 		} else {
 			ce.Checked = "model"
 		}
-	case "III":
+	case proof.III:
 		if !inS(p) || !enc.g.IsTerminal(p) {
 			return nil, fmt.Sprintf("the solver's model p = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p)
 		}
@@ -124,7 +125,7 @@ const smallPositions = 20_000
 // searchSmall looks for a counterexample to the condition among the
 // positions with small piles, with nimlab's own move generator and
 // evaluator.
-func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counterexample {
+func (enc *encoding) searchSmall(ctx context.Context, condition proof.Cond) *Counterexample {
 	if enc.grundy {
 		return enc.searchSmallGrundy(ctx, condition)
 	}
@@ -132,14 +133,14 @@ func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counter
 	var found *Counterexample
 	enc.eachSmall(ctx, func(p game.Position) bool {
 		switch {
-		case condition == "I" && inS(p):
+		case condition == proof.I && inS(p):
 			for q := range enc.g.Options(p) {
 				if inS(q) {
-					found = &Counterexample{Condition: "I", Position: slices.Clone(p), Move: slices.Clone(q), Checked: "engine"}
+					found = &Counterexample{Condition: proof.I, Position: slices.Clone(p), Move: slices.Clone(q), Checked: "engine"}
 					break
 				}
 			}
-		case condition == "II" && !inS(p) && !(enc.g.Misere && enc.g.IsTerminal(p)):
+		case condition == proof.II && !inS(p) && !(enc.g.Misere && enc.g.IsTerminal(p)):
 			into := false
 			for q := range enc.g.Options(p) {
 				if inS(q) {
@@ -148,10 +149,10 @@ func (enc *encoding) searchSmall(ctx context.Context, condition string) *Counter
 				}
 			}
 			if !into {
-				found = &Counterexample{Condition: "II", Position: slices.Clone(p), Checked: "engine"}
+				found = &Counterexample{Condition: proof.II, Position: slices.Clone(p), Checked: "engine"}
 			}
-		case condition == "III" && inS(p) && enc.g.IsTerminal(p):
-			found = &Counterexample{Condition: "III", Position: slices.Clone(p), Checked: "engine"}
+		case condition == proof.III && inS(p) && enc.g.IsTerminal(p):
+			found = &Counterexample{Condition: proof.III, Position: slices.Clone(p), Checked: "engine"}
 		}
 		return found == nil
 	})

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // Induction on binary digits.
@@ -50,6 +51,11 @@ import (
 // digits (ProofDigits is the Proof of a result whose conditions all were).
 const viaDigits = "induction on binary digits"
 
+// digitsFile is how the query of a digit step is written under
+// Options.SMTOut.
+var digitsFile = queryFile{suffix: "-digit-step",
+	note: "; the inductive step of (%[1]s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n"}
+
 // columnModulus returns m when e is colmod(m, x_1, ..., x_n) with m >= 2
 // and the x's the game's n piles, each once (in any order).
 func (enc *encoding) columnModulus() (int, bool) {
@@ -79,29 +85,20 @@ func (enc *encoding) columnModulus() (int, bool) {
 	return m.Value, true
 }
 
-// byDigits puts the inductive steps of (I) and (II) before the queries
-// over bit-vectors, which stay as their fallbacks, when S is colmod(m,
-// piles) on a take game in normal play. A step answers sat or unknown when
-// the induction does not go through, which refutes nothing: the condition
-// is then asked as usual. The steps' queries have no variables to read
-// back.
-func (enc *encoding) byDigits(queries []query) []query {
+// byDigitStep puts the inductive step of (I) or (II) before the query
+// over bit-vectors, which stays as its fallback, when S is colmod(m,
+// piles) on a take game in normal play (digitsStepIRoute,
+// digitsStepIIRoute). A step answers sat or unknown when the induction
+// does not go through, which refutes nothing: the condition is then asked
+// as usual. The steps' queries have no variables to read back.
+func (enc *encoding) byDigitStep(rt *route, i int, step func(m int) query, queries []query) []query {
 	m, ok := enc.columnModulus()
-	if !ok || len(queries) != 2 {
-		return queries
+	if !ok || len(queries) != 2 || rt.needs(enc) != nil {
+		return queries // asked as usual
 	}
-	steps := []struct {
-		route route
-		step  func(m int) query
-	}{{digitsStepIRoute, enc.digitStepI}, {digitsStepIIRoute, enc.digitStepII}}
-	for i, s := range steps {
-		if s.route.needs(enc) != nil {
-			continue // asked as usual
-		}
-		fallback := queries[i]
-		queries[i] = s.step(m)
-		queries[i].fallback, queries[i].routes = &fallback, []string{s.route.name}
-	}
+	fallback := queries[i]
+	queries[i] = step(m)
+	queries[i].fallback, queries[i].routes = &fallback, []string{rt.name}
 	return queries
 }
 
@@ -201,7 +198,7 @@ func (enc *encoding) digitStepI(m int) query {
 	}
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", c.divisible(c.ones(x), m), c.divisible(c.ones(y), m))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.face(drops), or(drops...))
-	return query{name: "I", script: b.String(), via: viaDigits}
+	return query{name: proof.I, script: b.String(), via: viaDigits}
 }
 
 // digitStepII is (II)'s step: Moore's construction on one column, from any
@@ -244,18 +241,7 @@ func (enc *encoding) digitStepII(m int) query {
 	}
 	keeps = append(keeps, fmt.Sprintf("(=> (or bad (not %s)) %s)", c.divisible(c.ones(x), m), or(next...)))
 	fmt.Fprintf(&b, "(assert (not %s))\n", and(keeps...))
-	return query{name: "II", script: b.String(), via: viaDigits}
-}
-
-// digitsCover reports whether every condition was decided by induction on
-// digits, which makes the proof one for every position.
-func digitsCover(conditions []Condition) bool {
-	for _, c := range conditions {
-		if c.Via != viaDigits {
-			return false
-		}
-	}
-	return len(conditions) > 0
+	return query{name: proof.II, script: b.String(), via: viaDigits}
 }
 
 // digitsStepIRoute decides (I) for S = colmod(m, every pile once) by the
@@ -266,7 +252,9 @@ func digitsCover(conditions []Condition) bool {
 // enc.sets. The take and slow rules on the faces of a complex (enc.take,
 // with enc.sets the facets) move so; so does any rule of normal or misère
 // play, but the step is only wired to two-condition (normal) proofs.
-var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+var digitsStepIRoute = route{name: viaDigits, kind: proof.Digits, file: digitsFile, searchSmall: true, rewrite: func(enc *encoding, rt *route, queries []query) []query {
+	return enc.byDigitStep(rt, 0, enc.digitStepI, queries)
+}, needs: func(enc *encoding) error {
 	if _, ok := enc.columnModulus(); !ok {
 		return errors.New("the set is not colmod(m, every pile once) with m >= 2")
 	}
@@ -291,7 +279,9 @@ var digitsStepIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
 // amount to be taken from each of its piles: simplicial Nim
 // (game.TakeOnFaces), in normal play. A slow game's move takes exactly one
 // token and is not such a q.
-var digitsStepIIRoute = route{name: viaDigits, needs: func(enc *encoding) error {
+var digitsStepIIRoute = route{name: viaDigits, kind: proof.Digits, file: digitsFile, searchSmall: true, rewrite: func(enc *encoding, rt *route, queries []query) []query {
+	return enc.byDigitStep(rt, 1, enc.digitStepII, queries)
+}, needs: func(enc *encoding) error {
 	if err := digitsStepIRoute.needs(enc); err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // TestDigitInduction: colmod(k+1, piles) is proved for Moore's Nim MN(n, k)
@@ -19,7 +20,7 @@ import (
 func TestDigitInduction(t *testing.T) {
 	tests := []struct {
 		spec, expr string
-		want       string
+		want       proof.Result
 		byDigits   bool
 	}{
 		{"moore:3,2", "colmod(3, a, b, c)", Proved, true},
@@ -47,7 +48,7 @@ func TestDigitInduction(t *testing.T) {
 		if tt.want == Refuted && (r.Counterexample == nil || r.Counterexample.Checked != "engine") {
 			t.Errorf("%s %q: counterexample %+v", tt.spec, tt.expr, r.Counterexample)
 		}
-		if tt.byDigits && (r.Scope != "every position" || r.Width != 0) {
+		if tt.byDigits && (r.Scope.String() != "every position" || r.Width != 0) {
 			t.Errorf("%s %q: scope %q, width %d", tt.spec, tt.expr, r.Scope, r.Width)
 		}
 	}
@@ -73,7 +74,7 @@ func TestDigitStepsAreNotVacuous(t *testing.T) {
 		}
 		for _, q := range []query{enc.digitStepI(m), enc.digitStepII(m)} {
 			premises := q.script
-			if q.name == "I" {
+			if q.name == proof.I {
 				// The last assertion is "a pile drops": without it, the
 				// all-equal column satisfies the premises.
 				premises = premises[:strings.LastIndex(premises, "(assert ")]

@@ -32,13 +32,26 @@
 // the query is written in, and the ways a query is made smaller or split.
 // Each route is a value, route, with its preconditions as code (its needs)
 // beside its soundness argument; Prove takes a route only when its
-// preconditions hold, and Result.Routes lists those taken. The plan is:
-// plan (prove.go) chooses the arithmetic (linear, else bit-vectors) and,
-// for a claim of values, the Sprague–Grundy conditions; prepare adds the
-// region, symmetry breaking and candidate moves; the conditions are then
-// rewritten by byDigits, byNimSums, withTactics and splitByCases, each of
-// which asks its route's preconditions. A precondition that fails is never
-// an error: the condition is asked another way, or the result is unknown.
+// preconditions hold, and Result.Routes lists those taken. The routes
+// stand in one registry (routes.go), each with its name, its
+// preconditions, what it does to the conditions' queries (a rewrite of
+// their list), the kind of proof it gives, from package proof's table of
+// kinds with their words and bound, and how its queries are written under
+// --smt-out. Prove iterates the registry: plan (prove.go) chooses the
+// arithmetic (linear, else bit-vectors, whose kind of proof the result
+// takes) and, for a claim of values, the Sprague–Grundy conditions;
+// prepare adds the region, symmetry breaking and candidate moves; each
+// route's rewrite is then applied to the conditions' queries in the
+// registry's order (the digit steps, the nim-sum lemmas, the linear
+// tactic, the case split), each asking its own preconditions; a proof
+// whose every condition one route decided takes that route's kind. A
+// precondition that fails is never an error: the condition is asked
+// another way, or the result is unknown. The expression and the region
+// are translated once, when the arithmetic is chosen, and written at each
+// query's piles from that translation (translated.go). A new route is one
+// file, one line of the registry, one line of the fuzzer's routeCorpus
+// and one section below (TestRouteRegistry and TestRouteCorpus fail
+// without them).
 //
 // # Linear integer arithmetic
 //

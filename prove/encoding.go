@@ -12,6 +12,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // The encoding writes a proof's formulas as SMT-LIB text: the positions p
@@ -58,6 +59,9 @@ type encoding struct {
 	// the region p is restricted to (Options.Where, region.go).
 	grundy bool
 	where  *check.Expr
+	// inSOnce, valueOnce and inROnce are S, the value g and R translated
+	// once in the arithmetic a (translated.go): nil in the nim-sum's.
+	inSOnce, valueOnce, inROnce *translated
 }
 
 // claim is what a proof claims besides its expression: that it is the
@@ -131,6 +135,7 @@ func newClaimEncoding(g *game.Game, e *check.Expr, moves [][]string, c claim) (*
 	if err := enc.chooseArithmetic(); err != nil {
 		return nil, err
 	}
+	enc.translateOnce()
 	return enc, nil
 }
 
@@ -163,8 +168,7 @@ func (enc *encoding) chooseArithmetic() error {
 		}
 		return widest, nil
 	}
-	var u *UnencodableError
-	if _, err := enc.translateClaims(arith{}); errors.As(err, &u) && u.Why == errNeedsBits.Error() {
+	if _, err := enc.translateClaims(arith{}); errors.Is(err, errNeedsBits) {
 		// Bit-vectors wide enough for every term and for the sums of
 		// every pile of a move set.
 		widest, err := widestOf(arith{width: 1})
@@ -214,8 +218,29 @@ func pileVar(prefix string) func(i int) string {
 	return func(i int) string { return prefix + strconv.Itoa(i) }
 }
 
+// translateOnce translates S (or the value g) and R in the arithmetic
+// chosen, for inS, value and inR to fill in.
+func (enc *encoding) translateOnce() {
+	once := func(x *check.Expr, translate func(*check.Expr, func(int) string, arith) (string, *big.Int, error)) *translated {
+		return translateOnce(func(pile func(i int) string) (string, error) {
+			s, _, err := translate(x, pile, enc.a)
+			return s, err
+		}, enc.a)
+	}
+	enc.inSOnce = once(enc.e, translateExpr)
+	if enc.grundy {
+		enc.valueOnce = once(enc.e, translateValue)
+	}
+	if enc.where != nil {
+		enc.inROnce = once(enc.where, translateExpr)
+	}
+}
+
 // inS is S at the position whose piles are the variables prefix0, ...
 func (enc *encoding) inS(pile func(i int) string) string {
+	if s, ok := enc.inSOnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateExpr(enc.e, pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())
@@ -345,7 +370,7 @@ func (enc *encoding) queries() []query {
 	enc.positionConstraints(&b)
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.inSOf(originQ, q), enc.move(p, q))
-	out = append(out, query{name: "I", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes()})
+	out = append(out, query{name: proof.I, script: enc.endQuery(&b, true), vars: vars, routes: enc.routes()})
 
 	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
@@ -363,7 +388,7 @@ func (enc *encoding) queries() []query {
 		// moves only: over every option, the lemmas' instances would
 		// have to name the nim-sums of a quantified option (byNimSums).
 		b.WriteString(enc.noMoveIntoS(p))
-		second = query{name: "II", script: enc.endQuery(&b, false), vars: vars, routes: enc.routes(), quantified: true}
+		second = query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, routes: enc.routes(), quantified: true}
 		if finiteOptionsRoute.needs(enc) == nil {
 			second.quantified, second.routes = false, append(second.routes, finiteOptionsRoute.name)
 		}
@@ -388,7 +413,7 @@ func (enc *encoding) queries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
-		byMoves := query{name: "II", script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
+		byMoves := query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
 		if second.script != "" {
 			fallback := second
 			byMoves.fallback = &fallback
@@ -405,7 +430,7 @@ func (enc *encoding) queries() []query {
 		enc.positionConstraints(&b)
 		fmt.Fprintf(&b, "(assert %s)\n", enc.inSOf(originP, p))
 		fmt.Fprintf(&b, "(assert %s)\n", enc.forallNot(complex.All(enc.n), p, func(q func(int) string) string { return enc.move(p, q) }))
-		out = append(out, query{name: "III", script: enc.endQuery(&b, true), vars: vars, routes: enc.routes(), quantified: true})
+		out = append(out, query{name: proof.III, script: enc.endQuery(&b, true), vars: vars, routes: enc.routes(), quantified: true})
 	}
 	return out
 }
@@ -541,7 +566,7 @@ func (enc *encoding) forallNot(set complex.Set, p func(i int) string, body func(
 // make a proof wrong, only fail. It needs nothing of the game, only
 // candidates written in the query's arithmetic (chooseArithmetic refuses
 // others).
-var candidateMovesRoute = route{name: viaMoves, needs: func(enc *encoding) error {
+var candidateMovesRoute = route{name: viaMoves, file: queryFile{suffix: "-by-moves"}, needs: func(enc *encoding) error {
 	if len(enc.moveExprs) == 0 {
 		return errors.New("no candidate moves were given")
 	}

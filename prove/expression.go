@@ -23,10 +23,23 @@ type UnencodableError struct {
 	Where string
 	// Why says what would be needed.
 	Why string
+	// Err, when not nil, is what the part lacks as a sentinel that
+	// errors.Is finds (errNeedsBits: an operator on binary digits); Why is
+	// then its words.
+	Err error
 }
 
 func (e *UnencodableError) Error() string {
 	return fmt.Sprintf("%s in %q cannot be encoded: %s", e.Operator, e.Where, e.Why)
+}
+
+// Unwrap is Err.
+func (e *UnencodableError) Unwrap() error { return e.Err }
+
+// needsBits is the UnencodableError of an operator on binary digits in
+// linear integer arithmetic.
+func needsBits(operator, where string) *UnencodableError {
+	return &UnencodableError{Operator: operator, Where: where, Why: errNeedsBits.Error(), Err: errNeedsBits}
 }
 
 // translator turns the syntax tree of a check expression into an SMT-LIB
@@ -334,7 +347,7 @@ func (tr translator) xor(ts []term, where string) (term, error) {
 		return tr.constTerm(c), nil
 	}
 	if !tr.a.bv() && tr.a.nimSums == nil {
-		return term{}, &UnencodableError{Operator: "xor", Where: where, Why: errNeedsBits.Error()}
+		return term{}, needsBits("xor", where)
 	}
 	// |x| < 2^k for every term gives -2^k <= xor < 2^k.
 	bits := 0
@@ -495,7 +508,7 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 			return term{}, fmt.Errorf("colmod() takes a modulus and one or more values, not %d arguments", len(ts))
 		}
 		if !tr.a.bv() {
-			return term{}, &UnencodableError{Operator: "colmod()", Where: where, Why: errNeedsBits.Error()}
+			return term{}, needsBits("colmod()", where)
 		}
 		if !ts[0].isConst {
 			return term{}, &UnencodableError{Operator: "colmod()", Where: where, Why: "its modulus must be a constant"}

@@ -16,6 +16,7 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/prove/provetest"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
@@ -116,7 +117,7 @@ func TestProverClaimsCorpus(t *testing.T) {
 				switch {
 				case out.Violation != "":
 					t.Errorf("%s\n  game %s, expression %s (%s): %s\n  %s", out.Violation, out.Game, out.Expression, out.Origin, out.Result, out.Repro)
-				case out.Origin == "seed" && out.Result == prove.Proved:
+				case out.Origin == "seed" && out.Result == prove.Proved.String():
 					t.Errorf("the false seed %s was proved", out.Repro)
 				}
 			}
@@ -331,7 +332,7 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 		out.Violation = "Prove returned an error (not a clean unknown): " + err.Error()
 		return out
 	}
-	out.Result, out.Proof, out.Reason = r.Result, r.Proof, r.Reason
+	out.Result, out.Proof, out.Reason = r.Result.String(), r.Proof.String(), r.Reason
 	out.ProveSeconds = math.Round(r.Seconds*100) / 100
 	// value is the claim at p, as the table's: S(p) (1 or 0) or g(p); the
 	// engine's truth, the outcome (1 for P) or the Grundy value.
@@ -407,16 +408,16 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 		}
 		gp, okP := claimAt(p)
 		switch ce.Condition {
-		case "G0":
+		case proof.G0:
 			if !okP || gp >= 0 {
 				bad("the value is %d", gp)
 			}
-		case "G1":
+		case proof.G1:
 			gq, okQ := claimAt(ce.Move)
 			if g.CheckMove(p, ce.Move) != nil || !okP || !okQ || gp != gq {
 				bad("the move (%s) has values %d and %d", ce.Move, gp, gq)
 			}
-		case "G2":
+		case proof.G2:
 			if ce.Value == nil || *ce.Value < 0 || *ce.Value >= gp {
 				bad("the value v is not below g(p) = %d", gp)
 				return out
@@ -429,7 +430,7 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 					}
 				}
 			}
-		case "I", "II", "III":
+		case proof.I, proof.II, proof.III:
 			if c.grundy {
 				bad("a condition of a set of P-positions in a Sprague–Grundy proof")
 				return out

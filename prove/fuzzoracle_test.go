@@ -16,6 +16,7 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
@@ -153,7 +154,7 @@ func (o *oracle) runGame(ctx context.Context, gc *gameCase, cands []candidate, r
 		}
 		out, eval := o.runPair(ctx, gc, c)
 		outs = append(outs, out)
-		if out.Result == prove.Proved && out.Violation == "" {
+		if out.Result == prove.Proved.String() && out.Violation == "" {
 			ok = append(ok, proved{out, eval})
 		}
 	}
@@ -198,7 +199,7 @@ func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *o
 		out.Violation = "Prove returned an error (not a clean unknown): " + err.Error()
 		return out, nil
 	}
-	out.Result, out.Proof, out.Reason = r.Result, r.Proof, r.Reason
+	out.Result, out.Proof, out.Reason = r.Result.String(), r.Proof.String(), r.Reason
 	out.ProveSeconds = math.Round(r.Seconds*100) / 100
 	eval = e.Evaluator()
 	switch r.Result {
@@ -304,7 +305,7 @@ func (o *oracle) checkRefuted(ctx context.Context, gc *gameCase, e *check.Expr, 
 		return fmt.Sprintf("FALSE COUNTEREXAMPLE to (%s) at p = (%s): ", ce.Condition, p) + fmt.Sprintf(format, args...)
 	}
 	switch ce.Condition {
-	case "I":
+	case proof.I:
 		q := ce.Move
 		if len(q) != len(p) {
 			return bad("the move (%s) is no position", q)
@@ -315,7 +316,7 @@ func (o *oracle) checkRefuted(ctx context.Context, gc *gameCase, e *check.Expr, 
 		if err := g.CheckMove(p, q); err != nil {
 			return bad("q = (%s) is not an option of p: %v", q, err)
 		}
-	case "II":
+	case proof.II:
 		if inS(p) {
 			return bad("the expression accepts p")
 		}
@@ -329,7 +330,7 @@ func (o *oracle) checkRefuted(ctx context.Context, gc *gameCase, e *check.Expr, 
 				}
 			}
 		}
-	case "III":
+	case proof.III:
 		if !g.Misere {
 			return bad("(III) is asked in misère play only")
 		}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // Sprague–Grundy proofs (Options.Grundy): the expression g is claimed to be
@@ -25,13 +26,6 @@ import (
 // (Options.Moves) may name v as well as the piles (Nim's: pile i becomes
 // xor(the others) ^ v), which makes it quantifier-free, with the query over
 // every option as the fallback. Soundness is grundyRoute's.
-
-// The names of the conditions of a Sprague–Grundy proof.
-const (
-	condG0 = "G0"
-	condG1 = "G1"
-	condG2 = "G2"
-)
 
 // grundyRoute proves that g is the Sprague–Grundy value by (G0), (G1) and
 // (G2).
@@ -82,6 +76,9 @@ func movesLowerTotal(enc *encoding) error {
 
 // value is g at the position whose piles are the variables pile(0), ...
 func (enc *encoding) value(pile func(i int) string) string {
+	if s, ok := enc.valueOnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateValue(enc.e, pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())
@@ -127,7 +124,7 @@ func (enc *encoding) grundyQueries() []query {
 	vars := enc.declare(&b, "p")
 	enc.positionConstraints(&b)
 	fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<", enc.valueOf(originP, p), a.num(0)))
-	out = append(out, query{name: condG0, script: enc.endQuery(&b, false), vars: vars, routes: enc.grundyRoutes()})
+	out = append(out, query{name: proof.G0, script: enc.endQuery(&b, false), vars: vars, routes: enc.grundyRoutes()})
 
 	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
@@ -135,7 +132,7 @@ func (enc *encoding) grundyQueries() []query {
 	enc.positionConstraints(&b)
 	gp := enc.valueOf(originP, p)
 	fmt.Fprintf(&b, "(assert (= %s %s))\n(assert %s)\n", gp, enc.valueOf(originQ, q), enc.move(p, q))
-	out = append(out, query{name: condG1, script: enc.endQuery(&b, true), vars: vars, routes: enc.grundyRoutes()})
+	out = append(out, query{name: proof.G1, script: enc.endQuery(&b, true), vars: vars, routes: enc.grundyRoutes()})
 
 	enc.startQuery(&b)
 	vars = enc.declare(&b, "p")
@@ -150,7 +147,7 @@ func (enc *encoding) grundyQueries() []query {
 		// As for (II): with the nim-sum uninterpreted only the candidate
 		// moves are asked.
 		b.WriteString(enc.noOptionWith(p, hasValueV))
-		mex = query{name: condG2, script: enc.endQuery(&b, false), vars: vars, routes: enc.grundyRoutes(), quantified: true}
+		mex = query{name: proof.G2, script: enc.endQuery(&b, false), vars: vars, routes: enc.grundyRoutes(), quantified: true}
 		if finiteOptionsRoute.needs(enc) == nil {
 			mex.quantified, mex.routes = false, append(mex.routes, finiteOptionsRoute.name)
 		}
@@ -181,7 +178,7 @@ func (enc *encoding) grundyQueries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s (= %s %s))))\n", enc.move(p, option), enc.valueOf(originMove, option), grundyVar)
 		}
-		byMoves := query{name: condG2, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.grundyRoutes(), candidateMovesRoute.name)}
+		byMoves := query{name: proof.G2, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.grundyRoutes(), candidateMovesRoute.name)}
 		if mex.script != "" {
 			fallback := mex
 			byMoves.fallback = &fallback
@@ -210,12 +207,12 @@ func (enc *encoding) confirmGrundy(q query, p game.Position, read func(prefix st
 	}
 	notConfirmed := fmt.Sprintf("the solver's model p = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p)
 	switch q.name {
-	case condG0:
+	case proof.G0:
 		if gp >= 0 {
 			return nil, notConfirmed
 		}
 		ce.Value = &gp
-	case condG1:
+	case proof.G1:
 		m, ok := read("q")
 		if !ok {
 			return nil, "the solver's model has a negative pile"
@@ -225,7 +222,7 @@ func (enc *encoding) confirmGrundy(q query, p game.Position, read func(prefix st
 			return nil, fmt.Sprintf("the solver's model p = (%s), q = (%s) is not confirmed by the engine (a fault of the encoding: please report it)", p, m)
 		}
 		ce.Move, ce.Value = m, &gp
-	case condG2:
+	case proof.G2:
 		v64, found := values[grundyVar]
 		if !found || v64 < 0 || v64 >= int64(gp) || v64 > math.MaxInt {
 			return nil, notConfirmed
@@ -248,7 +245,7 @@ func (enc *encoding) confirmGrundy(q query, p game.Position, read func(prefix st
 // searchSmallGrundy looks for a counterexample to a condition of a
 // Sprague–Grundy proof among the positions with small piles (of the region,
 // when there is one), with nimlab's own move generator and evaluator.
-func (enc *encoding) searchSmallGrundy(ctx context.Context, condition string) *Counterexample {
+func (enc *encoding) searchSmallGrundy(ctx context.Context, condition proof.Cond) *Counterexample {
 	g := enc.e.IntEvaluator()
 	var found *Counterexample
 	enc.eachSmall(ctx, func(p game.Position) bool {
@@ -257,18 +254,18 @@ func (enc *encoding) searchSmallGrundy(ctx context.Context, condition string) *C
 			return true
 		}
 		switch condition {
-		case condG0:
+		case proof.G0:
 			if gp < 0 {
-				found = &Counterexample{Condition: condG0, Position: slices.Clone(p), Value: &gp, Checked: "engine"}
+				found = &Counterexample{Condition: proof.G0, Position: slices.Clone(p), Value: &gp, Checked: "engine"}
 			}
-		case condG1:
+		case proof.G1:
 			for q := range enc.g.Options(p) {
 				if gq, ok := g(q); ok && gq == gp {
-					found = &Counterexample{Condition: condG1, Position: slices.Clone(p), Move: slices.Clone(q), Value: &gp, Checked: "engine"}
+					found = &Counterexample{Condition: proof.G1, Position: slices.Clone(p), Move: slices.Clone(q), Value: &gp, Checked: "engine"}
 					break
 				}
 			}
-		case condG2:
+		case proof.G2:
 			seen := map[int]bool{}
 			for q := range enc.g.Options(p) {
 				if gq, ok := g(q); ok {
@@ -280,7 +277,7 @@ func (enc *encoding) searchSmallGrundy(ctx context.Context, condition string) *C
 				mex++
 			}
 			if mex < gp {
-				found = &Counterexample{Condition: condG2, Position: slices.Clone(p), Value: &mex, Checked: "engine"}
+				found = &Counterexample{Condition: proof.G2, Position: slices.Clone(p), Value: &mex, Checked: "engine"}
 			}
 		}
 		return found == nil

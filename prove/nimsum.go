@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // The nim-sum as an uninterpreted function.
@@ -251,13 +252,13 @@ const viaNimSums = "nim-sum lemmas"
 // moves (with a quantifier over every option the solver would have to find
 // the instances itself). Each falls back to its bit-vector query when it is
 // not unsat.
-func (enc *encoding) byNimSums(queries []query) []query {
-	if !enc.a.bv() || nimSumRoute.needs(enc) != nil {
+func (enc *encoding) byNimSums(rt *route, queries []query) []query {
+	if !enc.a.bv() || rt.needs(enc) != nil {
 		return queries
 	}
 	abstract := *enc
 	abstract.a = arith{nimSums: newNimSums()}
-	abstract.canonical, abstract.arithmetic = "", nimSumRoute.name
+	abstract.canonical, abstract.arithmetic = "", rt.name
 	if _, err := abstract.translateClaims(abstract.a); err != nil {
 		return queries // colmod, or another operator on digits
 	}
@@ -268,14 +269,14 @@ func (enc *encoding) byNimSums(queries []query) []query {
 			}
 		}
 	}
-	abstracted := map[string]query{}
+	abstracted := map[proof.Cond]query{}
 	for _, aq := range abstract.conditions() {
 		abstracted[aq.name] = aq
 	}
 	for i := range queries {
 		q := &queries[i]
 		aq, ok := abstracted[q.name]
-		if !ok || (q.name == "II" || q.name == condG2) && q.via != viaMoves {
+		if !ok || (q.name == proof.II || q.name == proof.G2) && q.via != viaMoves {
 			continue
 		}
 		fallback := *q
@@ -283,17 +284,6 @@ func (enc *encoding) byNimSums(queries []query) []query {
 		*q = aq
 	}
 	return queries
-}
-
-// nimSumsCover reports whether every condition was decided with the
-// nim-sum uninterpreted, which makes the proof one for every position.
-func nimSumsCover(conditions []Condition) bool {
-	for _, c := range conditions {
-		if c.Via != viaNimSums {
-			return false
-		}
-	}
-	return len(conditions) > 0
 }
 
 // nimSumRoute asks a condition whose only operator on binary digits is the
@@ -304,18 +294,20 @@ func nimSumsCover(conditions []Condition) bool {
 // of the real query is a model of the abstracted one; "unsat" of the
 // abstracted query is "unsat" of the real one, for every position. It needs
 // nothing of the game beyond the linear route's.
-var nimSumRoute = route{name: viaNimSums, needs: func(enc *encoding) error {
-	if err := bitVectorRoute.needs(enc); err != nil {
-		return err
-	}
-	ops := digitOperators(enc.e.Tree())
-	if enc.where != nil {
-		ops = append(ops, digitOperators(enc.where.Tree())...)
-	}
-	for _, op := range ops {
-		if op != "^" && op != "xor()" {
-			return fmt.Errorf("%s is not a nim-sum", op)
+var nimSumRoute = route{name: viaNimSums, kind: proof.NimSums, searchSmall: true, rewrite: (*encoding).byNimSums, file: queryFile{suffix: "-nimsum",
+	note: "; %[2]s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n"},
+	needs: func(enc *encoding) error {
+		if err := bitVectorRoute.needs(enc); err != nil {
+			return err
 		}
-	}
-	return nil
-}}
+		ops := digitOperators(enc.e.Tree())
+		if enc.where != nil {
+			ops = append(ops, digitOperators(enc.where.Tree())...)
+		}
+		for _, op := range ops {
+			if op != "^" && op != "xor()" {
+				return fmt.Errorf("%s is not a nim-sum", op)
+			}
+		}
+		return nil
+	}}

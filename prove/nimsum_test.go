@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 )
 
@@ -71,7 +72,7 @@ func TestNimSumLemmasHold(t *testing.T) {
 				t.Fatal(err)
 			}
 			checked := 0
-			for _, q := range enc.byNimSums(enc.queries()) {
+			for _, q := range enc.byNimSums(&nimSumRoute, enc.queries()) {
 				if q.via != viaNimSums {
 					continue
 				}
@@ -187,7 +188,7 @@ func TestCandidateMoveOutsideTheArithmetic(t *testing.T) {
 		switch {
 		case tt.wantErr && !errors.Is(err, errCandidateMove):
 			t.Errorf("%v: got %v, want a candidate move error", tt.moves, err)
-		case !tt.wantErr && (err != nil || r.Result != Proved || r.Proof != "presburger"):
+		case !tt.wantErr && (err != nil || r.Result != Proved || r.Proof != proof.Presburger):
 			t.Errorf("%v: got %v, %+v; want a Presburger proof", tt.moves, err, r)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // A proof goes in four steps, each a function below: plan chooses the
@@ -34,7 +35,7 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		opts.Timeout = 10 * time.Second
 	}
 	r := &Result{Game: g.Spec, Expression: e.String(), Proof: ProofPresburger, Solver: opts.Solver.Name, SolverVersion: opts.Solver.Version,
-		Scope: "every position", Conditions: []Condition{}, Grundy: opts.Grundy}
+		Conditions: []Condition{}, Grundy: opts.Grundy}
 	if opts.Where != nil {
 		r.Where = opts.Where.String()
 	}
@@ -43,14 +44,14 @@ func Prove(ctx context.Context, g *game.Game, e *check.Expr, opts Options) (*Res
 		return nil, err
 	}
 	r.Result, r.Reason, r.Unsettled = out.result, out.reason, out.unsettled
-	r.Scope = regionScope(r.Scope, r.Where)
+	r.Scope = proof.Scope{Bound: r.Proof.Bound(), Where: r.Where}
 	r.Seconds = time.Since(start).Seconds()
 	return r, nil
 }
 
 // outcome is what a proof comes to: its result and, when unknown, why.
 type outcome struct {
-	result    string
+	result    proof.Result
 	reason    string
 	unsettled []Unsettled
 }
@@ -70,7 +71,12 @@ func steps(ctx context.Context, g *game.Game, e *check.Expr, opts Options, r *Re
 	if err != nil || stop != nil {
 		return deref(stop), err
 	}
-	queries := enc.splitByCases(enc.withTactics(enc.byNimSums(enc.byDigits(enc.conditions()))))
+	queries := enc.conditions()
+	for _, rt := range registry {
+		if rt.rewrite != nil {
+			queries = rt.rewrite(enc, rt, queries)
+		}
+	}
 	r.Conditions = make([]Condition, len(queries))
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
@@ -79,7 +85,7 @@ func steps(ctx context.Context, g *game.Game, e *check.Expr, opts Options, r *Re
 	if err != nil {
 		return outcome{}, err
 	}
-	if out, err := a.settle(ctx, r); err != nil || out.result != "" {
+	if out, err := a.settle(ctx, r); err != nil || out.result != proof.Unsettled {
 		return out, err
 	}
 	return finish(ctx, enc, a.queries, opts, r)
@@ -111,9 +117,10 @@ func plan(g *game.Game, e *check.Expr, opts Options, r *Result) (*encoding, stri
 	}
 	arithmetic := linearRoute
 	if enc.a.bv() {
-		r.Proof, r.Width, r.Scope = ProofBitVector, enc.a.width, "every position with piles up to 2^63-1"
+		r.Width = enc.a.width
 		arithmetic = bitVectorRoute
 	}
+	r.Proof = arithmetic.kind
 	if err := arithmetic.needs(enc); err != nil {
 		return nil, fmt.Sprintf("%s: %v", arithmetic.name, err), nil
 	}
@@ -148,8 +155,8 @@ func prepare(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, op
 			return nil, nil, err
 		}
 		if r.Closure.Result != Unsat {
-			out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", condClosure, r.Closure.Reason),
-				Unsettled{Condition: condClosure, Kind: r.Closure.ReasonKind})
+			out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", proof.R, r.Closure.Reason),
+				Unsettled{Condition: proof.R, Kind: r.Closure.ReasonKind})
 			return nil, &out, nil
 		}
 	}
@@ -214,7 +221,7 @@ func (a *asking) write(i int) error {
 		return nil
 	}
 	q := &a.queries[i]
-	q.path = filepath.Join(a.opts.SMTOut, fmt.Sprintf("%s-%s%s.smt2", fileStem(a.g.Spec), q.name, viaSuffix[q.via]))
+	q.path = filepath.Join(a.opts.SMTOut, q.fileName(a.g.Spec))
 	if err := os.WriteFile(q.path, []byte(q.file(a.g, a.e, a.opts.Solver)), 0o644); err != nil {
 		return fmt.Errorf("--smt-out: %w", err)
 	}
@@ -230,7 +237,7 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 		// condition. Where the induction fails the set is often wrong,
 		// and a small counterexample is quicker to find than the query
 		// over every option, in bit-vectors, is to answer.
-		if a.queries[i].via == viaDigits || a.queries[i].via == viaNimSums {
+		if rt := routeNamed(a.queries[i].via); rt != nil && rt.searchSmall {
 			if ce := a.enc.searchSmall(ctx, name); ce != nil {
 				a.found[i], a.replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
 				a.settled(errSettled)
@@ -344,14 +351,9 @@ func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r
 	// A proof is for every position when every query it rests on is: a
 	// region's closure asked in bit-vectors holds for piles up to 2^63-1
 	// only, and so does the region theorem then.
-	unbounded := func(cover func([]Condition) bool) bool {
-		return cover(r.Conditions) && (r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name))
-	}
-	switch {
-	case unbounded(digitsCover):
-		r.Proof, r.Width, r.Scope = ProofDigits, 0, "every position"
-	case unbounded(nimSumsCover):
-		r.Proof, r.Width, r.Scope = ProofNimSums, 0, "every position"
+	if rt := coveringRoute(r.Conditions); rt != nil &&
+		(r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name)) {
+		r.Proof, r.Width = rt.kind, 0
 	}
 	// The engine confirms it, or it is not a proof.
 	var err error

@@ -10,6 +10,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // A query is one condition written as an SMT-LIB script, with how it is
@@ -28,7 +29,7 @@ func fileStem(spec string) string {
 
 // query is one condition as an SMT-LIB script.
 type query struct {
-	name   string
+	name   proof.Cond
 	script string
 	// vars are the variables read back as a counterexample: p0.. and, for
 	// (I), q0..
@@ -83,15 +84,15 @@ func (enc *encoding) withTactics(queries []query) []query {
 // took 4.2 s and 8.7 s of CPU, the whole query 14.5 s. The cases cover
 // every position (piles are never negative), so (II) holds exactly when
 // both are unsat; the query's file under --smt-out stays the whole query.
-func (enc *encoding) splitByCases(queries []query) []query {
-	if caseSplitRoute.needs(enc) != nil {
+func (enc *encoding) splitByCases(rt *route, queries []query) []query {
+	if rt.needs(enc) != nil {
 		return queries
 	}
 	for i := range queries {
 		q := &queries[i]
-		if (q.name == "II" || q.name == condG2) && q.via == "" && q.quantified {
+		if (q.name == proof.II || q.name == proof.G2) && q.via == "" && q.quantified {
 			q.cases = []string{"(= p0 0)", "(> p0 0)"}
-			q.routes = append(q.routes, caseSplitRoute.name)
+			q.routes = append(q.routes, rt.name)
 		}
 	}
 	return queries
@@ -145,14 +146,11 @@ func (q query) check(ctx context.Context, opts Options) (Reply, error) {
 func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
-	switch q.via {
-	case viaDigits:
-		fmt.Fprintf(&b, "; the inductive step of (%s), one column of binary digits (see nimlab's package prove)\n; unsat means the step holds, and with it the condition for every position.\n", q.name)
-	case viaNimSums:
-		fmt.Fprintf(&b, "; %s\n; nimsumk is the nim-sum (xor) of k integers, left uninterpreted; the assertions after\n; \"instances of the nim-sum's lemmas\" are facts true of the real nim-sum (see nimlab's package prove).\n; unsat means the condition holds for every position.\n", conditionText[q.name])
-	default:
-		fmt.Fprintf(&b, "; %s\n; unsat means the condition holds for every position.\n", conditionText[q.name])
+	note := "; %[2]s\n; unsat means the condition holds for every position.\n"
+	if rt := routeNamed(q.via); rt != nil && rt.file.note != "" {
+		note = rt.file.note
 	}
+	fmt.Fprintf(&b, note, q.name, q.name.Words())
 	b.WriteString("(set-option :produce-models true)\n")
 	b.WriteString(q.script)
 	b.WriteString("\n" + s.checkSat(q.tactic) + "\n")
@@ -162,17 +160,24 @@ func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 // viaMoves is the Via of (II) decided by candidate moves (Options.Moves).
 const viaMoves = "candidate moves"
 
-// viaSuffix ends the name of a query's file under Options.SMTOut.
-var viaSuffix = map[string]string{viaMoves: "-by-moves", viaDigits: "-digit-step", viaNimSums: "-nimsum"}
+// queryFile is how a route writes the query of a condition it decides
+// (Condition.Via) under Options.SMTOut.
+type queryFile struct {
+	// suffix ends the file's name, after the condition's.
+	suffix string
+	// note, when not empty, is the file's header after its first lines, a
+	// format of the condition's name (%[1]s) and of what its query asks
+	// for (%[2]s).
+	note string
+}
 
-var conditionText = map[string]string{
-	condG0:      "(G0) asks for p whose value g(p) is negative",
-	condG1:      "(G1) asks for p and a move from p to q with g(p) = g(q)",
-	condG2:      "(G2) asks for p and v with 0 <= v < g(p) such that no option q of p has g(q) = v (gv is v)",
-	condClosure: "(R) asks for p in the region and a move from p to q outside it",
-	"I":         "(I) asks for p in S and a move from p to q in S",
-	"II":        "(II) asks for p outside S with no move into S",
-	"III":       "(III) asks for a terminal position in S (misère play: terminal positions are N-positions)",
+// fileName is the name of q's file for the game spec.
+func (q query) fileName(spec string) string {
+	suffix := ""
+	if rt := routeNamed(q.via); rt != nil {
+		suffix = rt.file.suffix
+	}
+	return fmt.Sprintf("%s-%s%s.smt2", fileStem(spec), q.name, suffix)
 }
 
 // caseSplitRoute asks the quantified (II) (or (G2)) in two cases, the first
@@ -181,7 +186,7 @@ var conditionText = map[string]string{
 // Soundness: every query asserts that each pile is at least 0, so the cases
 // p0 = 0 and p0 > 0 cover every position; the condition holds exactly when
 // both cases are unsat.
-var caseSplitRoute = route{name: routeNameCases, needs: func(enc *encoding) error {
+var caseSplitRoute = route{name: routeNameCases, rewrite: (*encoding).splitByCases, needs: func(enc *encoding) error {
 	if enc.a.bv() {
 		return errors.New("only linear queries are split")
 	}

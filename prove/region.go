@@ -9,6 +9,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // Region theorems (Options.Where): a set R of positions that no move leaves,
@@ -17,9 +18,6 @@ import (
 // of R. Closure is asked first, as a query of its own: "some p in R and a
 // move p -> q with q not in R" must be unsat. Then every condition is asked
 // with p restricted to R. Soundness is regionRoute's.
-
-// condClosure names the closure query of a region theorem.
-const condClosure = "R"
 
 // regionRoute restricts p to the region R in every condition, once R is
 // proved closed under moves.
@@ -84,7 +82,7 @@ func (enc *encoding) checkNonEmpty(ctx context.Context, opts Options) error {
 		fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
 	}
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inROf(originP, pileVar("p")))
-	q := query{name: "R", script: enc.endQuery(&b, false), vars: vars}
+	q := query{name: proof.R, script: enc.endQuery(&b, false), vars: vars}
 	reply, err := q.check(ctx, opts)
 	if err != nil {
 		return err
@@ -97,6 +95,9 @@ func (enc *encoding) checkNonEmpty(ctx context.Context, opts Options) error {
 
 // inR is R at the position whose piles are the variables pile(0), ...
 func (enc *encoding) inR(pile func(i int) string) string {
+	if s, ok := enc.inROnce.at(enc.a, pile); ok {
+		return s
+	}
 	s, _, err := translateExpr(enc.where, pile, enc.a)
 	if err != nil {
 		panic("prove: the region translated once and not again: " + err.Error())
@@ -132,7 +133,7 @@ func (enc *encoding) closureQuery() query {
 		fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
 	}
 	fmt.Fprintf(&b, "(assert %s)\n(assert (not %s))\n(assert %s)\n", enc.inROf(originP, p), enc.inROf(originQ, q), enc.move(p, q))
-	out := query{name: condClosure, script: enc.endQuery(&b, false), vars: vars, routes: []string{enc.arithmetic, regionRoute.name}}
+	out := query{name: proof.R, script: enc.endQuery(&b, false), vars: vars, routes: []string{enc.arithmetic, regionRoute.name}}
 	if !enc.a.bv() {
 		out.tactic = linearTactic
 	}
@@ -144,7 +145,7 @@ func (enc *encoding) closureQuery() query {
 // solver finds a move that leaves it and nimlab's engine confirms it.
 func (enc *encoding) checkClosure(ctx context.Context, e *check.Expr, opts Options) (*Condition, error) {
 	q := enc.closureQuery()
-	c := &Condition{Name: condClosure, Routes: q.routes}
+	c := &Condition{Name: proof.R, Routes: q.routes}
 	if opts.SMTOut != "" {
 		q.path = filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-closure.smt2")
 		if err := os.WriteFile(q.path, []byte(q.file(enc.g, e, opts.Solver)), 0o644); err != nil {
@@ -188,18 +189,4 @@ func readPosition(values map[string]int64, prefix string, n int) (game.Position,
 		pos[i] = int(v)
 	}
 	return pos, true
-}
-
-// regionScope says for which positions a result about the region where
-// holds: "every position with R", and the bound of the piles when scope
-// has one.
-func regionScope(scope, where string) string {
-	if where == "" {
-		return scope
-	}
-	rest, ok := strings.CutPrefix(scope, "every position with ")
-	if !ok {
-		return "every position with " + where
-	}
-	return "every position with " + where + " and " + rest
 }

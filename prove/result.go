@@ -5,6 +5,7 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/witness"
 )
@@ -12,13 +13,14 @@ import (
 // What a proof is asked (Options) and what it answers (Result), in typed
 // fields: the front ends render the wording, and decide on the fields.
 
-// The results of a proof.
+// The results of a proof (package proof's table: a Result's JSON is its
+// name, "proved", "refuted" or "unknown").
 const (
-	Proved  = "proved"
-	Refuted = "refuted"
+	Proved  = proof.Proved
+	Refuted = proof.Refuted
 	// Undecided is the result "unknown": a condition ran out of time, the
 	// solver failed, or the expression cannot be encoded.
-	Undecided = "unknown"
+	Undecided = proof.Undecided
 )
 
 // Options tune a proof.
@@ -64,8 +66,9 @@ type Options struct {
 
 // Condition is one query and the solver's answer.
 type Condition struct {
-	// Name is "I", "II" or "III".
-	Name string `json:"name"`
+	// Name is the condition: proof.I, proof.II or proof.III ("I", "II",
+	// "III" in JSON), the Sprague–Grundy ones or proof.R.
+	Name proof.Cond `json:"name"`
 	// Result is "unsat" (the condition holds for every position), "sat" (it
 	// fails) or "unknown".
 	Result Answer `json:"result"`
@@ -94,7 +97,7 @@ type Condition struct {
 // Counterexample is a position (and for (I) a move) where a condition fails.
 type Counterexample struct {
 	// Condition is the condition that fails.
-	Condition string `json:"condition"`
+	Condition proof.Cond `json:"condition"`
 	// Position is p: in S with a move into S (I), outside S with no move
 	// into S (II), or terminal and in S (III).
 	Position game.Position `json:"position"`
@@ -124,7 +127,7 @@ type Result struct {
 	Closure *Condition `json:"closure,omitempty"`
 	// Result is Proved, Refuted or Undecided ("proved", "refuted" or
 	// "unknown").
-	Result string `json:"result"`
+	Result proof.Result `json:"result"`
 	// Proof is the kind (ProofPresburger, ProofBitVector, ProofDigits or
 	// ProofNimSums) of proof: "presburger" (linear integer arithmetic:
 	// for every position), "bitvector" (signed bit-vectors of Width bits,
@@ -134,11 +137,13 @@ type Result struct {
 	// digits.go) or "nimsum" (linear integer arithmetic with the nim-sum
 	// uninterpreted and instances of its lemmas: for every position; see
 	// nimsum.go).
-	Proof string `json:"proof"`
+	Proof proof.Kind `json:"proof"`
 	// Width is the width of the bit-vectors of a bit-vector proof.
 	Width int `json:"width,omitempty"`
-	// Scope says for which positions the result holds.
-	Scope string `json:"scope"`
+	// Scope says for which positions the result holds: the bound of its
+	// kind of proof (or of the region's closure, when that is narrower),
+	// within the region Where (its JSON is its words).
+	Scope proof.Scope `json:"scope"`
 	// Symmetry says how the queries were restricted to one position per
 	// symmetry class, if they were.
 	Symmetry   string      `json:"symmetry,omitempty"`
@@ -166,20 +171,21 @@ type Result struct {
 	Seconds       float64     `json:"seconds"`
 }
 
-// The kinds of proof (Result.Proof).
+// The kinds of proof (Result.Proof), from package proof's table, which
+// gives each its words and its bound.
 const (
 	// ProofPresburger: linear integer arithmetic, for every position.
-	ProofPresburger = "presburger"
+	ProofPresburger = proof.Presburger
 	// ProofBitVector: signed bit-vectors wide enough that nothing
 	// overflows, for every position with piles up to 2^63-1.
-	ProofBitVector = "bitvector"
+	ProofBitVector = proof.BitVector
 	// ProofDigits: induction on binary digits, for every position
 	// (digits.go).
-	ProofDigits = "digits"
+	ProofDigits = proof.Digits
 	// ProofNimSums: linear integer arithmetic with the nim-sum
 	// uninterpreted and instances of its lemmas, for every position
 	// (nimsum.go).
-	ProofNimSums = "nimsum"
+	ProofNimSums = proof.NimSums
 )
 
 // ReasonKind says of what kind the reason of an unknown answer is.
@@ -207,8 +213,8 @@ const (
 
 // Unsettled is a condition left without an answer, and why.
 type Unsettled struct {
-	// Condition is the condition's name ("I", "II", "III", "G0", "G1",
-	// "G2"), or "R" for the region's closure.
-	Condition string     `json:"condition"`
+	// Condition is the condition ("I", "II", "III", "G0", "G1", "G2" in
+	// JSON), or proof.R for the region's closure.
+	Condition proof.Cond `json:"condition"`
 	Kind      ReasonKind `json:"kind"`
 }

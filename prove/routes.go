@@ -3,8 +3,10 @@ package prove
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // A proof decides each condition along one or more routes: the arithmetic
@@ -15,16 +17,22 @@ import (
 // lists those taken). A precondition that does not hold is never an error:
 // the condition is then asked another way, or the result is "unknown".
 //
-// Each route value stands in the file of the code that writes its queries,
-// its preconditions and soundness argument beside its encoder: the
-// arithmetic (linearRoute, bitVectorRoute) here, nimSumRoute in nimsum.go,
-// digitsStepIRoute and digitsStepIIRoute in digits.go, candidateMovesRoute
-// and finiteOptionsRoute in encoding.go (grundy.go writes (G2) with them),
-// symmetryRoute in symmetry.go, caseSplitRoute in query.go, grundyRoute in
-// grundy.go and regionRoute in region.go. plan and prepare (prove.go) and
-// the rewrites of the conditions (byDigits, byNimSums, withTactics,
-// splitByCases, in that order) are where they are chosen; doc.go has a
-// section per route.
+// Each route is one value, in the file of the code that writes its
+// queries, with its preconditions and soundness argument beside its
+// encoder: the arithmetic (linearRoute, bitVectorRoute) here, nimSumRoute
+// in nimsum.go, digitsStepIRoute and digitsStepIIRoute in digits.go,
+// candidateMovesRoute and finiteOptionsRoute in encoding.go (grundy.go
+// writes (G2) with them), symmetryRoute in symmetry.go, caseSplitRoute in
+// query.go, grundyRoute in grundy.go and regionRoute in region.go. The
+// registry below lists them, one line each, and doc.go has a section per
+// route (TestRouteRegistry checks both, and that the prover fuzzer's
+// corpus reaches each). Prove iterates the registry: plan (prove.go)
+// takes the arithmetic's kind of proof, each route's rewrite is applied to
+// the conditions' queries in the registry's order, and finish takes the
+// kind of proof of the route that decided every condition. A new route is
+// one file (its value, its queries, its rewrite), one registry line and
+// one section of doc.go; a new kind of proof is also one row of package
+// proof's table.
 //
 // Two false proofs taught this. The induction on binary digits was taken for
 // slow games, whose moves are not the ones its step (II) builds; the moves'
@@ -33,11 +41,71 @@ import (
 
 // route is one way of deciding a condition.
 type route struct {
-	// name is what Result.Routes and the docs call it.
+	// name is what Result.Routes, Condition.Via and the docs call it.
 	name string
 	// needs returns nil when the route's argument covers the encoding's
 	// game and expression, and otherwise what is missing.
 	needs func(enc *encoding) error
+	// rewrite, when not nil, is what the route does to the conditions'
+	// queries: it returns them with those it decides rewritten (asking
+	// needs itself), applied in the registry's order.
+	rewrite func(enc *encoding, rt *route, queries []query) []query
+	// kind, when not proof.NoKind, is the kind of proof the route gives:
+	// the arithmetic's for linearRoute and bitVectorRoute, and for the
+	// others that of a proof whose every condition it decided (Via is its
+	// name). Its words and bound are package proof's table's.
+	kind proof.Kind
+	// file is how a query it decides is written under Options.SMTOut.
+	file queryFile
+	// searchSmall is true when, where its query does not settle the
+	// condition, small positions are enumerated for a counterexample
+	// before the fallback is asked.
+	searchSmall bool
+}
+
+// registry lists every route, in the order their rewrites are applied.
+var registry = []*route{
+	&digitsStepIRoute,
+	&digitsStepIIRoute,
+	&nimSumRoute,
+	&linearRoute,
+	&caseSplitRoute,
+	&bitVectorRoute,
+	&candidateMovesRoute,
+	&finiteOptionsRoute,
+	&symmetryRoute,
+	&grundyRoute,
+	&regionRoute,
+}
+
+// routeNamed is the first route of the registry called name (Via), or nil.
+func routeNamed(name string) *route {
+	if name == "" {
+		return nil
+	}
+	for _, rt := range registry {
+		if rt.name == name {
+			return rt
+		}
+	}
+	return nil
+}
+
+// coveringRoute is the first route of the registry with a kind of proof
+// of its own that decided every condition (their Via is its name), or nil.
+func coveringRoute(conditions []Condition) *route {
+	if len(conditions) == 0 {
+		return nil
+	}
+	for _, rt := range registry {
+		if rt.kind == proof.NoKind || rt == &linearRoute || rt == &bitVectorRoute {
+			continue
+		}
+		if !slices.ContainsFunc(conditions, func(c Condition) bool { return c.Via != rt.name }) {
+			return rt
+		}
+	}
+	return nil
 }
 
 // The route names.
@@ -58,7 +126,9 @@ const (
 // translated term by term into the integers. Since check's evaluator is
 // exact too, "unsat" is a statement about every position nimlab accepts,
 // with no bound on the piles.
-var linearRoute = route{name: routeNameLinear, needs: func(enc *encoding) error {
+var linearRoute = route{name: routeNameLinear, kind: proof.Presburger, rewrite: func(enc *encoding, _ *route, queries []query) []query {
+	return enc.withTactics(queries)
+}, needs: func(enc *encoding) error {
 	if !enc.take && len(enc.amounts) != len(enc.sets) {
 		return fmt.Errorf("the %s rule has no linear description", enc.g.Rule().Name())
 	}
@@ -75,7 +145,7 @@ var linearRoute = route{name: routeNameLinear, needs: func(enc *encoding) error 
 // moves and the sums of every pile at piles up to 2^63-1 (chooseArithmetic
 // bounds each term), so no operation overflows and the bit-vectors compute
 // what the integers do for every position nimlab accepts.
-var bitVectorRoute = route{name: routeNameBitVectors, needs: func(enc *encoding) error {
+var bitVectorRoute = route{name: routeNameBitVectors, kind: proof.BitVector, needs: func(enc *encoding) error {
 	if !enc.take && len(enc.amounts) != len(enc.sets) {
 		return fmt.Errorf("the %s rule has no linear description", enc.g.Rule().Name())
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // TestRoutePreconditions takes each route with a game and an expression
@@ -135,7 +136,7 @@ func TestSlowGamesAreNotProvedByMooresMove(t *testing.T) {
 			t.Errorf("%s with %s: %s (%s), want refuted with an engine-checked counterexample", tt.spec, tt.expr, r.Result, r.Reason)
 		}
 		for _, c := range r.Conditions {
-			if c.Name == "II" && c.Via == viaDigits {
+			if c.Name == proof.II && c.Via == viaDigits {
 				t.Errorf("%s: (II) was decided by the digit induction", tt.spec)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 )
 
@@ -97,11 +98,11 @@ func TestProofRecordString(t *testing.T) {
 		r    theory.ProofRecord
 		want string
 	}{
-		{theory.ProofRecord{Game: "cn:6,3", Result: "proved", Proof: "presburger", Seconds: 0.3, Timeout: "1m0s"}, "cn:6,3: proved for every position (presburger arithmetic, 0.3 s)"},
-		{theory.ProofRecord{Game: "slow:4,3", Result: "proved", Proof: "presburger", Seconds: 114, Timeout: "15m0s"}, "slow:4,3: proved for every position (presburger arithmetic, 114.0 s, with --timeout 15m)"},
-		{theory.ProofRecord{Game: "nim:4", Result: "proved", Proof: "bitvector", Seconds: 1.5, Timeout: "30s"}, "nim:4: proved for every position with piles up to 2^63-1 (bitvector arithmetic, 1.5 s, with --timeout 30s)"},
-		{theory.ProofRecord{Game: "cn:6,4", Result: "proved", Proof: "nimsum", Seconds: 0.7, Timeout: "1m0s"}, "cn:6,4: proved for every position (presburger arithmetic with the nim-sum's lemmas, 0.7 s)"},
-		{theory.ProofRecord{Game: "cn:6,4", Result: "unknown", Proof: "bitvector", Timeout: "1m0s"}, "cn:6,4: not proved: the solver gave up or ran out of time (1m0s per query)"},
+		{theory.ProofRecord{Game: "cn:6,3", Result: proof.Proved, Proof: proof.Presburger, Seconds: 0.3, Timeout: "1m0s"}, "cn:6,3: proved for every position (presburger arithmetic, 0.3 s)"},
+		{theory.ProofRecord{Game: "slow:4,3", Result: proof.Proved, Proof: proof.Presburger, Seconds: 114, Timeout: "15m0s"}, "slow:4,3: proved for every position (presburger arithmetic, 114.0 s, with --timeout 15m)"},
+		{theory.ProofRecord{Game: "nim:4", Result: proof.Proved, Proof: proof.BitVector, Seconds: 1.5, Timeout: "30s"}, "nim:4: proved for every position with piles up to 2^63-1 (bitvector arithmetic, 1.5 s, with --timeout 30s)"},
+		{theory.ProofRecord{Game: "cn:6,4", Result: proof.Proved, Proof: proof.NimSums, Seconds: 0.7, Timeout: "1m0s"}, "cn:6,4: proved for every position (presburger arithmetic with the nim-sum's lemmas, 0.7 s)"},
+		{theory.ProofRecord{Game: "cn:6,4", Result: proof.Undecided, Proof: proof.BitVector, Timeout: "1m0s"}, "cn:6,4: not proved: the solver gave up or ran out of time (1m0s per query)"},
 	} {
 		if got := tt.r.String(); got != tt.want {
 			t.Errorf("%q, want %q", got, tt.want)

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/nimlab/nimlab/prove/proof"
 	"strings"
 	"time"
 )
@@ -16,14 +17,13 @@ import (
 type ProofRecord struct {
 	Theorem string `json:"theorem"`
 	Game    string `json:"game"`
-	// Result is "proved", "refuted" or "unknown".
-	Result string `json:"result"`
-	// Proof is "presburger" (for every position), "bitvector" (for every
-	// position with piles up to 2^63-1), "digits" (by induction on binary
-	// digits: for every position) or "nimsum" (linear arithmetic with the
-	// nim-sum uninterpreted and instances of its lemmas: for every
-	// position).
-	Proof string `json:"proof"`
+	// Result is proof.Proved, proof.Refuted or proof.Undecided ("proved",
+	// "refuted" or "unknown" in JSON).
+	Result proof.Result `json:"result"`
+	// Proof is the kind of proof (package proof's table gives its words
+	// and its bound): "presburger", "bitvector", "digits" or "nimsum" in
+	// JSON.
+	Proof proof.Kind `json:"proof"`
 	// Seconds is the whole proof's time when it was recorded, and Timeout
 	// each query's limit then.
 	Seconds float64 `json:"seconds"`
@@ -81,11 +81,8 @@ func (t *Theorem) Proofs() []ProofRecord {
 // every position (presburger arithmetic, 0.8 s)".
 func (r ProofRecord) String() string {
 	switch r.Result {
-	case "proved":
-		scope := "every position"
-		if r.Proof == "bitvector" {
-			scope = "every position with piles up to 2^63-1"
-		}
+	case proof.Proved:
+		scope := proof.Scope{Bound: r.Proof.Bound()}
 		timeout := ""
 		if d, err := time.ParseDuration(r.Timeout); err == nil && d != time.Minute {
 			text := d.String() // 15m0s: write 15m
@@ -98,28 +95,9 @@ func (r ProofRecord) String() string {
 		if c := r.Confirmation; c != nil && c.Result == "confirmed" {
 			confirmed = "; confirmed by " + c.Solver
 		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s)", r.Game, scope, ProofKind(r.Proof), r.Seconds, timeout, confirmed)
-	case "unknown":
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s)", r.Game, scope, r.Proof.Words(), r.Seconds, timeout, confirmed)
+	case proof.Undecided:
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}
 	return fmt.Sprintf("%s: %s", r.Game, r.Result)
-}
-
-// ProofKind says in words what kind of proof prove's kind names
-// (prove.ProofPresburger and the others): "presburger arithmetic",
-// "bitvector arithmetic", "by induction on binary digits" or "presburger
-// arithmetic with the nim-sum's lemmas". It is here, not in prove or
-// commands, because the records above are rendered with it by theory
-// itself (ProofRecord.String, for the theorems' pages, the outcome
-// command and repro), and theory does not import prove (the solver
-// pipes) nor commands; commands renders a live proof's kind with it too,
-// so the two never word a kind differently.
-func ProofKind(kind string) string {
-	switch kind {
-	case "digits":
-		return "by induction on binary digits"
-	case "nimsum":
-		return "presburger arithmetic with the nim-sum's lemmas"
-	}
-	return kind + " arithmetic"
 }

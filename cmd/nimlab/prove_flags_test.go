@@ -33,12 +33,12 @@ func TestDiscoverProve(t *testing.T) {
 		text  string // a line of the text report
 		ceMin int    // the counterexample's largest pile is above this
 	}{
-		{[]string{"cn:6,3", "--max", "5"}, prove.Proved, "proof         proved for every position (presburger arithmetic)", -1},
-		{[]string{"cn:5,3", "--max", "1", "--verify-max", "1"}, prove.Refuted, "proof         refuted: exact on the box, but not for every position", 1},
+		{[]string{"cn:6,3", "--max", "5"}, prove.Proved.String(), "proof         proved for every position (presburger arithmetic)", -1},
+		{[]string{"cn:5,3", "--max", "1", "--verify-max", "1"}, prove.Refuted.String(), "proof         refuted: exact on the box, but not for every position", 1},
 		// xor on four piles: proved with the moves prove learns.
-		{[]string{"cn:4,1", "--max", "2"}, prove.Proved, "proof         proved for every position (presburger arithmetic with the nim-sum's lemmas)", -1},
+		{[]string{"cn:4,1", "--max", "2"}, prove.Proved.String(), "proof         proved for every position (presburger arithmetic with the nim-sum's lemmas)", -1},
 		// CN(6,4): (II) takes longer than a second.
-		{[]string{"cn:6,4", "--max", "5", "--prove-timeout", "1s"}, prove.Undecided, "proof         unknown: (", -1},
+		{[]string{"cn:6,4", "--max", "5", "--prove-timeout", "1s"}, prove.Undecided.String(), "proof         unknown: (", -1},
 		{[]string{"cn:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
 	} {
 		args := append(append([]string{"discover"}, tt.args...), "--prove")
@@ -67,11 +67,11 @@ func TestDiscoverProve(t *testing.T) {
 			if p["result"] != tt.want || p["expression"] != v["expr"] || v["exact"] != true {
 				t.Errorf("%v: exact %v, proof %v; want %s of %q", args, v["exact"], proof, tt.want, v["expr"])
 			}
-			if ec, _ := p["engine_check"].(map[string]any); tt.want == prove.Proved && (ec == nil || ec["max"].(float64) < 2) {
+			if ec, _ := p["engine_check"].(map[string]any); tt.want == prove.Proved.String() && (ec == nil || ec["max"].(float64) < 2) {
 				t.Errorf("%v: engine_check %v; want a box the engine confirmed", args, p["engine_check"])
 			}
 			ce, _ := p["counterexample"].(map[string]any)
-			if (tt.want == prove.Refuted) != (ce != nil) {
+			if (tt.want == prove.Refuted.String()) != (ce != nil) {
 				t.Errorf("%v: counterexample %v", args, p["counterexample"])
 			}
 			if ce != nil {
@@ -131,11 +131,11 @@ func TestAtlasProve(t *testing.T) {
 		t.Fatalf("%v: %v\n%s", args, err, out)
 	}
 	want := map[string]string{
-		"cn:3,2":   prove.Proved,
-		"cn:4,1":   prove.Proved, // xor on four piles, with the moves prove learns
-		"cn:4,2":   prove.Proved,
-		"slow:4,3": prove.Undecided, // NIM(4,3): (II) takes longer than a second
-		"cn:6,2":   "",              // no description: nothing to prove
+		"cn:3,2":   prove.Proved.String(),
+		"cn:4,1":   prove.Proved.String(), // xor on four piles, with the moves prove learns
+		"cn:4,2":   prove.Proved.String(),
+		"slow:4,3": prove.Undecided.String(), // NIM(4,3): (II) takes longer than a second
+		"cn:6,2":   "",                       // no description: nothing to prove
 	}
 	rows := atlasRows(t, dir)
 	if len(rows) != len(want) {
@@ -210,8 +210,8 @@ func TestAPIProve(t *testing.T) {
 	for _, tt := range []struct {
 		expr, want string
 	}{
-		{"a+b == d+e && b+c == e+f", prove.Proved},
-		{"a+b == d+e", prove.Refuted},
+		{"a+b == d+e && b+c == e+f", prove.Proved.String()},
+		{"a+b == d+e", prove.Refuted.String()},
 	} {
 		status, _, body := get(t, srv.URL+"/api/prove?game=cn:6,3&expr="+url.QueryEscape(tt.expr))
 		if status != http.StatusOK {
@@ -235,7 +235,7 @@ func TestAPIProve(t *testing.T) {
 		if api["result"] != tt.want {
 			t.Errorf("%s: %v; want %s", tt.expr, api["result"], tt.want)
 		}
-		if tt.want == prove.Refuted {
+		if tt.want == prove.Refuted.String() {
 			// Which conditions were asked to the end is a race: the
 			// counterexample is not.
 			for _, k := range []string{"conditions", "reason"} {
