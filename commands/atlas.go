@@ -52,7 +52,7 @@ type AtlasResult struct {
 // before.
 func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error) {
 	if req.Max < 0 {
-		return nil, requestErrorf("--max is required: the height to solve every game to, e.g. --max 5")
+		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v 5", Param("max"), Param("max"))
 	}
 	if req.Shard == "" {
 		req.Shard = "0/1"
@@ -62,12 +62,12 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 		return nil, err
 	}
 	if req.ProveTimeout <= 0 {
-		return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+		return nil, requestErrorf("%v must be more than 0, e.g. %v 2m", Param("prove-timeout"), Param("prove-timeout"))
 	}
 	opts := atlas.Options{Max: req.Max, Workers: req.Workers, NoDiscover: req.NoDiscover, Gate: env.gate(false)}
 	if req.Prove {
 		if req.NoDiscover {
-			return nil, requestErrorf("--prove proves what discover finds: it cannot go with --discover=false")
+			return nil, requestErrorf("%v proves what discover finds: it cannot go with %v=false", Param("prove"), Param("discover"))
 		}
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
 			return nil, err
@@ -75,7 +75,7 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 	}
 	if req.Regions {
 		if !req.Prove {
-			return nil, requestErrorf("--regions proves region theorems: it needs --prove")
+			return nil, requestErrorf("%v proves region theorems: it needs %v", Param("regions"), Param("prove"))
 		}
 		opts.Regions = true
 	}

@@ -173,7 +173,7 @@ func timeHugeQueries(ctx context.Context, g *game.Game, count int) (*HugeQueries
 	th, rule, ok := theory.Find(ctx, g)
 	remote, hasRemoteness := rule.(theory.RemotenessOracle)
 	if !ok || !hasRemoteness {
-		return nil, requestErrorf("--huge: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", g.Spec)
+		return nil, requestErrorf("%v: no theorem gives the remoteness of %s (only slow:N,N-1, by the M-rule)", Param("huge"), g.Spec)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	q := &HugeQueries{Theorem: th.Name, Count: count}

@@ -107,7 +107,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		}
 	}
 	if modes != 1 {
-		return nil, requestErrorf("give exactly one of --theorem NAME, --expr EXPR, --properties and --strategy NAME")
+		return nil, requestErrorf("give exactly one of %v NAME, %v EXPR, %v and %v NAME", Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
 	}
 	switch {
 	case req.Properties:

@@ -50,7 +50,7 @@ func Cite(ctx context.Context, req CiteRequest) (*CiteResult, error) {
 	}
 	req.Format = format
 	if req.All && req.Game != "" {
-		return nil, requestErrorf("--all cites every reference: give no GAME")
+		return nil, requestErrorf("%v cites every reference: give no GAME", Param("all"))
 	}
 	r := &CiteResult{Citations: literature.Citations{}, Nimlab: literature.Nimlab, format: req.Format}
 	v := Version()

@@ -189,7 +189,7 @@ func parseSets(text string, n int) ([]complex.Set, error) {
 		for _, f := range strings.Split(strings.Trim(item, "{}"), "-") {
 			v, err := strconv.Atoi(f)
 			if err != nil || v < 1 || v > n {
-				return nil, requestErrorf("--basis: %q in %q is not a vertex 1..%d", f, item, n)
+				return nil, requestErrorf("%v: %q in %q is not a vertex 1..%d", Param("basis"), f, item, n)
 			}
 			s |= complex.SetOf(v - 1)
 		}

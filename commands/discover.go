@@ -88,20 +88,20 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		return nil, err
 	}
 	if req.Max < 0 {
-		return nil, requestErrorf("--max is required: the height to learn on, e.g. --max 6")
+		return nil, requestErrorf("%v is required: the height to learn on, e.g. %v 6", Param("max"), Param("max"))
 	}
 	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, Gate: env.gate(false)}
 	if req.Grundy && g.Misere {
-		return nil, requestErrorf("--grundy: Sprague–Grundy formulas are for normal play, and %s is misère", g.Spec)
+		return nil, requestErrorf("%v: Sprague–Grundy formulas are for normal play, and %s is misère", Param("grundy"), g.Spec)
 	}
 	if req.Where != "" {
 		if opts.Where, err = check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) }); err != nil {
-			return nil, requestErrorf("--where: %v", err)
+			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}
 	}
 	if req.Prove {
 		if req.ProveTimeout <= 0 {
-			return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 2m")
+			return nil, requestErrorf("%v must be more than 0, e.g. %v 2m", Param("prove-timeout"), Param("prove-timeout"))
 		}
 		// The solver is looked for first: without it, nothing is solved.
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {

@@ -206,14 +206,55 @@ func jsonOf(v any) ([]byte, error) {
 // RequestError is an error in a request itself: an option missing, out of
 // range, or given with one it does not go with. The command line prints it
 // with the command's usage line.
-type RequestError struct{ Err error }
+type RequestError struct {
+	// Err is the error as the command line says it.
+	Err error
+	// format and args are its message before the parameters are spelt
+	// (Render); format is empty when Err says it all.
+	format string
+	args   []any
+}
 
 func (e *RequestError) Error() string { return e.Err.Error() }
 func (e *RequestError) Unwrap() error { return e.Err }
 
-// requestErrorf is a RequestError formatted as fmt.Errorf formats.
+// Param is a parameter of a request named in a RequestError's message.
+// Each front end spells it its own way (--max on the command line, max in
+// the API's query, max= in Python) by rendering the message with
+// RequestError.Render, so that no front end rewrites a message's words.
+type Param string
+
+// String is the command line's spelling, --name.
+func (p Param) String() string { return "--" + string(p) }
+
+// Render writes the message with each Param spelt by spell.
+func (e *RequestError) Render(spell func(Param) string) string {
+	if e.format == "" {
+		return e.Err.Error()
+	}
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if p, ok := a.(Param); ok {
+			a = spell(p)
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(strings.ReplaceAll(e.format, "%w", "%v"), args...)
+}
+
+// inContext is err after "prefix: ", a RequestError still when err is
+// one, so that its parameters are still spelt by the front end.
+func inContext(prefix string, err error) error {
+	if r, ok := err.(*RequestError); ok && r.format != "" {
+		return requestErrorf("%s: "+r.format, append([]any{prefix}, r.args...)...)
+	}
+	return fmt.Errorf("%s: %w", prefix, err)
+}
+
+// requestErrorf is a RequestError formatted as fmt.Errorf formats; the
+// parameters it names are Params.
 func requestErrorf(format string, a ...any) error {
-	return &RequestError{Err: fmt.Errorf(format, a...)}
+	return &RequestError{Err: fmt.Errorf(format, a...), format: format, args: a}
 }
 
 // formatOf is the output format a request asks for: format, or the first
@@ -227,5 +268,5 @@ func formatOf(format string, formats ...string) (string, error) {
 		return format, nil
 	}
 	list := strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]
-	return "", requestErrorf("--format must be %s, not %q", list, format)
+	return "", requestErrorf("%v must be %s, not %q", Param("format"), list, format)
 }

@@ -59,7 +59,7 @@ func Draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	}
 	req.Format = format
 	if req.Bare && req.Format != "tikz" {
-		return nil, requestErrorf("--bare writes a bare tikzpicture: add --format tikz (or --out FILE.tex)")
+		return nil, requestErrorf("%v writes a bare tikzpicture: add %v tikz (or %v FILE.tex)", Param("bare"), Param("format"), Param("out"))
 	}
 	r, err := draw(ctx, req)
 	if err != nil {
@@ -77,7 +77,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	}
 	if req.Complex {
 		if req.Position != "" || req.Move != "" {
-			return nil, requestErrorf("--complex draws the complex alone: give no POSITION and no --move")
+			return nil, requestErrorf("%v draws the complex alone: give no POSITION and no %v", Param("complex"), Param("move"))
 		}
 		circuits, err := g.Complex.Circuits(ctx)
 		if err != nil && !errors.Is(err, complex.ErrTooLarge) {
@@ -90,7 +90,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 		return &FigureResult{Figure: f}, nil
 	}
 	if req.Position == "" {
-		return nil, requestErrorf("give a POSITION to draw, or --complex to draw the complex")
+		return nil, requestErrorf("give a POSITION to draw, or %v to draw the complex", Param("complex"))
 	}
 	p, err := g.ParsePosition(req.Position)
 	if err != nil {
@@ -99,7 +99,7 @@ func draw(ctx context.Context, req DrawRequest) (*FigureResult, error) {
 	var q game.Position
 	if req.Move != "" {
 		if q, err = g.ParsePosition(req.Move); err != nil {
-			return nil, requestErrorf("--move: %w", err)
+			return nil, requestErrorf("%v: %w", Param("move"), err)
 		}
 	}
 	f, err := figure.Position(g, p, q)
@@ -141,7 +141,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 		req.Axes = "1,2"
 	}
 	if !slices.Contains(table.Values(), req.Value) {
-		return nil, requestErrorf("--value must be outcome, grundy or remoteness, not %q", req.Value)
+		return nil, requestErrorf("%v must be outcome, grundy or remoteness, not %q", Param("value"), req.Value)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {
@@ -149,7 +149,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	}
 	x, y, fixed, err := ParseSlice(req.Axes, req.Fix, g.Piles())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", g.Title, err)
+		return nil, inContext(g.Title, err)
 	}
 	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Grundy: req.Value == "grundy", Remoteness: req.Value == "remoteness"})
 	if err != nil {
@@ -157,7 +157,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	}
 	for i, v := range fixed {
 		if v > req.Max {
-			return nil, requestErrorf("--fix %d=%d: the table holds piles 0..%d (--max %d)", i+1, v, req.Max, req.Max)
+			return nil, requestErrorf("%v %d=%d: the table holds piles 0..%d (%v %d)", Param("fix"), i+1, v, req.Max, Param("max"), req.Max)
 		}
 	}
 	s, err := t.Slice(x, y, fixed, req.Value)
@@ -218,16 +218,16 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 	}
 	parts := strings.Split(axes, ",")
 	if len(parts) != 2 {
-		return 0, 0, nil, requestErrorf("--axes %q: give two piles, e.g. --axes 1,2", axes)
+		return 0, 0, nil, requestErrorf("%v %q: give two piles, e.g. %v 1,2", Param("axes"), axes, Param("axes"))
 	}
 	if x, err = pile(parts[0]); err == nil {
 		y, err = pile(parts[1])
 	}
 	switch {
 	case err != nil:
-		return 0, 0, nil, requestErrorf("--axes %q: %w", axes, err)
+		return 0, 0, nil, requestErrorf("%v %q: %w", Param("axes"), axes, err)
 	case x == y:
-		return 0, 0, nil, requestErrorf("--axes %q: give two different piles 1..%d", axes, n)
+		return 0, 0, nil, requestErrorf("%v %q: give two different piles 1..%d", Param("axes"), axes, n)
 	}
 	fixed = make(game.Position, n)
 	for _, item := range strings.Split(fix, ",") {
@@ -236,17 +236,17 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 		}
 		k, v, ok := strings.Cut(item, "=")
 		if !ok {
-			return 0, 0, nil, requestErrorf("--fix %q: write pile=value, e.g. 3=5", item)
+			return 0, 0, nil, requestErrorf("%v %q: write pile=value, e.g. 3=5", Param("fix"), item)
 		}
 		i, err := pile(k)
 		if err != nil {
-			return 0, 0, nil, requestErrorf("--fix %q: %w", item, err)
+			return 0, 0, nil, requestErrorf("%v %q: %w", Param("fix"), item, err)
 		}
 		if i == x || i == y {
-			return 0, 0, nil, requestErrorf("--fix %q: pile %d is on an axis", item, i+1)
+			return 0, 0, nil, requestErrorf("%v %q: pile %d is on an axis", Param("fix"), item, i+1)
 		}
 		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
-			return 0, 0, nil, requestErrorf("--fix %q: %q is not a pile size", item, strings.TrimSpace(v))
+			return 0, 0, nil, requestErrorf("%v %q: %q is not a pile size", Param("fix"), item, strings.TrimSpace(v))
 		}
 	}
 	return x, y, fixed, nil

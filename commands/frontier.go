@@ -91,14 +91,14 @@ func Frontier(ctx context.Context, env Env, req FrontierRequest) (*FrontierResul
 		return collectFrontier(req.Out, format)
 	}
 	if req.Max < 0 {
-		return nil, requestErrorf("--max is required: the height to solve every game to, e.g. --max 6")
+		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v 6", Param("max"), Param("max"))
 	}
 	s, err := atlas.ParseShard(cmp.Or(req.Shard, "0/1"))
 	if err != nil {
 		return nil, err
 	}
 	if req.ProveTimeout <= 0 {
-		return nil, requestErrorf("--prove-timeout must be more than 0, e.g. --prove-timeout 30s")
+		return nil, requestErrorf("%v must be more than 0, e.g. %v 30s", Param("prove-timeout"), Param("prove-timeout"))
 	}
 	opts := frontier.Options{Max: req.Max, NMax: req.NMax, Workers: req.Workers}
 	if req.Families != "" {
@@ -139,7 +139,7 @@ func Frontier(ctx context.Context, env Env, req FrontierRequest) (*FrontierResul
 // finished.
 func collectFrontier(out, format string) (*FrontierResult, error) {
 	if out == "" {
-		return nil, requestErrorf("--collect reads the survey in --out DIR: give --out")
+		return nil, requestErrorf("%v reads the survey in %v DIR: give %v", Param("collect"), Param("out"), Param("out"))
 	}
 	c, err := frontier.Collect(out)
 	if err != nil {

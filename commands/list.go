@@ -58,10 +58,10 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	req.Format = format
 	switch {
 	case format == "parquet" && req.Out == "":
-		return nil, requestErrorf("--format parquet writes a file: give --out FILE.parquet")
+		return nil, requestErrorf("%v parquet writes a file: give %v FILE.parquet", Param("format"), Param("out"))
 	case format != "parquet" && req.Out != "":
 		// A file given and not written would be a silent loss.
-		return nil, requestErrorf("--out writes a Parquet file: add --format parquet, or leave --out out to print %s", format)
+		return nil, requestErrorf("%v writes a Parquet file: add %v parquet, or leave %v out to print %s", Param("out"), Param("format"), Param("out"), format)
 	}
 	g, box, err := req.gameBox(req.Game)
 	if err != nil {
@@ -70,10 +70,10 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	var group *complex.Group
 	if req.Classes {
 		if group, err = g.Symmetries(ctx); err != nil {
-			return nil, requestErrorf("--classes: %w", err)
+			return nil, requestErrorf("%v: %w", Param("classes"), err)
 		}
 		if !group.Listed() {
-			return nil, requestErrorf("--classes: %s has %v symmetries, too many to list (at most %d)", g.Spec, group.Order(), complex.MaxListedSymmetries)
+			return nil, requestErrorf("%v: %s has %v symmetries, too many to list (at most %d)", Param("classes"), g.Spec, group.Order(), complex.MaxListedSymmetries)
 		}
 	}
 	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})

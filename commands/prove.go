@@ -98,7 +98,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	if req.Grundy != "" && g.Misere {
-		return nil, requestErrorf("--grundy: Sprague–Grundy values are proved in normal play only, and %s is misère", g.Spec)
+		return nil, requestErrorf("%v: Sprague–Grundy values are proved in normal play only, and %s is misère", Param("grundy"), g.Spec)
 	}
 	var moves [][]string
 	var th *theory.Theorem
@@ -131,7 +131,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	var where *check.Expr
 	if req.Where != "" {
 		if where, err = check.Compile(req.Where, g.Piles(), symmetries); err != nil {
-			return nil, requestErrorf("--where: %v", err)
+			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}
 	}
 	solver, err := prove.FindSolver(ctx, req.Solver)
@@ -184,14 +184,14 @@ func validateProve(req ProveRequest) (string, error) {
 	}
 	switch {
 	case given > 1:
-		return "", requestErrorf("give only one of --expr EXPR, --theorem NAME and --grundy EXPR")
+		return "", requestErrorf("give only one of %v EXPR, %v NAME and %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
 	case given == 0:
-		return "", requestErrorf("give the characterization to prove: --expr EXPR, --theorem NAME or --grundy EXPR")
+		return "", requestErrorf("give the characterization to prove: %v EXPR, %v NAME or %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
 	case req.Grundy != "":
 		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
-		return "", requestErrorf("--timeout must be more than 0, e.g. --timeout 2m")
+		return "", requestErrorf("%v must be more than 0, e.g. %v 2m", Param("timeout"), Param("timeout"))
 	}
 	return src, nil
 }
@@ -206,21 +206,21 @@ func candidateMove(m string, g *game.Game, grundy bool) ([]string, error) {
 		vars = []string{"v"}
 	}
 	if strings.TrimSpace(m) == "" {
-		return nil, requestErrorf("--move is empty: give the option's piles as expressions, separated by commas")
+		return nil, requestErrorf("%v is empty: give the option's piles as expressions, separated by commas", Param("move"))
 	}
 	piles, ok := splitTopLevel(m)
 	if !ok {
-		return nil, requestErrorf("--move %q: its parentheses do not balance", m)
+		return nil, requestErrorf("%v %q: its parentheses do not balance", Param("move"), m)
 	}
 	if len(piles) != g.Piles() {
-		return nil, requestErrorf("--move %q has %d piles; %s has %d (separate them by commas outside parentheses)", m, len(piles), g.Spec, g.Piles())
+		return nil, requestErrorf("%v %q has %d piles; %s has %d (separate them by commas outside parentheses)", Param("move"), m, len(piles), g.Spec, g.Piles())
 	}
 	for i, p := range piles {
 		if p == "" {
-			return nil, requestErrorf("--move %q: pile %d is empty", m, i+1)
+			return nil, requestErrorf("%v %q: pile %d is empty", Param("move"), m, i+1)
 		}
 		if _, err := check.CompileWith(p, g.Piles(), vars, nil); err != nil {
-			return nil, requestErrorf("--move %q, pile %d: %v", m, i+1, err)
+			return nil, requestErrorf("%v %q, pile %d: %v", Param("move"), m, i+1, err)
 		}
 	}
 	return piles, nil

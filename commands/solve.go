@@ -82,7 +82,7 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 		return nil, err
 	}
 	if req.Table != "" && req.Out != "" {
-		return nil, requestErrorf("--table and --out: the table is already in %s", req.Table)
+		return nil, requestErrorf("%v and %v: the table is already in %s", Param("table"), Param("out"), req.Table)
 	}
 	grundy, remoteness := req.Grundy, req.Remoteness
 	opts := solve.Options{Grundy: grundy, Remoteness: remoteness, Reference: req.Reference}

@@ -41,7 +41,7 @@ func (s *Source) gameBox(spec string) (*game.Game, table.Box, error) {
 		return g, nil, nil
 	}
 	if s.Max < 0 {
-		return nil, nil, requestErrorf("--max is required: the largest pile size to solve, e.g. --max 8")
+		return nil, nil, requestErrorf("%v is required: the largest pile size to solve, e.g. %v 8", Param("max"), Param("max"))
 	}
 	box := table.Uniform(g.Piles(), s.Max)
 	if err := box.Check(); err != nil {
@@ -81,7 +81,7 @@ func (s *Source) solveOrLoad(ctx context.Context, env Env, g *game.Game, box tab
 // to the table's.
 func (s *Source) load(ctx context.Context, env Env, g *game.Game, opts solve.Options) (*table.Table, error) {
 	if opts.Reference {
-		return nil, requestErrorf("--table and --reference: a table read from a file is not solved again")
+		return nil, requestErrorf("%v and %v: a table read from a file is not solved again", Param("table"), Param("reference"))
 	}
 	t, err := loadTable(ctx, env, s.Table, g)
 	if err != nil {
@@ -95,7 +95,7 @@ func (s *Source) load(ctx context.Context, env Env, g *game.Game, opts solve.Opt
 	case !slices.Equal(t.Box, uniform):
 		return nil, fmt.Errorf("%s: the table's box %v has different maxima; the commands read tables with every pile 0..H", s.Table, t.Box)
 	case s.Max >= 0 && s.Max != t.Box[0]:
-		return nil, requestErrorf("--max %d, but %s holds every pile 0..%d; leave --max out to use the table's box", s.Max, s.Table, t.Box[0])
+		return nil, requestErrorf("%v %d, but %s holds every pile 0..%d; leave %v out to use the table's box", Param("max"), s.Max, s.Table, t.Box[0], Param("max"))
 	}
 	s.Max = t.Box[0]
 	return t, nil

@@ -26,6 +26,11 @@ func NewSorting(n, h int) (*Sorting, error) {
 	if n < 1 || h < 0 {
 		return nil, fmt.Errorf("no sorted positions for %d piles up to %d", n, h)
 	}
+	// There are at least h+1 sorted positions (and the table below has
+	// h+n+1 rows): refuse before allocating.
+	if h >= MaxPositions || n > MaxPositions {
+		return nil, fmt.Errorf("%d piles up to %d have more than 2^50 sorted positions", n, h)
+	}
 	s := &Sorting{n: n, h: h, binom: make([][]int64, h+n+1)}
 	for m := range s.binom {
 		row := make([]int64, n+1)

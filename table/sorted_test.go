@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math"
 	"slices"
 	"testing"
 
@@ -47,7 +48,11 @@ func TestSortingRanksInOrder(t *testing.T) {
 			t.Errorf("RankOf(%v)", p)
 		}
 	}
-	if _, err := NewSorting(30, 1000); err == nil {
-		t.Error("a sorting of more than 2^50 states was accepted")
+	// Too many states, the largest pile nimlab takes, and a number of piles
+	// that would overflow the table's rows: refused, not allocated.
+	for _, c := range []struct{ n, h int }{{30, 1000}, {1, math.MaxInt64}, {3, 1 << 50}, {math.MaxInt64, 1}} {
+		if _, err := NewSorting(c.n, c.h); err == nil {
+			t.Errorf("NewSorting(%d, %d): a sorting of more than 2^50 states was accepted", c.n, c.h)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package api
 
 import (
 	"errors"
-	"regexp"
 	"slices"
 
 	"github.com/nimlab/nimlab/commands"
@@ -19,14 +18,11 @@ type Failure struct {
 	Kind string `json:"kind"`
 }
 
-// flagName is a command line option as a request's message names it.
-var flagName = regexp.MustCompile(`(^|[\s(])--([a-z][a-z-]*)`)
-
 // FailureOf is err of a request of endpoint e as the API says it, which
 // both back ends answer: an error of the request (commands.RequestError)
-// names e's query parameters as the query does ("max", where the command
-// line's says "--max"); the flags the API does not take, and values quoted
-// in the message, are left as they are. A QueryError is of kind usage.
+// is rendered with e's query parameters spelt as the query spells them
+// ("max", where the command line says "--max"), the others as the
+// command line does. A QueryError is of kind usage.
 func FailureOf(e Endpoint, err error) Failure {
 	var request *commands.RequestError
 	var query *QueryError
@@ -34,18 +30,19 @@ func FailureOf(e Endpoint, err error) Failure {
 	if errors.As(err, &query) {
 		kind = commands.KindUsage
 	}
-	if !errors.As(err, &request) {
+	// A request error wrapped in more context keeps the command line's
+	// words: only its own message is rendered.
+	if !errors.As(err, &request) || request != err {
 		return Failure{err.Error(), kind}
 	}
 	params := paramsIn(e.Schema, URL)
 	if e.Tables {
 		params = append(params, "table")
 	}
-	return Failure{flagName.ReplaceAllStringFunc(err.Error(), func(m string) string {
-		sub := flagName.FindStringSubmatch(m)
-		if !slices.Contains(params, sub[2]) {
-			return m
+	return Failure{request.Render(func(p commands.Param) string {
+		if slices.Contains(params, string(p)) {
+			return string(p)
 		}
-		return sub[1] + sub[2]
+		return p.String()
 	}), kind}
 }
