@@ -299,7 +299,7 @@ func (w *writer) lemmas(moves int, lastMoves []string) {
 	if len(lastMoves) > 0 {
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "Ltac unfold_all := unfold %s, valid, total; cbn [%s].\n\n", strings.Join(names, ", "), strings.Join(w.fields, " "))
+	fmt.Fprintf(b, "Ltac unfold_all := unfold %s, valid, total in *; cbn [%s] in *; cbv zeta in *.\n\n", strings.Join(names, ", "), strings.Join(w.fields, " "))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; lia. Qed.
 
@@ -310,11 +310,11 @@ Lemma move_lowers_total : forall p q, valid p -> move p q -> total q < total p.
 Proof. intros [] []; unfold_all; lia. Qed.
 
 Lemma inS_decidable : forall p, valid p -> inS p \/ ~ inS p.
-Proof. intros []; unfold_all; lia. Qed.
+Proof. intros [] _; unfold_all; decide_condition. Qed.
 
 (* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] []; unfold_all; lia. Qed.
+Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
 
 (* (II): from every valid position outside S, a candidate move into S. *)
 Lemma witnesses : forall p, valid p -> ~ inS p ->

@@ -103,3 +103,33 @@ Proof.
 Qed.
 
 End Characterization.
+
+(* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
+   connective by connective: lia alone would put it in normal form first,
+   which grows exponentially with the symmetries of a condition. *)
+Lemma dec_and (A B : Prop) : A \/ ~ A -> B \/ ~ B -> (A /\ B) \/ ~ (A /\ B).
+Proof. tauto. Qed.
+Lemma dec_or (A B : Prop) : A \/ ~ A -> B \/ ~ B -> (A \/ B) \/ ~ (A \/ B).
+Proof. tauto. Qed.
+Lemma dec_not (A : Prop) : A \/ ~ A -> (~ A) \/ ~ ~ A.
+Proof. tauto. Qed.
+Lemma dec_iff (A B : Prop) : A \/ ~ A -> B \/ ~ B -> (A <-> B) \/ ~ (A <-> B).
+Proof. tauto. Qed.
+
+Ltac decide_condition :=
+  lazymatch goal with
+  | |- (?A /\ ?B) \/ ~ (?A /\ ?B) => apply dec_and; decide_condition
+  | |- (?A \/ ?B) \/ ~ (?A \/ ?B) => apply dec_or; decide_condition
+  | |- (~ ?A) \/ ~ ~ ?A => apply dec_not; decide_condition
+  | |- (?A <-> ?B) \/ ~ (?A <-> ?B) => apply dec_iff; decide_condition
+  | |- True \/ ~ True => left; exact I
+  | |- False \/ ~ False => right; tauto
+  | |- _ => lia
+  end.
+
+(* Proving a goal from hypotheses with disjunctions: one case at a time. *)
+Ltac cases_lia :=
+  repeat match goal with
+  | H : _ /\ _ |- _ => destruct H
+  | H : _ \/ _ |- _ => destruct H
+  end; lia.
