@@ -106,7 +106,9 @@ Open Scope Z_scope.
 }
 
 // comment makes s safe inside a Coq comment.
-func comment(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "(*", "( *"), "*)", "* )") }
+func comment(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "(*", "( *"), "*)", "* )")
+}
 
 func (w *writer) definitions(relation, inS string) {
 	b := &w.b

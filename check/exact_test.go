@@ -326,7 +326,8 @@ func (g exprGen) expr(depth int, names []string, inSym bool) string {
 	case 5:
 		return "(" + sub() + " ** " + g.pick("exponent", "(-1)", "0", "1", "2", "3", "(1 + 1)") + ")"
 	case 6:
-		return g.pick("unary", "-", "+", "!", "not ") + "(" + sub() + ")"
+		// In parentheses: a sign before ^ is refused (ErrXorBesideArithmetic).
+		return "(" + g.pick("unary", "-", "+", "!", "not ") + "(" + sub() + "))"
 	case 7:
 		return "(" + sub() + " ? " + sub() + " : " + sub() + ")"
 	case 8:
