@@ -2,6 +2,7 @@ package certificate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -155,5 +156,80 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 			}
 		}
 		checkGoals(t, Claim{Game: g, Set: compile(t, g, "a == 0"), Moves: identity(g.Piles())}, goals)
+	}
+}
+
+// TestCertifiesAndRejectsTampering: the certificates of small theorems are
+// accepted by coqc with no assumption; the same with S changed by one
+// constant, or a facet dropped from the move relation, is rejected.
+func TestCertifiesAndRejectsTampering(t *testing.T) {
+	coqc(t)
+	for _, tt := range []struct {
+		spec, expr string
+		moves      [][]string
+		// tamper changes the text of the certificate; "" keeps it.
+		tamper func(string) string
+	}{
+		{"nim:2", "a == b", [][]string{{"a", "a"}, {"b", "b"}}, nil},
+		{"nim:2/misere", "a == b && a > 1 || a + b == 1", [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}, nil},
+		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}, nil},
+		{"nim:2", "a == b", [][]string{{"a", "a"}, {"b", "b"}}, func(s string) string {
+			return strings.Replace(s, "((a p) = (b p))", "((a p) = ((b p) + 1))", 1) // S changed by one constant
+		}},
+		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}, func(s string) string {
+			i := strings.Index(s, "  \\/ (")
+			j := strings.Index(s[i:], "\n")
+			return s[:i] + s[i+j+1:] // the move relation's second facet dropped
+		}},
+	} {
+		g := parse(t, tt.spec)
+		text, err := Write(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := true
+		if tt.tamper != nil {
+			tampered := tt.tamper(text)
+			if tampered == text {
+				t.Fatalf("%s: the tampering changed nothing", tt.spec)
+			}
+			text, want = tampered, false
+		}
+		path, err := Save(t.TempDir(), "certificate", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := Check(context.Background(), path, 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked.Accepted != want {
+			t.Errorf("%s %s (tampered: %v): accepted %v, want %v: %s", tt.spec, tt.expr, tt.tamper != nil, checked.Accepted, want, checked.Output)
+		}
+	}
+}
+
+// TestUncertifiable: what a certificate cannot state is said, by reason.
+func TestUncertifiable(t *testing.T) {
+	for _, tt := range []struct {
+		spec, expr string
+		moves      [][]string
+		reason     Reason
+	}{
+		{"nim:3", "xor(a, b, c) == 0", identity(3), ReasonDigits},
+		{"nim:2", "a ^ b == 0", identity(2), ReasonDigits},
+		{"nim:2", "a * b == 0", identity(2), ReasonNonlinear},
+		{"nim:2", "(a - b) / 2 == 0", identity(2), ReasonSign},
+		{"nim:2", "(a == b) + 1 == 2", identity(2), ReasonBoolean},
+		{"slow:3,2", "slowmoves(2, a, b, c) % 2 == 0", identity(3), ReasonUnsupported},
+		{"nim:2", "a == b", nil, ReasonNoMoves},
+		{"nim:2", "a == b", [][]string{{"a ^ b", "b"}}, ReasonDigits},
+	} {
+		g := parse(t, tt.spec)
+		_, err := Write(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
+		var u *UncertifiableError
+		if !errors.As(err, &u) || u.Reason != tt.reason || !errors.Is(err, ErrUncertifiable) {
+			t.Errorf("%s %s: %v, want a reason %s", tt.spec, tt.expr, err, tt.reason)
+		}
 	}
 }
