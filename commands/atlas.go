@@ -52,7 +52,7 @@ type AtlasResult struct {
 // before.
 func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error) {
 	if req.Max < 0 {
-		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v 5", Param("max"), Param("max"))
+		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v", Param("max"), Setting{Param("max"), "5"})
 	}
 	if req.Shard == "" {
 		req.Shard = "0/1"
@@ -62,7 +62,7 @@ func Atlas(ctx context.Context, env Env, req AtlasRequest) (*AtlasResult, error)
 		return nil, err
 	}
 	if req.ProveTimeout <= 0 {
-		return nil, requestErrorf("%v must be more than 0, e.g. %v 2m", Param("prove-timeout"), Param("prove-timeout"))
+		return nil, requestErrorf("%v must be more than 0, e.g. %v", Param("prove-timeout"), Setting{Param("prove-timeout"), "2m"})
 	}
 	opts := atlas.Options{Max: req.Max, Workers: req.Workers, NoDiscover: req.NoDiscover, Gate: env.gate(false)}
 	if req.Prove {

@@ -88,7 +88,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		return nil, err
 	}
 	if req.Max < 0 {
-		return nil, requestErrorf("%v is required: the height to learn on, e.g. %v 6", Param("max"), Param("max"))
+		return nil, requestErrorf("%v is required: the height to learn on, e.g. %v", Param("max"), Setting{Param("max"), "6"})
 	}
 	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, Gate: env.gate(false)}
 	if req.Grundy && g.Misere {
@@ -101,7 +101,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	}
 	if req.Prove {
 		if req.ProveTimeout <= 0 {
-			return nil, requestErrorf("%v must be more than 0, e.g. %v 2m", Param("prove-timeout"), Param("prove-timeout"))
+			return nil, requestErrorf("%v must be more than 0, e.g. %v", Param("prove-timeout"), Setting{Param("prove-timeout"), "2m"})
 		}
 		// The solver is looked for first: without it, nothing is solved.
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {

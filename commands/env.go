@@ -225,17 +225,40 @@ func (e *RequestError) Unwrap() error { return e.Err }
 type Param string
 
 // String is the command line's spelling, --name.
-func (p Param) String() string { return "--" + string(p) }
+func (p Param) String() string { return p.Flag("") }
 
-// Render writes the message with each Param spelt by spell.
-func (e *RequestError) Render(spell func(Param) string) string {
+// Flag is the command line's spelling of p with value: --name value, or
+// --name when value is "".
+func (p Param) Flag(value string) string {
+	if value == "" {
+		return "--" + string(p)
+	}
+	return "--" + string(p) + " " + value
+}
+
+// Setting is a parameter with a value, as a message's example gives it:
+// "--max 8" on the command line, "max=8" in a query or in Python.
+type Setting struct {
+	Param Param
+	Value string
+}
+
+// String is the command line's spelling, --name value.
+func (s Setting) String() string { return s.Param.Flag(s.Value) }
+
+// Render writes the message with each Param and Setting spelt by spell,
+// which is given the parameter and its value ("" for a Param).
+func (e *RequestError) Render(spell func(p Param, value string) string) string {
 	if e.format == "" {
 		return e.Err.Error()
 	}
 	args := make([]any, len(e.args))
 	for i, a := range e.args {
-		if p, ok := a.(Param); ok {
-			a = spell(p)
+		switch v := a.(type) {
+		case Param:
+			a = spell(v, "")
+		case Setting:
+			a = spell(v.Param, v.Value)
 		}
 		args[i] = a
 	}
@@ -250,6 +273,11 @@ func inContext(prefix string, err error) error {
 	}
 	return fmt.Errorf("%s: %w", prefix, err)
 }
+
+// NewRequestError is a RequestError formatted as fmt.Errorf formats, for
+// the front ends' own checks of a request; the parameters it names are
+// Params and Settings.
+func NewRequestError(format string, a ...any) error { return requestErrorf(format, a...) }
 
 // requestErrorf is a RequestError formatted as fmt.Errorf formats; the
 // parameters it names are Params.

@@ -218,7 +218,7 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 	}
 	parts := strings.Split(axes, ",")
 	if len(parts) != 2 {
-		return 0, 0, nil, requestErrorf("%v %q: give two piles, e.g. %v 1,2", Param("axes"), axes, Param("axes"))
+		return 0, 0, nil, requestErrorf("%v %q: give two piles, e.g. %v", Param("axes"), axes, Setting{Param("axes"), "1,2"})
 	}
 	if x, err = pile(parts[0]); err == nil {
 		y, err = pile(parts[1])

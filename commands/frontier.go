@@ -91,14 +91,14 @@ func Frontier(ctx context.Context, env Env, req FrontierRequest) (*FrontierResul
 		return collectFrontier(req.Out, format)
 	}
 	if req.Max < 0 {
-		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v 6", Param("max"), Param("max"))
+		return nil, requestErrorf("%v is required: the height to solve every game to, e.g. %v", Param("max"), Setting{Param("max"), "6"})
 	}
 	s, err := atlas.ParseShard(cmp.Or(req.Shard, "0/1"))
 	if err != nil {
 		return nil, err
 	}
 	if req.ProveTimeout <= 0 {
-		return nil, requestErrorf("%v must be more than 0, e.g. %v 30s", Param("prove-timeout"), Param("prove-timeout"))
+		return nil, requestErrorf("%v must be more than 0, e.g. %v", Param("prove-timeout"), Setting{Param("prove-timeout"), "30s"})
 	}
 	opts := frontier.Options{Max: req.Max, NMax: req.NMax, Workers: req.Workers}
 	if req.Families != "" {

@@ -191,7 +191,7 @@ func validateProve(req ProveRequest) (string, error) {
 		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
-		return "", requestErrorf("%v must be more than 0, e.g. %v 2m", Param("timeout"), Param("timeout"))
+		return "", requestErrorf("%v must be more than 0, e.g. %v", Param("timeout"), Setting{Param("timeout"), "2m"})
 	}
 	return src, nil
 }

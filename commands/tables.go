@@ -41,7 +41,7 @@ func (s *Source) gameBox(spec string) (*game.Game, table.Box, error) {
 		return g, nil, nil
 	}
 	if s.Max < 0 {
-		return nil, nil, requestErrorf("%v is required: the largest pile size to solve, e.g. %v 8", Param("max"), Param("max"))
+		return nil, nil, requestErrorf("%v is required: the largest pile size to solve, e.g. %v", Param("max"), Setting{Param("max"), "8"})
 	}
 	box := table.Uniform(g.Piles(), s.Max)
 	if err := box.Check(); err != nil {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/nimlab/nimlab/cmd/internal/api"
 	"github.com/spf13/cobra"
+
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/pflag"
 )
 
@@ -157,10 +159,10 @@ func flagError(cmd *cobra.Command, err error) error {
 	switch {
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
-		return usageError(cmd, "--%s %s, not %q", f.Name, ruleOf(f, invalid.Unwrap()), invalid.GetValue())
+		return commands.NewRequestError("%v %s, not %q", commands.Param(f.Name), ruleOf(f, invalid.Unwrap()), invalid.GetValue())
 	case errors.As(err, &needs):
 		if f := needs.GetFlag(); f != nil {
-			return usageError(cmd, "--%s needs a value: it %s", f.Name, ruleOf(f, nil))
+			return commands.NewRequestError("%v needs a value: it %s", commands.Param(f.Name), ruleOf(f, nil))
 		}
 	}
 	var unknown *pflag.NotExistError

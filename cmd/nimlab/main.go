@@ -79,7 +79,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		var cmd *cobra.Command
 		cmd, err = root.ExecuteC()
 		if request := (*commands.RequestError)(nil); errors.As(err, &request) && cmd != nil && !errors.Is(err, context.Canceled) {
-			err = usageError(cmd, "%v", err)
+			err = requestError(cmd, err, request)
 		}
 	}
 	switch {
@@ -89,6 +89,24 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		return 130, err
 	}
 	return commands.ExitCode(err), err
+}
+
+// spellingEnv names the variable by which a caller other than a person at
+// a terminal asks for the errors of a request in its words:
+// NIMLAB_SPELLING=python (the Python package sets it) names the parameters
+// as keyword arguments (max=, prove_timeout=) and leaves out the command's
+// usage line.
+const spellingEnv = "NIMLAB_SPELLING"
+
+// requestError is the error of a request the command cannot take: with
+// the command's usage line, or in Python's words (spellingEnv).
+func requestError(cmd *cobra.Command, err error, request *commands.RequestError) error {
+	if os.Getenv(spellingEnv) != "python" || request != err {
+		return usageError(cmd, "%v", err)
+	}
+	return &commands.RequestError{Err: errors.New(request.Render(func(p commands.Param, value string) string {
+		return strings.ReplaceAll(string(p), "-", "_") + "=" + value
+	}))}
 }
 
 // errorLine is the error line of err, after "nimlab: ".

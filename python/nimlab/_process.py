@@ -68,6 +68,8 @@ class Session:
             self._proc = subprocess.Popen(
                 [command, "session"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 text=True, encoding="utf-8", bufsize=1,
+                # A request's errors name keyword arguments (max=), not flags.
+                env=dict(os.environ, NIMLAB_SPELLING="python"),
                 # Ctrl-C in a terminal reaches Python only; Python cancels the command.
                 start_new_session=True)
         except OSError as e:

@@ -1,6 +1,7 @@
 """Fixtures of the nimlab package's tests: the command line itself, to compare with."""
 
 import json
+import os
 import subprocess
 
 import pytest
@@ -24,9 +25,9 @@ class CLI:
     def __init__(self, path):
         self.path = path
 
-    def run(self, *args, check=True):
+    def run(self, *args, check=True, env=None):
         done = subprocess.run([self.path, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, encoding="utf-8")
+                              text=True, encoding="utf-8", env=None if env is None else dict(os.environ, **env))
         if check and done.returncode != 0:
             raise AssertionError("nimlab %s: status %d: %s" % (" ".join(map(str, args)), done.returncode, done.stderr))
         return done

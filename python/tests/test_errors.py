@@ -26,12 +26,20 @@ BAD = [
 ]
 
 
+def test_errors_name_keyword_arguments(mode):
+    with pytest.raises(nimlab.UsageError, match=r"^max= is required: .* e\.g\. max=8$"):
+        nimlab.Game("cn:6,3").summary()
+
+
 @pytest.mark.parametrize("call,args,cls", BAD)
 def test_errors_carry_the_command_lines_message(cli, mode, call, args, cls):
     with pytest.raises(cls) as info:
         call()
-    stderr = cli.run(*args, check=False).stderr.strip().splitlines()[-1]
+    # The package asks for the errors of a request in Python's words.
+    stderr = cli.run(*args, check=False, env={"NIMLAB_SPELLING": "python"}).stderr.strip().splitlines()[-1]
     assert "nimlab: " + str(info.value) == stderr
+    if cls is nimlab.UsageError:
+        assert "--" not in str(info.value)
     assert isinstance(info.value, nimlab.NimlabError) and info.value.exit_status != 0
 
 

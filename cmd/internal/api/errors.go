@@ -39,10 +39,13 @@ func FailureOf(e Endpoint, err error) Failure {
 	if e.Tables {
 		params = append(params, "table")
 	}
-	return Failure{request.Render(func(p commands.Param) string {
-		if slices.Contains(params, string(p)) {
+	return Failure{request.Render(func(p commands.Param, value string) string {
+		switch {
+		case !slices.Contains(params, string(p)):
+			return p.Flag(value)
+		case value == "":
 			return string(p)
 		}
-		return p.String()
+		return string(p) + "=" + value
 	}), kind}
 }
