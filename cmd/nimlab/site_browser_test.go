@@ -93,7 +93,7 @@ func TestSiteWritesTheLab(t *testing.T) {
 		t.Skip("compiles the WebAssembly module")
 	}
 	dir := builtSite(t)
-	for _, name := range []string{"index.html", "app.js", "frontier.js", "style.css", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
+	for _, name := range []string{"index.html", "app.js", "frontier.js", "style.css", "favicon.svg", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
 		info, err := os.Stat(filepath.Join(dir, name))
 		if err != nil || info.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
