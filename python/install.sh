@@ -27,13 +27,20 @@ fi
 "$venv/bin/python" -m pip install --quiet --no-index --no-build-isolation --no-deps "$root/python"
 "$venv/bin/python" -c 'import nimlab; path, how = nimlab.command(); print("nimlab package installed in '"$venv"'; its command: %s (%s)" % (path, how))'
 if "$venv/bin/python" -c 'import ipykernel' 2>/dev/null; then
-  # In the venv (what its own jupyter finds first with JUPYTER_PATH set to
-  # it, as the tests do), and for the user (what Debian's jupyter finds:
-  # one kernel "nimlab" per user, the last clone installed).
-  for where in "--prefix=$venv" --user; do
-    "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install "$where" --name nimlab --display-name "Python 3 (nimlab)" >/dev/null
-  done
-  echo "Jupyter kernel \"nimlab\" installed: choose \"Python 3 (nimlab)\" in Jupyter (it runs $venv/bin/python)"
+  # In the venv, as "nimlab" (what its own jupyter finds first with
+  # JUPYTER_PATH set to it, as the tests do), and for the user (what Debian's
+  # jupyter finds). A user kernel "nimlab" of another clone is left as it
+  # is: this clone's is then named after its folder.
+  "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install --prefix="$venv" --name nimlab --display-name "Python 3 (nimlab)" >/dev/null
+  name=nimlab display="Python 3 (nimlab)"
+  user_kernel="${JUPYTER_DATA_DIR:-$HOME/.local/share/jupyter}/kernels/nimlab/kernel.json"
+  if [ -f "$user_kernel" ] && ! grep -qF "\"$venv/bin/python\"" "$user_kernel"; then
+    clone=$(basename "$root" | tr -c 'A-Za-z0-9_.\n-' '-')
+    name="nimlab-$clone" display="Python 3 (nimlab: $clone)"
+    echo "a Jupyter kernel \"nimlab\" of another clone is installed for this user: this clone's is \"$name\""
+  fi
+  "$venv/bin/python" -Xfrozen_modules=off -m ipykernel install --user --name "$name" --display-name "$display" >/dev/null
+  echo "Jupyter kernel \"$name\" installed: choose \"$display\" in Jupyter (it runs $venv/bin/python)"
 else
   echo "no Jupyter kernel installed (Debian's python3-ipykernel is missing)"
 fi
