@@ -448,3 +448,42 @@ func TestLabPapers(t *testing.T) {
 		}
 	}
 }
+
+// TestLabScreenshot solves CN(6,3) to 15 with Grundy values on the Explore
+// page, as the README's picture shows it, and checks what the picture must
+// show (the paper as a reader cites it, the Frontier tab). With -write-docs
+// it writes the picture, docs/lab-explore.png, from the lab as it is:
+//
+//	NIMLAB_BROWSER_TESTS=1 go test ./cmd/nimlab -run TestLabScreenshot -write-docs
+func TestLabScreenshot(t *testing.T) {
+	ctx, url := browser(t)
+	var page string
+	var shot []byte
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#explore"),
+		chromedp.WaitVisible("#complex-figure", chromedp.ByID),
+		chromedp.Poll(`document.getElementById("title").textContent.includes("cn:6,3")`, nil),
+		chromedp.SetValue("#max", "15", chromedp.ByID),
+		chromedp.Click("#grundy", chromedp.ByID),
+		chromedp.Click("#solve", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll("#slice .cell").length > 0 && document.getElementById("counts").textContent.includes("Grundy")`, nil),
+		chromedp.Text("body", &page, chromedp.ByQuery),
+		chromedp.FullScreenshot(&shot, 100), // 100: PNG
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Dufour–Heubach 2013", "Frontier"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the explore page does not say %q", want)
+		}
+	}
+	if strings.Contains(page, "papers/0") {
+		t.Error("the explore page names a paper by a file path")
+	}
+	if *writeDocs {
+		if err := os.WriteFile("../../docs/lab-explore.png", shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
