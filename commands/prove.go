@@ -121,7 +121,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		}
 	}
 	theorems := len(moves)
-	claim, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Grundy: req.Grundy != "", Where: req.Where, Moves: append(moves, requested...)})
+	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Grundy: req.Grundy != "", Where: req.Where, Moves: append(moves, requested...)})
 	var moveErr *prove.MoveError
 	var whereErr *prove.WhereError
 	switch {
@@ -148,8 +148,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := claim.Prove(ctx, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Confirm: second,
-		Gate: env.gate(false)})
+	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Confirm: second,
+		Gate: env.gate(false)}
+	r, err := c.Prove(ctx, opts)
 	if err != nil {
 		return nil, openRegion(err)
 	}

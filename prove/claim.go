@@ -116,7 +116,8 @@ func NewClaim(ctx context.Context, g *game.Game, s Sources) (*Claim, error) {
 			return nil, &WhereError{Err: err}
 		}
 	}
-	return newClaim(g, e, moves, s.Grundy, where), nil
+	c := newClaim(g, e, moves, s.Grundy, where)
+	return c, nil
 }
 
 // compileMoves compiles candidate moves, each a position whose piles are
