@@ -2,13 +2,12 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
-	"github.com/nimlab/nimlab/check"
-	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
@@ -81,7 +80,7 @@ type ProveResult struct {
 // Prove proves or refutes a characterization for every position. A
 // refutation or an undecided proof is the result's Verdict.
 func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error) {
-	src, err := validateProve(req)
+	src, requested, err := validateProve(req)
 	if err != nil {
 		return nil, err
 	}
@@ -116,23 +115,22 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 			return nil, fmt.Errorf("theorem %s has no formula for %s (it does not cover it, or its characterization depends on the complex in a way no fixed formula states)", th.Name, g.Spec)
 		}
 	}
-	for _, m := range req.Moves {
-		piles, err := candidateMove(m, g, req.Grundy != "")
-		if err != nil {
-			return nil, err
+	for i, piles := range requested {
+		if len(piles) != g.Piles() {
+			return nil, requestErrorf("%v %q has %d piles; %s has %d (separate them by commas outside parentheses)", Param("move"), req.Moves[i], len(piles), g.Spec, g.Piles())
 		}
-		moves = append(moves, piles)
 	}
-	symmetries := func() (*complex.Group, error) { return g.Symmetries(ctx) }
-	e, err := check.Compile(src, g.Piles(), symmetries)
-	if err != nil {
+	theorems := len(moves)
+	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Grundy: req.Grundy != "", Where: req.Where, Moves: append(moves, requested...)})
+	var moveErr *prove.MoveError
+	var whereErr *prove.WhereError
+	switch {
+	case errors.As(err, &moveErr) && moveErr.Move >= theorems:
+		return nil, requestErrorf("%v %q, pile %d: %v", Param("move"), req.Moves[moveErr.Move-theorems], moveErr.Pile+1, moveErr.Err)
+	case errors.As(err, &whereErr):
+		return nil, requestErrorf("%v: %v", Param("where"), whereErr.Err)
+	case err != nil:
 		return nil, err
-	}
-	var where *check.Expr
-	if req.Where != "" {
-		if where, err = check.Compile(req.Where, g.Piles(), symmetries); err != nil {
-			return nil, requestErrorf("%v: %v", Param("where"), err)
-		}
 	}
 	solver, err := prove.FindSolver(ctx, req.Solver)
 	if err != nil {
@@ -150,8 +148,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	r, err := prove.Prove(ctx, g, e, prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Moves: moves, Confirm: second,
-		Grundy: req.Grundy != "", Where: where, Gate: env.gate(false)})
+	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Confirm: second,
+		Gate: env.gate(false)}
+	r, err := c.Prove(ctx, opts)
 	if err != nil {
 		return nil, openRegion(err)
 	}
@@ -163,16 +162,20 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 }
 
 // validateProve checks what a prove request asks for, before anything is
-// looked up, and returns the source of the claim: the front ends (the
-// command line, the web server) validate it here only.
-func validateProve(req ProveRequest) (string, error) {
-	for _, f := range []struct{ value, message string }{
-		{req.Expr, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
-		{req.Grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
-		{req.Where, "--where is empty: give the region, e.g. --where 'a == 0'"},
+// looked up, and returns the source of the claim and the candidate moves
+// asked for, each split into its piles: the front ends (the command line,
+// the web server) validate it here only.
+func validateProve(req ProveRequest) (string, [][]string, error) {
+	for _, f := range []struct {
+		value, what, example string
+		param                Param
+	}{
+		{req.Expr, "the expression", "'a == b'", "expr"},
+		{req.Grundy, "the Sprague–Grundy value", "'a ^ b'", "grundy"},
+		{req.Where, "the region", "'a == 0'", "where"},
 	} {
 		if f.value != "" && strings.TrimSpace(f.value) == "" {
-			return "", requestErrorf("%s", f.message)
+			return "", nil, requestErrorf("%v is empty: give %s, e.g. %v", f.param, f.what, Setting{f.param, f.example})
 		}
 	}
 	src := req.Expr
@@ -184,27 +187,31 @@ func validateProve(req ProveRequest) (string, error) {
 	}
 	switch {
 	case given > 1:
-		return "", requestErrorf("give only one of %v EXPR, %v NAME and %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
+		return "", nil, requestErrorf("give only one of %v EXPR, %v NAME and %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
 	case given == 0:
-		return "", requestErrorf("give the characterization to prove: %v EXPR, %v NAME or %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
+		return "", nil, requestErrorf("give the characterization to prove: %v EXPR, %v NAME or %v EXPR", Param("expr"), Param("theorem"), Param("grundy"))
 	case req.Grundy != "":
 		src = req.Grundy
 	}
 	if req.Timeout <= 0 {
-		return "", requestErrorf("%v must be more than 0, e.g. %v", Param("timeout"), Setting{Param("timeout"), "2m"})
+		return "", nil, requestErrorf("%v must be more than 0, e.g. %v", Param("timeout"), Setting{Param("timeout"), "2m"})
 	}
-	return src, nil
+	var moves [][]string
+	for _, m := range req.Moves {
+		piles, err := candidateMove(m)
+		if err != nil {
+			return "", nil, err
+		}
+		moves = append(moves, piles)
+	}
+	return src, moves, nil
 }
 
 // candidateMove reads a --move: the option's piles as expressions over the
-// position's, separated by commas outside parentheses, each compiled as
-// check does (a let covers its own pile only); in a Sprague–Grundy proof
-// they may name v, the value the move must reach.
-func candidateMove(m string, g *game.Game, grundy bool) ([]string, error) {
-	var vars []string
-	if grundy {
-		vars = []string{"v"}
-	}
+// position's, separated by commas outside parentheses (prove.NewClaim
+// compiles each as check does: a let covers its own pile only; in a
+// Sprague–Grundy proof they may name v, the value the move must reach).
+func candidateMove(m string) ([]string, error) {
 	if strings.TrimSpace(m) == "" {
 		return nil, requestErrorf("%v is empty: give the option's piles as expressions, separated by commas", Param("move"))
 	}
@@ -212,15 +219,9 @@ func candidateMove(m string, g *game.Game, grundy bool) ([]string, error) {
 	if !ok {
 		return nil, requestErrorf("%v %q: its parentheses do not balance", Param("move"), m)
 	}
-	if len(piles) != g.Piles() {
-		return nil, requestErrorf("%v %q has %d piles; %s has %d (separate them by commas outside parentheses)", Param("move"), m, len(piles), g.Spec, g.Piles())
-	}
 	for i, p := range piles {
 		if p == "" {
 			return nil, requestErrorf("%v %q: pile %d is empty", Param("move"), m, i+1)
-		}
-		if _, err := check.CompileWith(p, g.Piles(), vars, nil); err != nil {
-			return nil, requestErrorf("%v %q, pile %d: %v", Param("move"), m, i+1, err)
 		}
 	}
 	return piles, nil

@@ -26,6 +26,23 @@
 // and evaluator before it is reported; a solver that fails, times out or is
 // missing gives "unknown", never "proved".
 //
+// # The pipeline
+//
+// A proof is a pipeline, one file a step (prove.go lists them). The
+// request's texts are compiled and encoded once into a Claim (claim.go,
+// NewClaim): the game and its move relation, the expression, the region
+// and the candidate moves, the arithmetic chosen (linear, else bit-vectors
+// wide enough) and S, g and R translated once in it (translated.go);
+// nothing changes a claim afterwards. plan (routes.go) takes the route of
+// the arithmetic and, for a claim of values, the Sprague–Grundy route;
+// prepare runs each route's prepare step in the registry's order (the
+// region's emptiness and closure, symmetry breaking, learned candidate
+// moves), each on an encoding (encoding.go) that holds what a query
+// changes; the conditions' queries are built (encoding.go, grundy.go) and
+// each route's rewrite applied; ask and settle (ask.go) put them to the
+// solver and read the answers; finish (finish.go) gives a proof its routes,
+// its kind, the engine's check and the second solver's answers.
+//
 // # Routes
 //
 // A proof decides each condition along routes (routes.go): the arithmetic
@@ -34,24 +51,22 @@
 // beside its soundness argument; Prove takes a route only when its
 // preconditions hold, and Result.Routes lists those taken. The routes
 // stand in one registry (routes.go), each with its name, its
-// preconditions, what it does to the conditions' queries (a rewrite of
-// their list), the kind of proof it gives, from package proof's table of
-// kinds with their words and bound, and how its queries are written under
-// --smt-out. Prove iterates the registry: plan (prove.go) chooses the
-// arithmetic (linear, else bit-vectors, whose kind of proof the result
-// takes) and, for a claim of values, the Sprague–Grundy conditions;
-// prepare adds the region, symmetry breaking and candidate moves; each
-// route's rewrite is then applied to the conditions' queries in the
+// preconditions, what it asks before the conditions (its prepare step),
+// what it does to the conditions' queries (a rewrite of their list), the
+// kind of proof it gives, from package proof's table of kinds with their
+// words and bound, and how its queries are written under --smt-out. Prove
+// iterates the registry: plan chooses the arithmetic (linear, else
+// bit-vectors, whose kind of proof the result takes) and, for a claim of
+// values, the Sprague–Grundy conditions; prepare runs the prepare steps in
+// the registry's order (regionRoute, symmetryRoute, candidateMovesRoute);
+// each route's rewrite is then applied to the conditions' queries in the
 // registry's order (the digit steps, the nim-sum lemmas, the linear
 // tactic, the case split), each asking its own preconditions; a proof
 // whose every condition one route decided takes that route's kind. A
 // precondition that fails is never an error: the condition is asked
-// another way, or the result is unknown. The expression and the region
-// are translated once, when the arithmetic is chosen, and written at each
-// query's piles from that translation (translated.go). A new route is one
-// file, one line of the registry, one line of the fuzzer's routeCorpus
-// and one section below (TestRouteRegistry and TestRouteCorpus fail
-// without them).
+// another way, or the result is unknown. A new route is one file, one line
+// of the registry, one line of the fuzzer's routeCorpus and one section
+// below (TestRouteRegistry and TestRouteCorpus fail without them).
 //
 // # Linear integer arithmetic
 //

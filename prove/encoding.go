@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,57 +18,21 @@ import (
 // and q, the set S, the move relation of the game, and the queries of
 // conditions (I), (II) and (III) built from them.
 
-// maxMoveSets bounds the disjuncts of the encoded move relation.
-const maxMoveSets = 4096
-
-var errUnsupportedGame = errors.New("the game's moves cannot be encoded")
-
-// errCandidateMove marks a candidate move the proof's arithmetic cannot
-// write.
-var errCandidateMove = errors.New("candidate move")
-
-// encoding holds the formulas of one proof: the positions p (and q, the
-// option), the set S and the move relation, all as SMT-LIB text.
+// encoding writes the queries of one proof of a claim: the positions p
+// (and q, the option), the set S and the move relation, all as SMT-LIB
+// text. It holds its own copy of the claim, whose nim-sums' record (a) each
+// query renews, and what prepare's steps chose: the restriction of p to
+// one position per symmetry class.
 type encoding struct {
-	g    *game.Game
-	e    *check.Expr
-	n    int
-	sets []complex.Set
-	// take is true when the move sets are the facets of a complex whose
-	// faces may all be played (the take games, and the slow rule on faces
-	// when slow is true).
-	take, slow bool
-	// amounts describes each move set's rule, when take is false.
-	amounts [][]game.Amounts
+	Claim
+	// arithmetic is the name of the route of the queries' arithmetic.
+	arithmetic string
 	// canonical restricts p to one position per symmetry class ("" for
 	// none).
 	canonical string
 	// isCanonical is canonical as a test of a position (nil when p is not
 	// restricted).
 	isCanonical func(p []int) bool
-	// a is the arithmetic the queries are written in.
-	a arith
-	// moveExprs are the candidate winning moves (Options.Moves), each pile
-	// an expression over p, compiled.
-	moveExprs [][]*check.Expr
-	// arithmetic is the name of the route of the queries' arithmetic.
-	arithmetic string
-	// grundy is true when e is claimed to be the Sprague–Grundy value of
-	// every position (Options.Grundy, grundy.go); where, when not nil, is
-	// the region p is restricted to (Options.Where, region.go).
-	grundy bool
-	where  *check.Expr
-	// inSOnce, valueOnce and inROnce are S, the value g and R translated
-	// once in the arithmetic a (translated.go): nil in the nim-sum's.
-	inSOnce, valueOnce, inROnce *translated
-}
-
-// claim is what a proof claims besides its expression: that it is the
-// Sprague–Grundy value (not the set of P-positions), and the region it is
-// claimed in.
-type claim struct {
-	grundy bool
-	where  *check.Expr
 }
 
 // grundyVar is the variable of the value v in (G2) of a Sprague–Grundy
@@ -77,163 +40,24 @@ type claim struct {
 // (check.CompileWith).
 const grundyVar = "gv"
 
+// newEncoding encodes the claim that e is the set of P-positions of g, with
+// candidate moves (for the tests).
 func newEncoding(g *game.Game, e *check.Expr, moves [][]string) (*encoding, error) {
-	return newClaimEncoding(g, e, moves, claim{})
+	return newClaimEncoding(g, e, moves, false, nil)
 }
 
-// newClaimEncoding is newEncoding for a claim: a Sprague–Grundy value, a
-// region.
-func newClaimEncoding(g *game.Game, e *check.Expr, moves [][]string, c claim) (*encoding, error) {
-	n := g.Piles()
-	enc := &encoding{g: g, e: e, n: n, grundy: c.grundy, where: c.where}
-	var vars []string
-	if c.grundy {
-		vars = []string{"v"} // the value (G2) asks the move to reach
-	}
-	for _, m := range moves {
-		if len(m) != n {
-			return nil, fmt.Errorf("a candidate move gives %d piles; %s has %d", len(m), g.Spec, n)
-		}
-		var exprs []*check.Expr
-		for _, src := range m {
-			x, err := check.CompileWith(src, n, vars, nil)
-			if err != nil {
-				return nil, fmt.Errorf("candidate move: %w", err)
-			}
-			exprs = append(exprs, x)
-		}
-		enc.moveExprs = append(enc.moveExprs, exprs)
-	}
-	r, equal := g.Rule().(game.EqualAmountRule)
-	slow := equal && r.EqualAmount() == 1
-	switch {
-	case g.TakeOnFaces() || slow && g.OnFaces():
-		// A move on a face is a move on a facet that leaves some piles be.
-		enc.sets, enc.take, enc.slow = g.Complex.Facets(), true, slow
-	default:
-		sets, err := g.MoveSets()
-		if err != nil {
-			return nil, fmt.Errorf("%w: %w", errUnsupportedGame, err)
-		}
-		if len(sets) > maxMoveSets {
-			break // refused below, before any description is made
-		}
-		enc.sets = sets
-		for _, s := range sets {
-			a, ok := g.LinearAmounts(s.Vertices())
-			if !ok {
-				return nil, fmt.Errorf("%w: the %s rule has no linear description", errUnsupportedGame, g.Rule().Name())
-			}
-			enc.amounts = append(enc.amounts, a)
-		}
-	}
-	if len(enc.sets) > maxMoveSets {
-		return nil, fmt.Errorf("%w: %s has %d move sets; at most %d are encoded", errUnsupportedGame, g.Spec, len(enc.sets), maxMoveSets)
-	}
-	// Translate once to find what cannot be encoded, and in which
-	// arithmetic, before any query runs.
-	if err := enc.chooseArithmetic(); err != nil {
+// newClaimEncoding is newEncoding for a claim of values (grundy) or in a
+// region: an error where the claim cannot be encoded.
+func newClaimEncoding(g *game.Game, e *check.Expr, moves [][]string, grundy bool, where *check.Expr) (*encoding, error) {
+	exprs, err := compileMoves(g, moves, grundy)
+	if err != nil {
 		return nil, err
 	}
-	enc.translateOnce()
-	return enc, nil
-}
-
-// chooseArithmetic picks linear integer arithmetic when the expression has
-// a meaning there, and otherwise bit-vectors wide enough for every term of
-// it and of the candidate moves, and for the sums of every pile. A
-// candidate move that cannot be written in the arithmetic chosen is an
-// error: it only narrows the search, and a proof should not turn on it.
-func (enc *encoding) chooseArithmetic() error {
-	e, n := enc.e, enc.n
-	widestOf := func(a arith) (*big.Int, error) {
-		widest, err := enc.translateClaims(a)
-		if err != nil {
-			return nil, err
-		}
-		for k, exprs := range enc.moveExprs {
-			for i, x := range exprs {
-				_, w, err := translateValue(x, pileVar("p"), a)
-				if err != nil {
-					why := err.Error()
-					if !a.bv() {
-						why += " (the expression is linear, so the moves must be too)"
-					}
-					return nil, fmt.Errorf("%w %d, pile %d: %s", errCandidateMove, k+1, i+1, why)
-				}
-				if w.Cmp(widest) > 0 {
-					widest = w
-				}
-			}
-		}
-		return widest, nil
+	c := newClaim(g, e, exprs, grundy, where)
+	if c.unencodable != nil {
+		return nil, c.unencodable
 	}
-	if _, err := enc.translateClaims(arith{}); errors.Is(err, errNeedsBits) {
-		// Bit-vectors wide enough for every term and for the sums of
-		// every pile of a move set.
-		widest, err := widestOf(arith{width: 1})
-		if err != nil {
-			return err
-		}
-		sums := new(big.Int).Mul(maxPile, big.NewInt(int64(n+1)))
-		if sums.Cmp(widest) > 0 {
-			widest = sums
-		}
-		enc.a = arith{width: bitsFor(widest)}
-		if enc.a.width > maxWidth {
-			return &UnencodableError{Operator: e.String(), Where: e.String(), Why: fmt.Sprintf("its values need %d bits; at most %d are encoded", enc.a.width, maxWidth)}
-		}
-		return nil
-	}
-	_, err := widestOf(arith{})
-	return err
-}
-
-// translateClaims translates the expression (as a value in a
-// Sprague–Grundy proof) and the region in the arithmetic a, and returns the
-// largest bound of their terms: the first error when one of them cannot be
-// written in it.
-func (enc *encoding) translateClaims(a arith) (*big.Int, error) {
-	var widest *big.Int
-	var err error
-	if enc.grundy {
-		_, widest, err = translateValue(enc.e, pileVar("p"), a)
-	} else {
-		_, widest, err = translateExpr(enc.e, pileVar("p"), a)
-	}
-	if err != nil || enc.where == nil {
-		return widest, err
-	}
-	_, w, err := translateExpr(enc.where, pileVar("p"), a)
-	if err != nil {
-		return nil, fmt.Errorf("--where: %w", err)
-	}
-	if w.Cmp(widest) > 0 {
-		widest = w
-	}
-	return widest, nil
-}
-
-func pileVar(prefix string) func(i int) string {
-	return func(i int) string { return prefix + strconv.Itoa(i) }
-}
-
-// translateOnce translates S (or the value g) and R in the arithmetic
-// chosen, for inS, value and inR to fill in.
-func (enc *encoding) translateOnce() {
-	once := func(x *check.Expr, translate func(*check.Expr, func(int) string, arith) (string, *big.Int, error)) *translated {
-		return translateOnce(func(pile func(i int) string) (string, error) {
-			s, _, err := translate(x, pile, enc.a)
-			return s, err
-		}, enc.a)
-	}
-	enc.inSOnce = once(enc.e, translateExpr)
-	if enc.grundy {
-		enc.valueOnce = once(enc.e, translateValue)
-	}
-	if enc.where != nil {
-		enc.inROnce = once(enc.where, translateExpr)
-	}
+	return &encoding{Claim: *c}, nil
 }
 
 // inS is S at the position whose piles are the variables prefix0, ...
@@ -440,10 +264,10 @@ func (enc *encoding) queries() []query {
 func (enc *encoding) routes() []string {
 	out := []string{enc.arithmetic}
 	if enc.canonical != "" {
-		out = append(out, symmetryRoute.name)
+		out = append(out, routeNameSymmetry)
 	}
 	if enc.where != nil {
-		out = append(out, regionRoute.name)
+		out = append(out, routeNameRegion)
 	}
 	return out
 }
@@ -566,7 +390,7 @@ func (enc *encoding) forallNot(set complex.Set, p func(i int) string, body func(
 // make a proof wrong, only fail. It needs nothing of the game, only
 // candidates written in the query's arithmetic (chooseArithmetic refuses
 // others).
-var candidateMovesRoute = route{name: viaMoves, file: queryFile{suffix: "-by-moves"}, needs: func(enc *encoding) error {
+var candidateMovesRoute = route{name: viaMoves, file: queryFile{suffix: "-by-moves"}, prepare: prepareLearnedMoves, needs: func(enc *encoding) error {
 	if len(enc.moveExprs) == 0 {
 		return errors.New("no candidate moves were given")
 	}

@@ -120,14 +120,14 @@ func (e *DisagreementError) Error() string {
 // boxes of growing equal piles while the budget lasts. It returns a
 // *DisagreementError when they differ, and the box it checked otherwise.
 func checkWithEngine(ctx context.Context, g *game.Game, e *check.Expr) (*EngineCheck, error) {
-	return checkClaimWithEngine(ctx, g, e, claim{}, nil)
+	return checkClaimWithEngine(ctx, &Claim{g: g, e: e}, nil)
 }
 
 // checkWithEngine compares the encoding's claim with the engine's table:
 // its set of P-positions or its Sprague–Grundy values, in its region when
 // it has one; gate runs the tables (Options.Gate).
 func (enc *encoding) checkWithEngine(ctx context.Context, gate solve.Gate) (*EngineCheck, error) {
-	return checkClaimWithEngine(ctx, enc.g, enc.e, claim{grundy: enc.grundy, where: enc.where}, gate)
+	return checkClaimWithEngine(ctx, &enc.Claim, gate)
 }
 
 // checkClaimWithEngine is checkWithEngine for a claim: Grundy values are
@@ -135,7 +135,8 @@ func (enc *encoding) checkWithEngine(ctx context.Context, gate solve.Gate) (*Eng
 // the positions of the box in it. Every table goes through gate (nil:
 // solve.GateOr's default); one it refuses ends the check as one out of
 // budget does.
-func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c claim, gate solve.Gate) (*EngineCheck, error) {
+func checkClaimWithEngine(ctx context.Context, c *Claim, gate solve.Gate) (*EngineCheck, error) {
+	g := c.g
 	start := time.Now()
 	n := g.Piles()
 	out := &EngineCheck{Grundy: c.grundy}
@@ -168,7 +169,7 @@ func checkClaimWithEngine(ctx context.Context, g *game.Game, e *check.Expr, c cl
 		t, err := solve.Gated(bctx, gate, g, box, solve.Options{Grundy: c.grundy})
 		var pPositions, compared int64
 		if err == nil {
-			compared, pPositions, err = compareClaimOnBox(bctx, g, e, c, t, h)
+			compared, pPositions, err = compareClaimOnBox(bctx, c, t, h)
 		}
 		cancel()
 		var d *DisagreementError
@@ -241,12 +242,13 @@ func nextBox(h, n int) int {
 	return next
 }
 
-// compareClaimOnBox compares the claim c about e with the table t, whose box
+// compareClaimOnBox compares the claim c with the table t, whose box
 // has piles up to h: the set of P-positions or the Grundy values, at the
 // positions of the region when there is one. It returns the number of
 // positions compared and of P-positions among them, or a
 // *DisagreementError at the smallest position (by total) where they differ.
-func compareClaimOnBox(ctx context.Context, g *game.Game, e *check.Expr, c claim, t *table.Table, h int) (compared, pPositions int64, err error) {
+func compareClaimOnBox(ctx context.Context, c *Claim, t *table.Table, h int) (compared, pPositions int64, err error) {
+	g, e := c.g, c.e
 	if !c.grundy && c.where == nil {
 		pPositions, err = compareOnBox(ctx, g, e, t, h)
 		return t.Box.Positions(), pPositions, err

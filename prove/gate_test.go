@@ -14,12 +14,12 @@ func TestEngineCheckSolvesThroughTheGate(t *testing.T) {
 	ctx := context.Background()
 	g, e := compile(t, "nim:3", "a ^ b ^ c == 0")
 	var count gatetest.Counter
-	c, err := checkClaimWithEngine(ctx, g, e, claim{}, &count)
+	c, err := checkClaimWithEngine(ctx, &Claim{g: g, e: e}, &count)
 	if err != nil || c.Max == 0 || count.Calls() == 0 {
 		t.Fatalf("engine check: %+v, %v after %d plans", c, err, count.Calls())
 	}
 	var refuse gatetest.Refuse
-	c, err = checkClaimWithEngine(ctx, g, e, claim{}, &refuse)
+	c, err = checkClaimWithEngine(ctx, &Claim{g: g, e: e}, &refuse)
 	if err != nil || c.Max != 0 || c.Reason == "" || refuse.Calls() != 1 {
 		t.Errorf("engine check with a gate that refuses: %+v, %v after %d plans; want no box and a reason", c, err, refuse.Calls())
 	}

@@ -30,7 +30,7 @@ func TestGrundyRoutePreconditions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g, e := compile(t, tt.spec, tt.expr)
-		enc, err := newClaimEncoding(g, e, nil, claim{grundy: true})
+		enc, err := newClaimEncoding(g, e, nil, true, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}
@@ -39,7 +39,7 @@ func TestGrundyRoutePreconditions(t *testing.T) {
 		}
 	}
 	g, e := compile(t, "moore:3,2", "colmod(3, a, b, c)")
-	enc, err := newClaimEncoding(g, e, nil, claim{grundy: true})
+	enc, err := newClaimEncoding(g, e, nil, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,11 @@ func TestCheckClaimWithEngine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		g, e := compile(t, tt.spec, tt.expr)
-		c := claim{grundy: tt.grundy}
+		c := &Claim{g: g, e: e, grundy: tt.grundy}
 		if tt.where != "" {
 			_, c.where = compile(t, tt.spec, tt.where)
 		}
-		got, err := checkClaimWithEngine(context.Background(), g, e, c, nil)
+		got, err := checkClaimWithEngine(context.Background(), c, nil)
 		var d *DisagreementError
 		switch {
 		case tt.want == nil && err != nil:

@@ -28,6 +28,17 @@ func smallBox(n int) int {
 // learnBudget bounds the time spent learning candidate moves.
 const learnBudget = 1500 * time.Millisecond
 
+// prepareLearnedMoves is candidateMovesRoute's prepare step: the
+// encoding with the candidate moves learned (learnMoves), and
+// Result.Learned.
+func prepareLearnedMoves(ctx context.Context, enc *encoding, _ *route, opts Options, r *Result) (*encoding, *outcome, error) {
+	var err error
+	if enc, r.Learned, err = learnMoves(ctx, enc.g, enc.e, enc, opts); err != nil {
+		return nil, nil, err
+	}
+	return enc, nil, nil
+}
+
 // learnMoves learns candidate winning moves for (II) from g's own move
 // generator on a box (package witness) when none were given and (II) would
 // otherwise be asked over every option with a quantifier. It returns the
@@ -42,7 +53,7 @@ const learnBudget = 1500 * time.Millisecond
 func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding, opts Options) (*encoding, *witness.Learned, error) {
 	// The moves learned are moves into S for (II); (G2) of a
 	// Sprague–Grundy proof needs moves that name the value v.
-	if opts.NoLearn || len(opts.Moves) > 0 || enc.grundy || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
+	if opts.NoLearn || len(enc.moveExprs) > 0 || enc.grundy || finiteOptionsRoute.needs(enc) == nil || digitsStepIIRoute.needs(enc) == nil {
 		return enc, nil, nil
 	}
 	// A set that is not the P-positions on a small box will be refuted:
@@ -78,7 +89,7 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	case !learned.Complete() || len(learned.Moves) == 0:
 		return enc, learned, nil
 	}
-	withMoves, err := newClaimEncoding(g, e, learned.Moves, claim{where: enc.where})
+	withMoves, err := newClaimEncoding(g, e, learned.Moves, false, enc.where)
 	if errors.Is(err, errCandidateMove) {
 		learned.Reason = "the moves learned cannot be written in the proof's arithmetic: " + err.Error()
 		return enc, learned, nil

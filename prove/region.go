@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
 )
@@ -39,12 +38,34 @@ import (
 //
 // Preconditions: closure proved (Prove asks it first); symmetry breaking
 // only when R too is invariant (symmetryBreaking asks the solver).
-var regionRoute = route{name: "region", needs: func(enc *encoding) error {
+var regionRoute = route{name: routeNameRegion, prepare: prepareRegion, needs: func(enc *encoding) error {
 	if enc.where == nil {
 		return fmt.Errorf("no region was given")
 	}
 	return nil
 }}
+
+// prepareRegion asks, before any condition, that the region holds
+// positions and that no move leaves it: the outcome stops the proof when
+// closure is not proved.
+func prepareRegion(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*encoding, *outcome, error) {
+	if rt.needs(enc) != nil {
+		return enc, nil, nil
+	}
+	if err := enc.checkNonEmpty(ctx, opts); err != nil {
+		return nil, nil, err
+	}
+	var err error
+	if r.Closure, err = enc.checkClosure(ctx, rt, opts); err != nil {
+		return nil, nil, err
+	}
+	if r.Closure.Result != Unsat {
+		out := undecided(fmt.Sprintf("(%s): no proof that the region is closed under moves: %s", proof.R, r.Closure.Reason),
+			Unsettled{Condition: proof.R, Kind: r.Closure.ReasonKind})
+		return nil, &out, nil
+	}
+	return enc, nil, nil
+}
 
 // OpenRegionError is a region some move leaves: Position is in it, its
 // option Move is not. It is a refusal of the request, never a result about
@@ -122,8 +143,9 @@ func (enc *encoding) regionEvaluator() func(game.Position) bool {
 	return enc.where.Evaluator()
 }
 
-// closureQuery asks for a position of R with an option outside R.
-func (enc *encoding) closureQuery() query {
+// closureQuery asks for a position of R with an option outside R, along
+// the region's route rt.
+func (enc *encoding) closureQuery(rt *route) query {
 	p, q := pileVar("p"), pileVar("q")
 	var b strings.Builder
 	enc.startQuery(&b)
@@ -133,7 +155,7 @@ func (enc *encoding) closureQuery() query {
 		fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
 	}
 	fmt.Fprintf(&b, "(assert %s)\n(assert (not %s))\n(assert %s)\n", enc.inROf(originP, p), enc.inROf(originQ, q), enc.move(p, q))
-	out := query{name: proof.R, script: enc.endQuery(&b, false), vars: vars, routes: []string{enc.arithmetic, regionRoute.name}}
+	out := query{name: proof.R, script: enc.endQuery(&b, false), vars: vars, routes: []string{enc.arithmetic, rt.name}}
 	if !enc.a.bv() {
 		out.tactic = linearTactic
 	}
@@ -143,12 +165,12 @@ func (enc *encoding) closureQuery() query {
 // checkClosure asks whether a move leaves the region. It returns the
 // closure condition (unsat: closed), and an *OpenRegionError when the
 // solver finds a move that leaves it and nimlab's engine confirms it.
-func (enc *encoding) checkClosure(ctx context.Context, e *check.Expr, opts Options) (*Condition, error) {
-	q := enc.closureQuery()
+func (enc *encoding) checkClosure(ctx context.Context, rt *route, opts Options) (*Condition, error) {
+	q := enc.closureQuery(rt)
 	c := &Condition{Name: proof.R, Routes: q.routes}
 	if opts.SMTOut != "" {
 		q.path = filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-closure.smt2")
-		if err := os.WriteFile(q.path, []byte(q.file(enc.g, e, opts.Solver)), 0o644); err != nil {
+		if err := os.WriteFile(q.path, []byte(q.file(enc.g, enc.e, opts.Solver)), 0o644); err != nil {
 			return nil, fmt.Errorf("--smt-out: %w", err)
 		}
 		c.File = q.path

@@ -78,7 +78,7 @@ func RouteNames() []string {
 // RouteReaches says why the claim's encoding does not meet the
 // preconditions of the routes called name (nil when it meets one's).
 func RouteReaches(name string, g *game.Game, e *check.Expr, moves [][]string, grundy bool, where *check.Expr) error {
-	enc, err := newClaimEncoding(g, e, moves, claim{grundy: grundy, where: where})
+	enc, err := newClaimEncoding(g, e, moves, grundy, where)
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,10 @@ type Options struct {
 	SMTOut string
 	// NoSymmetry turns off the symmetry breaking of the queries.
 	NoSymmetry bool
+	// Moves, Grundy and Where are read by Prove, which makes the claim of
+	// them; a Claim (NewClaim) carries its own, and Claim.Prove reads
+	// none of the three.
+	//
 	// Moves, when not empty, are candidate winning moves, each a position
 	// whose piles are expressions in the piles of p (a theorem's
 	// constructive strategy, e.g. Nim's: pile i becomes the xor of the

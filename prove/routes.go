@@ -1,8 +1,10 @@
 package prove
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/expr-lang/expr/ast"
@@ -26,11 +28,13 @@ import (
 // query.go, grundyRoute in grundy.go and regionRoute in region.go. The
 // registry below lists them, one line each, and doc.go has a section per
 // route (TestRouteRegistry checks both, and that the prover fuzzer's
-// corpus reaches each). Prove iterates the registry: plan (prove.go)
-// takes the arithmetic's kind of proof, each route's rewrite is applied to
-// the conditions' queries in the registry's order, and finish takes the
+// corpus reaches each). Prove iterates the registry: plan (below)
+// takes the arithmetic's kind of proof, prepare runs each route's prepare
+// step and each route's rewrite is applied to the conditions' queries, in
+// the registry's order, and finish takes the
 // kind of proof of the route that decided every condition. A new route is
-// one file (its value, its queries, its rewrite), one registry line and
+// one file (its value, its queries, its prepare step, its rewrite), one
+// registry line and
 // one section of doc.go; a new kind of proof is also one row of package
 // proof's table.
 //
@@ -57,25 +61,109 @@ type route struct {
 	kind proof.Kind
 	// file is how a query it decides is written under Options.SMTOut.
 	file queryFile
+	// prepare, when not nil, is what the route asks before the
+	// conditions (asking needs itself): it returns the encoding the
+	// conditions are asked with, or the outcome when the proof stops there.
+	// prepare calls each route's in the registry's order.
+	prepare func(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*encoding, *outcome, error)
 	// searchSmall is true when, where its query does not settle the
 	// condition, small positions are enumerated for a counterexample
 	// before the fallback is asked.
 	searchSmall bool
 }
 
-// registry lists every route, in the order their rewrites are applied.
-var registry = []*route{
-	&digitsStepIRoute,
-	&digitsStepIIRoute,
-	&nimSumRoute,
-	&linearRoute,
-	&caseSplitRoute,
-	&bitVectorRoute,
-	&candidateMovesRoute,
-	&finiteOptionsRoute,
-	&symmetryRoute,
-	&grundyRoute,
-	&regionRoute,
+// registry lists every route, in the order their prepare steps are asked
+// (the region's closure before symmetry breaking, which asks whether R is
+// invariant, before learning candidate moves, which serve the canonical
+// positions only) and their rewrites applied.
+var registry []*route
+
+// The registry is filled in at init: a route's prepare step writes its
+// queries' files, which read the registry (routeNamed).
+func init() {
+	registry = []*route{
+		&digitsStepIRoute,
+		&digitsStepIIRoute,
+		&nimSumRoute,
+		&linearRoute,
+		&caseSplitRoute,
+		&bitVectorRoute,
+		&regionRoute,
+		&symmetryRoute,
+		&candidateMovesRoute,
+		&finiteOptionsRoute,
+		&grundyRoute,
+	}
+}
+
+// plan chooses the claim's arithmetic, linear or bit-vectors, by the
+// routes' preconditions, and the Sprague–Grundy route for a claim of
+// values. It returns a nil encoding and why when no route applies.
+func plan(c *Claim, r *Result) (*encoding, string, error) {
+	if c.grundy && c.g.Misere {
+		return nil, "Sprague–Grundy values are proved in normal play only", nil
+	}
+	if err := c.unencodable; err != nil {
+		var u *UnencodableError
+		if errors.As(err, &u) || errors.Is(err, errUnsupportedGame) {
+			return nil, err.Error(), nil
+		}
+		return nil, "", err
+	}
+	enc := &encoding{Claim: *c}
+	arithmetic := linearRoute
+	if enc.a.bv() {
+		r.Width = enc.a.width
+		arithmetic = bitVectorRoute
+	}
+	r.Proof = arithmetic.kind
+	if err := arithmetic.needs(enc); err != nil {
+		return nil, fmt.Sprintf("%s: %v", arithmetic.name, err), nil
+	}
+	enc.arithmetic = arithmetic.name
+	if c.grundy {
+		if err := grundyRoute.needs(enc); err != nil {
+			return nil, fmt.Sprintf("%s: %v", grundyRoute.name, err), nil
+		}
+	}
+	return enc, "", nil
+}
+
+// prepare asks what the conditions rest on before they are asked, each
+// route's prepare step in the registry's order: that the region holds
+// positions and no move leaves it (regionRoute), which symmetries the
+// queries may break (symmetryRoute), and the candidate moves learned for
+// (II) (candidateMovesRoute). It returns the encoding the conditions are
+// asked with, or the outcome when a step stops the proof.
+func prepare(ctx context.Context, enc *encoding, opts Options, r *Result) (*encoding, *outcome, error) {
+	if opts.SMTOut != "" {
+		if err := os.MkdirAll(opts.SMTOut, 0o755); err != nil {
+			return nil, nil, fmt.Errorf("--smt-out: %w", err)
+		}
+	}
+	for _, rt := range registry {
+		if rt.prepare == nil {
+			continue
+		}
+		next, stop, err := rt.prepare(ctx, enc, rt, opts, r)
+		if err != nil || stop != nil {
+			return nil, stop, err
+		}
+		enc = next
+	}
+	return enc, nil, nil
+}
+
+// conditionQueries builds the queries of the claim's conditions and
+// applies each route's rewrite to them, in the registry's order.
+func conditionQueries(enc *encoding) []query {
+	queries := enc.conditions()
+	for _, rt := range registry {
+		if rt.rewrite != nil {
+			queries = rt.rewrite(enc, rt, queries)
+		}
+	}
+	return queries
 }
 
 // routeNamed is the first route of the registry called name (Via), or nil.
@@ -115,6 +203,7 @@ const (
 	routeNameFinite     = "finitely many options"
 	routeNameSymmetry   = "symmetry breaking"
 	routeNameCases      = "case split"
+	routeNameRegion     = "region"
 )
 
 // linearRoute asks a condition in linear integer arithmetic (Presburger's).
