@@ -177,6 +177,7 @@ var schema = map[string][]Param{
 		{Name: "properties", Kind: Bool, Default: "false", Help: "test closure properties of the P-positions instead", Fronts: Flag | URL},
 		{Name: "strategy", Kind: Text, Help: "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)", Fronts: Flag | URL},
 		{Name: "examples", Kind: Whole, Default: strconv.Itoa(commands.DefaultExamples), Min: 0, Max: MaxExamples, Help: "how many examples of each kind to show", Fronts: Flag | URL},
+		Param{Name: "where", Kind: Text, Help: "compare only the positions where this condition holds (e.g. 'a == 0'), and say whether a move leaves them", Fronts: Flag | URL},
 	}, source[1:]...),
 	"complex": {pGame.only(Arg | URL),
 		Param{Name: "basis", Kind: Text, Help: "check whether these sets (1-based vertices joined by '-', {} for the empty set, comma-separated) form a Nim-basis", Fronts: Flag | URL},
