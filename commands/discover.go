@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -67,6 +68,11 @@ type DiscoverResult struct {
 	// Where is the region described (DiscoverRequest.Where): the counts
 	// are of its positions.
 	Where string `json:"where,omitempty"`
+	// Invariances are the 0/1 invariances of the P-set learned on the box
+	// and Regions the regions of empty piles the reduction by invariances
+	// described or tried, when it was tried (discover.Result).
+	Invariances []string              `json:"invariances,omitempty"`
+	Regions     []discover.RegionNote `json:"regions,omitempty"`
 
 	title string
 }
@@ -140,6 +146,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
 		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
 		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
+		Invariances: r.Invariances, Regions: r.Regions,
 	}
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
@@ -178,6 +185,7 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 		return r.writeGrundy(w)
 	}
 	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+	r.writeStructure(w)
 	fmt.Fprintf(w, "expression    %s\n", r.Expr)
 	if r.Exact {
 		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
@@ -247,4 +255,29 @@ func (r *DiscoverResult) writeGrundy(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
 	return nil
+}
+
+// writeStructure writes the invariances learned and the map of the regions
+// of empty piles the reduction by invariances tried.
+func (r *DiscoverResult) writeStructure(w io.Writer) {
+	if len(r.Invariances) > 0 {
+		fmt.Fprintf(w, "invariances   %s (P(x) = P(x + v) on the box: hints, not assumptions)\n", strings.Join(r.Invariances, " "))
+	}
+	for i, n := range r.Regions {
+		label := "regions      "
+		if i > 0 {
+			label = "             "
+		}
+		where := cmp.Or(n.Where, "every position")
+		switch {
+		case n.Exact:
+			fmt.Fprintf(w, "%s %s: described, %s\n", label, where, n.Expr)
+		case n.ReducedBy != "":
+			fmt.Fprintf(w, "%s %s: reduced by %s (invariances %s)\n", label, where, n.ReducedBy, strings.Join(n.Invariances, " "))
+		case len(n.Invariances) > 0:
+			fmt.Fprintf(w, "%s %s: no description; invariances %s, none whose reduction is described\n", label, where, strings.Join(n.Invariances, " "))
+		default:
+			fmt.Fprintf(w, "%s %s: no description, no invariance\n", label, where)
+		}
+	}
 }

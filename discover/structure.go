@@ -1,0 +1,336 @@
+package discover
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+)
+
+// RegionNote is what the reduction by invariances found in one region of
+// empty piles: its description when one is exact on the learning box, the
+// invariances learned inside it, and the one it was reduced by.
+type RegionNote struct {
+	// Where is the region, e.g. "a == 0 && c == 0"; "" for every position.
+	Where string `json:"where"`
+	// Expr is a description exact on the learning box, when one was found.
+	Expr  string `json:"expr,omitempty"`
+	Exact bool   `json:"exact"`
+	// Invariances are the 0/1 invariances learned in the region, and
+	// ReducedBy the one its positions are reduced by ("" for none).
+	Invariances []string `json:"invariances,omitempty"`
+	ReducedBy   string   `json:"reduced_by,omitempty"`
+}
+
+// maxStructureRegions bounds the regions the reduction describes.
+const maxStructureRegions = 48
+
+// structNode describes the P-positions of a region of empty piles: by a
+// candidate exact there (a leaf), or by reducing every position of the
+// region by an invariance and describing the regions with one more empty
+// pile that the reduction leads to.
+type structNode struct {
+	zeros    uint64
+	leaf     *candidate
+	by       Invariance
+	children []structChild
+}
+
+// structChild is the region with pile X empty too: described by node, the
+// description of the representative region, read at q with q[i] =
+// x[perm[i]] (perm maps the representative onto the region).
+type structChild struct {
+	pile int
+	node *structNode
+	perm complex.Perm
+}
+
+// structure reduces by invariances and describes the reduced positions.
+type structure struct {
+	s     *search // the search of every position (its table, names, game)
+	group []complex.Perm
+	nodes map[uint64]*structNode // by representative; nil: failed or in progress
+	tried map[uint64]bool
+	notes []RegionNote
+}
+
+// reduceByInvariances looks for a description of the P-positions of the
+// learning box as one expression: a position is reduced by an invariance
+// (the all-ones vector: subtract the least pile), and the reduced
+// positions, which have an empty pile, are described by region, up to
+// the game's symmetries, again by reduction where no description fits.
+// It returns the expression ("" when some region has none) and the map
+// of the regions tried, and the invariances of the whole box.
+func (s *search) reduceByInvariances(ctx context.Context) (string, []RegionNote, []Invariance, error) {
+	group, err := symmetries(ctx, s.g)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	st := &structure{s: s, group: group, nodes: map[uint64]*structNode{}, tried: map[uint64]bool{}}
+	root, invs, err := st.node(ctx, 0)
+	if err != nil || root == nil {
+		return "", st.notes, invs, err
+	}
+	level := 0
+	return st.render(root, s.names, &level), st.notes, invs, nil
+}
+
+// node describes the region of zeros (a representative), or returns nil
+// when it cannot; it returns the invariances learned there too.
+func (st *structure) node(ctx context.Context, zeros uint64) (*structNode, []Invariance, error) {
+	if nd, ok := st.nodes[zeros]; ok || st.tried[zeros] {
+		return nd, nil, nil
+	}
+	st.tried[zeros] = true
+	if len(st.tried) > maxStructureRegions {
+		return nil, nil, nil
+	}
+	note := RegionNote{Where: zerosCondition(zeros, st.s.names)}
+	at := len(st.notes)
+	st.notes = append(st.notes, note)
+	if zeros != 0 {
+		c, exact, err := st.describeRegion(ctx, zeros)
+		if err != nil {
+			return nil, nil, err
+		}
+		if exact {
+			st.notes[at].Exact, st.notes[at].Expr = true, c.expr(st.s.names)
+			nd := &structNode{zeros: zeros, leaf: c}
+			st.nodes[zeros] = nd
+			return nd, nil, nil
+		}
+	}
+	if bits.OnesCount64(zeros) >= st.s.n-1 {
+		return nil, nil, nil
+	}
+	invs, err := learnInvariances(ctx, st.s.t, zeros)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, v := range invs {
+		st.notes[at].Invariances = append(st.notes[at].Invariances, v.String())
+	}
+	// The invariance whose reduction leads to the fewest regions first.
+	slices.SortStableFunc(invs, func(u, v Invariance) int { return len(st.orbits(zeros, u)) - len(st.orbits(zeros, v)) })
+	for _, v := range invs {
+		nd := &structNode{zeros: zeros, by: v}
+		ok := true
+		for x := range st.s.n {
+			if v[x] == 0 || zeros>>x&1 == 1 {
+				continue
+			}
+			rep, perm := st.canonical(zeros | 1<<x)
+			child, _, err := st.node(ctx, rep)
+			if err != nil {
+				return nil, invs, err
+			}
+			if child == nil {
+				ok = false
+				break
+			}
+			nd.children = append(nd.children, structChild{pile: x, node: child, perm: perm})
+		}
+		if ok {
+			st.notes[at].ReducedBy = v.String()
+			st.nodes[zeros] = nd
+			return nd, invs, nil
+		}
+	}
+	return nil, invs, nil
+}
+
+// orbits are the representatives of the regions a reduction of the region
+// of zeros by v leads to.
+func (st *structure) orbits(zeros uint64, v Invariance) []uint64 {
+	var reps []uint64
+	for x := range st.s.n {
+		if v[x] == 1 && zeros>>x&1 == 0 {
+			if rep, _ := st.canonical(zeros | 1<<x); !slices.Contains(reps, rep) {
+				reps = append(reps, rep)
+			}
+		}
+	}
+	return reps
+}
+
+// canonical returns the least image of the set of empty piles zeros under
+// the game's symmetries and a symmetry perm that maps it onto zeros: q
+// with q[i] = x[perm[i]] has the representative's piles empty exactly when
+// x has those of zeros.
+func (st *structure) canonical(zeros uint64) (uint64, complex.Perm) {
+	best, bestPerm := zeros, complex.Perm(nil)
+	for _, perm := range st.group {
+		var image uint64
+		for i, j := range perm {
+			image |= zeros >> j & 1 << i
+		}
+		if image < best || bestPerm == nil && image == best {
+			best, bestPerm = image, perm
+		}
+	}
+	if bestPerm == nil {
+		bestPerm = make(complex.Perm, st.s.n)
+		for i := range bestPerm {
+			bestPerm[i] = i
+		}
+	}
+	return best, bestPerm
+}
+
+// describeRegion runs discover's search on the region of zeros of the
+// learning box, up to the symmetries that keep it, written out.
+func (st *structure) describeRegion(ctx context.Context, zeros uint64) (*candidate, bool, error) {
+	s := st.s
+	where, err := check.Compile(zerosCondition(zeros, s.names), s.n, nil)
+	if err != nil {
+		return nil, false, fmt.Errorf("the region of empty piles %s: %w", zerosCondition(zeros, s.names), err)
+	}
+	var ps [][]int
+	for _, p := range s.ps {
+		if inZeros(p, zeros) {
+			ps = append(ps, p)
+		}
+	}
+	rs := &search{g: s.g, t: s.t, n: s.n, ps: ps, names: s.names, where: where}
+	if st.group != nil {
+		rs.perms, rs.explicit = stabilizer(st.group, s.t.Box, where), true
+		if len(rs.perms) > maxExplicitImages {
+			rs.perms, rs.explicit = nil, false
+		}
+	}
+	c, err := rs.run(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	exact, err := rs.exact(ctx, c)
+	return c, exact, err
+}
+
+// inZeros reports whether every pile of zeros is empty in p.
+func inZeros(p []int, zeros uint64) bool {
+	for i, x := range p {
+		if zeros>>i&1 == 1 && x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// zerosCondition writes the region "a == 0 && c == 0" ("" for none).
+func zerosCondition(zeros uint64, names []string) string {
+	var terms []string
+	for i, name := range names {
+		if zeros>>i&1 == 1 {
+			terms = append(terms, name+" == 0")
+		}
+	}
+	return strings.Join(terms, " && ")
+}
+
+// render writes the node in check's language with pile i read as
+// names[i]: a leaf as its region's condition and its description; a
+// reduction as lets that subtract the invariance as often as the position
+// holds it (the least pile of its support), then the disjunction of its
+// children, each read through its symmetry.
+func (st *structure) render(nd *structNode, names []string, level *int) string {
+	if nd.leaf != nil {
+		return "(" + zerosCondition(nd.zeros, names) + " && (" + nd.leaf.expr(names) + "))"
+	}
+	*level++
+	m := fmt.Sprintf("mn%d", *level)
+	var support []string
+	reduced := slices.Clone(names)
+	for i, x := range nd.by {
+		if x == 1 {
+			support = append(support, names[i])
+			reduced[i] = fmt.Sprintf("r%s%d", check.PileName(i), *level)
+		}
+	}
+	least := support[0]
+	if len(support) > 1 {
+		least = "min(" + strings.Join(support, ", ") + ")"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "(let %s = %s; ", m, least)
+	for i, x := range nd.by {
+		if x == 1 {
+			fmt.Fprintf(&b, "let %s = %s - %s; ", reduced[i], names[i], m)
+		}
+	}
+	parts := make([]string, 0, len(nd.children))
+	for _, c := range nd.children {
+		renamed := make([]string, len(names))
+		for i, j := range c.perm {
+			renamed[i] = reduced[j]
+		}
+		parts = append(parts, st.render(c.node, renamed, level))
+	}
+	b.WriteString(strings.Join(parts, " || "))
+	b.WriteString(")")
+	return b.String()
+}
+
+// learnedExact reports whether src accepts exactly the P-positions of the
+// learning box.
+func (s *search) learnedExact(ctx context.Context, src string) (bool, error) {
+	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
+	if err != nil {
+		return false, fmt.Errorf("the expression assembled does not compile (please report this): %w", err)
+	}
+	accept := e.Evaluator()
+	box := s.t.Box
+	p := make(game.Position, s.n)
+	for idx := range box.Positions() {
+		if idx%(1<<14) == 0 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		box.Position(idx, p)
+		if accept(p) != s.t.IsP(p) {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+// finding is what the search settles on before verifying it: the
+// expression, what kind of description it is, whether it is exact on the
+// learning box, and what the reduction by invariances found.
+type finding struct {
+	src, method string
+	exact       bool
+	invariances []Invariance
+	regions     []RegionNote
+}
+
+// methodReduction is the Method of a description by reduction.
+const methodReduction = "reduction by invariances: the positions reduced, the reduced positions described by regions of empty piles"
+
+// found settles on best when it is exact on the learning box; otherwise,
+// for every position (no --where), it tries the reduction by invariances,
+// and takes its expression when that is exact on the learning box.
+func (s *search) found(ctx context.Context, best *candidate) (*finding, error) {
+	f := &finding{src: best.expr(s.names), method: best.kind.String()}
+	exact, err := s.exact(ctx, best)
+	if err != nil || exact || s.where != nil || s.n > maxInvariancePiles {
+		f.exact = exact
+		return f, err
+	}
+	src, notes, invs, err := s.reduceByInvariances(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f.invariances, f.regions = invs, notes
+	if src == "" {
+		return f, nil
+	}
+	if ok, err := s.learnedExact(ctx, src); err != nil || !ok {
+		return f, err
+	}
+	f.src, f.method, f.exact = src, methodReduction, true
+	return f, nil
+}
