@@ -104,6 +104,10 @@ type Result struct {
 	// description is verified, and proved, as any other.
 	Invariances []string     `json:"invariances,omitempty"`
 	Regions     []RegionNote `json:"regions,omitempty"`
+	// NextRegions are the regions worth describing next (--where), when
+	// the description is not exact: those with one more empty pile than a
+	// region no description fits, up to symmetry.
+	NextRegions []string `json:"next_regions,omitempty"`
 }
 
 // maxLearnPositions bounds the box Discover learns on.
@@ -168,7 +172,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	found, err := s.found(ctx, best)
+	found, err := s.found(ctx, best, opts)
 	if err != nil {
 		return nil, err
 	}

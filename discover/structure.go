@@ -10,6 +10,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 )
 
 // RegionNote is what the reduction by invariances found in one region of
@@ -25,6 +26,9 @@ type RegionNote struct {
 	// ReducedBy the one its positions are reduced by ("" for none).
 	Invariances []string `json:"invariances,omitempty"`
 	ReducedBy   string   `json:"reduced_by,omitempty"`
+	// Proof is the answer of prove to the region theorem of Expr ("proved",
+	// "refuted", "unknown"), when a proof was asked for; "" otherwise.
+	Proof string `json:"proof,omitempty"`
 }
 
 // maxStructureRegions bounds the regions the reduction describes.
@@ -66,18 +70,62 @@ type structure struct {
 // the game's symmetries, again by reduction where no description fits.
 // It returns the expression ("" when some region has none) and the map
 // of the regions tried, and the invariances of the whole box.
-func (s *search) reduceByInvariances(ctx context.Context) (string, []RegionNote, []Invariance, error) {
-	group, err := symmetries(ctx, s.g)
+func (s *search) reduceByInvariances(ctx context.Context) (string, *structure, []Invariance, error) {
+	st, err := s.newStructure(ctx)
 	if err != nil {
 		return "", nil, nil, err
 	}
-	st := &structure{s: s, group: group, nodes: map[uint64]*structNode{}, tried: map[uint64]bool{}}
 	root, invs, err := st.node(ctx, 0)
 	if err != nil || root == nil {
-		return "", st.notes, invs, err
+		return "", st, invs, err
 	}
 	level := 0
-	return st.render(root, s.names, &level), st.notes, invs, nil
+	return st.render(root, s.names, &level), st, invs, nil
+}
+
+// newStructure starts a reduction of the search's box.
+func (s *search) newStructure(ctx context.Context) (*structure, error) {
+	group, err := symmetries(ctx, s.g)
+	if err != nil {
+		return nil, err
+	}
+	return &structure{s: s, group: group, nodes: map[uint64]*structNode{}, tried: map[uint64]bool{}}, nil
+}
+
+// maxNextRegions bounds the regions suggested next.
+const maxNextRegions = 6
+
+// next lists the regions worth trying next, as --where conditions: those
+// with one more empty pile than a region tried and not described, up to
+// symmetry, not tried yet; with nothing tried, those of one empty pile.
+func (st *structure) next() []string {
+	var out []string
+	add := func(zeros uint64) {
+		for x := range st.s.n {
+			if zeros>>x&1 == 1 || len(out) >= maxNextRegions {
+				continue
+			}
+			rep, _ := st.canonical(zeros | 1<<x)
+			if c := zerosCondition(rep, st.s.names); !st.tried[rep] && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(st.tried) == 0 {
+		add(0)
+		return out
+	}
+	var failed []uint64
+	for zeros := range st.tried {
+		if st.nodes[zeros] == nil && bits.OnesCount64(zeros) < st.s.n-1 {
+			failed = append(failed, zeros)
+		}
+	}
+	slices.Sort(failed)
+	for _, zeros := range failed {
+		add(zeros)
+	}
+	return out
 }
 
 // node describes the region of zeros (a representative), or returns nil
@@ -305,6 +353,7 @@ type finding struct {
 	exact       bool
 	invariances []Invariance
 	regions     []RegionNote
+	next        []string
 }
 
 // methodReduction is the Method of a description by reduction.
@@ -313,18 +362,34 @@ const methodReduction = "reduction by invariances: the positions reduced, the re
 // found settles on best when it is exact on the learning box; otherwise,
 // for every position (no --where), it tries the reduction by invariances,
 // and takes its expression when that is exact on the learning box.
-func (s *search) found(ctx context.Context, best *candidate) (*finding, error) {
+func (s *search) found(ctx context.Context, best *candidate, opts Options) (*finding, error) {
 	f := &finding{src: best.expr(s.names), method: best.kind.String()}
 	exact, err := s.exact(ctx, best)
-	if err != nil || exact || s.where != nil || s.n > maxInvariancePiles {
+	if err != nil || s.where != nil || s.n > maxInvariancePiles {
 		f.exact = exact
 		return f, err
 	}
-	src, notes, invs, err := s.reduceByInvariances(ctx)
+	if exact {
+		// Should it fail beyond the box, these are the regions to try.
+		f.exact = true
+		st, err := s.newStructure(ctx)
+		if err != nil {
+			return nil, err
+		}
+		f.next = st.next()
+		return f, nil
+	}
+	src, st, invs, err := s.reduceByInvariances(ctx)
 	if err != nil {
 		return nil, err
 	}
-	f.invariances, f.regions = invs, notes
+	notes := st.notes
+	f.invariances, f.regions, f.next = invs, notes, st.next()
+	if opts.Prove != nil {
+		if err := s.proveRegions(ctx, notes, opts); err != nil {
+			return nil, err
+		}
+	}
 	if src == "" {
 		return f, nil
 	}
@@ -333,4 +398,33 @@ func (s *search) found(ctx context.Context, best *candidate) (*finding, error) {
 	}
 	f.src, f.method, f.exact = src, methodReduction, true
 	return f, nil
+}
+
+// proveRegions proves the description of each region that has one as a
+// region theorem (prove.Options.Where): the map of regions says which
+// pieces are proved for every position of their region.
+func (s *search) proveRegions(ctx context.Context, notes []RegionNote, opts Options) error {
+	symmetries := func() (*complex.Group, error) { return s.g.Symmetries(ctx) }
+	for i := range notes {
+		n := &notes[i]
+		if !n.Exact || n.Where == "" {
+			continue
+		}
+		where, err := check.Compile(n.Where, s.n, symmetries)
+		if err != nil {
+			return fmt.Errorf("the region %s: %w", n.Where, err)
+		}
+		e, err := check.Compile(n.Expr, s.n, symmetries)
+		if err != nil {
+			return fmt.Errorf("the description of the region %s: %w", n.Where, err)
+		}
+		popts := proveOptions(opts)
+		popts.Where = where
+		res, err := prove.Prove(ctx, s.g, e, popts)
+		if err != nil {
+			return fmt.Errorf("proving the region theorem of %s: %w", n.Where, err)
+		}
+		n.Proof = res.Result
+	}
+	return nil
 }

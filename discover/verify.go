@@ -82,6 +82,9 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 	if s.where != nil {
 		r.Where = s.where.String()
 	}
+	if !r.Exact {
+		r.NextRegions = f.next
+	}
 	for _, v := range f.invariances {
 		r.Invariances = append(r.Invariances, v.String())
 	}
