@@ -147,23 +147,8 @@ func CompareIn(ctx context.Context, g *game.Game, t *table.Table, newAccept, new
 			return nil, err
 		}
 	}
+	markTerminalN(g, box, has)
 	p := make(game.Position, len(box))
-	if terminalP, _, _ := g.Terminal(); !terminalP {
-		// A terminal position that is an N-position (misère play) counts as
-		// if it had a move into S, so it breaks (I) when in S and does not
-		// break (II) when outside. Under the take rule the only terminal
-		// position is (0,...,0).
-		for idx := range box.Positions() {
-			box.Position(idx, p)
-			if g.IsTerminal(p) {
-				l, x := idx/width, idx%width
-				has[l*w+x/64] |= 1 << uint(x%64)
-			}
-			if g.TakeOnFaces() {
-				break
-			}
-		}
-	}
 	total := newPartial(examples)
 	for _, part := range parts {
 		total.merge(part)
@@ -188,16 +173,44 @@ func CompareIn(ctx context.Context, g *game.Game, t *table.Table, newAccept, new
 			collect(KindViolation2, l, k, reg&^in&^opt)
 		}
 	}
-	r := &Report{Positions: box.Positions(), Accepted: total.accepted, Examples: map[string][]game.Position{}}
-	if region != nil {
-		r.Region = &RegionCounts{Positions: total.inRegion, Leaving: total.count[KindLeavesRegion]}
+	return total.report(box.Positions(), region != nil), nil
+}
+
+// markTerminalN marks, in has, the terminal positions that are N-positions
+// (misère play): each counts as if it had a move into S, so it breaks (I)
+// when in S and does not break (II) when outside. Under the take rule the
+// only terminal position is (0,...,0).
+func markTerminalN(g *game.Game, box table.Box, has []uint64) {
+	if terminalP, _, _ := g.Terminal(); terminalP {
+		return
 	}
-	r.PNotAccepted, r.AcceptedNotP = total.count[KindPNotAccepted], total.count[KindAcceptedNotP]
-	r.Violations1, r.Violations2 = total.count[KindViolation1], total.count[KindViolation2]
-	for kind, h := range total.best {
+	width, w := int64(box[0]+1), int64(box[0]/64+1)
+	p := make(game.Position, len(box))
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		if g.IsTerminal(p) {
+			l, x := idx/width, idx%width
+			has[l*w+x/64] |= 1 << uint(x%64)
+		}
+		if g.TakeOnFaces() {
+			break
+		}
+	}
+}
+
+// report is the Report of the merged counts of a box of positions
+// positions, restricted to a region when inRegion.
+func (pt *partial) report(positions int64, inRegion bool) *Report {
+	r := &Report{Positions: positions, Accepted: pt.accepted, Examples: map[string][]game.Position{}}
+	if inRegion {
+		r.Region = &RegionCounts{Positions: pt.inRegion, Leaving: pt.count[KindLeavesRegion]}
+	}
+	r.PNotAccepted, r.AcceptedNotP = pt.count[KindPNotAccepted], pt.count[KindAcceptedNotP]
+	r.Violations1, r.Violations2 = pt.count[KindViolation1], pt.count[KindViolation2]
+	for kind, h := range pt.best {
 		r.Examples[kind] = h.sorted()
 	}
-	return r, nil
+	return r
 }
 
 // partial is one worker's counts and smallest examples.
