@@ -29,6 +29,8 @@ type RegionNote struct {
 	// Proof is the answer of prove to the region theorem of Expr ("proved",
 	// "refuted", "unknown"), when a proof was asked for; "" otherwise.
 	Proof string `json:"proof,omitempty"`
+
+	zeros uint64 // the region's empty piles
 }
 
 // maxStructureRegions bounds the regions the reduction describes.
@@ -61,6 +63,7 @@ type structure struct {
 	nodes map[uint64]*structNode // by representative; nil: failed or in progress
 	tried map[uint64]bool
 	notes []RegionNote
+	root  *structNode // the reduction of every position, when it succeeded
 }
 
 // reduceByInvariances looks for a description of the P-positions of the
@@ -79,6 +82,7 @@ func (s *search) reduceByInvariances(ctx context.Context) (string, *structure, [
 	if err != nil || root == nil {
 		return "", st, invs, err
 	}
+	st.root = root
 	level := 0
 	return st.render(root, s.names, &level), st, invs, nil
 }
@@ -138,7 +142,7 @@ func (st *structure) node(ctx context.Context, zeros uint64) (*structNode, []Inv
 	if len(st.tried) > maxStructureRegions {
 		return nil, nil, nil
 	}
-	note := RegionNote{Where: zerosCondition(zeros, st.s.names)}
+	note := RegionNote{Where: zerosCondition(zeros, st.s.names), zeros: zeros}
 	at := len(st.notes)
 	st.notes = append(st.notes, note)
 	if zeros != 0 {
@@ -354,6 +358,9 @@ type finding struct {
 	invariances []Invariance
 	regions     []RegionNote
 	next        []string
+	// moves are candidate winning moves for (II) of src, lifted from the
+	// region theorems' (lift.go); nil when some region has none.
+	moves [][]string
 }
 
 // methodReduction is the Method of a description by reduction.
@@ -385,8 +392,9 @@ func (s *search) found(ctx context.Context, best *candidate, opts Options) (*fin
 	}
 	notes := st.notes
 	f.invariances, f.regions, f.next = invs, notes, st.next()
+	var learned map[uint64][][]string
 	if opts.Prove != nil {
-		if err := s.proveRegions(ctx, notes, opts); err != nil {
+		if learned, err = s.proveRegions(ctx, notes, opts); err != nil {
 			return nil, err
 		}
 	}
@@ -397,13 +405,19 @@ func (s *search) found(ctx context.Context, best *candidate, opts Options) (*fin
 		return f, err
 	}
 	f.src, f.method, f.exact = src, methodReduction, true
+	if learned != nil {
+		f.moves = st.liftMoves(st.root, learned)
+	}
 	return f, nil
 }
 
 // proveRegions proves the description of each region that has one as a
 // region theorem (prove.Options.Where): the map of regions says which
-// pieces are proved for every position of their region.
-func (s *search) proveRegions(ctx context.Context, notes []RegionNote, opts Options) error {
+// pieces are proved for every position of their region. It returns the
+// winning moves each proof learned, by region, when every region's are
+// complete on their box (nil otherwise).
+func (s *search) proveRegions(ctx context.Context, notes []RegionNote, opts Options) (map[uint64][][]string, error) {
+	learned := map[uint64][][]string{}
 	symmetries := func() (*complex.Group, error) { return s.g.Symmetries(ctx) }
 	for i := range notes {
 		n := &notes[i]
@@ -412,19 +426,24 @@ func (s *search) proveRegions(ctx context.Context, notes []RegionNote, opts Opti
 		}
 		where, err := check.Compile(n.Where, s.n, symmetries)
 		if err != nil {
-			return fmt.Errorf("the region %s: %w", n.Where, err)
+			return nil, fmt.Errorf("the region %s: %w", n.Where, err)
 		}
 		e, err := check.Compile(n.Expr, s.n, symmetries)
 		if err != nil {
-			return fmt.Errorf("the description of the region %s: %w", n.Where, err)
+			return nil, fmt.Errorf("the description of the region %s: %w", n.Where, err)
 		}
 		popts := proveOptions(opts)
 		popts.Where = where
 		res, err := prove.Prove(ctx, s.g, e, popts)
 		if err != nil {
-			return fmt.Errorf("proving the region theorem of %s: %w", n.Where, err)
+			return nil, fmt.Errorf("proving the region theorem of %s: %w", n.Where, err)
 		}
 		n.Proof = res.Result
+		if res.Learned != nil && res.Learned.Complete() && learned != nil {
+			learned[n.zeros] = res.Learned.Moves
+		} else {
+			learned = nil
+		}
 	}
-	return nil
+	return learned, nil
 }

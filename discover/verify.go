@@ -94,6 +94,10 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 	if opts.Prove != nil && r.Exact {
 		popts := proveOptions(opts)
 		popts.Where = s.where
+		if len(f.moves) > 0 {
+			// Candidates only: each is checked by the solver (lift.go).
+			popts.Moves = f.moves
+		}
 		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
 			return nil, err
 		}
