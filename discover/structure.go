@@ -168,8 +168,9 @@ func (st *structure) node(ctx context.Context, zeros uint64) (*structNode, []Inv
 		st.notes[at].Invariances = append(st.notes[at].Invariances, v.String())
 	}
 	// The invariance whose reduction leads to the fewest regions first.
-	slices.SortStableFunc(invs, func(u, v Invariance) int { return len(st.orbits(zeros, u)) - len(st.orbits(zeros, v)) })
-	for _, v := range invs {
+	order := slices.Clone(invs)
+	slices.SortStableFunc(order, func(u, v Invariance) int { return len(st.orbits(zeros, u)) - len(st.orbits(zeros, v)) })
+	for _, v := range order {
 		nd := &structNode{zeros: zeros, by: v}
 		ok := true
 		for x := range st.s.n {
