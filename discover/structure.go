@@ -79,8 +79,19 @@ func (s *search) reduceByInvariances(ctx context.Context) (string, *structure, [
 		return "", nil, nil, err
 	}
 	root, invs, err := st.node(ctx, 0)
-	if err != nil || root == nil {
+	if err != nil {
 		return "", st, invs, err
+	}
+	if root == nil {
+		// No description of every position: the map of the regions with
+		// one empty pile, each described, or reduced, where it can be.
+		for x := range s.n {
+			rep, _ := st.canonical(1 << x)
+			if _, _, err := st.node(ctx, rep); err != nil {
+				return "", st, invs, err
+			}
+		}
+		return "", st, invs, nil
 	}
 	st.root = root
 	level := 0
@@ -110,7 +121,7 @@ func (st *structure) next() []string {
 				continue
 			}
 			rep, _ := st.canonical(zeros | 1<<x)
-			if c := zerosCondition(rep, st.s.names); !st.tried[rep] && !slices.Contains(out, c) {
+			if c := zerosCondition(rep, st.s.names); !st.tried[rep] && !st.covered(rep) && !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
@@ -195,6 +206,30 @@ func (st *structure) node(ctx context.Context, zeros uint64) (*structNode, []Inv
 		}
 	}
 	return nil, invs, nil
+}
+
+// covered reports whether the region of zeros lies, up to symmetry, in a
+// region described already (one with fewer empty piles, all among its).
+func (st *structure) covered(zeros uint64) bool {
+	images := []uint64{zeros}
+	for _, perm := range st.group {
+		var image uint64
+		for i, j := range perm {
+			image |= zeros >> j & 1 << i
+		}
+		images = append(images, image)
+	}
+	for d, nd := range st.nodes {
+		if nd == nil {
+			continue
+		}
+		for _, image := range images {
+			if d&^image == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // orbits are the representatives of the regions a reduction of the region

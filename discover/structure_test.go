@@ -95,3 +95,34 @@ func TestCanonicalZeros(t *testing.T) {
 		}
 	}
 }
+
+// TestMapOfRegions: with no description of every position and no
+// invariance, the regions with one empty pile are described where they
+// can be, and the regions suggested next are not inside one described.
+func TestMapOfRegions(t *testing.T) {
+	g, err := game.Parse("path:7,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Discover(context.Background(), g, Options{Max: 4, VerifyMax: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	described := map[string]bool{}
+	for _, n := range r.Regions {
+		if n.Exact {
+			described[n.Where] = true
+		}
+	}
+	if r.Exact || !described["a == 0"] || !described["d == 0"] || described["b == 0"] {
+		t.Errorf("P(7,3): exact %v, regions %+v; want a == 0 and d == 0 described, b == 0 not", r.Exact, r.Regions)
+	}
+	if len(r.NextRegions) == 0 {
+		t.Error("no region suggested next")
+	}
+	for _, next := range r.NextRegions {
+		if next == "a == 0 && b == 0" || next == "b == 0 && d == 0" {
+			t.Errorf("%q suggested, inside a region described", next)
+		}
+	}
+}
