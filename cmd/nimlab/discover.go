@@ -43,7 +43,8 @@ fits. The result is one expression (let, min and the regions' descriptions)
 verified and, with --prove, proved like any other: an invariance found on a
 box is a hint, never an assumption. The invariances and the map of the
 regions (described, reduced, or not) are printed; with --prove each region's
-description is also proved as a region theorem.
+description is also proved as a region theorem. With no invariance, the
+regions with one empty pile are mapped the same way.
 
 A description is kept only when it accepts exactly the P-positions of the box
 of height H. It is then checked, as printed, on the verification box with
