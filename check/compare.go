@@ -13,8 +13,11 @@ import (
 )
 
 // Report is the outcome of comparing a characterization S with a table.
-// Counts are over every position of the table's box.
+// Counts are over every position of the table's box, or, when the
+// comparison is restricted to a region (CompareIn), over the positions of
+// the box in the region.
 type Report struct {
+	// Positions counts every position of the box, in the region or not.
 	Positions int64 `json:"positions"`
 	// Accepted counts the positions in S.
 	Accepted int64 `json:"accepted"`
@@ -32,6 +35,22 @@ type Report struct {
 	// Examples lists, for each kind above, the positions with the smallest
 	// total of piles (ties in index order).
 	Examples map[string][]game.Position `json:"examples"`
+	// Region, when the comparison is restricted to a region R, counts its
+	// positions; the other counts are then of R's positions only, and S is
+	// read as S ∩ R: (I) counts the positions of S ∩ R with an option in
+	// S ∩ R, (II) the positions of R outside S with none.
+	Region *RegionCounts `json:"region,omitempty"`
+}
+
+// RegionCounts describes the region a comparison was restricted to.
+type RegionCounts struct {
+	// Positions counts the positions of the box in the region.
+	Positions int64 `json:"positions"`
+	// Leaving counts the positions of the region with an option outside it
+	// (within the box): when it is 0, no move of the box leaves the region,
+	// and S ∩ R agreeing with the P-positions of R is what a region theorem
+	// claims there. Examples[KindLeavesRegion] lists some.
+	Leaving int64 `json:"leaving"`
 }
 
 // Agrees reports whether S is exactly the set of P-positions of the table.
@@ -43,6 +62,9 @@ const (
 	KindAcceptedNotP = "accepted_not_p"
 	KindViolation1   = "violations_1"
 	KindViolation2   = "violations_2"
+	// KindLeavesRegion lists positions of a region with a move out of it
+	// (CompareIn).
+	KindLeavesRegion = "leaves_region"
 )
 
 // Compare evaluates the characterization on every position of t's box — a
@@ -50,11 +72,24 @@ const (
 // violations of conditions (I) and (II) come from solve.HasOptionIn, so they
 // are found without enumerating options and need no table at all.
 func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func() func(game.Position) bool, examples int) (*Report, error) {
+	return CompareIn(ctx, g, t, newAccept, nil, examples)
+}
+
+// CompareIn is Compare restricted to the region R that newRegion's
+// evaluators accept (nil: every position): only the positions of R are
+// compared, S is read as S ∩ R, and the report's Region counts R's
+// positions and those with a move out of R. A region no move leaves is what
+// prove's region theorems need; CompareIn reports, and does not require, it.
+func CompareIn(ctx context.Context, g *game.Game, t *table.Table, newAccept, newRegion func() func(game.Position) bool, examples int) (*Report, error) {
 	box := t.Box
 	width := int64(box[0] + 1)
 	w := int64(box[0]/64 + 1)
 	lines := box.Lines()
 	set := make([]uint64, lines*w)
+	var region, outside []uint64
+	if newRegion != nil {
+		region, outside = make([]uint64, lines*w), make([]uint64, lines*w)
+	}
 
 	workers := runtime.GOMAXPROCS(0)
 	parts := make([]*partial, workers)
@@ -63,6 +98,10 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 		parts[k] = newPartial(examples)
 		eg.Go(func() error {
 			accept, part := newAccept(), parts[k]
+			var inR func(game.Position) bool
+			if newRegion != nil {
+				inR = newRegion()
+			}
 			p := make(game.Position, len(box))
 			for l := int64(k); l < lines; l += int64(workers) {
 				if l%4096 == 0 && ectx.Err() != nil {
@@ -71,6 +110,14 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 				box.Position(l*width, p)
 				for x := range width {
 					p[0] = int(x)
+					if inR != nil {
+						if !inR(p) {
+							outside[l*w+x/64] |= 1 << uint(x%64)
+							continue
+						}
+						region[l*w+x/64] |= 1 << uint(x%64)
+						part.inRegion++
+					}
 					in := accept(p)
 					if in {
 						set[l*w+x/64] |= 1 << uint(x%64)
@@ -94,23 +141,14 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 	if err != nil {
 		return nil, err
 	}
-	p := make(game.Position, len(box))
-	if terminalP, _, _ := g.Terminal(); !terminalP {
-		// A terminal position that is an N-position (misère play) counts as
-		// if it had a move into S, so it breaks (I) when in S and does not
-		// break (II) when outside. Under the take rule the only terminal
-		// position is (0,...,0).
-		for idx := range box.Positions() {
-			box.Position(idx, p)
-			if g.IsTerminal(p) {
-				l, x := idx/width, idx%width
-				has[l*w+x/64] |= 1 << uint(x%64)
-			}
-			if g.TakeOnFaces() {
-				break
-			}
+	var leaves []uint64
+	if region != nil {
+		if leaves, err = solve.HasOptionIn(ctx, g, box, outside, solve.Options{}); err != nil {
+			return nil, err
 		}
 	}
+	markTerminalN(g, box, has)
+	p := make(game.Position, len(box))
 	total := newPartial(examples)
 	for _, part := range parts {
 		total.merge(part)
@@ -126,23 +164,59 @@ func Compare(ctx context.Context, g *game.Game, t *table.Table, newAccept func()
 	}
 	for l := range lines {
 		for k := range w {
-			in, opt := set[l*w+k], has[l*w+k]
+			in, opt, reg := set[l*w+k], has[l*w+k], ^uint64(0)
+			if region != nil {
+				reg = region[l*w+k]
+				collect(KindLeavesRegion, l, k, reg&leaves[l*w+k])
+			}
 			collect(KindViolation1, l, k, in&opt)
-			collect(KindViolation2, l, k, ^in&^opt)
+			collect(KindViolation2, l, k, reg&^in&^opt)
 		}
 	}
-	r := &Report{Positions: box.Positions(), Accepted: total.accepted, Examples: map[string][]game.Position{}}
-	r.PNotAccepted, r.AcceptedNotP = total.count[KindPNotAccepted], total.count[KindAcceptedNotP]
-	r.Violations1, r.Violations2 = total.count[KindViolation1], total.count[KindViolation2]
-	for kind, h := range total.best {
+	return total.report(box.Positions(), region != nil), nil
+}
+
+// markTerminalN marks, in has, the terminal positions that are N-positions
+// (misère play): each counts as if it had a move into S, so it breaks (I)
+// when in S and does not break (II) when outside. Under the take rule the
+// only terminal position is (0,...,0).
+func markTerminalN(g *game.Game, box table.Box, has []uint64) {
+	if terminalP, _, _ := g.Terminal(); terminalP {
+		return
+	}
+	width, w := int64(box[0]+1), int64(box[0]/64+1)
+	p := make(game.Position, len(box))
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		if g.IsTerminal(p) {
+			l, x := idx/width, idx%width
+			has[l*w+x/64] |= 1 << uint(x%64)
+		}
+		if g.TakeOnFaces() {
+			break
+		}
+	}
+}
+
+// report is the Report of the merged counts of a box of positions
+// positions, restricted to a region when inRegion.
+func (pt *partial) report(positions int64, inRegion bool) *Report {
+	r := &Report{Positions: positions, Accepted: pt.accepted, Examples: map[string][]game.Position{}}
+	if inRegion {
+		r.Region = &RegionCounts{Positions: pt.inRegion, Leaving: pt.count[KindLeavesRegion]}
+	}
+	r.PNotAccepted, r.AcceptedNotP = pt.count[KindPNotAccepted], pt.count[KindAcceptedNotP]
+	r.Violations1, r.Violations2 = pt.count[KindViolation1], pt.count[KindViolation2]
+	for kind, h := range pt.best {
 		r.Examples[kind] = h.sorted()
 	}
-	return r, nil
+	return r
 }
 
 // partial is one worker's counts and smallest examples.
 type partial struct {
 	accepted int64
+	inRegion int64
 	count    map[string]int64
 	best     map[string]*examples
 	keep     int
@@ -164,6 +238,7 @@ func (pt *partial) add(kind string, p game.Position, idx int64) {
 
 func (pt *partial) merge(o *partial) {
 	pt.accepted += o.accepted
+	pt.inRegion += o.inRegion
 	for k, v := range o.count {
 		pt.count[k] += v
 	}

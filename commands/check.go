@@ -35,6 +35,10 @@ type CheckRequest struct {
 	Strategy string `json:"strategy,omitempty"`
 	// Examples is how many examples of each kind to show.
 	Examples int `json:"examples"`
+	// Where, when not empty, restricts the comparison of a theorem or an
+	// expression to the positions where this condition holds: the counts
+	// and examples are of those positions (check.CompareIn).
+	Where string `json:"where,omitempty"`
 }
 
 // CheckResult is the result of one of check's modes: exactly one of
@@ -60,6 +64,10 @@ type CompareResult struct {
 	Seconds          float64                    `json:"seconds"`
 	Violations1      int64                      `json:"violations_1"`
 	Violations2      int64                      `json:"violations_2"`
+	// Where is the region compared in (CheckRequest.Where) and Region its
+	// counts: its positions and those with a move out of it.
+	Where  string              `json:"where,omitempty"`
+	Region *check.RegionCounts `json:"region,omitempty"`
 
 	title string
 }
@@ -108,6 +116,9 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 	}
 	if modes != 1 {
 		return nil, requestErrorf("give exactly one of %v NAME, %v EXPR, %v and %v NAME", Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
+	}
+	if req.Where != "" && (req.Properties || req.Strategy != "") {
+		return nil, requestErrorf("--where restricts --theorem and --expr only, not --properties or --strategy")
 	}
 	switch {
 	case req.Properties:
@@ -165,12 +176,20 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		accept = e.Evaluator
 		what = fmt.Sprintf("expression %q", req.Expr)
 	}
+	var inRegion func() func(game.Position) bool
+	if req.Where != "" {
+		region, err := check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		if err != nil {
+			return nil, requestErrorf("--where: %v", err)
+		}
+		inRegion = region.Evaluator
+	}
 	start := time.Now()
 	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{})
 	if err != nil {
 		return nil, err
 	}
-	r, err := check.Compare(ctx, g, t, accept, req.Examples)
+	r, err := check.CompareIn(ctx, g, t, accept, inRegion, req.Examples)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +197,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		Game: g.Spec, Max: req.Max, Characterization: what, Agrees: r.Agrees(),
 		Positions: r.Positions, Accepted: r.Accepted, PNotAccepted: r.PNotAccepted,
 		AcceptedNotP: r.AcceptedNotP, Violations1: r.Violations1, Violations2: r.Violations2,
-		Examples: r.Examples, Seconds: seconds(start), title: g.Title,
+		Examples: r.Examples, Seconds: seconds(start), title: g.Title, Where: req.Where, Region: r.Region,
 	}}, nil
 }
 
@@ -205,8 +224,12 @@ func (r *CheckResult) WriteText(w io.Writer) error { return r.value().WriteText(
 func (r *CheckResult) Verdict() error {
 	switch {
 	case r.Compare != nil && !r.Compare.Agrees:
-		return &Verdict{Code: 1, Err: fmt.Errorf("%s disagrees with the table of %s at %d positions",
-			r.Compare.Characterization, r.Compare.Game, r.Compare.PNotAccepted+r.Compare.AcceptedNotP)}
+		in := ""
+		if r.Compare.Where != "" {
+			in = " in the region " + r.Compare.Where
+		}
+		return &Verdict{Code: 1, Err: fmt.Errorf("%s disagrees with the table of %s at %d positions%s",
+			r.Compare.Characterization, r.Compare.Game, r.Compare.PNotAccepted+r.Compare.AcceptedNotP, in)}
 	case r.Strategy != nil && !r.Strategy.Optimal:
 		return &Verdict{Code: 1, Err: fmt.Errorf("strategy %s is not optimal at %d positions of %s", r.Strategy.Strategy, r.Strategy.Failures, r.Strategy.Game)}
 	}
@@ -216,6 +239,15 @@ func (r *CheckResult) Verdict() error {
 // WriteText writes the comparison as "nimlab check" prints it.
 func (r *CompareResult) WriteText(out io.Writer) error {
 	fmt.Fprintf(out, "%s, every pile 0..%d: %d positions\n", r.title, r.Max, r.Positions)
+	if r.Region != nil {
+		fmt.Fprintf(out, "region: %s: %d positions; the counts below are of them\n", r.Where, r.Region.Positions)
+		if r.Region.Leaving > 0 {
+			fmt.Fprintf(out, "  (a move leaves the region from %d of them%s: not a region a region theorem can be about)\n",
+				r.Region.Leaving, exampleList(r.Examples[check.KindLeavesRegion]))
+		} else {
+			fmt.Fprintln(out, "  (no move of the box leaves it)")
+		}
+	}
 	fmt.Fprintf(out, "characterization: %s\n", r.Characterization)
 	fmt.Fprintf(out, "accepted:                       %d\n", r.Accepted)
 	fmt.Fprintf(out, "P-positions not accepted:       %d%s\n", r.PNotAccepted, exampleList(r.Examples[check.KindPNotAccepted]))
@@ -223,7 +255,11 @@ func (r *CompareResult) WriteText(out io.Writer) error {
 	fmt.Fprintf(out, "(I)  accepted, move to accepted: %d%s\n", r.Violations1, exampleList(r.Examples[check.KindViolation1]))
 	fmt.Fprintf(out, "(II) rejected, no move to accepted: %d%s\n", r.Violations2, exampleList(r.Examples[check.KindViolation2]))
 	if r.Agrees {
-		fmt.Fprintln(out, "the characterization agrees with the table")
+		if r.Region != nil {
+			fmt.Fprintln(out, "the characterization agrees with the table in the region")
+		} else {
+			fmt.Fprintln(out, "the characterization agrees with the table")
+		}
 	}
 	return nil
 }

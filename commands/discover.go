@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -35,6 +36,9 @@ type DiscoverRequest struct {
 	// Grundy asks for a formula of the Sprague–Grundy value rather than a
 	// description of the P-positions (discover.Grundy).
 	Grundy bool `json:"grundy,omitempty"`
+	// Verbose prints a description that is not exact in full; the text
+	// otherwise says what was found exact and what is left.
+	Verbose bool `json:"verbose,omitempty"`
 }
 
 // DiscoverResult is the description found, how it verified, and with
@@ -67,8 +71,20 @@ type DiscoverResult struct {
 	// Where is the region described (DiscoverRequest.Where): the counts
 	// are of its positions.
 	Where string `json:"where,omitempty"`
+	// Invariances are the 0/1 invariances of the P-set learned on the box
+	// and Regions the regions of empty piles the reduction by invariances
+	// described or tried, when it was tried (discover.Result).
+	Invariances []string              `json:"invariances,omitempty"`
+	Regions     []discover.RegionNote `json:"regions,omitempty"`
+	// NextRegions are the regions worth describing next (--where) when the
+	// description is not exact.
+	NextRegions []string `json:"next_regions,omitempty"`
 
 	title string
+	// verbose writes a description that is not exact in full; missed are
+	// the smallest P-positions it does not accept.
+	verbose bool
+	missed  []game.Position
 }
 
 // ProofAttempt is the proof of a discovered description: its JSON is the
@@ -140,6 +156,10 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
 		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
 		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
+		Invariances: r.Invariances, Regions: r.Regions, NextRegions: r.NextRegions, verbose: req.Verbose,
+	}
+	if r.Verification != nil {
+		res.missed = r.Verification.Examples[check.KindPNotAccepted]
 	}
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
@@ -178,16 +198,17 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 		return r.writeGrundy(w)
 	}
 	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
-	fmt.Fprintf(w, "expression    %s\n", r.Expr)
+	r.writeStructure(w)
+	if r.Exact || r.verbose {
+		fmt.Fprintf(w, "expression    %s\n", r.Expr)
+	}
 	if r.Exact {
 		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
 	} else {
 		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
-		for _, p := range r.Counterexamples {
-			fmt.Fprintf(w, "  counterexample %v\n", p)
-		}
+		r.writeLeft(w)
 	}
-	if r.Where == "" {
+	if r.Where == "" && (r.Exact || r.verbose) {
 		fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, ShellQuote(r.Expr))
 	}
 	if r.Proof != nil {
@@ -247,4 +268,57 @@ func (r *DiscoverResult) writeGrundy(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)
 	return nil
+}
+
+// writeStructure writes the invariances learned and the map of the regions
+// of empty piles the reduction by invariances tried.
+func (r *DiscoverResult) writeStructure(w io.Writer) {
+	switch {
+	case len(r.Invariances) > 0:
+		fmt.Fprintf(w, "invariances   %s (P(x) = P(x + v) on the box: hints, not assumptions)\n", strings.Join(r.Invariances, " "))
+	case len(r.Regions) > 0:
+		fmt.Fprintln(w, "invariances   none among the 0/1 vectors on the box")
+	}
+	for i, n := range r.Regions {
+		label := "regions      "
+		if i > 0 {
+			label = "             "
+		}
+		where := cmp.Or(n.Where, "every position")
+		switch {
+		case n.Exact && n.Proof != "":
+			fmt.Fprintf(w, "%s %s: described, region theorem %s: %s\n", label, where, n.Proof, n.Expr)
+		case n.Exact:
+			fmt.Fprintf(w, "%s %s: described, %s\n", label, where, n.Expr)
+		case n.ReducedBy != "":
+			fmt.Fprintf(w, "%s %s: reduced by %s (invariances %s)\n", label, where, n.ReducedBy, strings.Join(n.Invariances, " "))
+		case len(n.Invariances) > 0:
+			fmt.Fprintf(w, "%s %s: no description; invariances %s, none whose reduction is described\n", label, where, strings.Join(n.Invariances, " "))
+		default:
+			fmt.Fprintf(w, "%s %s: no description, no invariance\n", label, where)
+		}
+	}
+}
+
+// writeLeft says, for a description that is not exact, what is left: the
+// smallest P-positions it misses, the counterexamples in full with
+// --verbose, and the regions worth trying next.
+func (r *DiscoverResult) writeLeft(w io.Writer) {
+	if !r.verbose {
+		fmt.Fprintf(w, "expression    not shown: it is not exact (%d characters; --verbose or --json shows it)\n", len(r.Expr))
+		if len(r.missed) > 0 {
+			fmt.Fprintf(w, "missed        the smallest P-positions it does not accept: %s\n", PositionList(r.missed))
+		}
+	} else {
+		for _, p := range r.Counterexamples {
+			fmt.Fprintf(w, "  counterexample %v\n", p)
+		}
+	}
+	for i, where := range r.NextRegions {
+		label := "try next     "
+		if i > 0 {
+			label = "             "
+		}
+		fmt.Fprintf(w, "%s nimlab discover %s --max %d --where %s\n", label, ShellQuote(r.Game), r.Max, ShellQuote(where))
+	}
 }

@@ -97,6 +97,17 @@ type Result struct {
 	// Where is the region the P-positions were described in
 	// (Options.Where): the counts are of its positions.
 	Where string `json:"where,omitempty"`
+	// Invariances are the 0/1 invariances of the P-set learned on the box
+	// (0/1 vectors v with P(x) = P(x + v) there), when the description was
+	// looked for by reduction; Regions are the regions of empty piles the
+	// reduction described or tried (RegionNote). Hints found on a box: the
+	// description is verified, and proved, as any other.
+	Invariances []string     `json:"invariances,omitempty"`
+	Regions     []RegionNote `json:"regions,omitempty"`
+	// NextRegions are the regions worth describing next (--where), when
+	// the description is not exact: those with one more empty pile than a
+	// region no description fits, up to symmetry.
+	NextRegions []string `json:"next_regions,omitempty"`
 }
 
 // maxLearnPositions bounds the box Discover learns on.
@@ -161,19 +172,19 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
-	if opts.VerifyMax == 0 {
+	found, err := s.found(ctx, best, opts)
+	if err != nil {
+		return nil, err
+	}
+	if opts.VerifyMax == 0 && !found.exact {
 		// A description that fails where it was learned is reported on that
 		// box: a larger one would only cost more (a long expression of
 		// many regions is slow to evaluate) to say the same.
-		if exact, err := s.exact(ctx, best); err != nil {
+		if vplan, err = solve.NewPlan(g, box, solve.Options{Workers: opts.Workers}); err != nil {
 			return nil, err
-		} else if !exact {
-			if vplan, err = solve.NewPlan(g, box, solve.Options{Workers: opts.Workers}); err != nil {
-				return nil, err
-			}
 		}
 	}
-	return s.verify(ctx, best, vplan, opts)
+	return s.verify(ctx, found, vplan, opts)
 }
 
 // pileNames are a, b, c, ...
@@ -593,98 +604,4 @@ func (c *candidate) clone() *candidate {
 	}
 	out.wide = slices.Clone(c.wide)
 	return &out
-}
-
-// verifyPlan returns the plan of the solve Discover verifies on (the box of
-// Options.VerifyMax), and refuses one that is too large or below the
-// learning box before anything is solved. The plan runs through
-// Options.Gate.
-func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
-	n := g.Piles()
-	vmax := opts.VerifyMax
-	if vmax == 0 {
-		vmax = opts.Max + max(2, opts.Max/2)
-		for vmax > opts.Max+1 && table.Uniform(n, vmax).Positions() > maxVerifyPositions {
-			vmax--
-		}
-	}
-	if vmax < opts.Max {
-		return nil, fmt.Errorf("--verify-max %d is below --max %d", vmax, opts.Max)
-	}
-	vbox := table.Uniform(n, vmax)
-	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
-		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
-	}
-	return solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
-}
-
-// verify checks the candidate's expression, as printed, on the verification
-// box with check.Compare.
-func (s *search) verify(ctx context.Context, c *candidate, vplan *solve.Plan, opts Options) (*Result, error) {
-	vmax := vplan.Box()[0]
-	src := c.expr(s.names)
-	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
-	if err != nil {
-		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
-	}
-	vt, err := solve.GateOr(ctx, opts.Gate).Table(ctx, vplan)
-	if err != nil {
-		return nil, err
-	}
-	examples := opts.Examples
-	if examples <= 0 {
-		examples = 5
-	}
-	accept := e.Evaluator
-	pPositions := vt.CountP()
-	if s.where != nil {
-		// Outside the region the table stands for the expression, so that
-		// check compares the region's positions only.
-		accept = func() func(game.Position) bool {
-			inS, inR := e.Evaluator(), s.where.Evaluator()
-			return func(p game.Position) bool {
-				if inR(p) {
-					return inS(p)
-				}
-				return vt.IsP(p)
-			}
-		}
-		if pPositions, err = countInRegion(ctx, vt, s.where); err != nil {
-			return nil, err
-		}
-	}
-	rep, err := check.Compare(ctx, s.g, vt, accept, examples)
-	if err != nil {
-		return nil, err
-	}
-	r := &Result{
-		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: c.kind.String(),
-		Exact: rep.Agrees() && rep.Violations1 == 0 && rep.Violations2 == 0, Verification: rep,
-		PPositions: pPositions, AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
-	}
-	if s.where != nil {
-		r.Where = s.where.String()
-	}
-	r.Covered = r.PPositions - rep.PNotAccepted
-	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
-	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
-	if opts.Prove != nil && r.Exact {
-		popts := proveOptions(opts)
-		popts.Where = s.where
-		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
-}
-
-// proveOptions are the options of the proof of an exact description:
-// Options.Prove, its tables run through Options.Gate unless it has a gate
-// of its own.
-func proveOptions(opts Options) prove.Options {
-	popts := *opts.Prove
-	if popts.Gate == nil {
-		popts.Gate = opts.Gate
-	}
-	return popts
 }

@@ -10,7 +10,7 @@ import (
 
 func newCheckCmd() *cobra.Command {
 	var f solveFlags
-	var theoremName, src, strategy string
+	var theoremName, src, strategy, where string
 	var examples int
 	var properties bool
 	cmd := &cobra.Command{
@@ -26,6 +26,12 @@ P-positions (Dufour–Heubach 2013, Theorem 1.2):
   (II) a position outside S with no move into S.
 Examples are the positions with the smallest total first. The exit status is 1
 when S differs from the P-positions.
+
+--where COND compares only the positions where COND holds (e.g. "a == 0"):
+the counts and examples are of those positions, S is read as S ∩ COND, and
+check says how many of them have a move out of the region (a region theorem,
+"nimlab prove --where", needs none). It is how a region theorem is checked on
+a box.
 
 --properties instead tests closure properties of the P-positions in the table:
 under addition, under p -> p + (1,...,1) (Ehrenborg–Steingrímsson 1996,
@@ -44,7 +50,8 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
   nimlab check cn:6,3 --max 12 --theorem cn63
   nimlab check cn:5,2 --max 10 --expr "sym(a == 0 && b == e && c == d)" --json
   nimlab check slow:5,4 --max 40 --strategy mrule
-  nimlab check cn:6,3 --table cn63.tbl --theorem cn63`,
+  nimlab check cn:6,3 --table cn63.tbl --theorem cn63
+  nimlab check cn:7,5 --max 6 --where "a == 0" --expr "b == c + d && b == e + f && b == g && min(c, f) == 0"`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
@@ -52,7 +59,7 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
 			}
 			res, err := commands.Check(cmd.Context(), env(cmd.Context(), f.json), commands.CheckRequest{
 				Game: args[0], Source: f.source(), Theorem: theoremName, Expr: src, Properties: properties,
-				Strategy: strategy, Examples: examples,
+				Strategy: strategy, Examples: examples, Where: where,
 			})
 			if err != nil {
 				return err
@@ -60,6 +67,6 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
 			return render(cmd, res, f.json)
 		},
 	}
-	defineFlags(cmd, "check", f.with(map[string]any{"theorem": &theoremName, "expr": &src, "examples": &examples, "properties": &properties, "strategy": &strategy}))
+	defineFlags(cmd, "check", f.with(map[string]any{"theorem": &theoremName, "expr": &src, "examples": &examples, "properties": &properties, "strategy": &strategy, "where": &where}))
 	return cmd
 }

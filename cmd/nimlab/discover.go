@@ -9,7 +9,7 @@ import (
 
 func newDiscoverCmd() *cobra.Command {
 	var learnMax, verifyMax, workers int
-	var asJSON, proveToo, grundy bool
+	var asJSON, proveToo, grundy, verbose bool
 	var where string
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
@@ -32,14 +32,29 @@ sits, or by the order of the piles, up to the game's symmetries, and
 describes each region the same way (the regions are joined by sym(); at
 most 64 regions).
 
+When none of these is exact on the box, it learns the invariances of the
+P-set: the 0/1 vectors v with P(x) = P(x + v) at every x of the box with x + v
+in it (Kadam–Dufour–Heubach 2026 call them invariant vectors). A position is
+reduced by one of them as often as it holds it (the all-ones vector: subtract
+the least pile), so the reduced position has an empty pile; the regions of
+empty piles it leads to are described up to the game's symmetries as with
+--where, each reduced again by its own invariances where no description
+fits. The result is one expression (let, min and the regions' descriptions)
+verified and, with --prove, proved like any other: an invariance found on a
+box is a hint, never an assumption. The invariances and the map of the
+regions (described, reduced, or not) are printed; with --prove each region's
+description is also proved as a region theorem. With no invariance, the
+regions with one empty pile are mapped the same way.
+
 A description is kept only when it accepts exactly the P-positions of the box
 of height H. It is then checked, as printed, on the verification box with
 conditions (I) and (II): "exact up to H'" means it is the set of P-positions
-of that whole box. Otherwise the best description found is printed with how
-many P-positions it covers and the smallest counterexamples, on the box of
-height H itself unless --verify-max is given, and the exit status is 1 (as
-check's for a characterization that disagrees). Nothing is claimed beyond
-the box checked.
+of that whole box. Otherwise what was found exact is printed (invariances,
+regions), with the smallest P-positions not described and the regions worth
+trying next; the non-exact description itself and its counterexamples only
+with --verbose or --json. It is checked on the box of height H itself unless
+--verify-max is given, and the exit status is 1 (as check's for a
+characterization that disagrees). Nothing is claimed beyond the box checked.
 
 --prove then asks the SMT solver z3 (as "nimlab prove" does; apt-get install
 z3) whether a description exact on the verification box is the set of
@@ -89,7 +104,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
-				Grundy: grundy, Where: where,
+				Grundy: grundy, Where: where, Verbose: verbose,
 			})
 			if err != nil {
 				return err
@@ -99,7 +114,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 	}
 	defineFlags(cmd, "discover", map[string]any{
 		"max": &learnMax, "verify-max": &verifyMax, "workers": &workers, "prove": &proveToo, "grundy": &grundy,
-		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON,
+		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON, "verbose": &verbose,
 	})
 	return cmd
 }

@@ -216,7 +216,7 @@ class Game:
     # Characterizations.
 
     def check(self, expr=None, max=None, theorem=None, strategy=None, properties=False, examples=None, table=None,
-              force=False):
+              force=False, where=None):
         """Compares a characterization with the table (``nimlab check``).
 
         expr is an expression true exactly at the P-positions (piles a, b,
@@ -224,7 +224,10 @@ class Game:
         theorem names one of ``nimlab.theorems()``; strategy ("mrule") is
         proved by exhaustion to lower the remoteness by one everywhere;
         properties=True tests the closure properties of the P-positions
-        instead; examples is how many positions of each kind to show (5).
+        instead; examples is how many positions of each kind to show (5);
+        where (e.g. "a == 0") compares the expression or theorem only on the
+        positions where that condition holds, and the result's ``region``
+        counts them and those with a move out of the region.
 
         Returns a Check; ``agrees`` says whether it holds on the box, and its
         field ``examples`` lists positions where it fails (conditions (I)
@@ -232,7 +235,8 @@ class Game:
         result, not an exception.
         """
         args = ["check", self.spec] + self._source(max, table, force)
-        for flag, value in (("--expr", _expression(expr)), ("--theorem", theorem), ("--strategy", strategy), ("--examples", examples)):
+        for flag, value in (("--expr", _expression(expr)), ("--theorem", theorem), ("--strategy", strategy), ("--examples", examples),
+                            ("--where", where)):
             if value is not None:
                 args += [flag, value]
         if properties:

@@ -108,6 +108,16 @@ def test_check(cli, mode, strip_times):
     assert repr(right) == cli.run("check", "cn:6,3", "--max", 6, "--theorem", "cn63").stdout.rstrip("\n")
 
 
+def test_check_where(cli, strip_times):
+    g = nimlab.Game("cn:7,5")
+    expr = "b == c + d && b == e + f && b == g && min(c, f) == 0"
+    inside = g.check(expr, max=4, where="a == 0")
+    assert strip_times(inside.to_dict()) == cli.json("check", "cn:7,5", "--max", 4, "--expr", expr, "--where", "a == 0")
+    assert inside.agrees is True and inside.region["leaving"] == 0 and inside.region["positions"] == 5 ** 6
+    everywhere = g.check(expr, max=4)
+    assert everywhere.agrees is False and "region" not in everywhere.to_dict()
+
+
 def test_discover_then_prove(cli, strip_times):
     g = nimlab.Game("cn:6,3")
     found = g.discover(max=4)

@@ -72,7 +72,7 @@ func Endpoints() map[string]Endpoint {
 		"check": {Text: true, NeedsGame: true, Tables: true, Merged: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {
 			return commands.Check(ctx, env, commands.CheckRequest{
 				Game: q.Get("game"), Source: q.Source(), Expr: q.Get("expr"), Theorem: q.Get("theorem"),
-				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples"),
+				Properties: q.Boolean("properties"), Strategy: q.Get("strategy"), Examples: q.Whole("examples"), Where: q.Get("where"),
 			})
 		}},
 		"complex": {Text: true, NeedsGame: true, Run: func(ctx context.Context, env commands.Env, q *Query) (commands.Result, error) {

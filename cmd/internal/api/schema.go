@@ -177,6 +177,7 @@ var schema = map[string][]Param{
 		{Name: "properties", Kind: Bool, Default: "false", Help: "test closure properties of the P-positions instead", Fronts: Flag | URL},
 		{Name: "strategy", Kind: Text, Help: "prove by exhaustion that this strategy lowers the remoteness by one everywhere (mrule)", Fronts: Flag | URL},
 		{Name: "examples", Kind: Whole, Default: strconv.Itoa(commands.DefaultExamples), Min: 0, Max: MaxExamples, Help: "how many examples of each kind to show", Fronts: Flag | URL},
+		Param{Name: "where", Kind: Text, Help: "compare only the positions where this condition holds (e.g. 'a == 0'), and say whether a move leaves them", Fronts: Flag | URL},
 	}, source[1:]...),
 	"complex": {pGame.only(Arg | URL),
 		Param{Name: "basis", Kind: Text, Help: "check whether these sets (1-based vertices joined by '-', {} for the empty set, comma-separated) form a Nim-basis", Fronts: Flag | URL},
@@ -193,6 +194,7 @@ var schema = map[string][]Param{
 		pGrundy.help("look for a formula of the Sprague–Grundy value, not the P-positions").only(Flag),
 		pWhere.help("describe the P-positions (or values) inside this region only (a condition no move leaves, e.g. 'a == 0')"),
 		Param{Name: "prove-timeout", Kind: Duration, Default: "1m0s", Help: "the longest each query of --prove may run", Fronts: Flag},
+		Param{Name: "verbose", Kind: Bool, Default: "false", Help: "print a description that is not exact in full, with its counterexamples", Fronts: Flag},
 		pJSON,
 	},
 	"repro": {

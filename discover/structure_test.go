@@ -1,0 +1,128 @@
+package discover
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// TestReductionAgreesBeyondTheBox: a description assembled from a
+// reduction by invariances, learned on one box, accepts exactly the
+// P-positions of the engine's table on a larger box, compared here
+// position by position; a game with no invariance gets no reduction.
+func TestReductionAgreesBeyondTheBox(t *testing.T) {
+	tests := []struct {
+		spec        string
+		learn, test int
+		reduced     bool
+		invariances []string
+	}{
+		{"cn:7,3", 4, 6, true, []string{"(1,1,1,1,1,1,1)"}},
+		{"necklace:6,3", 4, 7, true, []string{"(1,1,0,1,0,1)", "(1,0,1,0,1,1)"}},
+		// PathNim P(7,3): nothing exact, and no invariance to reduce by.
+		{"path:7,3", 4, 5, false, nil},
+		// CN(6,2): the all-ones vector, but the regions it leads to are
+		// not described.
+		{"cn:6,2", 4, 5, false, []string{"(1,1,1,1,1,1)"}},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Discover(ctx, g, Options{Max: tt.learn, VerifyMax: tt.learn + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Method == methodReduction; got != tt.reduced || !slices.Equal(r.Invariances, tt.invariances) {
+			t.Errorf("%s: method %q, invariances %v; want reduced %v, %v", tt.spec, r.Method, r.Invariances, tt.reduced, tt.invariances)
+		}
+		if !tt.reduced {
+			if len(r.Regions) == 0 || r.Regions[0].ReducedBy != "" {
+				t.Errorf("%s: regions %+v, want the whole box tried, not reduced", tt.spec, r.Regions)
+			}
+			continue
+		}
+		e, err := check.Compile(r.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := solve.Table(ctx, g, table.Uniform(g.Piles(), tt.test), solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		accept, p := e.Evaluator(), make(game.Position, g.Piles())
+		wrong := 0
+		for idx := range tab.Box.Positions() {
+			tab.Box.Position(idx, p)
+			if accept(p) != tab.IsP(p) {
+				wrong++
+			}
+		}
+		if wrong > 0 {
+			t.Errorf("%s: the reduction learned on 0..%d disagrees with the table of 0..%d at %d positions", tt.spec, tt.learn, tt.test, wrong)
+		}
+	}
+}
+
+// TestCanonicalZeros: the representative of a set of empty piles is its
+// least image, and the symmetry returned maps it onto the set.
+func TestCanonicalZeros(t *testing.T) {
+	g, err := game.Parse("cn:7,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	group, err := symmetries(context.Background(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &structure{s: &search{n: 7}, group: group}
+	for zeros, want := range map[uint64]uint64{0b1: 0b1, 0b1000000: 0b1, 0b1000001: 0b11, 0b100001: 0b101, 0b10001: 0b1001, 0b1001: 0b1001} {
+		rep, perm := st.canonical(zeros)
+		var image uint64
+		for i, j := range perm {
+			image |= rep >> i & 1 << j
+		}
+		if rep != want || image != zeros {
+			t.Errorf("zeros %07b: representative %07b (want %07b), mapped onto %07b", zeros, rep, want, image)
+		}
+	}
+}
+
+// TestMapOfRegions: with no description of every position and no
+// invariance, the regions with one empty pile are described where they
+// can be, and the regions suggested next are not inside one described.
+func TestMapOfRegions(t *testing.T) {
+	g, err := game.Parse("path:7,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Discover(context.Background(), g, Options{Max: 4, VerifyMax: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	described := map[string]bool{}
+	for _, n := range r.Regions {
+		if n.Exact {
+			described[n.Where] = true
+		}
+	}
+	if r.Exact || !described["a == 0"] || !described["d == 0"] || described["b == 0"] {
+		t.Errorf("P(7,3): exact %v, regions %+v; want a == 0 and d == 0 described, b == 0 not", r.Exact, r.Regions)
+	}
+	if len(r.NextRegions) == 0 {
+		t.Error("no region suggested next")
+	}
+	for _, next := range r.NextRegions {
+		if next == "a == 0 && b == 0" || next == "b == 0 && d == 0" {
+			t.Errorf("%q suggested, inside a region described", next)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package discover
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
+)
+
+// verifyPlan returns the plan of the solve Discover verifies on (the box of
+// Options.VerifyMax), and refuses one that is too large or below the
+// learning box before anything is solved. The plan runs through
+// Options.Gate.
+func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
+	n := g.Piles()
+	vmax := opts.VerifyMax
+	if vmax == 0 {
+		vmax = opts.Max + max(2, opts.Max/2)
+		for vmax > opts.Max+1 && table.Uniform(n, vmax).Positions() > maxVerifyPositions {
+			vmax--
+		}
+	}
+	if vmax < opts.Max {
+		return nil, fmt.Errorf("--verify-max %d is below --max %d", vmax, opts.Max)
+	}
+	vbox := table.Uniform(n, vmax)
+	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
+		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
+	}
+	return solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
+}
+
+// verify checks the candidate's expression, as printed, on the verification
+// box with check.Compare.
+func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts Options) (*Result, error) {
+	vmax := vplan.Box()[0]
+	src := f.src
+	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
+	if err != nil {
+		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
+	}
+	vt, err := solve.GateOr(ctx, opts.Gate).Table(ctx, vplan)
+	if err != nil {
+		return nil, err
+	}
+	examples := opts.Examples
+	if examples <= 0 {
+		examples = 5
+	}
+	accept := e.Evaluator
+	pPositions := vt.CountP()
+	if s.where != nil {
+		// Outside the region the table stands for the expression, so that
+		// check compares the region's positions only.
+		accept = func() func(game.Position) bool {
+			inS, inR := e.Evaluator(), s.where.Evaluator()
+			return func(p game.Position) bool {
+				if inR(p) {
+					return inS(p)
+				}
+				return vt.IsP(p)
+			}
+		}
+		if pPositions, err = countInRegion(ctx, vt, s.where); err != nil {
+			return nil, err
+		}
+	}
+	rep, err := check.Compare(ctx, s.g, vt, accept, examples)
+	if err != nil {
+		return nil, err
+	}
+	r := &Result{
+		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: f.method, Regions: f.regions,
+		Exact: rep.Agrees() && rep.Violations1 == 0 && rep.Violations2 == 0, Verification: rep,
+		PPositions: pPositions, AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
+	}
+	if s.where != nil {
+		r.Where = s.where.String()
+	}
+	if !r.Exact {
+		r.NextRegions = f.next
+	}
+	for _, v := range f.invariances {
+		r.Invariances = append(r.Invariances, v.String())
+	}
+	r.Covered = r.PPositions - rep.PNotAccepted
+	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindPNotAccepted]...)
+	r.Counterexamples = append(r.Counterexamples, rep.Examples[check.KindAcceptedNotP]...)
+	if opts.Prove != nil && r.Exact {
+		popts := proveOptions(opts)
+		popts.Where = s.where
+		if len(f.moves) > 0 {
+			// Candidates only: each is checked by the solver (lift.go).
+			popts.Moves = f.moves
+		}
+		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// proveOptions are the options of the proof of an exact description:
+// Options.Prove, its tables run through Options.Gate unless it has a gate
+// of its own.
+func proveOptions(opts Options) prove.Options {
+	popts := *opts.Prove
+	if popts.Gate == nil {
+		popts.Gate = opts.Gate
+	}
+	return popts
+}
