@@ -118,7 +118,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		return nil, requestErrorf("give exactly one of %v NAME, %v EXPR, %v and %v NAME", Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
 	}
 	if req.Where != "" && (req.Properties || req.Strategy != "") {
-		return nil, requestErrorf("--where restricts --theorem and --expr only, not --properties or --strategy")
+		return nil, requestErrorf("%v restricts %v and %v only, not %v or %v", Param("where"), Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
 	}
 	switch {
 	case req.Properties:
@@ -180,7 +180,7 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 	if req.Where != "" {
 		region, err := check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
-			return nil, requestErrorf("--where: %v", err)
+			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}
 		inRegion = region.Evaluator
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // DiscoverRequest asks for a characterization of the P-positions, verified
@@ -286,7 +287,7 @@ func (r *DiscoverResult) writeStructure(w io.Writer) {
 		}
 		where := cmp.Or(n.Where, "every position")
 		switch {
-		case n.Exact && n.Proof != "":
+		case n.Exact && n.Proof != proof.Unsettled:
 			fmt.Fprintf(w, "%s %s: described, region theorem %s: %s\n", label, where, n.Proof, n.Expr)
 		case n.Exact:
 			fmt.Fprintf(w, "%s %s: described, %s\n", label, where, n.Expr)

@@ -11,6 +11,7 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 )
 
 // RegionNote is what the reduction by invariances found in one region of
@@ -27,8 +28,9 @@ type RegionNote struct {
 	Invariances []string `json:"invariances,omitempty"`
 	ReducedBy   string   `json:"reduced_by,omitempty"`
 	// Proof is the answer of prove to the region theorem of Expr ("proved",
-	// "refuted", "unknown"), when a proof was asked for; "" otherwise.
-	Proof string `json:"proof,omitempty"`
+	// "refuted", "unknown" in JSON), when a proof was asked for;
+	// proof.Unsettled (left out of JSON) otherwise.
+	Proof proof.Result `json:"proof,omitempty"`
 
 	zeros uint64 // the region's empty piles
 }
