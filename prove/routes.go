@@ -28,14 +28,13 @@ import (
 // query.go, grundyRoute in grundy.go and regionRoute in region.go. The
 // registry below lists them, one line each, and doc.go has a section per
 // route (TestRouteRegistry checks both, and that the prover fuzzer's
-// corpus reaches each). Prove iterates the registry: plan (below)
-// takes the arithmetic's kind of proof, prepare runs each route's prepare
-// step and each route's rewrite is applied to the conditions' queries, in
-// the registry's order, and finish takes the
-// kind of proof of the route that decided every condition. A new route is
-// one file (its value, its queries, its prepare step, its rewrite), one
-// registry line and
-// one section of doc.go; a new kind of proof is also one row of package
+// corpus reaches each). Prove iterates the registry: plan (below) takes
+// the arithmetic's kind of proof; prepare runs each route's prepare step,
+// and each route's rewrite is applied to the conditions' queries, in the
+// registry's order; finish takes the kind of proof of the route that
+// decided every condition. A new route is one file (its value, its
+// queries, its prepare step, its rewrite), one registry line and one
+// section of doc.go; a new kind of proof is also one row of package
 // proof's table.
 //
 // Two false proofs taught this. The induction on binary digits was taken for
