@@ -78,7 +78,7 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 		// condition. Where the induction fails the set is often wrong,
 		// and a small counterexample is quicker to find than the query
 		// over every option, in bit-vectors, is to answer.
-		if rt := routeNamed(a.queries[i].via); rt != nil && rt.searchSmall {
+		if rt := a.queries[i].via; rt != nil && rt.searchSmall {
 			if ce := a.enc.searchSmall(ctx, name); ce != nil {
 				a.found[i], a.replies[i] = ce, Reply{Answer: Sat, Seconds: reply.Seconds}
 				a.settled(errSettled)
@@ -116,7 +116,7 @@ func (a *asking) settle(ctx context.Context, r *Result) (outcome, error) {
 	var unsettled []Unsettled
 	for i, reply := range a.replies {
 		c, q := &r.Conditions[i], a.queries[i]
-		c.Result, c.Reason, c.ReasonKind, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Kind, reply.Seconds, q.path, q.via
+		c.Result, c.Reason, c.ReasonKind, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Kind, reply.Seconds, q.path, q.via.String()
 		c.Routes = q.routes
 		stopped := reply.Answer == Unknown && reply.Kind == ReasonStopped
 		if stopped {

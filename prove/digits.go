@@ -98,7 +98,7 @@ func (enc *encoding) byDigitStep(rt *route, i int, step func(m int) query, queri
 	}
 	fallback := queries[i]
 	queries[i] = step(m)
-	queries[i].fallback, queries[i].routes = &fallback, []string{rt.name}
+	queries[i].via, queries[i].fallback, queries[i].routes = rt, &fallback, []string{rt.name}
 	return queries
 }
 
@@ -198,7 +198,7 @@ func (enc *encoding) digitStepI(m int) query {
 	}
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", c.divisible(c.ones(x), m), c.divisible(c.ones(y), m))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.face(drops), or(drops...))
-	return query{name: proof.I, script: b.String(), via: viaDigits}
+	return query{name: proof.I, script: b.String()}
 }
 
 // digitStepII is (II)'s step: Moore's construction on one column, from any
@@ -241,7 +241,7 @@ func (enc *encoding) digitStepII(m int) query {
 	}
 	keeps = append(keeps, fmt.Sprintf("(=> (or bad (not %s)) %s)", c.divisible(c.ones(x), m), or(next...)))
 	fmt.Fprintf(&b, "(assert (not %s))\n", and(keeps...))
-	return query{name: proof.II, script: b.String(), via: viaDigits}
+	return query{name: proof.II, script: b.String()}
 }
 
 // digitsStepIRoute decides (I) for S = colmod(m, every pile once) by the

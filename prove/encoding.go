@@ -237,7 +237,7 @@ func (enc *encoding) queries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.move(p, option), enc.inSOf(originMove, option))
 		}
-		byMoves := query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.routes(), candidateMovesRoute.name)}
+		byMoves := query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, via: &candidateMovesRoute, routes: append(enc.routes(), candidateMovesRoute.name)}
 		if second.script != "" {
 			fallback := second
 			byMoves.fallback = &fallback

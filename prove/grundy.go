@@ -178,7 +178,7 @@ func (enc *encoding) grundyQueries() []query {
 			option := pileVar(fmt.Sprintf("move%d_", k))
 			fmt.Fprintf(&b, "(assert (not (and %s (= %s %s))))\n", enc.move(p, option), enc.valueOf(originMove, option), grundyVar)
 		}
-		byMoves := query{name: proof.G2, script: enc.endQuery(&b, false), vars: vars, via: viaMoves, routes: append(enc.grundyRoutes(), candidateMovesRoute.name)}
+		byMoves := query{name: proof.G2, script: enc.endQuery(&b, false), vars: vars, via: &candidateMovesRoute, routes: append(enc.grundyRoutes(), candidateMovesRoute.name)}
 		if mex.script != "" {
 			fallback := mex
 			byMoves.fallback = &fallback

@@ -276,11 +276,11 @@ func (enc *encoding) byNimSums(rt *route, queries []query) []query {
 	for i := range queries {
 		q := &queries[i]
 		aq, ok := abstracted[q.name]
-		if !ok || (q.name == proof.II || q.name == proof.G2) && q.via != viaMoves {
+		if !ok || (q.name == proof.II || q.name == proof.G2) && q.via != &candidateMovesRoute {
 			continue
 		}
 		fallback := *q
-		aq.via, aq.fallback = viaNimSums, &fallback
+		aq.via, aq.fallback = rt, &fallback
 		*q = aq
 	}
 	return queries

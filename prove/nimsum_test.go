@@ -73,7 +73,7 @@ func TestNimSumLemmasHold(t *testing.T) {
 			}
 			checked := 0
 			for _, q := range enc.byNimSums(&nimSumRoute, enc.queries()) {
-				if q.via != viaNimSums {
+				if q.via != &nimSumRoute {
 					continue
 				}
 				head, instances, ok := strings.Cut(q.script, "; instances of the nim-sum's lemmas\n")

@@ -37,7 +37,7 @@ type query struct {
 	// via says how the query decides its condition when it does not ask it
 	// over every option (viaMoves, viaDigits); fallback is then the query
 	// asked next when this one does not answer unsat.
-	via      string
+	via      *route
 	fallback *query
 	// path is the query's file under Options.SMTOut.
 	path string
@@ -90,7 +90,7 @@ func (enc *encoding) splitByCases(rt *route, queries []query) []query {
 	}
 	for i := range queries {
 		q := &queries[i]
-		if (q.name == proof.II || q.name == proof.G2) && q.via == "" && q.quantified {
+		if (q.name == proof.II || q.name == proof.G2) && q.via == nil && q.quantified {
 			q.cases = []string{"(= p0 0)", "(> p0 0)"}
 			q.routes = append(q.routes, rt.name)
 		}
@@ -147,8 +147,8 @@ func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
 	note := "; %[2]s\n; unsat means the condition holds for every position.\n"
-	if rt := routeNamed(q.via); rt != nil && rt.file.note != "" {
-		note = rt.file.note
+	if q.via != nil && q.via.file.note != "" {
+		note = q.via.file.note
 	}
 	fmt.Fprintf(&b, note, q.name, q.name.Words())
 	b.WriteString("(set-option :produce-models true)\n")
@@ -174,8 +174,8 @@ type queryFile struct {
 // fileName is the name of q's file for the game spec.
 func (q query) fileName(spec string) string {
 	suffix := ""
-	if rt := routeNamed(q.via); rt != nil {
-		suffix = rt.file.suffix
+	if q.via != nil {
+		suffix = q.via.file.suffix
 	}
 	return fmt.Sprintf("%s-%s%s.smt2", fileStem(spec), q.name, suffix)
 }

@@ -77,8 +77,8 @@ type route struct {
 // positions only) and their rewrites applied.
 var registry []*route
 
-// The registry is filled in at init: a route's prepare step writes its
-// queries' files, which read the registry (routeNamed).
+// The registry is filled in at init: the routes' prepare steps read the
+// registry, which lists the routes.
 func init() {
 	registry = []*route{
 		&digitsStepIRoute,
@@ -165,17 +165,13 @@ func conditionQueries(enc *encoding) []query {
 	return queries
 }
 
-// routeNamed is the first route of the registry called name (Via), or nil.
-func routeNamed(name string) *route {
-	if name == "" {
-		return nil
+// String is the route's name, or "" for no route (a query asked over every
+// option), as Condition.Via says it.
+func (rt *route) String() string {
+	if rt == nil {
+		return ""
 	}
-	for _, rt := range registry {
-		if rt.name == name {
-			return rt
-		}
-	}
-	return nil
+	return rt.name
 }
 
 // coveringRoute is the first route of the registry with a kind of proof
