@@ -168,6 +168,8 @@ func TestCompileErrors(t *testing.T) {
 		{"x == y", "unknown name \"x\""},
 		{"a+b = c", "write == to compare"},
 		{"let mm = a; mm = b", "write == to compare"},
+		{"a == b & b == c", `a single & at column 8: write &&, or "and"`},
+		{"a == b | b == c", `write ||, or "or"`},
 	} {
 		_, err := Compile(tt.expr, 3, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {

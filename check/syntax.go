@@ -54,6 +54,8 @@ func checkTokens(tokens []lexer.Token) error {
 			if len(groups) > 1 {
 				groups = groups[:len(groups)-1]
 			}
+		case t.Is(lexer.Operator, "&", "|"):
+			return fmt.Errorf("a single %s at column %d: write %s%s, or %q", t.Value, t.From+1, t.Value, t.Value, map[string]string{"&": "and", "|": "or"}[t.Value])
 		case t.Is(lexer.Operator, "="):
 			if i < 2 || !tokens[i-2].Is(lexer.Operator, "let") {
 				return fmt.Errorf("a single = at column %d: write == to compare (= only names a value, as in let m = a + b; ...)", t.From+1)

@@ -69,7 +69,7 @@ func (env Env) checkPositions(g *game.Game, h int) error {
 	}
 	box := table.Uniform(g.Piles(), h)
 	if box.Check() != nil || box.Positions() > env.MaxPositions {
-		return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit", ErrTooLarge, g.Spec, h, env.MaxPositions)
+		return fmt.Errorf("%w: %s with piles up to %d has more than %d positions, the server's limit (nimlab serve --max-positions N raises it)", ErrTooLarge, g.Spec, h, env.MaxPositions)
 	}
 	return nil
 }

@@ -94,7 +94,7 @@ func (env Env) checkBox(g *game.Game, box table.Box) error {
 	if slices.Equal(box, table.Uniform(len(box), box[0])) {
 		return env.checkPositions(g, box[0])
 	}
-	return fmt.Errorf("%w: %s on the box %v has more than %d positions, the server's limit", ErrTooLarge, g.Spec, box, env.MaxPositions)
+	return fmt.Errorf("%w: %s on the box %v has more than %d positions, the server's limit (nimlab serve --max-positions N raises it)", ErrTooLarge, g.Spec, box, env.MaxPositions)
 }
 
 // Solves bounds the solves of a front end's requests together: how many run

@@ -161,7 +161,7 @@ func listOptions(ctx context.Context, g *game.Game, p game.Position) ([]game.Pos
 		return nil, err
 	}
 	tooMany := func(n string) error {
-		return fmt.Errorf("position %v has %s options; --options lists at most %d: %w", p, n, MaxOptions, ErrTooLarge)
+		return fmt.Errorf("position %v has %s options; at most %d are listed: %w", p, n, MaxOptions, ErrTooLarge)
 	}
 	if n := g.OptionCount(p); n > MaxOptions && !math.IsInf(n, 1) {
 		return nil, tooMany(fmt.Sprintf("%.4g", n))

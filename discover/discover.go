@@ -130,7 +130,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	}
 	box := table.Uniform(n, opts.Max)
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
-		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
+		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions, lower --max", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
 	}
 	vplan, err := verifyPlan(g, opts)
 	if err != nil {

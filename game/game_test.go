@@ -48,6 +48,7 @@ func TestParseErrors(t *testing.T) {
 		{"nim:-2", "at least 1"},
 		{"nim:x", "not a whole number"},
 		{"cn:6", "expected 2 numbers"},
+		{"nim:3,", "expected 1 number N"},
 		{"cn:6,0", "at least 1"},
 		{"cn:65,2", "between 1 and 64"},
 		{"complex:1-2,4", "vertex 3 is in no facet"},

@@ -237,7 +237,7 @@ func plural(n int, noun string) string {
 func ints(args string, want ...string) ([]int, error) {
 	fields := strings.Split(args, ",")
 	if len(fields) != len(want) {
-		return nil, fmt.Errorf("expected %d numbers %s, got %q", len(want), strings.Join(want, ","), args)
+		return nil, fmt.Errorf("expected %s, got %q", plural(len(want), "number")+" "+strings.Join(want, ","), args)
 	}
 	out := make([]int, len(fields))
 	for i, f := range fields {

@@ -178,11 +178,12 @@ func flagError(cmd *cobra.Command, err error) error {
 	return usageError(cmd, "%v", err)
 }
 
-// nearestFlag is the flag of cmd whose name is within two edits of name
-// (the closest, the first in order on a tie), or "".
+// nearestFlag is the flag of cmd whose name is within two edits of name,
+// and within a third of name's letters (the closest, the first in order on a
+// tie), or "": --mx is --max, -x is nothing.
 func nearestFlag(cmd *cobra.Command, name string) string {
-	best, bestDistance := "", 3
-	if name == "" {
+	best, bestDistance := "", min(3, max(len(name)/3, 1)+1)
+	if len(name) < 2 {
 		return ""
 	}
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {

@@ -51,6 +51,8 @@ func TestMessages(t *testing.T) {
 		{[]string{"outcome", "cn:6,3", "-x"}, []string{"unknown shorthand flag"}, "negative"},
 		{[]string{"prove", "nim:2", "--timout", "3", "--expr", "a == b"}, []string{"unknown flag: --timout: did you mean --timeout?"}, ""},
 		{[]string{"solve", "nim:2", "--zzzzzz", "3"}, []string{"unknown flag: --zzzzzz"}, "did you mean"},
+		{[]string{"solve", "nim:2", "--max", "3", "-x"}, []string{"unknown shorthand flag: 'x'"}, "did you mean"},
+		{[]string{"solve", "nim:2", "--mx", "3"}, []string{"unknown flag: --mx: did you mean --max?"}, ""},
 		{[]string{"solve", "CN(6,3)", "--max", "2"}, []string{"cn is written cn:N,K", "e.g. cn:6,3"}, ""},
 		{[]string{"check", "cn:6,3", "--max", "2", "--expr", "a+b = d+e"}, []string{"write == to compare"}, "\\n"},
 		{[]string{"check", "nim:2", "--max", "2", "--expr", "x == y"}, []string{`unknown name "x"`}, "\\n"},

@@ -9,11 +9,14 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -199,9 +202,15 @@ func (s *server) handler() http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(webFiles, "web")
 	mux.Handle("GET /", http.FileServerFS(static))
-	for name, e := range s.backend.Endpoints() {
+	endpoints := s.backend.Endpoints()
+	for name, e := range endpoints {
 		mux.HandleFunc("GET /api/"+name, func(w http.ResponseWriter, r *http.Request) { s.answer(w, r, name, e) })
 	}
+	// An endpoint the API does not have is answered as every API error is.
+	mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		names := slices.Sorted(maps.Keys(endpoints))
+		httpError(w, http.StatusNotFound, api.Endpoint{}, badQuery{fmt.Errorf("there is no %s %s (the API answers GET /api/ %s)", r.Method, r.URL.Path, strings.Join(names, ", "))})
+	})
 	return s.limit(mux)
 }
 
@@ -366,7 +375,7 @@ func (s *server) query(r *http.Request, name string, e api.Endpoint) (q *api.Que
 		case err != nil:
 			return nil, false, badQuery{fmt.Errorf("timeout takes a duration such as 90s, 2m or 1h30m, not %q", values.Get("timeout"))}
 		case d > s.limits.timeout:
-			return nil, false, unprocessable{fmt.Errorf("timeout %v passes the server's limit of %v per request", d, s.limits.timeout)}
+			return nil, false, unprocessable{fmt.Errorf("timeout %v passes the server's limit of %v per request (nimlab serve --timeout raises it)", d, s.limits.timeout)}
 		}
 	}
 	return q, stream, nil

@@ -167,7 +167,9 @@ func TestAPILimits(t *testing.T) {
 		status  int
 		mention string
 	}{
-		{"solve?game=cn:6,3&max=40", http.StatusUnprocessableEntity, "server's limit"},
+		{"solve?game=cn:6,3&max=40", http.StatusUnprocessableEntity, "server's limit (nimlab serve --max-positions N raises it)"},
+		{"nosuch?game=cn:6,3", http.StatusNotFound, `"error":"there is no GET /api/nosuch (the API answers GET /api/ advise, check`},
+		{"solve?game=cn:6,3&max=3&grundy=maybe", http.StatusBadRequest, `grundy takes 1 or 0 (true or false), not \"maybe\"`},
 		{"discover?game=cn:6,3&max=4&verify-max=40", http.StatusUnprocessableEntity, "server's limit"},
 		{"solve?game=cn:6,3&max=5&out=/tmp/x", http.StatusBadRequest, `no parameter \"out\"`},
 		{"solve?game=cn:6,3&max=5&export=/tmp/x", http.StatusBadRequest, `no parameter \"export\"`},

@@ -171,6 +171,11 @@ func (e Endpoint) Decode(name string, values url.Values) (*Query, error) {
 		case len(vs) > 1:
 			return nil, queryErrorf("/api/%s: give %s once, not %d times", name, key, len(vs))
 		}
+		// A switch is on or off, as the command line's --grundy=maybe is
+		// refused: a word the query does not know is not taken for "on".
+		if p, ok := param(e.Schema, key); ok && p.Kind == Bool && !slices.Contains([]string{"", "1", "0", "true", "false"}, vs[0]) {
+			return nil, queryErrorf("/api/%s: %s takes 1 or 0 (true or false), not %q", name, key, vs[0])
+		}
 	}
 	if e.NeedsGame && values.Get("game") == "" {
 		return nil, queryErrorf("give a game, e.g. ?game=cn:6,3")
@@ -190,7 +195,8 @@ func (e Endpoint) Decode(name string, values url.Values) (*Query, error) {
 // Get is the value of key ("" when absent).
 func (q *Query) Get(key string) string { return q.Values.Get(key) }
 
-// Boolean reads key as a flag: present and not "", "false" or "0".
+// Boolean reads key as a flag: present and not "", "false" or "0" (Decode
+// refuses any value but those, "1" and "true").
 func (q *Query) Boolean(key string) bool {
 	v := q.Values.Get(key)
 	return q.Values.Has(key) && v != "" && v != "false" && v != "0"

@@ -22,6 +22,8 @@ func TestDecodeRefuses(t *testing.T) {
 	}{
 		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&tables=x.tbl", `/api/outcome takes no parameter "tables" (it takes game, position, options, table)`},
 		{"outcome", "game=cn:6,3&position=1&stream=1", `/api/outcome takes no parameter "stream" (it takes game, position, options, table)`},
+		{"solve", "game=cn:6,3&max=3&grundy=maybe", `/api/solve: grundy takes 1 or 0 (true or false), not "maybe"`},
+		{"outcome", "game=cn:6,3&position=1,2,3,4,5,6&options=yes", `/api/outcome: options takes 1 or 0 (true or false), not "yes"`},
 		{"repro", "game=cn:6,3", `/api/repro takes no parameter "game" (it takes list, only)`},
 		{"games", "game=cn:6,3", `/api/games takes no parameter "game" (it takes )`},
 		{"outcome", "game=cn:6,3&game=nim:3&position=1,2,3", "/api/outcome: give game once, not 2 times"},
@@ -61,7 +63,7 @@ func TestDecodeReads(t *testing.T) {
 		boolean     map[string]bool
 	}{
 		{"solve", "game=cn:6,3&max=+12&grundy=1&remoteness=false", map[string]int{"max": 12}, map[string]bool{"grundy": true, "remoteness": false}},
-		{"solve", "game=cn:6,3&max=%2012%20&grundy&remoteness=yes", map[string]int{"max": 12}, map[string]bool{"grundy": false, "remoteness": true}},
+		{"solve", "game=cn:6,3&max=%2012%20&grundy&remoteness=true", map[string]int{"max": 12}, map[string]bool{"grundy": false, "remoteness": true}},
 		{"solve", "game=cn:6,3&grundy=0", map[string]int{"max": -1}, map[string]bool{"grundy": false, "remoteness": false}},
 		{"discover", "game=cn:6,3&max=0&verify-max=65534", map[string]int{"max": 0, "verify-max": 65534}, nil},
 		{"check", "game=cn:6,3&examples=1000&properties=true", map[string]int{"examples": 1000, "max": -1}, map[string]bool{"properties": true}},
