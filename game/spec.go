@@ -217,7 +217,7 @@ func nkFamily(name, example, help string, source literature.Citations, build fun
 			// K consecutive stacks of N mean nothing for K > N (a swap,
 			// most likely); "at most K piles" of Moore's Nim does.
 			if v[1] > v[0] && name != "moore" {
-				return nil, fmt.Errorf("K = %d is more than N = %d: K is at most N (%s:%d,%d takes from any of the N), or did you mean %s:%d,%d?", v[1], v[0], name, v[0], v[0], name, v[1], v[0])
+				return nil, fmt.Errorf("more consecutive stacks (K = %d) than stacks (N = %d): K is at most N (%s:%d,%d takes from any of the N), or did you mean %s:%d,%d?", v[1], v[0], name, v[0], v[0], name, v[1], v[0])
 			}
 			c, err := build(v[0], v[1])
 			return onComplex(Take{}, c, err, title(v[0], v[1]))
