@@ -458,7 +458,7 @@ func (g *Game) CheckMove(p, q Position) error {
 	}
 	if g.OnFaces() {
 		if !g.Complex.IsFace(changed) {
-			return fmt.Errorf("piles %s may not be played together: they lie in no face of the complex (facets %v)", changed, g.Complex)
+			return fmt.Errorf("piles %s may not be played together: they lie in no face of the complex (%s)", changed, facetsText(g.Complex.Facets()))
 		}
 	} else if !slices.Contains(g.sets, changed) {
 		return fmt.Errorf("piles %s are not a move set of %s (%s)", changed, g.Spec, moveSetsText(g.sets))
@@ -485,6 +485,29 @@ func (g *Game) CheckMove(p, q Position) error {
 }
 
 // moveSetsText lists a few move sets for an explanation.
+// facetsText writes the facets as a reader counts them: "the facets are
+// {1, 2, 3}, {3, 4}", or "each pile is a facet of its own" (Nim).
+func facetsText(facets []complex.Set) string {
+	parts := make([]string, len(facets))
+	single := true
+	for i, f := range facets {
+		vs := f.Vertices()
+		single = single && len(vs) == 1
+		names := make([]string, len(vs))
+		for j, v := range vs {
+			names[j] = strconv.Itoa(v + 1)
+		}
+		parts[i] = "{" + strings.Join(names, ", ") + "}"
+	}
+	switch {
+	case single:
+		return "each pile is a facet of its own: a move takes from one pile"
+	case len(parts) == 1:
+		return "its one facet is " + parts[0]
+	}
+	return "the facets are " + strings.Join(parts, ", ")
+}
+
 func moveSetsText(sets []complex.Set) string {
 	const shown = 6
 	parts := make([]string, 0, shown+1)

@@ -149,3 +149,24 @@ func TestRuleSymmetries(t *testing.T) {
 		t.Error("a sum of different rules was taken for a symmetric game")
 	}
 }
+
+// TestIllegalMoveNamesTheFacets: a move off the faces names the facets as a
+// reader counts them, not as one list.
+func TestIllegalMoveNamesTheFacets(t *testing.T) {
+	for _, tt := range []struct {
+		spec    string
+		p, q    Position
+		mention string
+	}{
+		{"nim:3", Position{1, 2, 3}, Position{0, 0, 3}, "each pile is a facet of its own: a move takes from one pile"},
+		{"cn:4,2", Position{1, 1, 1, 1}, Position{0, 1, 0, 1}, "the facets are {1, 2}, {2, 3}, {1, 4}, {3, 4}"},
+	} {
+		g, err := Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.CheckMove(tt.p, tt.q); err == nil || !strings.Contains(err.Error(), tt.mention) {
+			t.Errorf("%s %v -> %v: %v, want it to say %q", tt.spec, tt.p, tt.q, err, tt.mention)
+		}
+	}
+}
