@@ -334,12 +334,13 @@ func TestQueryValuesAreData(t *testing.T) {
 		// the server's own option keeps its dashes
 		{"outcome?game=cn:6,3&position=1,2,3,4,5,6&table=x.tbl", `start it with --data DIR`},
 		{"solve?game=cn:6,3&max=3&max=4", "once"},
-		{"repro?only=--list&list=--json", ""},
+		{"repro?only=--list&list=--json", `list takes 1 or 0 (true or false), not \"--json\"`},
+		{"repro?only=--list&list=1", ""},
 	} {
 		status, kind, body := get(t, srv.URL+"/api/"+tt.api)
 		var v struct{ Error string }
-		if tt.api == "repro?only=--list&list=--json" {
-			// list=--json is a true value: the claims whose id contains "--list", none.
+		if tt.api == "repro?only=--list&list=1" {
+			// only=--list is data: the claims whose id contains "--list", none.
 			if status != http.StatusBadRequest || !strings.Contains(string(body), `no claim id contains`) {
 				t.Errorf("%s: %d %s", tt.api, status, body)
 			}

@@ -353,7 +353,9 @@ func TestSiteFrontier(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector("#frontier tbody tr td.status").textContent`, &status),
 		chromedp.Evaluate(`document.querySelector("#frontier tbody tr a").getAttribute("href")`, &href),
 		chromedp.Click("#frontier tbody tr a", chromedp.ByQuery),
-		chromedp.Poll(`document.getElementById("page-explore").classList.contains("active") && document.getElementById("title").textContent !== ""`, nil),
+		// The page may still show the game it started with: wait for the
+		// one the link names.
+		chromedp.Poll(fmt.Sprintf(`document.getElementById("page-explore").classList.contains("active") && document.getElementById("title").textContent.includes(%q)`, "("+first.Game+")"), nil),
 		chromedp.Text("#title", &title, chromedp.ByID),
 	)
 	if err != nil {
