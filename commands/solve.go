@@ -31,7 +31,8 @@ type SolveRequest struct {
 	// the outcomes of a take game are streamed there as they are computed.
 	Out string `json:"out,omitempty"`
 	// Export, when not empty, is the file every position is written to:
-	// CSV when its name ends in .csv, else Parquet (exportFormat).
+	// CSV when its name ends in .csv, NumPy arrays in .npz, else Parquet
+	// (exportFormat).
 	Export string `json:"export,omitempty"`
 	// StreamKeep bounds the bytes of outcomes a streamed solve also keeps in
 	// memory, to count their symmetry classes (DefaultStreamKeep; 0 keeps
@@ -127,8 +128,11 @@ func Solve(ctx context.Context, env Env, req SolveRequest) (*SolveResult, error)
 	}
 	if req.Export != "" {
 		write := t.ExportParquet
-		if exportFormat(req.Export) == "CSV" {
+		switch exportFormat(req.Export) {
+		case "CSV":
 			write = t.ExportCSV
+		case "NumPy":
+			write = t.ExportNPZ
 		}
 		if err := atomicfile.Write(req.Export, func(w io.Writer) error { return write(ctx, w) }); err != nil {
 			return nil, err
@@ -274,10 +278,13 @@ func ShellQuote(s string) string {
 }
 
 // exportFormat is the format of an export file: "CSV" when its name ends in
-// .csv (any case), else "Parquet".
+// .csv (any case), "NumPy" in .npz, else "Parquet".
 func exportFormat(name string) string {
-	if strings.EqualFold(filepath.Ext(name), ".csv") {
+	switch ext := filepath.Ext(name); {
+	case strings.EqualFold(ext, ".csv"):
 		return "CSV"
+	case strings.EqualFold(ext, ".npz"):
+		return "NumPy"
 	}
 	return "Parquet"
 }

@@ -6,6 +6,7 @@ import operator
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from ._errors import PositionError, error_for
@@ -97,6 +98,22 @@ def csv_frame(text, value_columns=()):
         else:
             frame[column] = frame[column].astype("int64")
     return frame
+
+
+def npz_frame(path):
+    """A DataFrame from ``solve --export FILE.npz``: int64 pile columns p1..pn, outcome as a category, int32 values."""
+    columns = {}
+    with np.load(path) as arrays:
+        for name in arrays.files:
+            column = arrays[name]
+            if name == "outcome":
+                # 1 for P, 0 for N: the codes of the categories ["P", "N"].
+                columns[name] = pd.Categorical.from_codes(1 - column.astype("int8"), categories=["P", "N"])
+            elif name in ("grundy", "remoteness"):
+                columns[name] = column.astype("int32", copy=False)
+            else:
+                columns[name] = column.astype("int64")
+    return pd.DataFrame(columns)
 
 
 def figure(args, out_flag="--out"):

@@ -7,7 +7,7 @@ import tempfile
 from collections import OrderedDict
 from pathlib import Path
 
-from ._calls import csv_frame, figure, position_text, positions, run, run_json
+from ._calls import csv_frame, figure, npz_frame, position_text, positions, run, run_json
 from ._errors import TooLargeError, UsageError
 from ._results import Check, Discovery, Outcome, Proof, Result
 
@@ -179,10 +179,11 @@ class Game:
                                 % (self.spec, height, (height + 1) ** self.piles, max_rows), kind="too_large",
                                 command=args)
         with tempfile.TemporaryDirectory(prefix="nimlab-") as tmp:
-            export = Path(tmp) / "table.csv"
+            # NumPy arrays, not text: the columns reach pandas as they are.
+            export = Path(tmp) / "table.npz"
             args = args + ["--export", str(export)]
             answer = run(args + ["--json"])
-            frame = csv_frame(export.read_text(), value_columns=("grundy", "remoteness"))
+            frame = npz_frame(export)
         summary = json.loads(answer["stdout"])
         summary.pop("export", None)
         frame.attrs["nimlab"] = summary
