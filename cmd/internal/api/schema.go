@@ -164,7 +164,7 @@ var schema = map[string][]Param{
 		pRemoteness.help("also compute the remoteness of every position"),
 		{Name: "reference", Kind: Bool, Default: "false", Help: "use the reference engine, which enumerates every option (slow; for checking)", Fronts: Flag},
 		pOut.help("save the table to this file (written atomically)"),
-		{Name: "export", Kind: Text, Help: "write every position to this file, Parquet or (name ending in .csv) CSV: p1..pn, outcome, and grundy and remoteness when computed", Fronts: Flag},
+		{Name: "export", Kind: Text, Help: "write every position to this file, Parquet, or CSV (a name ending in .csv), or NumPy arrays (.npz): p1..pn, outcome, and grundy and remoteness when computed", Fronts: Flag},
 	}, source[1:]...),
 	"list": append([]Param{pGame, source[0],
 		{Name: "classes", Kind: Bool, Default: "false", Help: "one representative per symmetry class", Fronts: Flag | URL},
