@@ -51,27 +51,7 @@ func TestServerUnderLoad(t *testing.T) {
 		return &http.Client{Timeout: time.Minute, Transport: &http.Transport{DialContext: d.DialContext, MaxIdleConnsPerHost: 2}}
 	}
 
-	var base runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&base)
-	var peak atomic.Uint64
-	stopSampling := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > peak.Load() {
-				peak.Store(m.HeapInuse)
-			}
-			select {
-			case <-stopSampling:
-				return
-			case <-time.After(50 * time.Millisecond):
-			}
-		}
-	}()
+	base, peakHeap := sampleHeap(50 * time.Millisecond)
 
 	// repro recomputes every claim meanwhile (about 19 s alone on 2 cores).
 	reproCtx, stopRepro := context.WithCancel(context.Background())
@@ -162,8 +142,7 @@ func TestServerUnderLoad(t *testing.T) {
 	if err := <-reproDone; err != nil && reproCtx.Err() == nil {
 		t.Errorf("repro: %v", err)
 	}
-	close(stopSampling)
-	<-sampled
+	peak := peakHeap()
 
 	for i, f := range failures {
 		if i == 10 {
@@ -190,7 +169,7 @@ func TestServerUnderLoad(t *testing.T) {
 		}
 		return outcome[min(len(outcome)-1, int(q*float64(len(outcome))))]
 	}
-	peakMiB := float64(peak.Load()) / (1 << 20)
+	peakMiB := float64(peak) / (1 << 20)
 	t.Logf("%d clients, %v, %d requests (%v; 429: %v), %d claims of repro checked meanwhile",
 		loadClients, duration, len(samples), count, refused, claims.Load())
 	t.Logf("outcome: p50 %v, p99 %v, max %v; peak heap in use %.0f MiB (%.0f MiB before), cache %d KiB of %d MiB",
@@ -207,7 +186,7 @@ func TestServerUnderLoad(t *testing.T) {
 	if c := s.backend.Cache.Bytes(); c > cacheBytes {
 		t.Errorf("the cache holds %d bytes, over its bound %d", c, cacheBytes)
 	}
-	if peak.Load() > base.HeapInuse+512<<20 {
+	if peak > base.HeapInuse+512<<20 {
 		t.Errorf("peak heap in use %.0f MiB: more than 512 MiB over the %.0f MiB before the load", peakMiB, float64(base.HeapInuse)/(1<<20))
 	}
 }
@@ -272,3 +251,31 @@ var distinctLoopback = sync.OnceValue(func() bool {
 	c.Close()
 	return true
 })
+
+// sampleHeap reads the heap in use now (after a collection) and then every
+// period; peak stops the sampling and returns the largest it saw.
+func sampleHeap(period time.Duration) (base runtime.MemStats, peak func() uint64) {
+	runtime.GC()
+	runtime.ReadMemStats(&base)
+	var most atomic.Uint64
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			most.Store(max(most.Load(), m.HeapInuse))
+			select {
+			case <-stop:
+				return
+			case <-time.After(period):
+			}
+		}
+	}()
+	return base, func() uint64 {
+		close(stop)
+		<-sampled
+		return most.Load()
+	}
+}

@@ -10,9 +10,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
-	"runtime"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -136,25 +134,7 @@ func TestServerGatesEverySolve(t *testing.T) {
 		t.Error("the atlas: no solve went through the gate")
 	}
 
-	var base runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&base)
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			peak.Store(max(peak.Load(), m.HeapInuse))
-			select {
-			case <-stop:
-				return
-			case <-time.After(20 * time.Millisecond):
-			}
-		}
-	}()
+	base, peakHeap := sampleHeap(20 * time.Millisecond)
 	var mu sync.Mutex
 	var failures []error
 	fail := func(err error) {
@@ -184,8 +164,7 @@ func TestServerGatesEverySolve(t *testing.T) {
 		}
 	})
 	wg.Wait()
-	close(stop)
-	<-sampled
+	peak := peakHeap()
 	for i, err := range failures {
 		if i == 10 {
 			t.Errorf("... and %d more", len(failures)-10)
@@ -195,14 +174,14 @@ func TestServerGatesEverySolve(t *testing.T) {
 	}
 	running, reserved := gate.Peak()
 	t.Logf("%d solves through the gate; at most %d at once (bound %d), %.1f MiB reserved at once (bound %d MiB); peak heap %.0f MiB (%.0f MiB before)",
-		gate.Ran(), running, solves, float64(reserved)/(1<<20), solveBytes>>20, float64(peak.Load())/(1<<20), float64(base.HeapInuse)/(1<<20))
+		gate.Ran(), running, solves, float64(reserved)/(1<<20), solveBytes>>20, float64(peak)/(1<<20), float64(base.HeapInuse)/(1<<20))
 	if running > solves || running < 1 {
 		t.Errorf("%d solves ran at once, the bound is %d", running, solves)
 	}
 	if reserved > solveBytes {
 		t.Errorf("the solves reserved %d bytes at once, the bound is %d", reserved, solveBytes)
 	}
-	if limit := base.HeapInuse + solveBytes + cacheBytes + slack; peak.Load() > limit {
-		t.Errorf("peak heap in use %.0f MiB: over the %.0f MiB before, the solves' bound, the cache's and %d MiB of slack", float64(peak.Load())/(1<<20), float64(base.HeapInuse)/(1<<20), slack>>20)
+	if limit := base.HeapInuse + solveBytes + cacheBytes + slack; peak > limit {
+		t.Errorf("peak heap in use %.0f MiB: over the %.0f MiB before, the solves' bound, the cache's and %d MiB of slack", float64(peak)/(1<<20), float64(base.HeapInuse)/(1<<20), slack>>20)
 	}
 }
