@@ -53,9 +53,6 @@ const (
 	// ReasonNoMoves: no candidate winning moves are known that cover
 	// (II), which a certificate must name.
 	ReasonNoMoves Reason = "no_moves"
-	// ReasonRegion: a region theorem or a Sprague–Grundy claim, which the
-	// certificates do not state.
-	ReasonRegion Reason = "claim"
 )
 
 // ErrUncertifiable is wrapped by every error saying a claim has no

@@ -22,9 +22,6 @@ var library string
 // the certificate's folder.
 const LibraryName = "Nimlab.v"
 
-// Library returns the text of Nimlab.v.
-func Library() string { return library }
-
 // ErrNoCoq is returned when coqc is not installed.
 var ErrNoCoq = errors.New("coqc is not installed (apt-get install coq)")
 
