@@ -302,6 +302,10 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e a
 		defer events.Close()
 	}
 	reply, err := s.backend.Run(r.Context(), name, e, q, s.backend.Env(e, admit, events))
+	// The client is free before it reads the answer: a page that asks its
+	// next question as soon as this one is answered (a slice after a
+	// solve) must not find its previous request still holding the slot.
+	done()
 	switch {
 	case events != nil && err != nil:
 		data, _ := json.Marshal(failureOf(e, err))
@@ -322,9 +326,9 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, name string, e a
 }
 
 // admitter returns the Admit of a request, and the function that frees its
-// client when the request is answered: one solve or proof at a time per
-// client address, from the request's first solve until its answer; a second
-// is refused with errBusy. A request takes its client's slot once, however
+// client when the request's work is done (it may be called again): one
+// solve or proof at a time per client address, from the request's first
+// solve until its answer is written; a second is refused with errBusy. A request takes its client's slot once, however
 // many solves it runs.
 func (s *server) admitter(r *http.Request) (admit func() (func(), error), done func()) {
 	client, _, _ := net.SplitHostPort(r.RemoteAddr)
