@@ -43,6 +43,9 @@ type ProveRequest struct {
 	// NoSymmetry does not restrict the queries to one position per symmetry
 	// class.
 	NoSymmetry bool `json:"no_symmetry,omitempty"`
+	// Reduce decides (II) by reduction by invariances before its query
+	// (prove.Options.Reduce).
+	Reduce bool `json:"reduce,omitempty"`
 	// NoLearn does not learn candidate winning moves when none are given
 	// (prove.Options.NoLearn).
 	NoLearn bool `json:"no_learn,omitempty"`
@@ -148,7 +151,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 		return nil, err
 	}
 	defer release()
-	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, NoLearn: req.NoLearn || th != nil, Confirm: second,
+	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Reduce: req.Reduce, NoLearn: req.NoLearn || th != nil, Confirm: second,
 		Gate: env.gate(false)}
 	r, err := c.Prove(ctx, opts)
 	if err != nil {
@@ -329,6 +332,9 @@ func (r *ProveResult) writeLaTeX(w io.Writer) error {
 	if r.req.NoLearn {
 		command += " --no-learn"
 	}
+	if r.req.Reduce {
+		command += " --reduce"
+	}
 	if r.req.Confirm {
 		command += " --confirm"
 	}
@@ -458,6 +464,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	for i, line := range reductionText(r.Reduction) {
+		fmt.Fprintf(w, "%-12s%s\n", map[bool]string{true: "reduction"}[i == 0], line)
+	}
 	if r.Learned != nil {
 		fmt.Fprintf(w, "learned     %s\n", learnedText(r.Learned))
 	}
@@ -476,6 +485,34 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "second      %s\n", confirmationText(c))
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// reductionText is the map of regions of a proof of (II) by reduction by
+// invariances, a line a region (one decided twice is said once).
+func reductionText(steps []prove.ReductionStep) []string {
+	var out []string
+	for _, st := range steps {
+		where := st.Where
+		if where == "" {
+			where = "every position"
+		}
+		result := st.Result.String()
+		if st.Reason != "" {
+			result += ": " + st.Reason
+		}
+		indent := strings.Repeat("  ", strings.Count(st.Where, "== 0"))
+		switch {
+		case st.SameAs != "" && st.SameAs == st.Where:
+			continue
+		case st.SameAs != "":
+			out = append(out, fmt.Sprintf("%s%s: as %s (a symmetry keeps S and the moves)", indent, where, st.SameAs))
+		case st.Vector != "":
+			out = append(out, fmt.Sprintf("%s%s: reduced by %s to %s (%s, %.2f s)", indent, where, st.Vector, strings.Join(st.Regions, "; "), result, st.Seconds))
+		default:
+			out = append(out, fmt.Sprintf("%s%s: region theorem %s (%.2f s)", indent, where, result, st.Seconds))
+		}
+	}
+	return out
 }
 
 // learnedText says in one line which candidate moves were learned for (II)

@@ -94,6 +94,9 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 	if opts.Prove != nil && r.Exact {
 		popts := proveOptions(opts)
 		popts.Where = s.where
+		// A description by reduction is proved by one: (II) region by
+		// region (prove's reduction by invariances).
+		popts.Reduce = f.method == methodReduction
 		if len(f.moves) > 0 {
 			// Candidates only: each is checked by the solver (lift.go).
 			popts.Moves = f.moves

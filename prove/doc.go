@@ -175,4 +175,22 @@
 // a game of their own whose outcomes and values are the whole game's, so
 // the conditions with p restricted to R prove the claim on R (region.go).
 // A closure asked in bit-vectors bounds the result to piles up to 2^63-1.
+//
+// # Reduction by invariances
+//
+// Preconditions: normal play, a claim of P-positions about every position,
+// linear arithmetic with no nim-sum, at most 12 piles; for each vector v
+// used, the solver's unsat to (a) S(x) = S(x - m·v) in the region, m the
+// least pile of x on v's support, and to (b) a move from p to q gives one
+// from p + k·v to q + k·v. Tried when (II)'s query gives no answer, or
+// first with Options.Reduce (prove --reduce, discover's reduced
+// descriptions).
+//
+// Soundness: a position x outside S reduces to y = x - m·v, outside S by
+// (a) and in a region with one more empty pile; (II) there (a region
+// theorem, or the same argument again) gives a move y -> y' into S, and by
+// (b) the same tokens taken from x lead to y' + m·v, which reduces to y' and
+// so is in S by (a) (reduction.go). Regions that a symmetry the solver
+// proved to keep S and the moves maps onto one another are asked once.
+// (I) is asked as usual; Result.Reduction is the map of regions.
 package prove

@@ -394,6 +394,8 @@ func candidates(ctx context.Context, gc *gameCase, r *rand.Rand, budget mutantBu
 		muts := astMutants(base)
 		r.Shuffle(len(muts), func(i, j int) { muts[i], muts[j] = muts[j], muts[i] })
 		pool = append(pool, muts[:min(len(muts), budget.ast)]...)
+		reduced := reducedMutants(base, names, r)
+		pool = append(pool, reduced[:min(len(reduced), budget.special)]...)
 		specials := specialMutants(base, names)
 		r.Shuffle(len(specials), func(i, j int) { specials[i], specials[j] = specials[j], specials[i] })
 		pool = append(pool, specials[:min(len(specials), budget.special)]...)
@@ -549,6 +551,55 @@ func astMutants(src string) []candidate {
 	return out
 }
 
+// reducedMutants are base in reduced form, for the reduction by
+// invariances (prove.Options.Reduce): base read at x - m·v, m the least
+// pile of x on the support of a 0/1 vector v (every pile, and a random
+// set), each then mutated once. Each asks (II) by reduction first: a false
+// one must never be proved, whatever its region theorems say.
+func reducedMutants(base string, names []string, r *rand.Rand) []candidate {
+	if _, err := parser.Parse(base); err != nil || len(names) < 2 {
+		return nil
+	}
+	supports := [][]string{names}
+	var sub []string
+	for _, name := range names {
+		if r.IntN(2) == 0 {
+			sub = append(sub, name)
+		}
+	}
+	if len(sub) >= 2 && len(sub) < len(names) {
+		supports = append(supports, sub)
+	}
+	var out []candidate
+	for _, support := range supports {
+		body, err := parser.Parse(base)
+		if err != nil {
+			return out
+		}
+		ast.Walk(&body.Node, visitor(func(node *ast.Node) {
+			if id, ok := (*node).(*ast.IdentifierNode); ok && slices.Contains(support, id.Value) {
+				ast.Patch(node, &ast.IdentifierNode{Value: "r" + id.Value})
+			}
+		}))
+		lets := []string{"let mr = min(" + strings.Join(support, ", ") + ")"}
+		for _, name := range support {
+			lets = append(lets, fmt.Sprintf("let r%s = %s - mr", name, name))
+		}
+		src := "(" + strings.Join(lets, "; ") + "; " + body.Node.String() + ")"
+		if xorBesideArithmetic(src) {
+			continue
+		}
+		out = append(out, candidate{src: src, origin: "reduced", reduce: true})
+		muts := astMutants(src)
+		if len(muts) > 0 {
+			m := muts[r.IntN(len(muts))]
+			m.origin, m.reduce = "reduced+"+m.origin, true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // xorBesideArithmetic says whether check refuses src for mixing ^ with
 // arithmetic.
 func xorBesideArithmetic(src string) bool {
@@ -629,6 +680,11 @@ func TestFuzzGenerators(t *testing.T) {
 		t.Errorf("%d mutants of %s", len(muts), base)
 	}
 	ops := map[string]bool{}
+	reduced := reducedMutants(base, pileNames(4), r)
+	if len(reduced) < 2 || !reduced[0].reduce || reduced[0].origin != "reduced" {
+		t.Errorf("reduced mutants of %s: %v", base, reduced)
+	}
+	muts = append(muts, reduced...)
 	for _, m := range append(muts, specialMutants(base, pileNames(4))...) {
 		ops[m.origin] = true
 		if m.src == base {
@@ -640,7 +696,7 @@ func TestFuzzGenerators(t *testing.T) {
 	}
 	for _, op := range []string{"mutant:const+1", "mutant:const-1", "mutant:drop-left", "mutant:drop-right", "mutant:flip",
 		"mutant:shift", "mutant:xor-for-plus", "mutant:plus-for-xor", "mutant:plus-for-minus", "mutant:min-max", "mutant:drop-not",
-		"overflow", "small", "asym"} {
+		"overflow", "small", "asym", "reduced"} {
 		if !ops[op] {
 			t.Errorf("no mutant %s of %s", op, base)
 		}

@@ -35,6 +35,9 @@ type candidate struct {
 	// theorem, when set, proves with the theorem's candidate winning moves
 	// (prove.Options.Moves): nimlab prove SPEC --theorem NAME.
 	theorem string
+	// reduce asks (II) by reduction by invariances first
+	// (prove.Options.Reduce): nimlab prove ... --reduce.
+	reduce bool
 }
 
 // The results of a pair besides prove's own (proved, refuted, unknown).
@@ -133,7 +136,11 @@ func repro(spec string, c candidate, timeout time.Duration) string {
 	if c.theorem != "" {
 		return fmt.Sprintf("nimlab prove '%s' --theorem %s --timeout %s", spec, c.theorem, timeout)
 	}
-	return fmt.Sprintf("nimlab prove '%s' --expr '%s' --timeout %s", spec, c.src, timeout)
+	flag := ""
+	if c.reduce {
+		flag = " --reduce"
+	}
+	return fmt.Sprintf("nimlab prove '%s' --expr '%s' --timeout %s%s", spec, c.src, timeout, flag)
 }
 
 // proved is an expression proved for a game, for the comparisons at huge
@@ -175,7 +182,7 @@ func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *o
 		out.Result, out.Reason = resultCompileError, err.Error()
 		return out, nil
 	}
-	opts := prove.Options{Solver: o.solver, Timeout: o.timeout}
+	opts := prove.Options{Solver: o.solver, Timeout: o.timeout, Reduce: c.reduce}
 	if c.theorem != "" {
 		th, ok := theory.ByName(c.theorem)
 		if !ok {

@@ -34,6 +34,7 @@ var routeCorpus = map[string]routeWitness{
 	"case split":                 {spec: "cn:4,2", expr: "a == c && b == d"},
 	"Sprague–Grundy conditions":  {spec: "exact:3,3", expr: "min(a, b, c)", grundy: true},
 	"region":                     {spec: "cn:4,2", expr: "c == d || b == 0", where: "a == 0"},
+	"reduction by invariances":   {spec: "cn:4,2", expr: "let mn = min(a, b, c, d); a - mn == c - mn && b - mn == d - mn"},
 }
 
 // TestRouteCorpus: the prover fuzzer's corpus reaches every route of the

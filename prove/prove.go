@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -91,6 +92,13 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 		return deref(stop), err
 	}
 	queries := conditionQueries(enc)
+	var decided []Condition
+	if opts.Reduce {
+		if queries, decided, err = decideConditions(ctx, enc, opts, r, queries); err != nil || r.Counterexample != nil {
+			r.Conditions = decided
+			return outcome{result: Refuted}, err
+		}
+	}
 	r.Conditions = make([]Condition, len(queries))
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
@@ -99,10 +107,67 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 	if err != nil {
 		return outcome{}, err
 	}
-	if out, err := a.settle(ctx, r); err != nil || out.result != proof.Unsettled {
+	out, err := a.settle(ctx, r)
+	if err != nil {
 		return out, err
 	}
+	if out.result == Undecided && len(decided) == 0 && !opts.Reduce && onlyUnknown(r.Conditions, proof.II) {
+		// The query left (II) unknown: a route may decide it otherwise.
+		kept, more, err := decideConditions(ctx, enc, opts, r, a.queries)
+		if err != nil || len(more) == 0 {
+			return out, err
+		}
+		if r.Counterexample != nil {
+			r.Conditions = append(r.Conditions, more...)
+			return outcome{result: Refuted}, nil
+		}
+		conditions := slices.DeleteFunc(r.Conditions, func(c Condition) bool { return c.Name == proof.II })
+		r.Conditions = append(conditions, more...)
+		a.queries, out = kept, outcome{}
+	}
+	r.Conditions = append(r.Conditions, decided...)
+	if out.result != proof.Unsettled {
+		return out, nil
+	}
 	return finish(ctx, enc, a.queries, opts, r)
+}
+
+// onlyUnknown reports whether the condition called name is the only one
+// unknown, and every other holds.
+func onlyUnknown(conditions []Condition, name proof.Cond) bool {
+	found := false
+	for _, c := range conditions {
+		switch {
+		case c.Name == name && c.Result == Unknown:
+			found = true
+		case c.Result != Unsat:
+			return false
+		}
+	}
+	return found
+}
+
+// decideConditions asks each route that decides a condition with no query
+// of its own (route.decide) to decide one: it returns the queries left to
+// ask (those of the conditions decided dropped) and the conditions
+// decided. A condition decided sat leaves r.Counterexample.
+func decideConditions(ctx context.Context, enc *encoding, opts Options, r *Result, queries []query) ([]query, []Condition, error) {
+	var decided []Condition
+	for _, rt := range registry {
+		if rt.decide == nil {
+			continue
+		}
+		c, err := rt.decide(ctx, enc, rt, opts, r)
+		if err != nil || c == nil {
+			return queries, decided, err
+		}
+		decided = append(decided, *c)
+		if r.Counterexample != nil {
+			return queries, decided, nil
+		}
+		queries = slices.DeleteFunc(queries, func(q query) bool { return q.name == c.Name })
+	}
+	return queries, decided, nil
 }
 
 // deref is *o, or the zero outcome when o is nil.

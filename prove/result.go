@@ -63,6 +63,14 @@ type Options struct {
 	// positions where it holds, once the solver has proved that no move
 	// leaves it (region.go).
 	Where *check.Expr
+	// Reduce asks (II) by reduction by invariances (reduction.go) before
+	// its query, which is asked only when the reduction does not decide
+	// it; without it, the reduction is tried when the query leaves (II)
+	// unknown.
+	Reduce bool
+	// noReduction turns the reduction off, in the region theorems a
+	// reduction proves.
+	noReduction bool
 	// Gate runs the tables of the engine's check and of learning (each
 	// within its own time budget); nil: solve.GateOr's default.
 	Gate solve.Gate
@@ -157,6 +165,10 @@ type Result struct {
 	// Engine, for a proved result, is the box on which the engine's table
 	// agreed with the set (engine.go).
 	Engine *EngineCheck `json:"engine_check,omitempty"`
+	// Reduction are the regions of a proof of (II) by reduction by
+	// invariances (reduction.go), in the order decided, when one was
+	// tried.
+	Reduction []ReductionStep `json:"reduction,omitempty"`
 	// Learned are the candidate winning moves learned on a box for (II)
 	// when none were given (learn.go), and how well they covered it.
 	Learned *witness.Learned `json:"learned_moves,omitempty"`

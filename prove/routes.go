@@ -65,6 +65,12 @@ type route struct {
 	// conditions are asked with, or the outcome when the proof stops there.
 	// prepare calls each route's in the registry's order.
 	prepare func(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*encoding, *outcome, error)
+	// decide, when not nil, decides a condition with no query of its
+	// own (asking needs itself): before the queries are asked when
+	// Options.Reduce asks for it, else after them, for a condition their
+	// answers left unknown. It returns the condition decided (unsat when
+	// it holds, sat with Result.Counterexample), or nil.
+	decide func(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error)
 	// searchSmall is true when, where its query does not settle the
 	// condition, small positions are enumerated for a counterexample
 	// before the fallback is asked.
@@ -92,6 +98,7 @@ func init() {
 		&candidateMovesRoute,
 		&finiteOptionsRoute,
 		&grundyRoute,
+		&reductionRoute,
 	}
 }
 
@@ -199,6 +206,7 @@ const (
 	routeNameSymmetry   = "symmetry breaking"
 	routeNameCases      = "case split"
 	routeNameRegion     = "region"
+	routeNameReduction  = "reduction by invariances"
 )
 
 // linearRoute asks a condition in linear integer arithmetic (Presburger's).

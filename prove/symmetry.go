@@ -30,25 +30,17 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 		}
 		return "", nil // no symmetries known: no breaking
 	}
-	var gens []complex.Perm
+	gens := symmetryGenerators(group, enc.n)
 	var canonical []string
 	var how string
 	switch {
 	case group.Full() && enc.n > 1:
-		shift := make(complex.Perm, enc.n)
-		swap := make(complex.Perm, enc.n)
-		for i := range enc.n {
-			shift[i], swap[i] = (i+1)%enc.n, i
-		}
-		swap[0], swap[1] = 1, 0
-		gens = []complex.Perm{shift, swap}
 		for i := 1; i < enc.n; i++ {
 			canonical = append(canonical, enc.a.cmp("<=", fmt.Sprintf("p%d", i-1), fmt.Sprintf("p%d", i)))
 		}
 		how = "piles sorted (every permutation is a symmetry)"
 		enc.isCanonical = func(p []int) bool { return slices.IsSorted(p) }
 	case group.Listed() && len(group.Elements()) > 1:
-		gens = group.Generators()
 		elems := group.Elements()
 		if len(elems) > 256 {
 			elems = gens
@@ -72,6 +64,25 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 	}
 	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
 	return how, nil
+}
+
+// symmetryGenerators are permutations that generate the group: a shift
+// and a swap for the full symmetric group on n > 1 piles, whose
+// generators are not listed.
+func symmetryGenerators(group *complex.Group, n int) []complex.Perm {
+	if !group.Full() {
+		return group.Generators()
+	}
+	if n < 2 {
+		return nil
+	}
+	shift := make(complex.Perm, n)
+	swap := make(complex.Perm, n)
+	for i := range n {
+		shift[i], swap[i] = (i+1)%n, i
+	}
+	swap[0], swap[1] = 1, 0
+	return []complex.Perm{shift, swap}
 }
 
 // prepareSymmetry restricts p to one position per symmetry class

@@ -12,7 +12,7 @@ func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format, grundy, where string
 	var moves []string
 	var timeout time.Duration
-	var asJSON, noSymmetry, noLearn, confirm bool
+	var asJSON, noSymmetry, noLearn, reduce, confirm bool
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME | --grundy EXPR) [--where COND]",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
@@ -50,7 +50,7 @@ func newProveCmd() *cobra.Command {
 				return usageError(cmd, "--json and --format %s: give one of them", format)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Format: format, Moves: moves, Confirm: confirm,
+				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, Confirm: confirm,
 			})
 			if err != nil {
 				return err
@@ -60,7 +60,7 @@ func newProveCmd() *cobra.Command {
 	}
 	defineFlags(cmd, "prove", map[string]any{
 		"expr": &src, "theorem": &theoremName, "grundy": &grundy, "where": &where, "solver": &solverName, "timeout": &timeout,
-		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "confirm": &confirm,
+		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm,
 		"json": &asJSON, "format": &format,
 	})
 	return cmd

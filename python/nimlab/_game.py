@@ -264,7 +264,7 @@ class Game:
         return run_json(args, Discovery)
 
     def prove(self, expr=None, theorem=None, grundy=None, where=None, move=(), timeout=None, solver=None,
-              confirm=False, learn=True, symmetry=True):
+              confirm=False, learn=True, symmetry=True, reduce=False):
         """Proves a characterization for every pile size, or refutes it with a counterexample (``nimlab prove``).
 
         expr is true exactly at the P-positions (or a Discovery); theorem
@@ -276,7 +276,9 @@ class Game:
         or text such as "2m"); solver is "z3" or "cvc5"; confirm=True asks
         the other solver the queries that decided a proof; learn=False
         learns no winning moves from the game; symmetry=False asks every
-        position rather than one per symmetry class.
+        position rather than one per symmetry class; reduce=True decides (II)
+        by reduction by invariances before asking its query (the proof's
+        ``reduction`` lists the regions).
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
@@ -293,6 +295,7 @@ class Game:
                                  "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
+        args += ["--reduce"] if reduce else []
         return run_json(args, Proof)
 
     # Figures.

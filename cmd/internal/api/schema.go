@@ -245,6 +245,7 @@ var schema = map[string][]Param{
 			Help: "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)"},
 		Param{Name: "no-learn", Kind: Bool, Default: "false", Help: "do not learn candidate winning moves for (II) when none are given", Fronts: Flag, Python: "learn"},
 		Param{Name: "no-symmetry", Kind: Bool, Default: "false", Help: "do not restrict the queries to one position per symmetry class", Fronts: Flag, Python: "symmetry"},
+		Param{Name: "reduce", Kind: Bool, Default: "false", Help: "decide (II) by reduction by invariances before its query (without it, only when the query gives no answer)", Fronts: Flag},
 		Param{Name: "confirm", Kind: Bool, Default: "false", Help: "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof", Fronts: Flag},
 		pJSON.help("print the result as one JSON object"),
 		pFormatText.help("text or latex (a booktabs table for a paper)"),

@@ -1,0 +1,452 @@
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove/proof"
+)
+
+// Reduction by invariances (reductionRoute): condition (II) decided for
+// every position from (II) in regions of empty piles, for a set S that a
+// translation keeps. This is how the 2026 results on Circular and Necklace
+// Nim are built (Kadam–Dufour–Heubach 2026's invariant vectors): reduce a
+// position by as many copies of a 0/1 vector v as it holds, and describe
+// the reduced positions, each of which has an empty pile.
+//
+// For a 0/1 vector v, write m(x) for the least pile of x on the support of
+// v, and red(x) = x - m(x)·v: red(x) has an empty pile on the support.
+
+// reductionRoute decides (II) in a region W of empty piles (every position,
+// at first) by a 0/1 vector v with no pile of W in its support, from (II)
+// in each region W ∪ {i}, i in the support, decided the same way or proved
+// as a region theorem.
+//
+// Soundness. Let x be a position of W outside S, m = m(x) and y = red(x).
+// By (a), S(y) = S(x): y is outside S, in W (it is below x), and in W ∪
+// {i} for the i of the support where x is least. By (II) in that region
+// (a region theorem about it, proved: no move leaves it, so its (II) is
+// about the whole game's moves), y has a move to some y' in S, and y' is in
+// W ∪ {i}. By (b) the same tokens taken from x are a move, to x' = y' +
+// m·v. x' is in W (v is 0 on W, and y' is), and since y'_i = 0 with i in
+// the support, m(x') = m and red(x') = y': by (a) S(x') = S(y'), so x' is
+// in S. So every position of W outside S has a move into S: (II) in W.
+// The symmetries, when used, are those the solver proved to keep S and the
+// move relation: they map the positions of one region outside S with a
+// move into S to those of its image, so (II) in a region gives it in each
+// image (symmetryRoute's argument).
+//
+// Preconditions, as code: normal play and a claim of P-positions with no
+// region (needs: in misère play the reduced position may be terminal, and
+// its (II) is another condition); linear arithmetic with no nim-sum (the
+// queries below are written in it); and, asked of the solver, for the
+// vector v: (a) S(x) = S(red(x)) for every x in W (identityQuery), and (b)
+// a move from p to q gives one from p + k·v to q + k·v for every k >= 0
+// (translationQuery), each unsat. Each region's (II) is a region theorem
+// proved by Prove, whose every condition, closure, engine check and
+// refutation is that of any region theorem. The vectors come from
+// evaluating S on sample positions: a hint, never a premise; (a) and (b)
+// are what the argument rests on. (I) of the whole claim is its own query,
+// asked as usual.
+var reductionRoute = route{name: routeNameReduction, needs: func(enc *encoding) error {
+	switch {
+	case enc.g.Misere:
+		return errors.New("normal play only: in misère play a reduced position may be terminal")
+	case enc.grundy:
+		return errors.New("a claim of P-positions only")
+	case enc.where != nil:
+		return errors.New("a claim about every position only")
+	case enc.a.bv() || enc.a.nimSums != nil:
+		return errors.New("linear integer arithmetic only")
+	case enc.n > maxReductionPiles:
+		return fmt.Errorf("at most %d piles", maxReductionPiles)
+	}
+	return nil
+}, decide: decideByReduction}
+
+// maxReductionPiles bounds the piles of a reduction: every 0/1 vector is
+// a candidate.
+const maxReductionPiles = 12
+
+// maxReductionRegions bounds the region theorems a reduction proves.
+const maxReductionRegions = 64
+
+// ReductionStep is one region of a proof of (II) by reduction by
+// invariances: reduced by a vector, or proved as a region theorem.
+type ReductionStep struct {
+	// Where is the region, its empty piles ("" for every position).
+	Where string `json:"where"`
+	// Vector is the 0/1 vector the region's positions are reduced by, as
+	// "(1,0,1)"; empty when the region's theorem was proved instead.
+	Vector string `json:"vector,omitempty"`
+	// Regions are, for a reduction, the regions it leads to (their Where).
+	Regions []string `json:"regions,omitempty"`
+	// SameAs is, for a region not asked itself, the region it is the image
+	// of under a symmetry proved to keep S and the moves.
+	SameAs string `json:"same_as,omitempty"`
+	// Result is the region's: proved, refuted or unknown.
+	Result proof.Result `json:"result"`
+	// Reason says why it is unknown.
+	Reason  string  `json:"reason,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// reducer decides (II) by reduction, region by region.
+type reducer struct {
+	enc  *encoding
+	rt   *route
+	opts Options
+	// sub are the options of the region theorems.
+	sub Options
+	// group, when not nil, is a group of symmetries the solver proved to
+	// keep S and the move relation.
+	group *complex.Group
+	// proved holds the regions (their canonical empty piles) whose (II)
+	// holds, by where they were decided.
+	proved map[string]string
+	// translation caches query (b) by vector.
+	translation map[string]bool
+	steps       []ReductionStep
+	regions     int
+	ce          *Counterexample
+	eval        func(game.Position) bool
+	rand        *rand.Rand
+}
+
+// decideByReduction decides (II) by reduction by invariances. It returns
+// the condition decided (unsat when (II) holds), or nil with the steps
+// taken when it did not decide it; a counterexample of a region theorem
+// is one of the claim.
+func decideByReduction(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
+	if rt.needs(enc) != nil || opts.noReduction {
+		return nil, nil
+	}
+	start := time.Now()
+	sub := opts
+	sub.noReduction, sub.SMTOut = true, ""
+	rd := &reducer{enc: enc, rt: rt, opts: opts, sub: sub, proved: map[string]string{}, translation: map[string]bool{},
+		eval: enc.e.Evaluator(), rand: newReducerRand(enc.n)}
+	if !opts.NoSymmetry {
+		var err error
+		if rd.group, err = enc.provedSymmetries(ctx, opts); err != nil {
+			return nil, err
+		}
+	}
+	ok, err := rd.region(ctx, nil)
+	r.Reduction = rd.steps
+	if err != nil || !ok {
+		if rd.ce != nil {
+			r.Counterexample = rd.ce
+			return &Condition{Name: proof.II, Result: Sat, Via: rt.name, Seconds: time.Since(start).Seconds()}, err
+		}
+		return nil, err
+	}
+	return &Condition{Name: proof.II, Result: Unsat, Via: rt.name, Routes: []string{rt.name}, Seconds: time.Since(start).Seconds()}, nil
+}
+
+// newReducerRand is the source of the sample positions: fixed, so that a
+// proof takes the same steps each time it is asked.
+func newReducerRand(n int) *rand.Rand { return rand.New(rand.NewPCG(uint64(n), 39)) }
+
+// provedSymmetries is the game's group of symmetries when the solver
+// proves that its generators keep S and the move relation, else nil.
+func (enc *encoding) provedSymmetries(ctx context.Context, opts Options) (*complex.Group, error) {
+	group, err := enc.g.Symmetries(ctx)
+	if err != nil || !group.Listed() {
+		return nil, ctx.Err()
+	}
+	gens := symmetryGenerators(group, enc.n)
+	if len(gens) == 0 {
+		return nil, nil
+	}
+	if ok, err := enc.invariantUnder(ctx, gens, opts); err != nil || !ok {
+		return nil, err
+	}
+	return group, nil
+}
+
+// region decides (II) in the region whose empty piles are zeros: by a
+// vector, or as a region theorem. It reports whether (II) holds there.
+func (rd *reducer) region(ctx context.Context, zeros []int) (bool, error) {
+	where := zerosWhere(zeros)
+	key := rd.canonical(zeros)
+	if from, ok := rd.proved[key]; ok {
+		rd.steps = append(rd.steps, ReductionStep{Where: where, SameAs: from, Result: Proved})
+		return true, nil
+	}
+	start := time.Now()
+	for _, v := range rd.vectors(zeros) {
+		ok, err := rd.reducesBy(ctx, zeros, v)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			continue
+		}
+		at := len(rd.steps)
+		step := ReductionStep{Where: where, Vector: vectorString(v)}
+		rd.steps = append(rd.steps, step)
+		for i, vi := range v {
+			if vi == 0 {
+				continue
+			}
+			next := slices.Sorted(slices.Values(append(slices.Clone(zeros), i)))
+			rd.steps[at].Regions = append(rd.steps[at].Regions, zerosWhere(next))
+			if ok, err := rd.region(ctx, next); err != nil || !ok {
+				rd.steps[at].Result, rd.steps[at].Seconds = Undecided, time.Since(start).Seconds()
+				rd.steps[at].Reason = "the region " + zerosWhere(next) + " is not proved"
+				return false, err
+			}
+		}
+		rd.steps[at].Result, rd.steps[at].Seconds = Proved, time.Since(start).Seconds()
+		rd.proved[key] = where
+		return true, nil
+	}
+	if len(zeros) == 0 {
+		return false, nil // (II) of the claim itself is its own query
+	}
+	return rd.theorem(ctx, zeros, key, start)
+}
+
+// theorem proves the region theorem of the region whose empty piles are
+// zeros, and reports whether it holds.
+func (rd *reducer) theorem(ctx context.Context, zeros []int, key string, start time.Time) (bool, error) {
+	where := zerosWhere(zeros)
+	step := ReductionStep{Where: where, Result: Undecided}
+	defer func() { step.Seconds = time.Since(start).Seconds(); rd.steps = append(rd.steps, step) }()
+	if rd.regions++; rd.regions > maxReductionRegions {
+		step.Reason = fmt.Sprintf("more than %d regions", maxReductionRegions)
+		return false, nil
+	}
+	region, err := check.Compile(where, rd.enc.n, nil)
+	if err != nil {
+		return false, fmt.Errorf("the region %s: %w", where, err)
+	}
+	res, err := newClaim(rd.enc.g, rd.enc.e, rd.enc.moveExprs, false, region).Prove(ctx, rd.sub)
+	var open *OpenRegionError
+	if errors.As(err, &open) {
+		step.Reason = "a move leaves the region"
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("the region theorem of %s: %w", where, err)
+	}
+	step.Result, step.Reason = res.Result, res.Reason
+	switch {
+	case res.Result == Refuted:
+		// A counterexample in the region is one of the claim: S is the
+		// claim's, and the region's positions are positions.
+		rd.ce = res.Counterexample
+		return false, nil
+	case res.Result != Proved:
+		return false, nil
+	case res.Proof.Bound() != proof.Unbounded:
+		step.Result, step.Reason = Undecided, "the region theorem is proved only for piles up to 2^63-1"
+		return false, nil
+	}
+	rd.proved[key] = where
+	return true, nil
+}
+
+// reducesBy asks (a) and (b) of the vector v in the region whose empty
+// piles are zeros; true when both are unsat.
+func (rd *reducer) reducesBy(ctx context.Context, zeros []int, v []int) (bool, error) {
+	name := vectorString(v)
+	ok, seen := rd.translation[name]
+	if !seen {
+		reply, err := rd.enc.ask(ctx, rd.opts, rd.enc.translationQuery(v))
+		if err != nil {
+			return false, err
+		}
+		ok = reply.Answer == Unsat
+		rd.translation[name] = ok
+	}
+	if !ok {
+		return false, nil
+	}
+	reply, err := rd.enc.ask(ctx, rd.opts, rd.enc.identityQuery(zeros, v))
+	return reply.Answer == Unsat, err
+}
+
+// ask asks a quantifier-free query of linear arithmetic.
+func (enc *encoding) ask(ctx context.Context, opts Options, script string) (Reply, error) {
+	return opts.Solver.CheckUsing(ctx, script, nil, opts.Timeout, linearTactic)
+}
+
+// identityQuery is (a): some x in the region with empty piles zeros where
+// S(x) and S(red(x)) differ.
+func (enc *encoding) identityQuery(zeros []int, v []int) string {
+	var b strings.Builder
+	enc.startQuery(&b)
+	enc.declare(&b, "p")
+	enc.declare(&b, "y")
+	b.WriteString("(declare-const m Int)\n")
+	var least []string
+	for i := range enc.n {
+		fmt.Fprintf(&b, "(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)))
+		if slices.Contains(zeros, i) {
+			fmt.Fprintf(&b, "(assert (= p%d 0))\n", i)
+		}
+		if v[i] == 1 {
+			fmt.Fprintf(&b, "(assert (<= m p%d))\n(assert (= y%d (- p%d m)))\n", i, i, i)
+			least = append(least, fmt.Sprintf("(= m p%d)", i))
+		} else {
+			fmt.Fprintf(&b, "(assert (= y%d p%d))\n", i, i)
+		}
+	}
+	fmt.Fprintf(&b, "(assert (or %s))\n", strings.Join(least, " "))
+	fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.inS(pileVar("p")), enc.inS(pileVar("y")))
+	return enc.endQuery(&b, false)
+}
+
+// translationQuery is (b): a move from p to q with none from p + k·v to
+// q + k·v, for some k >= 0.
+func (enc *encoding) translationQuery(v []int) string {
+	var b strings.Builder
+	enc.startQuery(&b)
+	for _, prefix := range []string{"p", "q", "sp", "sq"} {
+		enc.declare(&b, prefix)
+	}
+	b.WriteString("(declare-const k Int)\n(assert (>= k 0))\n")
+	for i := range enc.n {
+		fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.a.pileRange(fmt.Sprintf("p%d", i)), enc.a.pileRange(fmt.Sprintf("q%d", i)))
+		shift := "0"
+		if v[i] == 1 {
+			shift = "k"
+		}
+		fmt.Fprintf(&b, "(assert (= sp%d (+ p%d %s)))\n(assert (= sq%d (+ q%d %s)))\n", i, i, shift, i, i, shift)
+	}
+	fmt.Fprintf(&b, "(assert %s)\n(assert (not %s))\n", enc.move(pileVar("p"), pileVar("q")), enc.move(pileVar("sp"), pileVar("sq")))
+	return enc.endQuery(&b, false)
+}
+
+// vectors are the 0/1 vectors, with no pile of zeros in their support,
+// that keep S on sample positions of the region (S(x) = S(red(x)) and S(x)
+// = S(x + v)), fewest piles first: hints, each then asked of the solver.
+func (rd *reducer) vectors(zeros []int) [][]int {
+	free := []int{}
+	for i := range rd.enc.n {
+		if !slices.Contains(zeros, i) {
+			free = append(free, i)
+		}
+	}
+	if len(free) < 2 {
+		return nil
+	}
+	samples := rd.samples(free)
+	var out [][]int
+	for mask := 1; mask < 1<<len(free); mask++ {
+		v := make([]int, rd.enc.n)
+		for j, i := range free {
+			if mask&(1<<j) != 0 {
+				v[i] = 1
+			}
+		}
+		if rd.keeps(v, samples) {
+			out = append(out, v)
+		}
+	}
+	slices.SortStableFunc(out, func(u, w []int) int { return sum(u) - sum(w) })
+	return out[:min(len(out), 4)]
+}
+
+// samples are positions of the region to test vectors on: those S accepts
+// among small piles, and random ones.
+func (rd *reducer) samples(free []int) []game.Position {
+	const accepted, random, height = 200, 200, 7
+	var out []game.Position
+	for tries := 0; tries < 20000 && len(out) < accepted; tries++ {
+		p := make(game.Position, rd.enc.n)
+		for _, i := range free {
+			p[i] = rd.rand.IntN(height + 1)
+		}
+		if rd.eval(p) {
+			out = append(out, p)
+		}
+	}
+	for range random {
+		p := make(game.Position, rd.enc.n)
+		for _, i := range free {
+			p[i] = rd.rand.IntN(2*height + 1)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// keeps reports whether S takes the same value at each sample x, at
+// red(x) and at x + v.
+func (rd *reducer) keeps(v []int, samples []game.Position) bool {
+	y := make(game.Position, len(v))
+	for _, x := range samples {
+		in := rd.eval(x)
+		m := -1
+		for i, vi := range v {
+			if vi == 1 && (m < 0 || x[i] < m) {
+				m = x[i]
+			}
+		}
+		for i := range x {
+			y[i] = x[i] - m*v[i]
+		}
+		if rd.eval(y) != in {
+			return false
+		}
+		for i := range x {
+			y[i] = x[i] + v[i]
+		}
+		if rd.eval(y) != in {
+			return false
+		}
+	}
+	return true
+}
+
+// canonical is the key of the region whose empty piles are zeros: the
+// least of its images under the proved symmetries.
+func (rd *reducer) canonical(zeros []int) string {
+	ind := make([]int, rd.enc.n)
+	for _, i := range zeros {
+		ind[i] = 1
+	}
+	if rd.group != nil {
+		ind = rd.group.Canonical(ind)
+	}
+	return fmt.Sprint(ind)
+}
+
+// zerosWhere is the region whose empty piles are zeros, in nimlab's
+// language ("" for every position).
+func zerosWhere(zeros []int) string {
+	parts := make([]string, len(zeros))
+	for k, i := range zeros {
+		parts[k] = check.PileName(i) + " == 0"
+	}
+	return strings.Join(parts, " && ")
+}
+
+// vectorString writes v as "(1,0,1)".
+func vectorString(v []int) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.Itoa(x)
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+func sum(v []int) int {
+	s := 0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}

@@ -1,0 +1,156 @@
+package prove
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/prove/proof"
+)
+
+// nn63 is the description discover gives of Necklace Nim NN(6,3) by
+// reduction by invariances (docs/findings.md): the claim the route is for.
+const nn63 = `(let mn1 = min(a, b, d, f); let ra1 = a - mn1; let rb1 = b - mn1; let rd1 = d - mn1; let rf1 = f - mn1; ` +
+	`(ra1 == 0 && (ra1 == 0 && rd1 == 0 && rb1 + c == e + rf1 && ra1 == min(c, e))) || ` +
+	`(rb1 == 0 && (rb1 == 0 && ra1 == rd1 + e && c == rf1)) || ` +
+	`(rd1 == 0 && ((rf1 >= max(e, rd1, c, rb1, ra1) && rd1 == 0 && rf1 + e == c + rb1 + ra1 && ra1 == min(e, c)) || ` +
+	`(e >= max(rf1, rd1, c, rb1, ra1) && rd1 == 0 && rf1 + e == c + rb1 + ra1 && c == min(rf1, ra1)) || ` +
+	`(rb1 >= max(rf1, e, rd1, c, ra1) && rd1 == 0 && rf1 + e == 2*c + rb1 && c == ra1))) || ` +
+	`(rf1 == 0 && (rf1 == 0 && c == 0 && e + rd1 == rb1 + ra1 && rf1 == min(rd1, rb1))))`
+
+// TestReductionDecidesII: with Options.Reduce, (II) is decided by the
+// reduction, region by region, and the engine agrees with the proof; a
+// false claim of the same shape is refuted with a counterexample the
+// engine confirms, found in a region.
+func TestReductionDecidesII(t *testing.T) {
+	s := solver(t)
+	for _, tc := range []struct {
+		spec, src string
+		want      Answer
+	}{
+		{"cn:4,2", "a == c && b == d", Unsat},
+		{"necklace:6,3", nn63, Unsat},
+		// Every pile equal: (1,0,1,0) has no move into S.
+		{"cn:4,2", "let mn = min(a, b, c, d); a - mn == 0 && b - mn == 0 && c - mn == 0 && d - mn == 0", Sat},
+	} {
+		t.Run(tc.spec+" "+tc.src[:min(len(tc.src), 20)], func(t *testing.T) {
+			g, e := compile(t, tc.spec, tc.src)
+			r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ii *Condition
+			for i := range r.Conditions {
+				if r.Conditions[i].Name == proof.II {
+					ii = &r.Conditions[i]
+				}
+			}
+			if ii == nil || ii.Result != tc.want || ii.Via != routeNameReduction {
+				t.Fatalf("(II): %+v, want %s by the reduction (result %s: %s)", ii, tc.want, r.Result, r.Reason)
+			}
+			if len(r.Reduction) == 0 || r.Reduction[0].Where != "" {
+				t.Errorf("the map of regions: %+v, want the whole game first", r.Reduction)
+			}
+			switch tc.want {
+			case Unsat:
+				if r.Result != Proved || r.Engine == nil {
+					t.Errorf("result %s (%s), engine %v; want proved and checked", r.Result, r.Reason, r.Engine)
+				}
+				if r.Reduction[0].Vector == "" || r.Reduction[0].Result != Proved {
+					t.Errorf("the whole game: %+v, want reduced by a vector and proved", r.Reduction[0])
+				}
+			case Sat:
+				ce := r.Counterexample
+				if r.Result != Refuted || ce == nil || ce.Checked != "engine" {
+					t.Fatalf("result %s, counterexample %+v; want refuted, confirmed by the engine", r.Result, ce)
+				}
+				if e.Evaluator()(ce.Position) {
+					t.Errorf("(II)'s counterexample %v is in S", ce.Position)
+				}
+			}
+		})
+	}
+}
+
+// TestReductionVectorIsAsked: a vector that keeps S on every sample
+// position but not beyond (S fails from a = 100 on) is refused by the
+// solver's query (a), and a false claim is never proved through it.
+func TestReductionVectorIsAsked(t *testing.T) {
+	s := solver(t)
+	g, e := compile(t, "cn:4,2", "a == c && b == d && a < 100")
+	enc, err := newEncoding(g, e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := &reducer{enc: enc, eval: e.Evaluator(), translation: map[string]bool{}}
+	rd.rand = newReducerRand(enc.n)
+	vectors := rd.vectors(nil)
+	if len(vectors) == 0 {
+		t.Fatal("no vector keeps S on the samples; the test needs one that does")
+	}
+	opts := Options{Solver: s, Timeout: 20 * time.Second}
+	rd.opts = opts
+	asked := 0
+	for _, v := range vectors {
+		if v[0] == 0 {
+			continue // a is not reduced: S is kept
+		}
+		asked++
+		ok, err := rd.reducesBy(context.Background(), nil, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			t.Errorf("%s: query (a) answered unsat, though S(100,0,100,0) != S(0,0,0,0)", vectorString(v))
+		}
+	}
+	if asked == 0 {
+		t.Fatalf("no vector reducing pile a among %v; the test needs one", vectors)
+	}
+	opts.Reduce = true
+	r, err := Prove(context.Background(), g, e, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result == Proved {
+		t.Fatalf("a false claim proved: %+v", r)
+	}
+	if ce := r.Counterexample; r.Result == Refuted && (ce == nil || ce.Checked != "engine") {
+		t.Errorf("refuted with %+v, want a counterexample the engine confirms", ce)
+	}
+}
+
+// TestReductionNeeds: the route's preconditions refuse what its argument
+// does not cover, one claim just outside each.
+func TestReductionNeeds(t *testing.T) {
+	for _, tc := range []struct {
+		spec, src, where string
+		grundy           bool
+		want             string // "" when the route applies
+	}{
+		{"cn:4,2", "a == c && b == d", "", false, ""},
+		{"cn:4,2/misere", "a == c && b == d", "", false, "normal play"},
+		{"cn:4,2", "a == c && b == d", "a == 0", false, "every position"},
+		{"exact:3,3", "min(a, b, c)", "", true, "P-positions"},
+		{"nim:3", "a ^ b ^ c == 0", "", false, "linear"},
+	} {
+		g, e := compile(t, tc.spec, tc.src)
+		var where *check.Expr
+		if tc.where != "" {
+			_, where = compile(t, tc.spec, tc.where)
+		}
+		enc, err := newClaimEncoding(g, e, nil, tc.grundy, where)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = reductionRoute.needs(enc)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v, want the route", tc.spec, tc.src, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s %s: %v, want %q", tc.spec, tc.src, err, tc.want)
+		}
+	}
+}
