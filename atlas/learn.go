@@ -10,6 +10,7 @@ import (
 	"github.com/nimlab/nimlab/discover"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
+	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 )
@@ -87,6 +88,11 @@ type ProofDetail struct {
 	// result rests on, in the directory prove.Options.SMTOut, separated by
 	// spaces (the names have none); "" when none were written.
 	Files string `parquet:"files" json:"files,omitempty"`
+	// Reduction is, for (II) decided by reduction by invariances, the
+	// map of regions in short: the vector every position is reduced by,
+	// and how many regions were reduced, proved as region theorems, or
+	// the image of one ("" when (II) was not decided so).
+	Reduction string `parquet:"reduction" json:"reduction,omitempty"`
 	// Seconds is the time of the proof, the engine's check included.
 	Seconds float64 `parquet:"seconds" json:"seconds,omitempty"`
 }
@@ -107,6 +113,12 @@ func (r *Row) setProof(p *prove.Result) {
 		if c.Reason != "" {
 			s += " (" + c.Reason + ")"
 		}
+		if c.Via != "" {
+			s += " (by the " + c.Via + ")"
+			if c.Name == proof.II && len(p.Reduction) > 0 {
+				d.Reduction = reductionSummary(p.Reduction)
+			}
+		}
 		conds = append(conds, s)
 		if c.File != "" {
 			files = append(files, filepath.Base(c.File))
@@ -117,4 +129,24 @@ func (r *Row) setProof(p *prove.Result) {
 		d.Counterexample = fmt.Sprintf("%s at %s", ce.Condition, ce.Position)
 	}
 	r.Proof = d
+}
+
+// reductionSummary says a proof's map of regions in short (ProofDetail.Reduction).
+func reductionSummary(steps []prove.ReductionStep) string {
+	if steps[0].Vector == "" {
+		return ""
+	}
+	reduced, theorems, images := 0, 0, 0
+	for _, st := range steps {
+		switch {
+		case st.SameAs != "":
+			images++
+		case st.Vector != "":
+			reduced++
+		default:
+			theorems++
+		}
+	}
+	return fmt.Sprintf("every position reduced by %s; %d regions reduced again, %d region theorems, %d images under a symmetry",
+		steps[0].Vector, reduced-1, theorems, images)
 }

@@ -40,6 +40,9 @@ function frontierRow(r) {
     td.className = cls;
     td.textContent = v;
     if (cls === "description" && v !== desc) td.title = desc;
+    if (cls === "proof" && r.proof && r.proof.reduction) {
+      td.append(document.createElement("br"), `(II) by reduction: ${r.proof.reduction}`);
+    }
     tr.append(td);
   }
   return tr;
