@@ -79,6 +79,17 @@ func confirm(ctx context.Context, r *Result, queries []query, opts Options) erro
 			notes = append(notes, fmt.Sprintf("(%s): %s%s", c.Name, reply.Reason, what))
 		}
 	}
+	// The conditions decided with no query of their own (route.decide)
+	// come after those of the queries, with the second solver's answers.
+	for _, c := range r.Conditions[len(queries):] {
+		switch cf := c.Confirmation; {
+		case cf == nil:
+		case cf.Result == string(Sat):
+			disagree = append(disagree, fmt.Sprintf("(%s): %s", c.Name, cf.Reason))
+		case cf.Result != string(Unsat):
+			notes = append(notes, fmt.Sprintf("(%s): %s", c.Name, cf.Reason))
+		}
+	}
 	switch {
 	case len(disagree) > 0:
 		summary.Result, summary.Reason = SolversDisagree, strings.Join(disagree, "; ")

@@ -1,10 +1,13 @@
 package prove
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,15 +34,18 @@ import (
 // in each region W ∪ {i}, i in the support, decided the same way or proved
 // as a region theorem.
 //
-// Soundness. Let x be a position of W outside S, m = m(x) and y = red(x).
-// By (a), S(y) = S(x): y is outside S, in W (it is below x), and in W ∪
-// {i} for the i of the support where x is least. By (II) in that region
-// (a region theorem about it, proved: no move leaves it, so its (II) is
-// about the whole game's moves), y has a move to some y' in S, and y' is in
-// W ∪ {i}. By (b) the same tokens taken from x are a move, to x' = y' +
-// m·v. x' is in W (v is 0 on W, and y' is), and since y'_i = 0 with i in
-// the support, m(x') = m and red(x') = y': by (a) S(x') = S(y'), so x' is
-// in S. So every position of W outside S has a move into S: (II) in W.
+// Soundness. What is proved of a region W is (II) with the move's target
+// in W: every position of W outside S has a move to a position of S ∩ W.
+// Let x be a position of W outside S, m = m(x) and y = red(x). By (a),
+// S(y) = S(x): y is outside S, in W (it is below x), and in W ∪ {i} for
+// the i of the support where x is least. By what is proved of that region
+// (by induction on the empty piles: at most n), y has a move to some y' in
+// S ∩ (W ∪ {i}); for a region proved as a region theorem, no move leaves
+// it (its closure, asked of the solver), so its (II) gives that. By (b)
+// the same tokens taken from x are a move, to x' = y' + m·v. x' is in W (v
+// is 0 on W, and y' is in W), and since y'_i = 0 with i in the support,
+// m(x') = m and red(x') = y': by (a) S(x') = S(y'), so x' is in S ∩ W. No
+// step needs moves to shrink piles.
 // The symmetries, when used, are those the solver proved to keep S and the
 // move relation: they map the positions of one region outside S with a
 // move into S to those of its image, so (II) in a region gives it in each
@@ -117,6 +123,9 @@ type reducer struct {
 	translation map[string]bool
 	steps       []ReductionStep
 	regions     int
+	// confirmation is the second solver's answers (Options.Confirm) to
+	// queries (a) and (b), the region theorems confirming their own.
+	confirmation *Confirmation
 	ce          *Counterexample
 	eval        func(game.Position) bool
 	rand        *rand.Rand
@@ -127,7 +136,11 @@ type reducer struct {
 // taken when it did not decide it; a counterexample of a region theorem
 // is one of the claim.
 func decideByReduction(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
-	if rt.needs(enc) != nil || opts.noReduction {
+	if err := rt.needs(enc); err != nil || opts.noReduction {
+		if err != nil && opts.Reduce {
+			// Asked for, and not taken: say why.
+			r.Reduction = []ReductionStep{{Result: Undecided, Reason: "not taken: " + err.Error()}}
+		}
 		return nil, nil
 	}
 	start := time.Now()
@@ -135,23 +148,47 @@ func decideByReduction(ctx context.Context, enc *encoding, rt *route, opts Optio
 	sub.noReduction, sub.SMTOut = true, ""
 	rd := &reducer{enc: enc, rt: rt, opts: opts, sub: sub, proved: map[string]string{}, translation: map[string]bool{},
 		eval: enc.e.Evaluator(), rand: newReducerRand(enc.n)}
+	if opts.Confirm != nil {
+		rd.confirmation = &Confirmation{Solver: opts.Confirm.Name, Version: opts.Confirm.Version, Result: string(Unsat)}
+	}
+	if opts.SMTOut != "" {
+		rd.sub.SMTOut = filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-reduction")
+	}
 	if !opts.NoSymmetry {
 		var err error
 		if rd.group, err = enc.provedSymmetries(ctx, opts); err != nil {
 			return nil, err
 		}
 	}
-	ok, err := rd.region(ctx, nil)
+	// Every region may ask its queries to their timeouts: the whole
+	// reduction is bounded too.
+	rctx, cancel := context.WithTimeout(ctx, reductionBudget*opts.Timeout)
+	defer cancel()
+	ok, err := rd.region(rctx, nil)
 	r.Reduction = rd.steps
+	if err != nil && ctx.Err() == nil && rctx.Err() != nil {
+		err = nil // out of its budget: not decided
+	}
+	if rd.confirmation != nil && rd.confirmation.Result == string(Sat) {
+		return nil, err // the solvers disagree on a query: not decided
+	}
 	if err != nil || !ok {
 		if rd.ce != nil {
+			// A region's counterexample is the claim's, for its condition.
 			r.Counterexample = rd.ce
-			return &Condition{Name: proof.II, Result: Sat, Via: rt.name, Seconds: time.Since(start).Seconds()}, err
+			return &Condition{Name: rd.ce.Condition, Result: Sat, Via: rt.name, Seconds: time.Since(start).Seconds()}, err
 		}
 		return nil, err
 	}
-	return &Condition{Name: proof.II, Result: Unsat, Via: rt.name, Routes: []string{rt.name}, Seconds: time.Since(start).Seconds()}, nil
+	c := &Condition{Name: proof.II, Result: Unsat, Via: rt.name, Routes: []string{rt.name}, Seconds: time.Since(start).Seconds()}
+	if opts.Confirm != nil {
+		c.Confirmation = rd.confirmation
+	}
+	return c, nil
 }
+
+// reductionBudget bounds a reduction's time, in query timeouts.
+const reductionBudget = 10
 
 // newReducerRand is the source of the sample positions: fixed, so that a
 // proof takes the same steps each time it is asked.
@@ -180,7 +217,9 @@ func (rd *reducer) region(ctx context.Context, zeros []int) (bool, error) {
 	where := zerosWhere(zeros)
 	key := rd.canonical(zeros)
 	if from, ok := rd.proved[key]; ok {
-		rd.steps = append(rd.steps, ReductionStep{Where: where, SameAs: from, Result: Proved})
+		if from != where {
+			rd.steps = append(rd.steps, ReductionStep{Where: where, SameAs: from, Result: Proved})
+		}
 		return true, nil
 	}
 	start := time.Now()
@@ -231,7 +270,11 @@ func (rd *reducer) theorem(ctx context.Context, zeros []int, key string, start t
 	if err != nil {
 		return false, fmt.Errorf("the region %s: %w", where, err)
 	}
-	res, err := newClaim(rd.enc.g, rd.enc.e, rd.enc.moveExprs, false, region).Prove(ctx, rd.sub)
+	sub := rd.sub
+	if sub.SMTOut != "" {
+		sub.SMTOut = filepath.Join(sub.SMTOut, "region"+zerosName(zeros))
+	}
+	res, err := newClaim(rd.enc.g, rd.enc.e, rd.enc.moveExprs, false, region).Prove(ctx, sub)
 	var open *OpenRegionError
 	if errors.As(err, &open) {
 		step.Reason = "a move leaves the region"
@@ -249,6 +292,9 @@ func (rd *reducer) theorem(ctx context.Context, zeros []int, key string, start t
 		return false, nil
 	case res.Result != Proved:
 		return false, nil
+	case res.Confirmation != nil && res.Confirmation.Result != Confirmed:
+		rd.confirmation.Result = string(Unknown)
+		rd.confirmation.Reason = "the region theorem of " + where + ": " + res.Confirmation.Result
 	case res.Proof.Bound() != proof.Unbounded:
 		step.Result, step.Reason = Undecided, "the region theorem is proved only for piles up to 2^63-1"
 		return false, nil
@@ -263,23 +309,47 @@ func (rd *reducer) reducesBy(ctx context.Context, zeros []int, v []int) (bool, e
 	name := vectorString(v)
 	ok, seen := rd.translation[name]
 	if !seen {
-		reply, err := rd.enc.ask(ctx, rd.opts, rd.enc.translationQuery(v))
-		if err != nil {
+		var err error
+		if ok, err = rd.ask(ctx, "moves-"+digits(v), rd.enc.translationQuery(v)); err != nil {
 			return false, err
 		}
-		ok = reply.Answer == Unsat
 		rd.translation[name] = ok
 	}
 	if !ok {
 		return false, nil
 	}
-	reply, err := rd.enc.ask(ctx, rd.opts, rd.enc.identityQuery(zeros, v))
-	return reply.Answer == Unsat, err
+	return rd.ask(ctx, "keeps-"+digits(v)+zerosName(zeros), rd.enc.identityQuery(zeros, v))
 }
 
-// ask asks a quantifier-free query of linear arithmetic.
-func (enc *encoding) ask(ctx context.Context, opts Options, script string) (Reply, error) {
-	return opts.Solver.CheckUsing(ctx, script, nil, opts.Timeout, linearTactic)
+// ask asks a quantifier-free query of linear arithmetic, written under
+// Options.SMTOut as NAME.smt2 and asked of the second solver too
+// (Options.Confirm): true when it is unsat. A second solver that answers
+// sat stops the reduction there (the solvers disagree); one that answers
+// unknown leaves the proof not confirmed.
+func (rd *reducer) ask(ctx context.Context, name, script string) (bool, error) {
+	if dir := rd.sub.SMTOut; dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return false, fmt.Errorf("--smt-out: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fileStem(name)+".smt2"), []byte("; nimlab prove: reduction by invariances, "+name+"\n; unsat means it holds for every position.\n"+script+"(check-sat)\n"), 0o644); err != nil {
+			return false, fmt.Errorf("--smt-out: %w", err)
+		}
+	}
+	reply, err := rd.opts.Solver.CheckUsing(ctx, script, nil, rd.opts.Timeout, linearTactic)
+	if err != nil || reply.Answer != Unsat || rd.opts.Confirm == nil {
+		return reply.Answer == Unsat, err
+	}
+	second, err := rd.opts.Confirm.Check(ctx, script, nil, cmp.Or(rd.opts.ConfirmTimeout, rd.opts.Timeout))
+	switch {
+	case err != nil:
+		return false, err
+	case second.Answer == Sat:
+		rd.confirmation.Result, rd.confirmation.Reason = string(Sat), name+": "+rd.opts.Solver.Name+" unsat, "+rd.opts.Confirm.Name+" sat"
+		return false, nil
+	case second.Answer != Unsat && rd.confirmation.Result == string(Unsat):
+		rd.confirmation.Result, rd.confirmation.Reason = string(Unknown), name+": "+second.Reason
+	}
+	return true, nil
 }
 
 // identityQuery is (a): some x in the region with empty piles zeros where
@@ -432,6 +502,21 @@ func zerosWhere(zeros []int) string {
 		parts[k] = check.PileName(i) + " == 0"
 	}
 	return strings.Join(parts, " && ")
+}
+
+// zerosName names the region whose empty piles are zeros in a file name:
+// "-a-c" ("" for every position).
+func zerosName(zeros []int) string {
+	var b strings.Builder
+	for _, i := range zeros {
+		b.WriteString("-" + check.PileName(i))
+	}
+	return b.String()
+}
+
+// digits writes v as "101", for a file name.
+func digits(v []int) string {
+	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ""), "[]")
 }
 
 // vectorString writes v as "(1,0,1)".

@@ -2,6 +2,8 @@ package prove
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -28,12 +30,16 @@ func TestReductionDecidesII(t *testing.T) {
 	s := solver(t)
 	for _, tc := range []struct {
 		spec, src string
+		cond      proof.Cond
 		want      Answer
 	}{
-		{"cn:4,2", "a == c && b == d", Unsat},
-		{"necklace:6,3", nn63, Unsat},
+		{"cn:4,2", "a == c && b == d", proof.II, Unsat},
+		{"necklace:6,3", nn63, proof.II, Unsat},
 		// Every pile equal: (1,0,1,0) has no move into S.
-		{"cn:4,2", "let mn = min(a, b, c, d); a - mn == 0 && b - mn == 0 && c - mn == 0 && d - mn == 0", Sat},
+		{"cn:4,2", "let mn = min(a, b, c, d); a - mn == 0 && b - mn == 0 && c - mn == 0 && d - mn == 0", proof.II, Sat},
+		// (0,0,1,0) and (0,0,0,0) are both in S: a region's (I) fails,
+		// and so does the claim's.
+		{"cn:4,2", "(a == c && b == d) || (b == 0 && d == 0 && c == a + 1)", proof.I, Sat},
 	} {
 		t.Run(tc.spec+" "+tc.src[:min(len(tc.src), 20)], func(t *testing.T) {
 			g, e := compile(t, tc.spec, tc.src)
@@ -41,14 +47,14 @@ func TestReductionDecidesII(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var ii *Condition
+			var c *Condition
 			for i := range r.Conditions {
-				if r.Conditions[i].Name == proof.II {
-					ii = &r.Conditions[i]
+				if r.Conditions[i].Via == routeNameReduction {
+					c = &r.Conditions[i]
 				}
 			}
-			if ii == nil || ii.Result != tc.want || ii.Via != routeNameReduction {
-				t.Fatalf("(II): %+v, want %s by the reduction (result %s: %s)", ii, tc.want, r.Result, r.Reason)
+			if c == nil || c.Name != tc.cond || c.Result != tc.want {
+				t.Fatalf("by the reduction: %+v, want (%s) %s (result %s: %s)", c, tc.cond, tc.want, r.Result, r.Reason)
 			}
 			if len(r.Reduction) == 0 || r.Reduction[0].Where != "" {
 				t.Errorf("the map of regions: %+v, want the whole game first", r.Reduction)
@@ -66,8 +72,8 @@ func TestReductionDecidesII(t *testing.T) {
 				if r.Result != Refuted || ce == nil || ce.Checked != "engine" {
 					t.Fatalf("result %s, counterexample %+v; want refuted, confirmed by the engine", r.Result, ce)
 				}
-				if e.Evaluator()(ce.Position) {
-					t.Errorf("(II)'s counterexample %v is in S", ce.Position)
+				if ce.Condition != tc.cond || e.Evaluator()(ce.Position) != (tc.cond == proof.I) {
+					t.Errorf("counterexample %+v, want one of (%s)", ce, tc.cond)
 				}
 			}
 		})
@@ -151,6 +157,43 @@ func TestReductionNeeds(t *testing.T) {
 			t.Errorf("%s %s: %v, want the route", tc.spec, tc.src, err)
 		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%s %s: %v, want %q", tc.spec, tc.src, err, tc.want)
+		}
+	}
+}
+
+// TestReductionWritesAndConfirms: with --smt-out the reduction's queries
+// and its region theorems' are written, each a file the solver answers
+// unsat alone; with --confirm the second solver is asked them too.
+func TestReductionWritesAndConfirms(t *testing.T) {
+	s := solver(t)
+	second, err := FindSolver(context.Background(), "cvc5")
+	if err != nil {
+		t.Skip("cvc5 is not installed")
+	}
+	dir := t.TempDir()
+	g, e := compile(t, "cn:4,2", "a == c && b == d")
+	r, err := Prove(context.Background(), g, e, Options{Solver: s, Confirm: second, Timeout: 20 * time.Second, Reduce: true, SMTOut: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != Proved || r.Confirmation == nil || r.Confirmation.Result != Confirmed {
+		t.Fatalf("result %s, confirmation %+v; want proved and confirmed", r.Result, r.Confirmation)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "cn_4_2-reduction", "*.smt2"))
+	if err != nil || len(files) < 2 {
+		t.Fatalf("the reduction's files: %v (%v)", files, err)
+	}
+	regions, _ := filepath.Glob(filepath.Join(dir, "cn_4_2-reduction", "region-*", "*.smt2"))
+	if len(regions) == 0 {
+		t.Error("no region theorem's files")
+	}
+	for _, f := range append(files, regions...) {
+		script, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reply, err := s.Check(context.Background(), strings.TrimSuffix(string(script), "(check-sat)\n"), nil, 20*time.Second); err != nil || reply.Answer != Unsat {
+			t.Errorf("%s: %s (%v), want unsat", f, reply.Answer, err)
 		}
 	}
 }
