@@ -126,9 +126,9 @@ type reducer struct {
 	// confirmation is the second solver's answers (Options.Confirm) to
 	// queries (a) and (b), the region theorems confirming their own.
 	confirmation *Confirmation
-	ce          *Counterexample
-	eval        func(game.Position) bool
-	rand        *rand.Rand
+	ce           *Counterexample
+	eval         func(game.Position) bool
+	rand         *rand.Rand
 }
 
 // decideByReduction decides (II) by reduction by invariances. It returns
