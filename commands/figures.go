@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/nimlab/nimlab/check"
 	"io"
 	"slices"
 	"strconv"
@@ -118,6 +119,8 @@ type SliceRequest struct {
 	// empty.
 	Axes string `json:"axes,omitempty"`
 	// Fix gives the other piles, e.g. "3=5,4=0"; unlisted piles are 0.
+	// When empty, the slice holding the most P-positions is cut
+	// (table.RichestFix).
 	Fix string `json:"fix,omitempty"`
 	// Value is what the cells show: outcome (when empty), grundy or
 	// remoteness.
@@ -154,6 +157,11 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	t, err := req.solveOrLoad(ctx, env, g, box, solve.Options{Grundy: req.Value == "grundy", Remoteness: req.Value == "remoteness"})
 	if err != nil {
 		return nil, err
+	}
+	if strings.TrimSpace(req.Fix) == "" {
+		// None asked for: the slice with the most P-positions, not one
+		// through the origin, which often holds one.
+		fixed = t.RichestFix(ctx, x, y)
 	}
 	for i, v := range fixed {
 		if v > req.Max {
@@ -207,10 +215,18 @@ func Plot(ctx context.Context, env Env, req SliceRequest) (*PlotResult, error) {
 // n piles (numbered from 1 in the text, from 0 in the result).
 func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err error) {
 	pile := func(s string) (int, error) {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
+		s = strings.TrimSpace(s)
+		// A pile as expressions name it (a, b, ...) and as tables do (p1,
+		// p2, ...), or its number.
+		for i := range n {
+			if s == check.PileName(i) || s == table.PileColumn(i) {
+				return i, nil
+			}
+		}
+		v, err := strconv.Atoi(s)
 		switch {
 		case err != nil:
-			return 0, fmt.Errorf("%q is not a pile number 1..%d", strings.TrimSpace(s), n)
+			return 0, fmt.Errorf("%q is not a pile: a number 1..%d, a name p1..p%d, or a letter as in expressions (a, b, ...)", s, n, n)
 		case v < 1 || v > n:
 			return 0, fmt.Errorf("there is no pile %d (the piles are 1..%d)", v, n)
 		}

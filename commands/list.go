@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
@@ -30,6 +31,8 @@ type ListRequest struct {
 	Format string `json:"format,omitempty"`
 	// Out is the Parquet file of Format parquet.
 	Out string `json:"out,omitempty"`
+	// Where, when not empty, lists only the P-positions where it holds.
+	Where string `json:"where,omitempty"`
 }
 
 // ListResult lists the P-positions of a box, or one per symmetry class.
@@ -81,6 +84,20 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 		return nil, err
 	}
 	positions := t.ClassRepresentatives(ctx, group, req.Workers)
+	if req.Where != "" {
+		region, err := check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		if err != nil {
+			return nil, requestErrorf("%v: %w", Param("where"), err)
+		}
+		in, all := region.Evaluator(), positions
+		positions = func(yield func(game.Position) bool) {
+			for p := range all {
+				if in(p) && !yield(p) {
+					return
+				}
+			}
+		}
+	}
 	if req.Format == "parquet" {
 		err := atomicfile.Write(req.Out, func(w io.Writer) error {
 			return table.WritePositionsParquet(ctx, w, g.Piles(), positions)

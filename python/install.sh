@@ -7,7 +7,8 @@
 #   VENV=/path/to/venv python/install.sh
 #
 # It needs Debian's python3-venv, python3-pip, python3-setuptools,
-# python3-wheel and python3-pandas (and for Jupyter python3-ipykernel and
+# python3-wheel and python3-pandas (python3-matplotlib for Game.plot(ax=...);
+# for Jupyter python3-ipykernel and
 # jupyter-nbconvert), and Go 1.26 or later to build the command; it says
 # what is missing. No package index is used: the venv sees Debian's packages.
 set -eu
@@ -17,7 +18,7 @@ venv=${VENV:-$root/.venv}
 
 if ! "$python" -c 'import venv, ensurepip, setuptools, wheel, pandas' 2>/dev/null; then
   echo "install.sh: $python lacks Debian's packages for the nimlab package; as root run:" >&2
-  echo "  apt-get install python3-venv python3-pip python3-setuptools python3-wheel python3-pandas python3-ipykernel jupyter-nbconvert" >&2
+  echo "  apt-get install python3-venv python3-pip python3-setuptools python3-wheel python3-pandas python3-matplotlib python3-ipykernel jupyter-nbconvert" >&2
   exit 1
 fi
 if [ ! -x "$venv/bin/python" ]; then

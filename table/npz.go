@@ -74,7 +74,7 @@ func (t *Table) npyColumn(ctx context.Context, z *zip.Writer, name, descr string
 		return fmt.Errorf("writing %s.npy: %w", name, err)
 	}
 	bw := bufio.NewWriterSize(f, 1<<16)
-	if _, err := bw.WriteString(npyHeader(descr, t.Box.Positions())); err != nil {
+	if _, err := bw.WriteString(NPYHeader(descr, t.Box.Positions())); err != nil {
 		return fmt.Errorf("writing %s.npy: %w", name, err)
 	}
 	var buf [8]byte
@@ -97,10 +97,10 @@ func (t *Table) npyColumn(ctx context.Context, z *zip.Writer, name, descr string
 	return nil
 }
 
-// npyHeader is the header of a one-dimensional .npy array (format 1.0) of
+// NPYHeader is the header of a one-dimensional .npy array (format 1.0) of
 // rows values of the NumPy type descr, padded so that the data starts at a
 // multiple of 64 bytes.
-func npyHeader(descr string, rows int64) string {
+func NPYHeader(descr string, rows int64) string {
 	dict := fmt.Sprintf("{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }", descr, rows)
 	const prefix = 10 // magic (6), version (2), header length (2)
 	pad := 63 - (prefix+len(dict))%64

@@ -1,7 +1,9 @@
 package table
 
 import (
+	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/nimlab/nimlab/game"
 )
@@ -72,4 +74,39 @@ func (t *Table) Slice(x, y int, fixed game.Position, value string) (*Slice, erro
 		}
 	}
 	return s, nil
+}
+
+// RichestFix is the position whose piles off the axes x and y give the
+// slice of t holding the most P-positions (ties broken by the order of
+// the positions; all zeros when no slice holds one): a slice worth looking at
+// when none is asked for. It reads every position of the box once, and
+// returns early, with what it found, when ctx is done.
+func (t *Table) RichestFix(ctx context.Context, x, y int) game.Position {
+	counts := map[string]int{}
+	best, bestCount := make(game.Position, len(t.Box)), 0
+	p := make(game.Position, len(t.Box))
+	key := make([]byte, 0, 8*len(t.Box))
+	for idx := range t.Box.Positions() {
+		if idx%npzCheckEvery == 0 && ctx.Err() != nil {
+			break
+		}
+		t.Box.Position(idx, p)
+		if !t.IsP(p) {
+			continue
+		}
+		key = key[:0]
+		for i, v := range p {
+			if i != x && i != y {
+				key = strconv.AppendInt(append(key, ','), int64(v), 10)
+			}
+		}
+		k := string(key)
+		counts[k]++
+		if counts[k] > bestCount {
+			bestCount = counts[k]
+			copy(best, p)
+			best[x], best[y] = 0, 0
+		}
+	}
+	return best
 }

@@ -15,6 +15,8 @@ import (
 // parameter of a command: what the package does around it.
 var pythonOnly = map[string]bool{
 	"max_rows": true, // Game.solve: the most rows of a DataFrame
+	"frame":    true, // Game.evaluate: the DataFrame of positions, passed as a file
+	"ax":       true, // Game.plot: the matplotlib Axes drawn into
 }
 
 // pythonDef is one function of the Python package: its name, keyword

@@ -8,7 +8,7 @@ import (
 func newListCmd() *cobra.Command {
 	var f solveFlags
 	var classes bool
-	var format, out string
+	var format, out, where string
 	cmd := &cobra.Command{
 		Use:   "list GAME --max H",
 		Short: "List the P-positions with piles up to H",
@@ -17,11 +17,13 @@ index (pile 1 varies fastest). With --classes, lists one representative per
 symmetry class: the lexicographically smallest position of the class.
 
 --format parquet --out FILE writes them as a Parquet file with one int64
-column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
+column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow. --where COND
+lists only the P-positions where COND holds (check's language).`,
 		Example: `  nimlab list cn:4,2 --max 5
   nimlab list cn:6,3 --max 20 --format parquet --out cn63-p.parquet
   nimlab list cn:6,3 --max 4 --classes --format json
-  nimlab list cn:6,3 --table cn63.tbl --classes`,
+  nimlab list cn:6,3 --table cn63.tbl --classes
+  nimlab list cn:7,3 --max 6 --where 'a == 0 && c == 0'`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if f.json && cmd.Flags().Changed("format") && format != "json" {
@@ -29,7 +31,7 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 			}
 			// No progress bar under JSON output.
 			res, err := commands.List(cmd.Context(), env(cmd.Context(), f.json || format == "json"), commands.ListRequest{
-				Game: args[0], Source: f.source(), Classes: classes, Format: format, Out: out,
+				Game: args[0], Source: f.source(), Classes: classes, Format: format, Out: out, Where: where,
 			})
 			if err != nil {
 				return err
@@ -40,6 +42,6 @@ column per pile (p1, p2, ...), for pandas, DuckDB or pyarrow.`,
 			return res.WriteText(cmd.OutOrStdout())
 		},
 	}
-	defineFlags(cmd, "list", f.with(map[string]any{"classes": &classes, "format": &format, "out": &out}))
+	defineFlags(cmd, "list", f.with(map[string]any{"classes": &classes, "format": &format, "out": &out, "where": &where}))
 	return cmd
 }

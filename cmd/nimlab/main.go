@@ -170,7 +170,7 @@ A game is named by a spec such as cn:6,3 (Circular Nim CN(6,3)); run
 	}
 	root.SetVersionTemplate("nimlab {{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
-	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newFrontierCmd(), newProveCmd(), newCiteCmd(), newVersionCmd(), newSessionCmd())
+	root.AddCommand(newGamesCmd(), newOutcomeCmd(), newSolveCmd(), newListCmd(), newBenchCmd(), newComplexCmd(), newTheoremsCmd(), newCheckCmd(), newEvalCmd(), newCriticalCmd(), newReproCmd(), newDrawCmd(), newPlotCmd(), newPlayCmd(), newServeCmd(), newSiteCmd(), newExploreCmd(), newDiscoverCmd(), newAtlasCmd(), newFrontierCmd(), newProveCmd(), newCiteCmd(), newVersionCmd(), newSessionCmd())
 	return root
 }
 

@@ -7,6 +7,9 @@ import tempfile
 from collections import OrderedDict
 from pathlib import Path
 
+import numpy as np
+import pandas as pd
+
 from ._calls import csv_frame, figure, npz_frame, position_text, positions, run, run_json
 from ._errors import TooLargeError, UsageError
 from ._results import Check, Discovery, Outcome, Proof, Result
@@ -160,14 +163,25 @@ class Game:
         args = self._solve_args(max, grundy, remoteness, table, force)
         return run_json(args + (["--out", str(out)] if out else []))
 
-    def solve(self, max=None, grundy=False, remoteness=False, table=None, force=False, max_rows=MAX_ROWS):
+    def solve(self, max=None, grundy=False, remoteness=False, table=None, force=False, max_rows=MAX_ROWS, where=None):
         """Every position with piles 0..max as a DataFrame.
 
         Columns p1..pn (int64), outcome ("P" or "N", a category), and grundy
         and remoteness (int32) when asked. ``frame.attrs["nimlab"]`` is the
         solve's summary (``nimlab solve --json``). A table of more than
         max_rows positions raises TooLargeError: use summary, or p_positions.
+        where (e.g. "a == 0 && c == 0") keeps the rows where that condition
+        holds only (``evaluate``), renumbered from 0.
         """
+        frame = self._solve_frame(max, grundy, remoteness, table, force, max_rows)
+        if where is None:
+            return frame
+        kept = frame[self.evaluate(where, frame).to_numpy()].reset_index(drop=True)
+        kept.attrs = frame.attrs
+        return kept
+
+    def _solve_frame(self, max, grundy, remoteness, table, force, max_rows):
+        """The whole table as a DataFrame (solve)."""
         args = self._solve_args(max, grundy, remoteness, table, force)
         try:
             height = operator.index(max)
@@ -205,14 +219,56 @@ class Game:
             source.append("--force")
         return source
 
-    def p_positions(self, max=None, classes=False, table=None, force=False):
+    def p_positions(self, max=None, classes=False, table=None, force=False, where=None):
         """The P-positions with piles 0..max as a DataFrame with one int64 column per pile, p1..pn.
 
         With classes=True, one per symmetry class: the lexicographically
-        least of each.
+        least of each. where (e.g. "a == 0") lists those where that
+        condition holds only.
         """
-        args = ["list", self.spec] + self._source(max, table, force) + (["--classes"] if classes else []) + ["--format", "csv"]
-        return csv_frame(run(args)["stdout"])
+        args = ["list", self.spec] + self._source(max, table, force) + (["--classes"] if classes else [])
+        if where is not None:
+            args += ["--where", where]
+        return csv_frame(run(args + ["--format", "csv"])["stdout"])
+
+    def evaluate(self, expr, frame):
+        """The expression's value at each row of frame, as a boolean Series with frame's index (``nimlab eval``).
+
+        expr is in check's language (piles a, b, c, ...), or a Discovery;
+        frame has one integer column per pile, named p1..pn (as solve and
+        p_positions give them) or a, b, c, ... The expression is evaluated
+        by nimlab, exactly, as check and prove read it:
+        ``frame[g.evaluate("a == c && b == d", frame)]`` keeps the rows it
+        accepts.
+        """
+        columns = self._pile_columns(frame)
+        args = ["eval", self.spec, "--expr", _expression(expr)]
+        with tempfile.TemporaryDirectory(prefix="nimlab-") as tmp:
+            positions_file, answers = Path(tmp) / "positions.npz", Path(tmp) / "accepted.npz"
+            arrays = {}
+            for i, column in enumerate(columns):
+                values = frame[column].to_numpy()
+                if not np.issubdtype(values.dtype, np.integer):
+                    raise UsageError("frame= column %r holds %s, not integers: a pile is a whole number of tokens"
+                                     % (column, values.dtype), kind="usage", command=args)
+                arrays["p%d" % (i + 1)] = values
+            np.savez(positions_file, **arrays)
+            run(args + ["--positions", str(positions_file), "--export", str(answers), "--json"])
+            with np.load(answers) as loaded:
+                accepted = loaded["accepted"].astype(bool)
+        return pd.Series(accepted, index=frame.index, name="accepted")
+
+    def _pile_columns(self, frame):
+        """The names of frame's pile columns: p1..pn, or a, b, c, ..."""
+        if not isinstance(frame, pd.DataFrame):
+            raise UsageError("frame= is a pandas DataFrame with a column per pile, not %s" % type(frame).__name__,
+                             kind="usage", command=["eval", self.spec])
+        for names in (["p%d" % (i + 1) for i in range(self.piles)], [chr(ord("a") + i) for i in range(self.piles)]):
+            if all(name in frame.columns for name in names):
+                return names
+        raise UsageError("frame= needs a column per pile of %s: p1..p%d (as solve and p_positions give them) or a, b, ...; "
+                         "it has %s" % (self.spec, self.piles, ", ".join(map(str, frame.columns))),
+                         kind="usage", command=["eval", self.spec])
 
     # Characterizations.
 
@@ -295,6 +351,8 @@ class Game:
                                  "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
+        if isinstance(expr, Discovery) and str(expr.get("method", "")).startswith("reduction"):
+            reduce = True  # a description by reduction is proved by one
         args += ["--reduce"] if reduce else []
         return run_json(args, Proof)
 
@@ -311,12 +369,20 @@ class Game:
             args.append("--complex")
         return figure(args)
 
-    def plot(self, max=None, axes=(1, 2), fix=None, value="outcome", table=None, force=False):
-        """Plots a slice of the table: piles axes[0] and axes[1] (1-based) on the axes, the others fixed.
+    def plot(self, max=None, axes=(1, 2), fix=None, value="outcome", table=None, force=False, ax=None):
+        """Plots a slice of the table: two piles on the axes, the others fixed.
 
-        fix maps other piles to their values ({3: 5, 4: 0}, or the text
-        "3=5,4=0"; unlisted piles are 0); value is "outcome", "grundy" or
-        "remoteness".
+        axes names the two piles as numbers from 1, as p1..pn, or as the
+        letters of expressions ((1, 2), "a,b" and "p1,p2" are the same).
+        fix maps other piles to their values ({3: 5}, {"c": 5}, or the text
+        "3=5,4=0"; unlisted piles are 0); with no fix, the slice holding the
+        most P-positions. value is "outcome", "grundy" or "remoteness".
+
+        With ax, a matplotlib Axes, the slice is drawn into it — the piles
+        named on the axes, integer ticks, a legend for the outcomes or a
+        colour bar for the values, the P-positions marked — and ax is
+        returned, to restyle, annotate or combine in subplots. Without, the
+        figure ``nimlab plot`` draws (SVG; ``.save("slice.png")``).
         """
         if not isinstance(axes, str):
             axes = ",".join(map(str, axes))
@@ -329,7 +395,44 @@ class Game:
                     raise UsageError("fix= maps piles to values, e.g. {3: 5, 4: 0}, not %r" % (fix,),
                                      kind="usage", command=args) from None
             args += ["--fix", fix]
-        return figure(args)
+        if ax is None:
+            return figure(args)
+        return _draw_slice(ax, json.loads(run(args + ["--data"])["stdout"]), self.title)
+
+
+def _pile_label(i):
+    """Pile i (from 0) as expressions and tables name it: "a (p1)"."""
+    return "%s (p%d)" % (chr(ord("a") + i), i + 1) if i < 26 else "p%d" % (i + 1)
+
+
+def _draw_slice(ax, s, title):
+    """Draws the slice s (``nimlab plot --data``) into the matplotlib Axes ax, and returns ax."""
+    from matplotlib.colors import ListedColormap
+    from matplotlib.patches import Patch
+
+    cells = np.array(s["cells"]).reshape(s["rows"], s["cols"])
+    p = np.array(s["p"]).reshape(s["rows"], s["cols"])
+    extent = (-0.5, s["cols"] - 0.5, -0.5, s["rows"] - 0.5)
+    if s["value"] == "outcome":
+        ax.imshow(cells, origin="lower", extent=extent, cmap=ListedColormap(["#eef0f4", "#1f3b73"]), vmin=0, vmax=1,
+                  interpolation="nearest")
+        ax.legend(handles=[Patch(color="#1f3b73", label="P-position"), Patch(color="#eef0f4", label="N-position")],
+                  loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0, frameon=False)
+    else:
+        image = ax.imshow(cells, origin="lower", extent=extent, cmap="viridis", interpolation="nearest")
+        ax.figure.colorbar(image, ax=ax, label="Grundy value" if s["value"] == "grundy" else "remoteness")
+        ys, xs = np.nonzero(p)
+        ax.scatter(xs, ys, s=12, c="white", edgecolors="black", linewidths=0.5, label="P-position")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.25, 1), borderaxespad=0, frameon=False)
+    ax.set_xlabel("pile " + _pile_label(s["x"]))
+    ax.set_ylabel("pile " + _pile_label(s["y"]))
+    step = lambda n: 1 if n <= 12 else (2 if n <= 24 else 5)
+    ax.set_xticks(range(0, s["cols"], step(s["cols"])))
+    ax.set_yticks(range(0, s["rows"], step(s["rows"])))
+    fixed = ["%s = %d" % (chr(ord("a") + i) if i < 26 else "p%d" % (i + 1), v)
+             for i, v in enumerate(s["fixed"]) if i not in (s["x"], s["y"])]
+    ax.set_title(title + ("\n" + ", ".join(fixed) if fixed else ""), fontsize="medium")
+    return ax
 
 
 def _expression(expr):

@@ -1,6 +1,7 @@
 """Results of the commands: the fields of their JSON, shown as the command line's text."""
 
 import copy
+import html
 
 
 class Result:
@@ -71,6 +72,27 @@ class Result:
 
     def _repr_pretty_(self, p, cycle):
         p.text(repr(self))
+
+    def _verdict(self):
+        """A short verdict for the HTML view, and its colour: None when the result has none."""
+        data = self._data
+        if isinstance(data.get("result"), str) and data["result"] in ("proved", "refuted", "unknown"):
+            return data["result"], {"proved": "#1b7a3a", "refuted": "#a32020", "unknown": "#8a6d00"}[data["result"]]
+        if isinstance(data.get("agrees"), bool):
+            return ("agrees on the box", "#1b7a3a") if data["agrees"] else ("disagrees on the box", "#a32020")
+        if isinstance(data.get("exact"), bool):
+            return ("exact on the box", "#1b7a3a") if data["exact"] else ("not exact", "#8a6d00")
+        return None
+
+    def _repr_html_(self):
+        """Jupyter's view: the verdict as a badge, then the text the command line prints."""
+        head = "<b>%s</b>" % html.escape(type(self).__name__)
+        verdict = self._verdict()
+        if verdict:
+            head += ' <span style="background:%s;color:#fff;border-radius:3px;padding:1px 6px">%s</span>' % (
+                verdict[1], html.escape(verdict[0]))
+        body = html.escape(repr(self))
+        return '<div class="nimlab-result">%s<pre style="white-space:pre-wrap;margin-top:4px">%s</pre></div>' % (head, body)
 
 
 class Outcome(Result):

@@ -1,6 +1,7 @@
 """Every function of the package against the command line's JSON on the same input."""
 
 import csv
+import json
 import io
 
 import pandas as pd
@@ -145,6 +146,59 @@ def test_draw_and_plot(cli, tmp_path):
     cli.run("plot", "cn:6,3", "--max", 10, "--axes", "1,2", "--fix", "4=5,5=3", "--out", tmp_path / "slice.svg")
     assert plot.svg == (tmp_path / "slice.svg").read_text()
     assert nimlab.Game("cn:6,3").draw(complex=True).svg.lstrip().startswith(("<svg", "<?xml"))
+
+
+def test_plot_into_matplotlib_axes(cli):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    g = nimlab.Game("cn:7,3")
+    fig, (left, right) = plt.subplots(1, 2)
+    # No fix: the slice with the most P-positions, as the command line cuts it.
+    assert g.plot(max=5, ax=left) is left
+    data = json.loads(cli.run("plot", "cn:7,3", "--max", 5, "--axes", "1,2", "--data").stdout)
+    image = left.get_images()[0].get_array()
+    assert image.shape == (data["rows"], data["cols"])
+    assert int(image.sum()) == sum(data["p"]) > 1
+    assert left.get_xlabel() == "pile a (p1)" and left.get_ylabel() == "pile b (p2)"
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["P-position", "N-position"]
+    # Piles named as expressions name them; a value as a heat map with a colour bar.
+    g.plot(max=5, axes="a,c", fix={"d": 2}, value="grundy", ax=right)
+    assert right.get_ylabel() == "pile c (p3)"
+    assert len(fig.axes) == 3  # the colour bar's
+    plt.close(fig)
+
+
+def test_evaluate_and_where(cli):
+    g = nimlab.Game("cn:4,2")
+    frame = g.solve(max=4)
+    accepted = g.evaluate("a == c && b == d", frame)
+    assert accepted.dtype == bool and accepted.index.equals(frame.index)
+    assert (accepted == (frame["outcome"] == "P")).all()
+    letters = frame.rename(columns={"p1": "a", "p2": "b", "p3": "c", "p4": "d"})
+    assert g.evaluate("a == c && b == d", letters).equals(accepted)
+    region = g.solve(max=4, where="a == 0 && b == 1")
+    assert len(region) == 25 and (region["p1"] == 0).all() and (region["p2"] == 1).all()
+    listed = g.p_positions(max=4, where="a == 0")
+    assert [list(r) for r in listed.itertuples(index=False)] == \
+        cli.json("list", "cn:4,2", "--max", 4, "--where", "a == 0")["p_positions"]
+    with pytest.raises(nimlab.UsageError, match="p1..p4"):
+        g.evaluate("a == 0", frame[["p1", "p2"]])
+    with pytest.raises(nimlab.UsageError, match="=="):
+        g.evaluate("a = 0", frame)
+    with pytest.raises(nimlab.UsageError, match="integers"):
+        g.evaluate("a == 0", frame.astype({"p1": float}))
+
+
+def test_results_show_as_html():
+    g = nimlab.Game("cn:4,2")
+    check = g.check("a == c && b == d", max=4)
+    shown = check._repr_html_()
+    assert "agrees on the box" in shown and "<pre" in shown
+    assert "&lt;" not in repr(check) and "a == c &amp;&amp; b == d" in shown
+    wrong = g.check("a == c", max=4)
+    assert "disagrees on the box" in wrong._repr_html_()
 
 
 def test_module_functions(cli):

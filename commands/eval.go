@@ -1,0 +1,156 @@
+package commands
+
+import (
+	"archive/zip"
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/internal/atomicfile"
+	"github.com/nimlab/nimlab/table"
+)
+
+// EvalRequest asks for an expression's value at each position of a file
+// ("nimlab eval"): the Python package's evaluate.
+type EvalRequest struct {
+	Game string `json:"game"`
+	Expr string `json:"expr"`
+	// Positions is an .npz archive with one integer array per pile, p1..pn.
+	Positions string `json:"positions"`
+	// Export, when not empty, is the .npz archive the answers are written
+	// to: one uint8 array "accepted", in the positions' order.
+	Export string `json:"export,omitempty"`
+}
+
+// EvalResult counts the positions read and those the expression accepts.
+type EvalResult struct {
+	Game       string `json:"game"`
+	Expression string `json:"expression"`
+	Positions  string `json:"positions"`
+	Rows       int64  `json:"rows"`
+	Accepted   int64  `json:"accepted"`
+	Export     string `json:"export,omitempty"`
+}
+
+// evalCheckEvery is how many rows Eval reads between looks at its context.
+const evalCheckEvery = 1 << 16
+
+// Eval evaluates the expression at each position of the file, writing the
+// answers to Export when given. A negative pile is an error that names its
+// row.
+func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
+	switch {
+	case req.Expr == "":
+		return nil, requestErrorf("%v is required: the expression to evaluate", Param("expr"))
+	case req.Positions == "":
+		return nil, requestErrorf("%v is required: an .npz archive of the positions, one array per pile (p1, p2, ...)", Param("positions"))
+	}
+	g, err := game.Parse(req.Game)
+	if err != nil {
+		return nil, err
+	}
+	e, err := check.Compile(req.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	if err != nil {
+		return nil, requestErrorf("%v: %w", Param("expr"), err)
+	}
+	f, err := os.Open(req.Positions)
+	if err != nil {
+		return nil, requestErrorf("%v: %w", Param("positions"), err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, requestErrorf("%v: %w", Param("positions"), err)
+	}
+	names := make([]string, g.Piles())
+	for i := range names {
+		names[i] = table.PileColumn(i)
+	}
+	cols, err := table.OpenNPZColumns(f, info.Size(), names)
+	if err != nil {
+		return nil, requestErrorf("%v %s: %w", Param("positions"), req.Positions, err)
+	}
+	defer cols.Close()
+	r := &EvalResult{Game: g.Spec, Expression: e.String(), Positions: req.Positions, Rows: cols.Rows(), Export: req.Export}
+	accept := e.Evaluator()
+	run := func(answer func(bool) error) error {
+		row := make([]int64, g.Piles())
+		p := make(game.Position, g.Piles())
+		for k := int64(0); ; k++ {
+			if k%evalCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			err := cols.Next(row)
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return requestErrorf("%v %s: %w", Param("positions"), req.Positions, err)
+			}
+			for i, v := range row {
+				if v < 0 {
+					return requestErrorf("%v %s: row %d holds %d in %s; a pile is never negative", Param("positions"), req.Positions, k, v, names[i])
+				}
+				p[i] = int(v)
+			}
+			in := accept(p)
+			if in {
+				r.Accepted++
+			}
+			if err := answer(in); err != nil {
+				return err
+			}
+		}
+	}
+	if req.Export == "" {
+		return r, run(func(bool) error { return nil })
+	}
+	err = atomicfile.Write(req.Export, func(w io.Writer) error {
+		z := zip.NewWriter(w)
+		a, err := z.CreateHeader(&zip.FileHeader{Name: "accepted.npy", Method: zip.Store})
+		if err != nil {
+			return err
+		}
+		bw := bufio.NewWriterSize(a, 1<<16)
+		if _, err := bw.WriteString(table.NPYHeader("|u1", cols.Rows())); err != nil {
+			return err
+		}
+		if err := run(func(in bool) error {
+			if in {
+				return bw.WriteByte(1)
+			}
+			return bw.WriteByte(0)
+		}); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		return z.Close()
+	})
+	if err != nil {
+		var re *RequestError
+		if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%v %s: %w", Param("export"), req.Export, err)
+	}
+	return r, nil
+}
+
+// WriteText says how many positions the expression accepts.
+func (r *EvalResult) WriteText(w io.Writer) error {
+	_, err := fmt.Fprintf(w, "game        %s\nexpression  %s\npositions   %d (%s)\naccepted    %d\n", r.Game, r.Expression, r.Rows, r.Positions, r.Accepted)
+	if err == nil && r.Export != "" {
+		_, err = fmt.Fprintf(w, "exported    %s (an .npz archive: accepted, 1 where the expression is true)\n", r.Export)
+	}
+	return err
+}
