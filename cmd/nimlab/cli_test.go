@@ -275,6 +275,7 @@ var commandBases = []cliCase{
 	{args: []string{"critical", "slow:3,2", "--max", "3"}, stdin: ""},
 	{args: []string{"discover", "cn:4,2", "--max", "3"}, stdin: ""},
 	{args: []string{"draw", "cn:4,2", "1,2,3,4", "--out", "d.svg"}, stdin: ""},
+	{args: []string{"eval", "cn:4,2", "--expr", "a == c", "--positions", "t.npz"}, stdin: ""},
 	{args: []string{"explore", "--n", "3", "--max", "1"}, stdin: ""},
 	{args: []string{"games"}, stdin: ""},
 	{args: []string{"list", "cn:4,2", "--max", "2"}, stdin: ""},
