@@ -23,6 +23,10 @@ type term struct {
 	// constant, when isConst, is the Z's value.
 	isConst  bool
 	constant int64
+	// extreme, when not empty, is "min" or "max": the Z is that of args
+	// (comparisons with it are written without it: compare).
+	extreme string
+	args    []term
 }
 
 // translator writes an expression of check's language as a Coq term with
@@ -191,8 +195,8 @@ var comparisons = map[string]string{"==": "=", "!=": "<>", "<": "<", "<=": "<=",
 
 // arithmetic writes x op y for two Zs.
 func arithmetic(op string, x, y term, where string) (term, error) {
-	if c, ok := comparisons[op]; ok {
-		return propTerm("(" + x.s + " " + c + " " + y.s + ")"), nil
+	if _, ok := comparisons[op]; ok {
+		return compare(op, x, y), nil
 	}
 	switch op {
 	case "+":
@@ -220,6 +224,65 @@ func arithmetic(op string, x, y term, where string) (term, error) {
 		return term{}, uncertifiable(ReasonNonlinear, "a power in "+where)
 	}
 	return term{}, uncertifiable(ReasonUnsupported, "the operator "+op)
+}
+
+// compare writes x op y for a comparison op. A comparison with a minimum
+// or a maximum is written as the comparisons with its arguments it
+// amounts to (x >= max(u, v) is x >= u /\ x >= v; x == max(u, v) is that
+// and x = u \/ x = v), dropping those of x with itself: lia then reads
+// linear atoms, where Z.min and Z.max would make it split every one of
+// them in two, for every case of the claim (Theorem cn52's a ==
+// max(a, b, c, d, e) is a >= b /\ a >= c /\ a >= d /\ a >= e). The
+// certificate's tests check that inS is still check's expression
+// (TestSetIsTheEvaluators).
+func compare(op string, x, y term) term {
+	if x.extreme != "" && y.extreme == "" {
+		x, y = y, x
+		op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}[op]
+	}
+	if y.extreme == "" {
+		return propTerm("(" + x.s + " " + comparisons[op] + " " + y.s + ")")
+	}
+	// x op max(us): "above" ops hold for every u, the others for some u
+	// (and the other way round for min); == is both >= and "= some u".
+	every := (op == ">=" || op == ">") == (y.extreme == "max")
+	switch op {
+	case "==":
+		bound := map[string]string{"max": ">=", "min": "<="}[y.extreme]
+		return propTerm("(" + compare(bound, x, y).s + " /\\ " + join(" \\/ ", x, y.args, "==") + ")")
+	case "!=":
+		return propTerm("(~ " + compare("==", x, y).s + ")")
+	case "<", "<=", ">", ">=":
+		if every {
+			return propTerm(join(" /\\ ", x, y.args, op))
+		}
+		return propTerm(join(" \\/ ", x, y.args, op))
+	}
+	return propTerm("(" + x.s + " " + comparisons[op] + " " + y.s + ")")
+}
+
+// join writes x op u for each u of us, joined by the connective (an atom
+// of x with itself, always true or always false, is dropped or kept as
+// True or False).
+func join(connective string, x term, us []term, op string) string {
+	var parts []string
+	for _, u := range us {
+		if u.s == x.s && u.extreme == "" {
+			holds, or := op == "==" || op == "<=" || op == ">=", connective == " \\/ "
+			switch {
+			case holds && or:
+				return "True" // a disjunct always true
+			case !holds && !or:
+				return "False" // a conjunct always false
+			}
+			continue // a conjunct always true, or a disjunct always false
+		}
+		parts = append(parts, compare(op, x, u).s)
+	}
+	if len(parts) == 0 {
+		return map[bool]string{true: "False", false: "True"}[connective == " \\/ "]
+	}
+	return "(" + strings.Join(parts, connective) + ")"
 }
 
 // division writes x / y or x % y for a constant y and an x that is never
@@ -322,6 +385,17 @@ func (tr translator) call(name string, args []ast.Node) (term, error) {
 		for _, t := range ts[1:] {
 			nonNeg := acc.nonNeg && t.nonNeg || name == "max" && (acc.nonNeg || t.nonNeg)
 			acc = term{s: "(Z." + name + " " + acc.s + " " + t.s + ")", nonNeg: nonNeg}
+		}
+		if len(ts) > 1 {
+			// Its arguments, flattened through nested ones of the same kind.
+			acc.extreme = name
+			for _, t := range ts {
+				if t.extreme == name {
+					acc.args = append(acc.args, t.args...)
+				} else {
+					acc.args = append(acc.args, t)
+				}
+			}
 		}
 		return acc, nil
 	case name == "abs" && len(ts) == 1:
