@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -97,5 +100,73 @@ func TestLabSliceFigure(t *testing.T) {
 	}
 	if narrow.Right > narrow.Viewport || narrow.Width < 250 {
 		t.Errorf("at 390 px the slice is %.0f px wide and ends at %.0f px, in a window of %.0f px", narrow.Width, narrow.Right, narrow.Viewport)
+	}
+}
+
+// TestLabFrontierTable: at 1280 by 900 px the Frontier page shows many
+// games at once: a long cell (the regions, a description, a proof) is
+// folded to one line until clicked, and the table fits the window. A proof
+// by reduction says so beside its folded proof. The page is served a
+// frontier table whose CN(6,4) row has a proof by reduction.
+func TestLabFrontierTable(t *testing.T) {
+	const reduction = "b == 0 to CN(5,4) by dropping b"
+	inner := newServer("", serverLimits{maxPositions: 50_000_000, timeout: time.Minute}).handler()
+	ctx, url := browserOn(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/frontier" {
+			inner.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		inner.ServeHTTP(rec, r)
+		var table map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &table); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		for _, row := range table["rows"].([]any) {
+			if row := row.(map[string]any); row["game"] == "cn:6,4" {
+				row["proof"].(map[string]any)["reduction"] = reduction
+			}
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(table)
+	}))
+	type cell struct {
+		Height, Right, Viewport float64
+		Folded, Open            bool
+		Shown                   int // the rows whose top is within the window
+		Reduction               string
+		ReductionHeight         float64
+	}
+	const readJS = `(() => {
+	  const row = [...document.querySelectorAll("#frontier tbody tr")].find((tr) => tr.querySelector("a").title === "cn:6,4");
+	  const td = row.querySelector("td.regions"), d = td.querySelector("details"), red = row.querySelector("td.proof .reduction");
+	  return { Height: d ? d.getBoundingClientRect().height : td.getBoundingClientRect().height, Right: document.getElementById("frontier").getBoundingClientRect().right,
+	    Viewport: document.documentElement.clientWidth, Folded: d !== null, Open: d !== null && d.open,
+	    Shown: [...document.querySelectorAll("#frontier tbody tr")].filter((tr) => tr.getBoundingClientRect().top < window.innerHeight).length,
+	    Reduction: red ? red.textContent : "", ReductionHeight: red ? red.getBoundingClientRect().height : 0 };
+	})()`
+	var before, after cell
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#frontier"),
+		chromedp.Poll(`document.querySelectorAll("#frontier tbody tr").length > 100`, nil),
+		chromedp.Evaluate(readJS, &before),
+		chromedp.Evaluate(`[...document.querySelectorAll("#frontier tbody tr")].find((tr) => tr.querySelector("a").title === "cn:6,4").querySelector("td.regions summary").click()`, nil),
+		chromedp.Evaluate(readJS, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !before.Folded || before.Open || before.Height > 40 {
+		t.Errorf("CN(6,4)'s regions cell: folded %v, open %v, %.0f px high; want folded to one line", before.Folded, before.Open, before.Height)
+	}
+	if !after.Open || after.Height <= before.Height {
+		t.Errorf("clicked, CN(6,4)'s regions cell is open %v and %.0f px high (%.0f px before)", after.Open, after.Height, before.Height)
+	}
+	if before.Shown < 15 || before.Right > before.Viewport {
+		t.Errorf("the window shows %d games, the table ends at %.0f px in %.0f px; want at least 15 games, the table within the window", before.Shown, before.Right, before.Viewport)
+	}
+	if !strings.Contains(before.Reduction, reduction) || before.ReductionHeight == 0 {
+		t.Errorf("CN(6,4)'s proof shows its reduction as %q (%.0f px high); want %q shown", before.Reduction, before.ReductionHeight, reduction)
 	}
 }
