@@ -489,7 +489,7 @@ func TestLabScreenshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Dufour–Heubach 2013", "Frontier"} {
+	for _, want := range []string{"Dufour–Heubach 2013", "Frontier", "pile a (p1)", "Grundy value"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the explore page does not say %q", want)
 		}
