@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -168,5 +169,43 @@ func TestLabFrontierTable(t *testing.T) {
 	}
 	if !strings.Contains(before.Reduction, reduction) || before.ReductionHeight == 0 {
 		t.Errorf("CN(6,4)'s proof shows its reduction as %q (%.0f px high); want %q shown", before.Reduction, before.ReductionHeight, reduction)
+	}
+}
+
+// TestLabPlayClickStacks: on the Play page a move can be clicked: choosing
+// a stack, and how many to take from it, writes the move as it would be
+// typed; clicking a stack again leaves it; the move is played, and the
+// stacks then show the position the computer's answer leaves.
+func TestLabPlayClickStacks(t *testing.T) {
+	ctx, url := browser(t)
+	stack := func(i int) string { return fmt.Sprintf(`#stacks .stack[data-pile="%d"]`, i) }
+	var unchosen, chosen, log string
+	var counts []string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(url+"/#play?game=cn:8,3&position=3,1,4,1,5,9,2,6"),
+		chromedp.Poll(`document.getElementById("play-status").textContent.endsWith("your move") && document.querySelectorAll("#stacks .stack").length === 8`, nil),
+		chromedp.Click(stack(2)+" .pile", chromedp.ByQuery),
+		chromedp.Click(stack(2)+" .pile", chromedp.ByQuery),
+		chromedp.Value("#move", &unchosen, chromedp.ByID),
+		chromedp.Click(stack(6)+" .pile", chromedp.ByQuery),
+		chromedp.Evaluate(`(() => { const t = document.querySelector('`+stack(6)+` .take'); t.value = "9"; t.dispatchEvent(new Event("input")); })()`, nil),
+		chromedp.Value("#move", &chosen, chromedp.ByID),
+		chromedp.Click("#play-move", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll("#play-log li").length >= 2 || document.getElementById("result").textContent !== ""`, nil),
+		chromedp.Text("#play-log", &log, chromedp.ByID),
+		chromedp.Evaluate(`[...document.querySelectorAll("#stacks .count")].map((c) => c.textContent)`, &counts),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unchosen != "" || chosen != "6 -= 9" {
+		t.Errorf("the move field says %q after a stack chosen and left, and %q after 9 taken from f (p6); want empty, then 6 -= 9", unchosen, chosen)
+	}
+	if !strings.Contains(log, "(3,1,4,1,5,9,2,6) → (3,1,4,1,5,0,2,6)") {
+		t.Errorf("the log %q does not show the move clicked", log)
+	}
+	m := regexp.MustCompile(`→ \(([\d,]+)\)`).FindAllStringSubmatch(log, -1)
+	if len(m) < 2 || strings.Join(counts, ",") != m[len(m)-1][1] {
+		t.Errorf("after the computer's answer (log %q) the stacks show %v", log, counts)
 	}
 }

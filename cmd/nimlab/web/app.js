@@ -354,6 +354,7 @@ async function newGame(ev) {
   match.first = $("play-computer-first").checked ? "computer" : "you";
   match.over = false;
   $("play-log").replaceChildren();
+  renderStacks($("stacks"), null);
   text($("result"), "");
   text($("play-error"), "");
   await step({});
@@ -406,6 +407,7 @@ async function step(params) {
   match.history = r.history;
   match.over = Boolean(r.winner);
   figure($("play-figure"), "draw", { game: match.game, position: r.position.join(",") });
+  renderStacks($("stacks"), match.over ? null : r.position, (move) => { $("move").value = move; });
   shareGame();
   text($("result"), r.winner === "computer" ? "The computer wins." : r.winner === "you" ? "You win!" : "");
   text($("play-status"), `${r.title}: ${r.winner ? "the game is over" : "your move"}`);
