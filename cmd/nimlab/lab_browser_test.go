@@ -213,7 +213,8 @@ func playGame(t *testing.T, ctx context.Context, url, spec, start string, comput
 
 func TestLabCheckExpression(t *testing.T) {
 	ctx, url := browser(t)
-	var right, wrong, report string
+	var right, wrong, report, caption string
+	var shown struct{ Right, Viewport, Scroll, Client float64 }
 	err := chromedp.Run(ctx,
 		chromedp.Navigate(url+"/#check"),
 		chromedp.WaitVisible("#expr", chromedp.ByID),
@@ -229,12 +230,27 @@ func TestLabCheckExpression(t *testing.T) {
 		chromedp.Text("#verdict", &wrong, chromedp.ByID),
 		chromedp.Text("#check-report", &report, chromedp.ByID),
 		chromedp.Poll(`document.querySelectorAll("#check-slice .cell.bad").length > 0`, nil),
+		chromedp.Evaluate(`(() => { const r = document.getElementById("check-report");
+		  return { Right: r.getBoundingClientRect().right, Viewport: document.documentElement.clientWidth,
+		    Scroll: r.scrollWidth, Client: r.clientWidth }; })()`, &shown),
+		chromedp.Text("#check-caption", &caption, chromedp.ByID),
 	)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if right != "The expression agrees with the table." || !strings.Contains(report, "(I)") {
 		t.Errorf("verdicts %q and %q, report %q", right, wrong, report)
+	}
+	// At 1280 px the report is shown whole: within the window, nothing
+	// hidden to scroll to.
+	if shown.Right > shown.Viewport || shown.Scroll > shown.Client {
+		t.Errorf("the report ends at %.0f px in a window of %.0f px, and holds %.0f px in %.0f px", shown.Right, shown.Viewport, shown.Scroll, shown.Client)
+	}
+	// The slice under it says what it is: the slice through the first
+	// example the report lists.
+	examples := regexp.MustCompile(`e\.g\. (\([0-9,]+\))`).FindStringSubmatch(report)
+	if len(examples) < 2 || !strings.Contains(caption, examples[1]) {
+		t.Errorf("the slice's caption %q does not name the first example of the report %q", caption, report)
 	}
 }
 
@@ -473,7 +489,7 @@ func TestLabScreenshot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Dufour–Heubach 2013", "Frontier"} {
+	for _, want := range []string{"Dufour–Heubach 2013", "Frontier", "pile a (p1)", "Grundy value"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the explore page does not say %q", want)
 		}

@@ -191,7 +191,7 @@ func TestAPILimits(t *testing.T) {
 		}
 	}
 	// The page and its assets are embedded.
-	for _, asset := range []string{"/", "/app.js", "/frontier.js", "/style.css", "/favicon.svg"} {
+	for _, asset := range []string{"/", "/app.js", "/slice.js", "/stacks.js", "/frontier.js", "/style.css", "/favicon.svg"} {
 		if status, _, body := get(t, srv.URL+asset); status != http.StatusOK || len(body) < 100 {
 			t.Errorf("%s: %d, %d bytes", asset, status, len(body))
 		}

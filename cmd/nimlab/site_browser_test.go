@@ -93,7 +93,7 @@ func TestSiteWritesTheLab(t *testing.T) {
 		t.Skip("compiles the WebAssembly module")
 	}
 	dir := builtSite(t)
-	for _, name := range []string{"index.html", "app.js", "frontier.js", "style.css", "favicon.svg", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
+	for _, name := range []string{"index.html", "app.js", "slice.js", "stacks.js", "frontier.js", "style.css", "favicon.svg", "worker.js", "wasm_exec.js", "nimlab.wasm"} {
 		info, err := os.Stat(filepath.Join(dir, name))
 		if err != nil || info.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
@@ -103,7 +103,7 @@ func TestSiteWritesTheLab(t *testing.T) {
 	if !strings.Contains(string(index), `<meta name="nimlab-backend" content="wasm">`) {
 		t.Error("index.html does not ask the WebAssembly back end")
 	}
-	for _, name := range []string{"index.html", "app.js", "frontier.js", "worker.js"} {
+	for _, name := range []string{"index.html", "app.js", "slice.js", "stacks.js", "frontier.js", "worker.js"} {
 		data, _ := os.ReadFile(filepath.Join(dir, name))
 		if strings.Contains(string(data), "https://") || strings.Contains(string(data), "http://") {
 			t.Errorf("%s refers to another site", name)

@@ -253,7 +253,7 @@ $("solve-form").addEventListener("submit", solveGame);
 
 function setupSlice() {
   const n = explored.piles;
-  const options = Array.from({ length: n }, (_, i) => `<option value="${i + 1}">pile ${i + 1}</option>`).join("");
+  const options = Array.from({ length: n }, (_, i) => `<option value="${i + 1}">${pileName(i + 1)}</option>`).join("");
   $("axis-x").innerHTML = options;
   $("axis-y").innerHTML = options;
   $("axis-x").value = "1";
@@ -284,7 +284,7 @@ function buildSliders() {
   const spans = [];
   for (let i = 1; i <= n; i++) {
     if (i === x || i === y) continue;
-    spans.push(`<label>p${i} <input type="range" class="fix" data-pile="${i}" min="0" max="${$("max").value}" value="0"><output>0</output></label>`);
+    spans.push(`<label>${pileName(i)} <input type="range" class="fix" data-pile="${i}" min="0" max="${$("max").value}" value="0"><output>0</output></label>`);
   }
   $("sliders").innerHTML = spans.join(" ");
   for (const r of document.querySelectorAll(".fix")) {
@@ -297,7 +297,7 @@ async function drawSlice(mark) {
   const params = { game: explored.game, max: $("max").value, axes: `${$("axis-x").value},${$("axis-y").value}`, fix, value: $("value").value };
   try {
     const s = await api("slice", params);
-    renderSlice($("slice"), s, explored.game, mark);
+    renderSlice($("slice"), s, explored.game, mark, $("hover"));
     shareExplore();
   } catch (e) {
     text($("hover"), e.message);
@@ -305,38 +305,6 @@ async function drawSlice(mark) {
 }
 for (const id of ["axis-x", "axis-y"]) $(id).addEventListener("change", () => { buildSliders(); drawSlice(); });
 $("value").addEventListener("change", () => drawSlice());
-
-// renderSlice draws a table.Slice as a grid, pile X across and pile Y up.
-function renderSlice(grid, s, game, marked) {
-  grid.style.gridTemplateColumns = `repeat(${s.cols}, 12px)`;
-  const lo = Math.min(...s.cells), hi = Math.max(...s.cells, lo + 1);
-  const cells = [];
-  for (let r = s.rows - 1; r >= 0; r--) {
-    for (let c = 0; c < s.cols; c++) {
-      const i = r * s.cols + c;
-      const p = s.fixed.slice();
-      p[s.x] = c;
-      p[s.y] = r;
-      const cell = document.createElement("div");
-      cell.className = "cell";
-      cell.dataset.position = p.join(",");
-      if (s.value === "outcome") {
-        if (s.p[i]) cell.classList.add("p");
-      } else {
-        const t = (s.cells[i] - lo) / (hi - lo);
-        cell.style.background = `hsl(${240 - 200 * t}, 60%, ${25 + 55 * t}%)`;
-        if (s.p[i]) cell.style.boxShadow = "inset 0 0 0 3px #fff";
-      }
-      if (marked && marked.has(cell.dataset.position)) cell.classList.add("bad");
-      const what = s.value === "outcome" ? (s.p[i] ? "P" : "N") : `${s.value} ${s.cells[i]}${s.p[i] ? " (P)" : ""}`;
-      cell.title = `(${cell.dataset.position}): ${what}`;
-      cell.addEventListener("mouseenter", () => text($("hover"), cell.title));
-      cell.addEventListener("click", () => { location.hash = `position?${q({ game, position: cell.dataset.position })}`; });
-      cells.push(cell);
-    }
-  }
-  grid.replaceChildren(...cells);
-}
 
 // ---- position --------------------------------------------------------------
 
@@ -386,6 +354,7 @@ async function newGame(ev) {
   match.first = $("play-computer-first").checked ? "computer" : "you";
   match.over = false;
   $("play-log").replaceChildren();
+  renderStacks($("stacks"), null);
   text($("result"), "");
   text($("play-error"), "");
   await step({});
@@ -438,6 +407,7 @@ async function step(params) {
   match.history = r.history;
   match.over = Boolean(r.winner);
   figure($("play-figure"), "draw", { game: match.game, position: r.position.join(",") });
+  renderStacks($("stacks"), match.over ? null : r.position, (move) => { $("move").value = move; });
   shareGame();
   text($("result"), r.winner === "computer" ? "The computer wins." : r.winner === "you" ? "You win!" : "");
   text($("play-status"), `${r.title}: ${r.winner ? "the game is over" : "your move"}`);
@@ -470,6 +440,7 @@ $("check-form").addEventListener("submit", async (ev) => {
   const game = $("check-spec").value.trim();
   text($("verdict"), "checking…");
   $("check-links").replaceChildren();
+  $("check-figure").hidden = true;
   share("check", { game, max: $("check-max").value, expr: $("expr").value });
   try {
     const r = await api("check", { game, max: $("check-max").value, expr: $("expr").value });
@@ -482,6 +453,10 @@ $("check-form").addEventListener("submit", async (ev) => {
     const fix = first ? first.slice(2).map((v, i) => `${i + 3}=${v}`).join(",") : "";
     const s = await api("slice", { game, max: $("check-max").value, axes: "1,2", fix, value: "outcome" });
     renderSlice($("check-slice"), s, game, bad);
+    text($("check-caption"), first
+      ? `The slice through the first example, (${first.join(",")}): piles ${pileName(1)} and ${pileName(2)} on the axes, the others as there; the examples the report lists are outlined in red.`
+      : `The slice through the origin, piles ${pileName(1)} and ${pileName(2)} on the axes: the expression agrees with the table on it.`);
+    $("check-figure").hidden = false;
   } catch (e) {
     text($("verdict"), e.message);
   }
@@ -494,7 +469,7 @@ $("discover").addEventListener("click", async () => {
   text($("verdict"), "looking for a pattern…");
   text($("check-report"), "");
   $("check-links").replaceChildren();
-  $("check-slice").replaceChildren();
+  $("check-figure").hidden = true;
   try {
     const r = await api("discover", { game, max: $("check-max").value });
     $("expr").value = r.expr;
@@ -516,7 +491,7 @@ $("prove").addEventListener("click", async () => {
   text($("verdict"), "proving…");
   text($("check-report"), "");
   $("check-links").replaceChildren();
-  $("check-slice").replaceChildren();
+  $("check-figure").hidden = true;
   try {
     const r = await api("prove", { game, expr: $("expr").value });
     const ce = r.counterexample;

@@ -23,6 +23,21 @@ function proofText(r) {
   return `${r.proved}: ${p.conditions || p.reason || ""}`;
 }
 
+// folded is a cell's long text in a <details>: one line, cut short, until
+// its summary is clicked, then all of it; a short text is shown as it is.
+function folded(td, v) {
+  if (v.length <= 24) {
+    td.textContent = v;
+    return;
+  }
+  const details = document.createElement("details");
+  const summary = document.createElement("summary");
+  summary.textContent = v;
+  summary.title = "click to show all of it, or fold it again";
+  details.append(summary);
+  td.append(details);
+}
+
 function frontierRow(r) {
   const tr = document.createElement("tr");
   tr.className = r.status;
@@ -34,14 +49,18 @@ function frontierRow(r) {
   game.append(a);
   tr.append(game);
   const desc = r.status === "nothing" ? "" : r.expr;
-  for (const [cls, v] of [["status", statusText(r)], ["description", desc.length > 80 ? desc.slice(0, 80) + "…" : desc],
-    ["proof", proofText(r)], ["theorem", r.theorem || "-"], ["regions", (r.regions || []).join("; ") || "-"], ["time", `${r.seconds.toFixed(1)} s`]]) {
+  const regions = r.regions || [];
+  const regionsText = regions.length ? `${regions.length} region${regions.length > 1 ? "s" : ""}: ${regions.join("; ")}` : "-";
+  for (const [cls, v] of [["status", statusText(r)], ["description", desc], ["proof", proofText(r)], ["theorem", r.theorem || "-"],
+    ["regions", regionsText], ["time", `${r.seconds.toFixed(1)} s`]]) {
     const td = document.createElement("td");
     td.className = cls;
-    td.textContent = v;
-    if (cls === "description" && v !== desc) td.title = desc;
+    if (["description", "proof", "regions"].includes(cls)) folded(td, v); else td.textContent = v;
     if (cls === "proof" && r.proof && r.proof.reduction) {
-      td.append(document.createElement("br"), `(II) by reduction: ${r.proof.reduction}`);
+      const reduction = document.createElement("div");
+      reduction.className = "reduction";
+      reduction.textContent = `(II) by reduction: ${r.proof.reduction}`;
+      td.append(reduction);
     }
     tr.append(td);
   }
