@@ -4,6 +4,7 @@ package figure
 
 import (
 	"fmt"
+	"github.com/nimlab/nimlab/check"
 	"image/color"
 	"math"
 	"strconv"
@@ -68,15 +69,16 @@ func slicePlot(g *game.Game, s *table.Slice) (*Figure, *sliceParts, error) {
 			if fixed != "" {
 				fixed += ", "
 			}
-			fixed += fmt.Sprintf("p%d = %d", i+1, v)
+			fixed += fmt.Sprintf("%s = %d", check.PileName(i), v)
 		}
 	}
 	p.Title.Text = g.Title
 	if fixed != "" {
 		p.Title.Text += "\n" + fixed
 	}
-	p.X.Label.Text = fmt.Sprintf("pile %d", s.X+1)
-	p.Y.Label.Text = fmt.Sprintf("pile %d", s.Y+1)
+	// Piles named as expressions and tables name them: "pile a (p1)".
+	p.X.Label.Text = fmt.Sprintf("pile %s (p%d)", check.PileName(s.X), s.X+1)
+	p.Y.Label.Text = fmt.Sprintf("pile %s (p%d)", check.PileName(s.Y), s.Y+1)
 	lo, hi := 0, 1
 	for _, v := range s.Cells {
 		lo, hi = min(lo, v), max(hi, v)

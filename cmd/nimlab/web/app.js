@@ -276,7 +276,8 @@ function setupSlice() {
       if (r) { r.value = v; r.nextElementSibling.value = r.value; }
     }
   }
-  drawSlice();
+  // No slice asked for: the server's, the one holding the most P-positions.
+  drawSlice(undefined, !(link && link.has("fix")));
 }
 
 function buildSliders() {
@@ -292,11 +293,20 @@ function buildSliders() {
   }
 }
 
-async function drawSlice(mark) {
-  const fix = [...document.querySelectorAll(".fix")].map((r) => `${r.dataset.pile}=${r.value}`).join(",");
+// drawSlice draws the slice the sliders say, or with richest the one the
+// server chooses (the most P-positions), setting the sliders to it.
+async function drawSlice(mark, richest) {
+  const sliders = [...document.querySelectorAll(".fix")];
+  const fix = richest ? "" : sliders.map((r) => `${r.dataset.pile}=${r.value}`).join(",");
   const params = { game: explored.game, max: $("max").value, axes: `${$("axis-x").value},${$("axis-y").value}`, fix, value: $("value").value };
   try {
     const s = await api("slice", params);
+    if (richest) {
+      for (const r of sliders) {
+        r.value = s.fixed[+r.dataset.pile - 1];
+        r.nextElementSibling.value = r.value;
+      }
+    }
     renderSlice($("slice"), s, explored.game, mark, $("hover"));
     shareExplore();
   } catch (e) {
