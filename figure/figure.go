@@ -99,10 +99,15 @@ const (
 )
 
 // LayoutOf picks the layout of g from its complex: the cycle complex C_{n,k}
-// is drawn on a circle, the path complex in a row, anything else as a graph.
+// is drawn on a circle, the path complex in a row, anything else as a graph
+// (its facets only: Nim, whose facets are single piles, with no line
+// between piles, as no move joins them).
 func LayoutOf(g *game.Game) Layout {
 	c := g.Complex
 	n, k := c.N(), c.Facets()[0].Len()
+	if k < 2 {
+		return Graph
+	}
 	if cyc, err := complex.Cycle(n, k); err == nil && k < n && slices.Equal(cyc.Facets(), c.Facets()) {
 		return Circle
 	}

@@ -97,7 +97,9 @@ func TestGoldenSVG(t *testing.T) {
 }
 
 func TestLayouts(t *testing.T) {
-	for spec, want := range map[string]Layout{"cn:8,3": Circle, "cn:6,5": Circle, "path:6,2": Row, "moore:4,2": Graph, "complex:1-2,2-3,3-1": Circle} {
+	// Nim (cn:n,1, path:n,1): single piles, no line joining them.
+	for spec, want := range map[string]Layout{"cn:8,3": Circle, "cn:6,5": Circle, "path:6,2": Row, "moore:4,2": Graph, "complex:1-2,2-3,3-1": Circle,
+		"nim:3": Graph, "cn:5,1": Graph, "path:4,1": Graph} {
 		g, _ := game.Parse(spec)
 		if got := LayoutOf(g); got != want {
 			t.Errorf("%s: layout %s, want %s", spec, got, want)
