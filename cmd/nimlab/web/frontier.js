@@ -60,6 +60,7 @@ function frontierRow(r) {
       const reduction = document.createElement("div");
       reduction.className = "reduction";
       reduction.textContent = `(II) by reduction: ${r.proof.reduction}`;
+      reduction.title = reduction.textContent; // one line, cut short: the whole on hover
       td.append(reduction);
     }
     tr.append(td);
