@@ -113,14 +113,27 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 	if req.Export == "" {
 		return r, run(func(bool) error { return nil })
 	}
-	err = atomicfile.Write(req.Export, func(w io.Writer) error {
+	if err := exportAccepted(req.Export, cols.Rows(), run); err != nil {
+		var re *RequestError
+		if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%v %s: %w", Param("export"), req.Export, err)
+	}
+	return r, nil
+}
+
+// exportAccepted writes the answers run gives, rows of them, to the .npz
+// archive path as one uint8 array, accepted, streaming them.
+func exportAccepted(path string, rows int64, run func(answer func(bool) error) error) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		z := zip.NewWriter(w)
 		a, err := z.CreateHeader(&zip.FileHeader{Name: "accepted.npy", Method: zip.Store})
 		if err != nil {
 			return err
 		}
 		bw := bufio.NewWriterSize(a, 1<<16)
-		if _, err := bw.WriteString(table.NPYHeader("|u1", cols.Rows())); err != nil {
+		if _, err := bw.WriteString(table.NPYHeader("|u1", rows)); err != nil {
 			return err
 		}
 		if err := run(func(in bool) error {
@@ -136,14 +149,6 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 		}
 		return z.Close()
 	})
-	if err != nil {
-		var re *RequestError
-		if errors.As(err, &re) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("%v %s: %w", Param("export"), req.Export, err)
-	}
-	return r, nil
 }
 
 // WriteText says how many positions the expression accepts.
