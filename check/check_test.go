@@ -170,6 +170,8 @@ func TestCompileErrors(t *testing.T) {
 		{"let mm = a; mm = b", "write == to compare"},
 		{"a == b & b == c", `a single & at column 8: write &&, or "and"`},
 		{"a == b | b == c", `write ||, or "or"`},
+		{"a == b == c", "two comparisons chained at column 8"},
+		{"a < b <= c && c > 0", "two comparisons chained"},
 	} {
 		_, err := Compile(tt.expr, 3, nil)
 		if err == nil || !strings.Contains(err.Error(), tt.mention) || strings.Contains(err.Error(), "\n") {

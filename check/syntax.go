@@ -14,8 +14,9 @@ import (
 var ErrXorBesideArithmetic = errors.New("^ (xor) beside arithmetic")
 
 // parse parses src after the checks of its tokens that a parser's message
-// would not make plain: "=" where "==" is meant, and ^ beside arithmetic
-// without parentheses. Its errors say what to write instead.
+// would not make plain: "=" where "==" is meant, ^ beside arithmetic
+// without parentheses, and chained comparisons (a == b == c). Its errors
+// say what to write instead.
 func parse(src string) (*parser.Tree, error) {
 	tokens, err := lexer.Lex(file.NewSource(src))
 	if err == nil {
@@ -43,7 +44,7 @@ func checkTokens(tokens []lexer.Token) error {
 	// operator, a comma, a ;, ? or :.
 	// A sign right after ^ (a ^ -1) reads the same in both, unless
 	// another ^ follows it (a ^ -b ^ c): signed holds it till then.
-	type run struct{ xor, arith, signed string }
+	type run struct{ xor, arith, signed, cmp string }
 	groups := []run{{}}
 	for i, t := range tokens {
 		top := &groups[len(groups)-1]
@@ -72,6 +73,13 @@ func checkTokens(tokens []lexer.Token) error {
 			if top.arith == "" {
 				top.arith = t.Value
 			}
+		case t.Is(lexer.Operator, "==", "!=", "<", "<=", ">", ">="):
+			// a == b == c reads (a == b) == c, a condition's 1 or 0
+			// compared with c: refused unless parenthesized.
+			if top.cmp != "" {
+				return fmt.Errorf("two comparisons chained at column %d (%s ... %s): write a == b && b == c, or put one in parentheses to compare a condition's 1 or 0 with a number", t.From+1, top.cmp, t.Value)
+			}
+			*top = run{cmp: t.Value}
 		case t.Kind == lexer.Operator:
 			*top = run{}
 		}
