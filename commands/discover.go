@@ -53,7 +53,10 @@ type DiscoverResult struct {
 	Game            string          `json:"game"`
 	Max             int             `json:"max"`
 	Method          string          `json:"method"`
-	PPositions      int64           `json:"p_positions"`
+	// Reduced is true for a description by reduction by invariances
+	// (discover.Result.Reduced): prove it with --reduce.
+	Reduced    bool  `json:"reduced,omitempty"`
+	PPositions int64 `json:"p_positions"`
 	// Proof is present when a proof was asked for: null when there was
 	// nothing to prove (the description is not exact on the box).
 	Proof       *ProofAttempt `json:"proof,omitempty"`
@@ -155,7 +158,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	}
 	res := &DiscoverResult{
 		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
-		Method: r.Method, PPositions: r.PPositions, Covered: r.Covered,
+		Method: r.Method, Reduced: r.Reduced, PPositions: r.PPositions, Covered: r.Covered,
 		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
 		Invariances: r.Invariances, Regions: r.Regions, NextRegions: r.NextRegions, verbose: req.Verbose,
 	}
@@ -215,7 +218,11 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	if r.Proof != nil {
 		WriteProofSummary(w, r.Proof.Result)
 		if r.Proof.Result != nil {
-			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag())
+			reduce := ""
+			if r.Reduced {
+				reduce = " --reduce" // (II) by the reduction, as discover proved it
+			}
+			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
 		}
 	}
 	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)

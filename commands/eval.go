@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
@@ -50,6 +52,10 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 		return nil, requestErrorf("%v is required: the expression to evaluate", Param("expr"))
 	case req.Positions == "":
 		return nil, requestErrorf("%v is required: an .npz archive of the positions, one array per pile (p1, p2, ...)", Param("positions"))
+	case req.Export != "" && !strings.HasSuffix(strings.ToLower(req.Export), ".npz"):
+		return nil, requestErrorf("%v %s: eval writes an .npz archive: give a name ending in .npz", Param("export"), req.Export)
+	case req.Export != "" && samePath(req.Export, req.Positions):
+		return nil, requestErrorf("%v %s is %v's file: the answers would overwrite the positions", Param("export"), req.Export, Param("positions"))
 	}
 	g, err := game.Parse(req.Game)
 	if err != nil {
@@ -97,7 +103,7 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 			}
 			for i, v := range row {
 				if v < 0 {
-					return requestErrorf("%v %s: row %d holds %d in %s; a pile is never negative", Param("positions"), req.Positions, k, v, names[i])
+					return requestErrorf("%v %s: row %d (counting from 1) holds %d in %s; a pile is never negative", Param("positions"), req.Positions, k+1, v, names[i])
 				}
 				p[i] = int(v)
 			}
@@ -121,6 +127,17 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 		return nil, fmt.Errorf("%v %s: %w", Param("export"), req.Export, err)
 	}
 	return r, nil
+}
+
+// samePath reports whether two names are of the same file (the second
+// exists; the first may not yet).
+func samePath(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
 }
 
 // exportAccepted writes the answers run gives, rows of them, to the .npz

@@ -165,7 +165,7 @@ func Slice(ctx context.Context, env Env, req SliceRequest) (*SliceResult, error)
 	}
 	for i, v := range fixed {
 		if v > req.Max {
-			return nil, requestErrorf("%v %d=%d: the table holds piles 0..%d (%v %d)", Param("fix"), i+1, v, req.Max, Param("max"), req.Max)
+			return nil, requestErrorf("%v: pile %s (p%d) = %d, but the table holds piles 0..%d (%v %d)", Param("fix"), check.PileName(i), i+1, v, req.Max, Param("max"), req.Max)
 		}
 	}
 	s, err := t.Slice(x, y, fixed, req.Value)
@@ -246,6 +246,7 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 		return 0, 0, nil, requestErrorf("%v %q: give two different piles 1..%d", Param("axes"), axes, n)
 	}
 	fixed = make(game.Position, n)
+	given := make([]bool, n)
 	for _, item := range strings.Split(fix, ",") {
 		if strings.TrimSpace(item) == "" {
 			continue
@@ -261,6 +262,10 @@ func ParseSlice(axes, fix string, n int) (x, y int, fixed game.Position, err err
 		if i == x || i == y {
 			return 0, 0, nil, requestErrorf("%v %q: pile %d is on an axis", Param("fix"), item, i+1)
 		}
+		if given[i] {
+			return 0, 0, nil, requestErrorf("%v %q: pile %s (p%d) is given twice", Param("fix"), item, check.PileName(i), i+1)
+		}
+		given[i] = true
 		if fixed[i], err = strconv.Atoi(strings.TrimSpace(v)); err != nil || fixed[i] < 0 {
 			return 0, 0, nil, requestErrorf("%v %q: %q is not a pile size", Param("fix"), item, strings.TrimSpace(v))
 		}

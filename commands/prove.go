@@ -102,6 +102,12 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if req.Grundy != "" && g.Misere {
 		return nil, requestErrorf("%v: Sprague–Grundy values are proved in normal play only, and %s is misère", Param("grundy"), g.Spec)
 	}
+	switch {
+	case req.Reduce && req.Grundy != "":
+		return nil, requestErrorf("%v decides (II) of a set of P-positions: not with %v", Param("reduce"), Param("grundy"))
+	case req.Reduce && req.Where != "":
+		return nil, requestErrorf("%v reduces every position, not a region's: leave out %v or %v (a region theorem's regions need no reduction)", Param("reduce"), Param("where"), Param("reduce"))
+	}
 	var moves [][]string
 	var th *theory.Theorem
 	if req.Theorem != "" {
@@ -464,10 +470,14 @@ func writeProof(w io.Writer, r *prove.Result) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	if r.ReductionSkipped != "" {
+		fmt.Fprintf(w, "reduction   not taken: %s\n", r.ReductionSkipped)
+	}
 	for i, line := range reductionText(r.Reduction) {
 		fmt.Fprintf(w, "%-12s%s\n", map[bool]string{true: "reduction"}[i == 0], line)
 	}
-	if r.Learned != nil {
+	// Moves learned for a (II) the reduction decided would only confuse.
+	if r.Learned != nil && !(len(r.Reduction) > 0 && r.Reduction[0].Result == prove.Proved) {
 		fmt.Fprintf(w, "learned     %s\n", learnedText(r.Learned))
 	}
 	if ce := r.Counterexample; ce != nil {

@@ -81,6 +81,10 @@ type Result struct {
 	Exact bool `json:"exact"`
 	// Method says what kind of description was found.
 	Method string `json:"method"`
+	// Reduced is true for a description by reduction by invariances
+	// (Method says so in words): prove decides its (II) by the same
+	// reduction (prove.Options.Reduce).
+	Reduced bool `json:"reduced,omitempty"`
 	// PPositions counts the P-positions of the verification box, Covered
 	// those Expr accepts, AcceptedNotP the N-positions it accepts.
 	PPositions   int64 `json:"p_positions"`

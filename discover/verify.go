@@ -75,7 +75,7 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		return nil, err
 	}
 	r := &Result{
-		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: f.method, Regions: f.regions,
+		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: f.method, Reduced: f.method == methodReduction, Regions: f.regions,
 		Exact: rep.Agrees() && rep.Violations1 == 0 && rep.Violations2 == 0, Verification: rep,
 		PPositions: pPositions, AcceptedNotP: rep.AcceptedNotP, Counterexamples: []game.Position{},
 	}
@@ -96,7 +96,7 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		popts.Where = s.where
 		// A description by reduction is proved by one: (II) region by
 		// region (prove's reduction by invariances).
-		popts.Reduce = f.method == methodReduction
+		popts.Reduce = r.Reduced
 		if len(f.moves) > 0 {
 			// Candidates only: each is checked by the solver (lift.go).
 			popts.Moves = f.moves

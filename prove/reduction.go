@@ -138,8 +138,7 @@ type reducer struct {
 func decideByReduction(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
 	if err := rt.needs(enc); err != nil || opts.noReduction {
 		if err != nil && opts.Reduce {
-			// Asked for, and not taken: say why.
-			r.Reduction = []ReductionStep{{Result: Undecided, Reason: "not taken: " + err.Error()}}
+			r.ReductionSkipped = err.Error() // asked for, and not taken: say why
 		}
 		return nil, nil
 	}

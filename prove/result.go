@@ -169,6 +169,9 @@ type Result struct {
 	// invariances (reduction.go), in the order decided, when one was
 	// tried.
 	Reduction []ReductionStep `json:"reduction,omitempty"`
+	// ReductionSkipped says why the reduction Options.Reduce asked for
+	// was not taken (its preconditions: reductionRoute).
+	ReductionSkipped string `json:"reduction_skipped,omitempty"`
 	// Learned are the candidate winning moves learned on a box for (II)
 	// when none were given (learn.go), and how well they covered it.
 	Learned *witness.Learned `json:"learned_moves,omitempty"`

@@ -39,7 +39,7 @@ func TestMessages(t *testing.T) {
 		{[]string{"serve", "--timeout", "soon"}, []string{`--timeout takes a duration such as 90s, 2m or 1h30m, not "soon"`}, ""},
 		{[]string{"solve", "cn:6,3", "--max", "2", "--json=maybe"}, []string{`--json takes true or false, not "maybe"`}, ""},
 		{[]string{"plot", "cn:6,3", "--max", "3", "--fix", "9=2", "--out", "p.svg"}, []string{"CN(6,3)", "there is no pile 9 (the piles are 1..6)"}, "write pile=value"},
-		{[]string{"plot", "cn:6,3", "--max", "3", "--fix", "3=9", "--out", "p.svg"}, []string{"--fix 3=9: the table holds piles 0..3"}, ""},
+		{[]string{"plot", "cn:6,3", "--max", "3", "--fix", "3=9", "--out", "p.svg"}, []string{"--fix: pile c (p3) = 9, but the table holds piles 0..3"}, ""},
 		{[]string{"atlas", "complexes:9", "--max", "1", "--out", "atlas"}, []string{"complexes:V takes 1 <= V <= 6"}, "7 vertices"},
 		{[]string{"solve", "cn:6,3", "--max", "2", "--workers", "-3"}, []string{`--workers takes a whole number from 0 to 1024, not "-3"`}, ""},
 		{[]string{"atlas", "cn:3..4", "--max", "1", "--out", "atlas", "--workers", "-3"}, []string{"--workers takes a whole number from 0 to 1024"}, ""},

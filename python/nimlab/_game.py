@@ -247,10 +247,18 @@ class Game:
             positions_file, answers = Path(tmp) / "positions.npz", Path(tmp) / "accepted.npz"
             arrays = {}
             for i, column in enumerate(columns):
-                values = frame[column].to_numpy()
-                if not np.issubdtype(values.dtype, np.integer):
+                series = frame[column]
+                if pd.api.types.is_integer_dtype(series.dtype) and series.hasnans:
+                    raise UsageError("frame= column %r has missing values: a pile holds a whole number of tokens"
+                                     % (column,), kind="usage", command=args)
+                if not pd.api.types.is_integer_dtype(series.dtype):
                     raise UsageError("frame= column %r holds %s, not integers: a pile is a whole number of tokens"
-                                     % (column, values.dtype), kind="usage", command=args)
+                                     % (column, series.dtype), kind="usage", command=args)
+                values = series.to_numpy(dtype="int64")
+                if len(values) and values.min() < 0:
+                    row = series.index[int(np.argmin(values))]
+                    raise UsageError("frame= column %r holds %d at row %r: a pile is never negative"
+                                     % (column, values.min(), row), kind="usage", command=args)
                 arrays["p%d" % (i + 1)] = values
             np.savez(positions_file, **arrays)
             run(args + ["--positions", str(positions_file), "--export", str(answers), "--json"])
@@ -351,7 +359,7 @@ class Game:
                                  "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
-        if isinstance(expr, Discovery) and str(expr.get("method", "")).startswith("reduction"):
+        if isinstance(expr, Discovery) and expr.get("reduced"):
             reduce = True  # a description by reduction is proved by one
         args += ["--reduce"] if reduce else []
         return run_json(args, Proof)
@@ -397,6 +405,9 @@ class Game:
             args += ["--fix", fix]
         if ax is None:
             return figure(args)
+        if not hasattr(ax, "imshow") or not hasattr(ax, "figure"):
+            raise UsageError("ax= is a matplotlib Axes (e.g. fig, ax = plt.subplots()), not %s" % type(ax).__name__,
+                             kind="usage", command=args)
         return _draw_slice(ax, json.loads(run(args + ["--data"])["stdout"]), self.title)
 
 

@@ -92,7 +92,7 @@ class Result:
             head += ' <span style="background:%s;color:#fff;border-radius:3px;padding:1px 6px">%s</span>' % (
                 verdict[1], html.escape(verdict[0]))
         body = html.escape(repr(self))
-        return '<div class="nimlab-result">%s<pre style="white-space:pre-wrap;margin-top:4px">%s</pre></div>' % (head, body)
+        return '<div class="nimlab-result">%s<pre style="white-space:pre;overflow-x:auto;margin-top:4px">%s</pre></div>' % (head, body)
 
 
 class Outcome(Result):

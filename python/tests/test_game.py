@@ -189,6 +189,12 @@ def test_evaluate_and_where(cli):
         g.evaluate("a = 0", frame)
     with pytest.raises(nimlab.UsageError, match="integers"):
         g.evaluate("a == 0", frame.astype({"p1": float}))
+    with pytest.raises(nimlab.UsageError, match="never negative"):
+        g.evaluate("a == 0", frame.assign(p2=frame.p2 - 1))
+    nullable = frame.astype({"p1": "Int64"})
+    assert g.evaluate("a == c && b == d", nullable).equals(accepted)
+    with pytest.raises(nimlab.UsageError, match="Axes"):
+        g.plot(max=3, ax="nope")
 
 
 def test_results_show_as_html():
