@@ -23,6 +23,9 @@ import (
 type EvalRequest struct {
 	Game string `json:"game"`
 	Expr string `json:"expr"`
+	// Where is Expr's alternative for a region's condition (the Python
+	// package's where=): the same, its errors naming it.
+	Where string `json:"where,omitempty"`
 	// Positions is an .npz archive with one integer array per pile, p1..pn.
 	Positions string `json:"positions"`
 	// Export, when not empty, is the .npz archive the answers are written
@@ -48,7 +51,9 @@ const evalCheckEvery = 1 << 16
 // row.
 func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 	switch {
-	case req.Expr == "":
+	case req.Expr != "" && req.Where != "":
+		return nil, requestErrorf("%v and %v: give one of them", Param("expr"), Param("where"))
+	case req.Expr == "" && req.Where == "":
 		return nil, requestErrorf("%v is required: the expression to evaluate", Param("expr"))
 	case req.Positions == "":
 		return nil, requestErrorf("%v is required: an .npz archive of the positions, one array per pile (p1, p2, ...)", Param("positions"))
@@ -61,9 +66,13 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := check.Compile(req.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	src, param := req.Expr, Param("expr")
+	if req.Where != "" {
+		src, param = req.Where, Param("where")
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 	if err != nil {
-		return nil, requestErrorf("%v: %w", Param("expr"), err)
+		return nil, requestErrorf("%v: %w", param, err)
 	}
 	f, err := os.Open(req.Positions)
 	if err != nil {

@@ -176,7 +176,7 @@ class Game:
         frame = self._solve_frame(max, grundy, remoteness, table, force, max_rows)
         if where is None:
             return frame
-        kept = frame[self.evaluate(where, frame).to_numpy()].reset_index(drop=True)
+        kept = frame[self._evaluate(frame, where=where).to_numpy()].reset_index(drop=True)
         kept.attrs = frame.attrs
         return kept
 
@@ -241,8 +241,12 @@ class Game:
         ``frame[g.evaluate("a == c && b == d", frame)]`` keeps the rows it
         accepts.
         """
+        return self._evaluate(frame, expr=expr)
+
+    def _evaluate(self, frame, expr=None, where=None):
+        """evaluate, the expression given as expr= or as where= (its errors name it so)."""
         columns = self._pile_columns(frame)
-        args = ["eval", self.spec, "--expr", _expression(expr)]
+        args = ["eval", self.spec] + (["--where", where] if where is not None else ["--expr", _expression(expr)])
         with tempfile.TemporaryDirectory(prefix="nimlab-") as tmp:
             positions_file, answers = Path(tmp) / "positions.npz", Path(tmp) / "accepted.npz"
             arrays = {}

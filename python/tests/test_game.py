@@ -187,6 +187,8 @@ def test_evaluate_and_where(cli):
         g.evaluate("a == 0", frame[["p1", "p2"]])
     with pytest.raises(nimlab.UsageError, match="=="):
         g.evaluate("a = 0", frame)
+    with pytest.raises(nimlab.UsageError, match="^where=: "):
+        g.solve(max=2, where="a = 0")
     with pytest.raises(nimlab.UsageError, match="integers"):
         g.evaluate("a == 0", frame.astype({"p1": float}))
     with pytest.raises(nimlab.UsageError, match="never negative"):

@@ -174,6 +174,7 @@ var schema = map[string][]Param{
 	}, source[1:]...),
 	"eval": {pGame,
 		pExpr.help("the expression to evaluate at each position (true or false)"),
+		pWhere.help("a region's condition, evaluated as --expr is (give one of them)"),
 		Param{Name: "positions", Kind: Text, Help: "the positions: a NumPy .npz archive with one integer array per pile, p1..pn (numpy.savez, or solve --export)", Fronts: Flag},
 		Param{Name: "export", Kind: Text, Help: "write the answers to this .npz archive, one uint8 array 'accepted' (1 where the expression is true), in the positions' order", Fronts: Flag},
 		pJSON.help("print the summary as one JSON object"),
