@@ -73,7 +73,15 @@ def _interrupt_after(seconds):
     return timer
 
 
-def test_ctrl_c_stops_the_command(mode):
+@pytest.fixture
+def sigint_raises():
+    """Python's own Ctrl-C handler, which a process started with SIGINT ignored (a background job of a script) lacks."""
+    saved = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, saved)
+
+
+def test_ctrl_c_stops_the_command(mode, sigint_raises):
     g = nimlab.Game("cn:8,4")
     session = nimlab._calls._runner._session
     start = time.monotonic()
