@@ -399,6 +399,38 @@ type finding struct {
 	// moves are candidate winning moves for (II) of src, lifted from the
 	// region theorems' (lift.go); nil when some region has none.
 	moves [][]string
+	// vectors are the invariances the reduction used, with their images
+	// under the game's symmetries: hints for prove's reduction
+	// (prove.Options.ReductionHints), each asked of the solver there.
+	vectors [][]int
+}
+
+// vectors lists the invariance of every node of the reduction and its
+// images under the structure's symmetries, once each.
+func (st *structure) vectors() [][]int {
+	var out [][]int
+	seen := map[string]bool{}
+	add := func(v []int) {
+		if key := fmt.Sprint(v); !seen[key] {
+			seen[key] = true
+			out = append(out, v)
+		}
+	}
+	for _, nd := range st.nodes {
+		if nd == nil || nd.by == nil {
+			continue
+		}
+		add(slices.Clone([]int(nd.by)))
+		for _, perm := range st.group {
+			w := make([]int, len(nd.by))
+			for i, x := range nd.by {
+				w[perm[i]] = x
+			}
+			add(w)
+		}
+	}
+	slices.SortFunc(out, slices.Compare)
+	return out
 }
 
 // methodReduction is the Method of a description by reduction.
@@ -443,6 +475,7 @@ func (s *search) found(ctx context.Context, best *candidate, opts Options) (*fin
 		return f, err
 	}
 	f.src, f.method, f.exact = src, methodReduction, true
+	f.vectors = st.vectors()
 	if learned != nil {
 		f.moves = st.liftMoves(st.root, learned)
 	}

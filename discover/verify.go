@@ -97,6 +97,7 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		// A description by reduction is proved by one: (II) region by
 		// region (prove's reduction by invariances).
 		popts.Reduce = r.Reduced
+		popts.ReductionHints = f.vectors
 		if len(f.moves) > 0 {
 			// Candidates only: each is checked by the solver (lift.go).
 			popts.Moves = f.moves

@@ -411,8 +411,15 @@ func (rd *reducer) vectors(zeros []int) [][]int {
 	if len(free) < 2 {
 		return nil
 	}
+	// The hints first (discover's invariances), then the vectors that keep
+	// S on samples, fewest piles first.
+	var out, hinted [][]int
+	for _, v := range rd.opts.ReductionHints {
+		if usableHint(v, rd.enc.n, zeros) && !slices.ContainsFunc(hinted, func(w []int) bool { return slices.Equal(v, w) }) {
+			hinted = append(hinted, v)
+		}
+	}
 	samples := rd.samples(free)
-	var out [][]int
 	for mask := 1; mask < 1<<len(free); mask++ {
 		v := make([]int, rd.enc.n)
 		for j, i := range free {
@@ -425,7 +432,27 @@ func (rd *reducer) vectors(zeros []int) [][]int {
 		}
 	}
 	slices.SortStableFunc(out, func(u, w []int) int { return sum(u) - sum(w) })
-	return out[:min(len(out), 4)]
+	out = slices.DeleteFunc(out, func(v []int) bool {
+		return slices.ContainsFunc(hinted, func(w []int) bool { return slices.Equal(v, w) })
+	})
+	return append(hinted[:min(len(hinted), maxHintsTried):min(len(hinted), maxHintsTried)], out[:min(len(out), 4)]...)
+}
+
+// maxHintsTried bounds the hints a region tries.
+const maxHintsTried = 8
+
+// usableHint reports whether the hint v is a nonzero 0/1 vector of n
+// piles with no pile of zeros in its support.
+func usableHint(v []int, n int, zeros []int) bool {
+	if len(v) != n || sum(v) == 0 {
+		return false
+	}
+	for i, x := range v {
+		if x != 0 && x != 1 || x == 1 && slices.Contains(zeros, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // samples are positions of the region to test vectors on: those S accepts

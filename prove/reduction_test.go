@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,5 +196,31 @@ func TestReductionWritesAndConfirms(t *testing.T) {
 		if reply, err := s.Check(context.Background(), strings.TrimSuffix(string(script), "(check-sat)\n"), nil, 20*time.Second); err != nil || reply.Answer != Unsat {
 			t.Errorf("%s: %s (%v), want unsat", f, reply.Answer, err)
 		}
+	}
+}
+
+// TestReductionHints: a hint is tried first, as any vector asked of the
+// solver; one of the wrong length, not 0/1, or reducing an empty pile is
+// left out; a hint that does not keep S is refused by query (a).
+func TestReductionHints(t *testing.T) {
+	g, e := compile(t, "cn:4,2", "a == c && b == d && a < 100")
+	enc, err := newEncoding(g, e, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hints := [][]int{{1, 1, 1, 1}, {1, 1, 1}, {2, 0, 0, 0}, {0, 1, 0, 1}, {0, 0, 0, 0}}
+	rd := &reducer{enc: enc, eval: e.Evaluator(), rand: newReducerRand(enc.n), translation: map[string]bool{},
+		opts: Options{ReductionHints: hints}}
+	got := rd.vectors(nil)
+	if len(got) < 2 || !slices.Equal(got[0], []int{1, 1, 1, 1}) || !slices.Equal(got[1], []int{0, 1, 0, 1}) {
+		t.Fatalf("vectors %v: want the two usable hints first", got)
+	}
+	if inA := rd.vectors([]int{0}); len(inA) > 0 && slices.Equal(inA[0], []int{1, 1, 1, 1}) {
+		t.Errorf("in a == 0 the hint (1,1,1,1) reduces an empty pile: %v", inA)
+	}
+	s := solver(t)
+	rd.opts.Solver, rd.opts.Timeout = s, 20*time.Second
+	if ok, err := rd.reducesBy(context.Background(), nil, []int{1, 1, 1, 1}); err != nil || ok {
+		t.Errorf("the hint (1,1,1,1) does not keep S (a < 100): query (a) answered %v, %v", ok, err)
 	}
 }

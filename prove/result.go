@@ -68,6 +68,11 @@ type Options struct {
 	// it; without it, the reduction is tried when the query leaves (II)
 	// unknown.
 	Reduce bool
+	// ReductionHints are 0/1 vectors the reduction tries first, in each
+	// region whose empty piles none of them has in its support (discover's
+	// invariances): hints only, each asked of the solver as any other
+	// (reduction.go); a vector of the wrong length or not 0/1 is left out.
+	ReductionHints [][]int
 	// noReduction turns the reduction off, in the region theorems a
 	// reduction proves.
 	noReduction bool
