@@ -60,7 +60,8 @@ import (
 // (translationQuery), each unsat. Each region's (II) is a region theorem
 // proved by Prove, whose every condition, closure, engine check and
 // refutation is that of any region theorem. The vectors come from
-// evaluating S on sample positions: a hint, never a premise; (a) and (b)
+// Options.ReductionHints and from evaluating S on sample positions:
+// hints, never premises; (a) and (b)
 // are what the argument rests on. (I) of the whole claim is its own query,
 // asked as usual.
 var reductionRoute = route{name: routeNameReduction, needs: func(enc *encoding) error {
