@@ -108,6 +108,9 @@ func TestSetIsTheEvaluators(t *testing.T) {
 		{"cn:5,2", "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))", 1},
 		{"nim:3", "let mm = min(a, b); (mm + c) % 2 == 0 && abs(a - b) / 2 != c || !(a < b) && (a == 1 ? b > c : b < c)", 3},
 		{"path:4,2", "(a == b) == (c == d) && max(a, b - c, -d) >= 0 && 2 * a - b * 3 <= c ** 1 + d ** 0", 2},
+		// Comparisons with min and max, written as their arguments' (compare).
+		{"nim:3", "a <= min(b, c) || b != max(a, c) && min(a, max(b, c)) < c || c == min(a, b) && max(a, b) > c + 1", 3},
+		{"nim:3", "min(a, b) >= c && !(max(b, c) == a) || max(a, a, b) < 2 && a > min(a, c)", 3},
 	} {
 		g := parse(t, tt.spec)
 		e := compile(t, g, tt.expr)

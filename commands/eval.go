@@ -2,7 +2,6 @@ package commands
 
 import (
 	"archive/zip"
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -154,12 +153,8 @@ func samePath(a, b string) bool {
 func exportAccepted(path string, rows int64, run func(answer func(bool) error) error) error {
 	return atomicfile.Write(path, func(w io.Writer) error {
 		z := zip.NewWriter(w)
-		a, err := z.CreateHeader(&zip.FileHeader{Name: "accepted.npy", Method: zip.Store})
+		bw, err := table.CreateNPY(z, "accepted", "|u1", rows)
 		if err != nil {
-			return err
-		}
-		bw := bufio.NewWriterSize(a, 1<<16)
-		if _, err := bw.WriteString(table.NPYHeader("|u1", rows)); err != nil {
 			return err
 		}
 		if err := run(func(in bool) error {

@@ -589,11 +589,21 @@ func reducedMutants(base string, names []string, r *rand.Rand) []candidate {
 		if xorBesideArithmetic(src) {
 			continue
 		}
-		out = append(out, candidate{src: src, origin: "reduced", reduce: true})
+		// Hints: the vector the form reduces by, a random one, and one
+		// of the wrong length (left out by prove).
+		v, random := make([]int, len(names)), make([]int, len(names))
+		for i, name := range names {
+			if slices.Contains(support, name) {
+				v[i] = 1
+			}
+			random[i] = r.IntN(2)
+		}
+		hints := [][]int{random, v, {1}}
+		out = append(out, candidate{src: src, origin: "reduced", reduce: true, hints: hints})
 		muts := astMutants(src)
 		if len(muts) > 0 {
 			m := muts[r.IntN(len(muts))]
-			m.origin, m.reduce = "reduced+"+m.origin, true
+			m.origin, m.reduce, m.hints = "reduced+"+m.origin, true, hints
 			out = append(out, m)
 		}
 	}

@@ -38,6 +38,9 @@ type candidate struct {
 	// reduce asks (II) by reduction by invariances first
 	// (prove.Options.Reduce): nimlab prove ... --reduce.
 	reduce bool
+	// hints are vectors for the reduction to try first
+	// (prove.Options.ReductionHints): right, wrong or malformed alike.
+	hints [][]int
 }
 
 // The results of a pair besides prove's own (proved, refuted, unknown).
@@ -182,7 +185,7 @@ func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *o
 		out.Result, out.Reason = resultCompileError, err.Error()
 		return out, nil
 	}
-	opts := prove.Options{Solver: o.solver, Timeout: o.timeout, Reduce: c.reduce}
+	opts := prove.Options{Solver: o.solver, Timeout: o.timeout, Reduce: c.reduce, ReductionHints: c.hints}
 	if c.theorem != "" {
 		th, ok := theory.ByName(c.theorem)
 		if !ok {

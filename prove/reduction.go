@@ -110,7 +110,6 @@ type ReductionStep struct {
 // reducer decides (II) by reduction, region by region.
 type reducer struct {
 	enc  *encoding
-	rt   *route
 	opts Options
 	// sub are the options of the region theorems.
 	sub Options
@@ -146,7 +145,7 @@ func decideByReduction(ctx context.Context, enc *encoding, rt *route, opts Optio
 	start := time.Now()
 	sub := opts
 	sub.noReduction, sub.SMTOut = true, ""
-	rd := &reducer{enc: enc, rt: rt, opts: opts, sub: sub, proved: map[string]string{}, translation: map[string]bool{},
+	rd := &reducer{enc: enc, opts: opts, sub: sub, proved: map[string]string{}, translation: map[string]bool{},
 		eval: enc.e.Evaluator(), rand: newReducerRand(enc.n)}
 	if opts.Confirm != nil {
 		rd.confirmation = &Confirmation{Solver: opts.Confirm.Name, Version: opts.Confirm.Version, Result: string(Unsat)}
@@ -223,7 +222,7 @@ func (rd *reducer) region(ctx context.Context, zeros []int) (bool, error) {
 		return true, nil
 	}
 	start := time.Now()
-	for _, v := range rd.vectors(zeros) {
+	for _, v := range rd.vectors(ctx, zeros) {
 		ok, err := rd.reducesBy(ctx, zeros, v)
 		if err != nil {
 			return false, err
@@ -402,7 +401,7 @@ func (enc *encoding) translationQuery(v []int) string {
 // vectors are the 0/1 vectors, with no pile of zeros in their support,
 // that keep S on sample positions of the region (S(x) = S(red(x)) and S(x)
 // = S(x + v)), fewest piles first: hints, each then asked of the solver.
-func (rd *reducer) vectors(zeros []int) [][]int {
+func (rd *reducer) vectors(ctx context.Context, zeros []int) [][]int {
 	free := []int{}
 	for i := range rd.enc.n {
 		if !slices.Contains(zeros, i) {
@@ -421,7 +420,7 @@ func (rd *reducer) vectors(zeros []int) [][]int {
 		}
 	}
 	samples := rd.samples(free)
-	for mask := 1; mask < 1<<len(free); mask++ {
+	for mask := 1; mask < 1<<len(free) && ctx.Err() == nil; mask++ {
 		v := make([]int, rd.enc.n)
 		for j, i := range free {
 			if mask&(1<<j) != 0 {
@@ -543,7 +542,7 @@ func zerosName(zeros []int) string {
 
 // digits writes v as "101", for a file name.
 func digits(v []int) string {
-	return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(v)), ""), "[]")
+	return strings.NewReplacer("(", "", ")", "", ",", "").Replace(vectorString(v))
 }
 
 // vectorString writes v as "(1,0,1)".

@@ -93,7 +93,7 @@ func TestReductionVectorIsAsked(t *testing.T) {
 	}
 	rd := &reducer{enc: enc, eval: e.Evaluator(), translation: map[string]bool{}}
 	rd.rand = newReducerRand(enc.n)
-	vectors := rd.vectors(nil)
+	vectors := rd.vectors(context.Background(), nil)
 	if len(vectors) == 0 {
 		t.Fatal("no vector keeps S on the samples; the test needs one that does")
 	}
@@ -211,11 +211,11 @@ func TestReductionHints(t *testing.T) {
 	hints := [][]int{{1, 1, 1, 1}, {1, 1, 1}, {2, 0, 0, 0}, {0, 1, 0, 1}, {0, 0, 0, 0}}
 	rd := &reducer{enc: enc, eval: e.Evaluator(), rand: newReducerRand(enc.n), translation: map[string]bool{},
 		opts: Options{ReductionHints: hints}}
-	got := rd.vectors(nil)
+	got := rd.vectors(context.Background(), nil)
 	if len(got) < 2 || !slices.Equal(got[0], []int{1, 1, 1, 1}) || !slices.Equal(got[1], []int{0, 1, 0, 1}) {
 		t.Fatalf("vectors %v: want the two usable hints first", got)
 	}
-	if inA := rd.vectors([]int{0}); len(inA) > 0 && slices.Equal(inA[0], []int{1, 1, 1, 1}) {
+	if inA := rd.vectors(context.Background(), []int{0}); len(inA) > 0 && slices.Equal(inA[0], []int{1, 1, 1, 1}) {
 		t.Errorf("in a == 0 the hint (1,1,1,1) reduces an empty pile: %v", inA)
 	}
 	s := solver(t)

@@ -69,13 +69,9 @@ func (t *Table) ExportNPZ(ctx context.Context, w io.Writer) error {
 // t's box (by its index, and the position, which it reuses), each size
 // bytes, little-endian, of the NumPy type descr.
 func (t *Table) npyColumn(ctx context.Context, z *zip.Writer, name, descr string, size int, value func(idx int64, p game.Position) int64) error {
-	f, err := z.CreateHeader(&zip.FileHeader{Name: name + ".npy", Method: zip.Store})
+	bw, err := CreateNPY(z, name, descr, t.Box.Positions())
 	if err != nil {
-		return fmt.Errorf("writing %s.npy: %w", name, err)
-	}
-	bw := bufio.NewWriterSize(f, 1<<16)
-	if _, err := bw.WriteString(NPYHeader(descr, t.Box.Positions())); err != nil {
-		return fmt.Errorf("writing %s.npy: %w", name, err)
+		return err
 	}
 	var buf [8]byte
 	p := make(game.Position, len(t.Box))
@@ -95,6 +91,21 @@ func (t *Table) npyColumn(ctx context.Context, z *zip.Writer, name, descr string
 		return fmt.Errorf("writing %s.npy: %w", name, err)
 	}
 	return nil
+}
+
+// CreateNPY adds the one-dimensional array name.npy of rows values of the
+// NumPy type descr to z, stored uncompressed, and returns a writer for
+// its values (little-endian), which the caller flushes.
+func CreateNPY(z *zip.Writer, name, descr string, rows int64) (*bufio.Writer, error) {
+	f, err := z.CreateHeader(&zip.FileHeader{Name: name + ".npy", Method: zip.Store})
+	if err != nil {
+		return nil, fmt.Errorf("writing %s.npy: %w", name, err)
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if _, err := bw.WriteString(NPYHeader(descr, rows)); err != nil {
+		return nil, fmt.Errorf("writing %s.npy: %w", name, err)
+	}
+	return bw, nil
 }
 
 // NPYHeader is the header of a one-dimensional .npy array (format 1.0) of
