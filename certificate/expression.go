@@ -13,7 +13,14 @@ import (
 // term is a Coq term of the translation of an expression: a Prop (a
 // condition) or a Z (a value).
 type term struct {
+	// s is the Coq text, with the expression's lets as Coq's let.
 	s string
+	// inline is the Coq text with the lets inlined (as Coq reads s after
+	// cbv zeta), and src the same term in check's language: the text of a
+	// proof's case split and what evaluates it on a box.
+	inline, src string
+	// tree, for a Prop, is its shape: what a proof script walks (cases.go).
+	tree *prop
 	// prop: a Prop, else a Z.
 	prop bool
 	// nonNeg: a Z that is at least 0 at every valid position (piles, sums
@@ -29,39 +36,107 @@ type term struct {
 	args    []term
 }
 
+// prop is the shape of a condition as Coq reads it once its lets are
+// inlined: conjunctions and disjunctions of atoms, where an atom is any
+// condition a proof hands to lia whole (a comparison, a negation, an iff).
+// An n-ary node is written (x1 op x2 op ... op xn), which Coq nests to the
+// right.
+type prop struct {
+	// op is atomOp, andOp or orOp.
+	op   byte
+	args []*prop
+	// coq and src are an atom's text in Coq (lets inlined) and in check's
+	// language.
+	coq, src string
+}
+
+// The kinds of prop.
+const (
+	atomOp byte = 'a'
+	andOp  byte = '&'
+	orOp   byte = '|'
+)
+
+// atom returns the term of a condition lia reads whole.
+func atom(s, inline, src string) term {
+	return term{s: s, inline: inline, src: src, prop: true, tree: &prop{op: atomOp, coq: inline, src: src}}
+}
+
+// truth returns True or False.
+func truth(b bool) term {
+	if b {
+		return atom("True", "True", "true")
+	}
+	return atom("False", "False", "false")
+}
+
+// connect joins conditions by a connective, andOp or orOp, as one n-ary
+// node: (x1 /\ x2 /\ ... /\ xn); a single condition is itself.
+func connect(op byte, parts []term) term {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	coqOp, srcOp := " /\\ ", " && "
+	if op == orOp {
+		coqOp, srcOp = " \\/ ", " || "
+	}
+	t := term{prop: true, tree: &prop{op: op}}
+	var s, inline, src []string
+	for _, x := range parts {
+		s, inline, src = append(s, x.s), append(inline, x.inline), append(src, x.src)
+		t.tree.args = append(t.tree.args, x.tree)
+	}
+	t.s = "(" + strings.Join(s, coqOp) + ")"
+	t.inline = "(" + strings.Join(inline, coqOp) + ")"
+	t.src = "(" + strings.Join(src, srcOp) + ")"
+	return t
+}
+
+// negation returns ~ x, an atom.
+func negation(x term) term {
+	return atom("(~ "+x.s+")", "(~ "+x.inline+")", "!"+x.src)
+}
+
+// zTerm returns a Z term whose three texts are the same but for the
+// piles'.
+func zTerm(s, inline, src string, nonNeg bool) term {
+	return term{s: s, inline: inline, src: src, nonNeg: nonNeg}
+}
+
 // translator writes an expression of check's language as a Coq term with
 // the meaning check's evaluator gives it (exact integers, Go's / and %),
 // or says why it cannot.
 type translator struct {
 	expr *check.Expr
-	// pile is the Coq term of pile i.
-	pile func(i int) string
+	// piles are the terms of the piles of the position it is read at.
+	piles []term
 	// names are the values a let in scope binds.
 	names map[string]term
 }
 
-// asProp translates e as a condition (S).
-func asProp(e *check.Expr, pile func(i int) string) (string, error) {
-	t, err := translator{expr: e, pile: pile, names: map[string]term{}}.node(e.Tree())
+// asProp translates e as a condition (S) at the position whose piles are
+// piles.
+func asProp(e *check.Expr, piles []term) (term, error) {
+	t, err := translator{expr: e, piles: piles, names: map[string]term{}}.node(e.Tree())
 	if err != nil {
-		return "", err
+		return term{}, err
 	}
 	if !t.prop {
-		return "", uncertifiable(ReasonBoolean, "the expression is a number, not a condition")
+		return term{}, uncertifiable(ReasonBoolean, "the expression is a number, not a condition")
 	}
-	return t.s, nil
+	return t, nil
 }
 
 // asValue translates e as a value (a pile of a candidate move).
-func asValue(e *check.Expr, pile func(i int) string) (string, error) {
-	t, err := translator{expr: e, pile: pile, names: map[string]term{}}.node(e.Tree())
+func asValue(e *check.Expr, piles []term) (term, error) {
+	t, err := translator{expr: e, piles: piles, names: map[string]term{}}.node(e.Tree())
 	if err != nil {
-		return "", err
+		return term{}, err
 	}
 	if t.prop {
-		return "", uncertifiable(ReasonBoolean, "a condition used as a number")
+		return term{}, uncertifiable(ReasonBoolean, "a condition used as a number")
 	}
-	return t.s, nil
+	return t, nil
 }
 
 func constTerm(c int64) term {
@@ -69,17 +144,15 @@ func constTerm(c int64) term {
 	if c < 0 {
 		s = "(" + s + ")"
 	}
-	return term{s: s, isConst: true, constant: c, nonNeg: c >= 0}
+	return term{s: s, inline: s, src: s, isConst: true, constant: c, nonNeg: c >= 0}
 }
-
-func propTerm(s string) term { return term{s: s, prop: true} }
 
 func (tr translator) node(node ast.Node) (term, error) {
 	switch n := node.(type) {
 	case *ast.IntegerNode:
 		return constTerm(int64(n.Value)), nil
 	case *ast.BoolNode:
-		return propTerm(map[bool]string{true: "True", false: "False"}[n.Value]), nil
+		return truth(n.Value), nil
 	case *ast.IdentifierNode:
 		if t, ok := tr.names[n.Value]; ok {
 			return t, nil
@@ -88,7 +161,9 @@ func (tr translator) node(node ast.Node) (term, error) {
 		if err != nil {
 			return term{}, err
 		}
-		return term{s: tr.pile(i), nonNeg: true}, nil
+		t := tr.piles[i]
+		t.nonNeg = true
+		return t, nil
 	case *ast.UnaryNode:
 		return tr.unary(n)
 	case *ast.BinaryNode:
@@ -138,14 +213,14 @@ func (tr translator) unary(n *ast.UnaryNode) (term, error) {
 		if x.isConst && x.constant != -x.constant {
 			return constTerm(-x.constant), nil
 		}
-		return term{s: "(- " + x.s + ")"}, nil
+		return zTerm("(- "+x.s+")", "(- "+x.inline+")", "(-"+x.src+")", false), nil
 	case "+":
 		return value(x, n.String())
 	case "!", "not":
 		if x, err = condition(x, n.String()); err != nil {
 			return term{}, err
 		}
-		return propTerm("(~ " + x.s + ")"), nil
+		return negation(x), nil
 	}
 	return term{}, uncertifiable(ReasonUnsupported, "the operator "+n.Operator)
 }
@@ -168,15 +243,18 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 		if y, err = condition(y, where); err != nil {
 			return term{}, err
 		}
-		op := map[bool]string{true: " /\\ ", false: " \\/ "}[n.Operator == "&&" || n.Operator == "and"]
-		return propTerm("(" + x.s + op + y.s + ")"), nil
+		op := andOp
+		if n.Operator == "||" || n.Operator == "or" {
+			op = orOp
+		}
+		return connect(op, []term{x, y}), nil
 	case "==", "!=":
 		if x.prop && y.prop {
-			iff := "(" + x.s + " <-> " + y.s + ")"
+			iff := atom("("+x.s+" <-> "+y.s+")", "("+x.inline+" <-> "+y.inline+")", "("+x.src+" == "+y.src+")")
 			if n.Operator == "!=" {
-				iff = "(~ " + iff + ")"
+				iff = negation(iff)
 			}
-			return propTerm(iff), nil
+			return iff, nil
 		}
 	case "^":
 		return term{}, uncertifiable(ReasonDigits, "^ (xor) in "+where)
@@ -193,6 +271,11 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 // comparisons are check's comparisons in Coq.
 var comparisons = map[string]string{"==": "=", "!=": "<>", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
+// infix writes x op y for two Zs, op in Coq and in check's language.
+func infix(x term, coqOp, srcOp string, y term, nonNeg bool) term {
+	return zTerm("("+x.s+" "+coqOp+" "+y.s+")", "("+x.inline+" "+coqOp+" "+y.inline+")", "("+x.src+" "+srcOp+" "+y.src+")", nonNeg)
+}
+
 // arithmetic writes x op y for two Zs.
 func arithmetic(op string, x, y term, where string) (term, error) {
 	if _, ok := comparisons[op]; ok {
@@ -200,14 +283,14 @@ func arithmetic(op string, x, y term, where string) (term, error) {
 	}
 	switch op {
 	case "+":
-		return term{s: "(" + x.s + " + " + y.s + ")", nonNeg: x.nonNeg && y.nonNeg}, nil
+		return infix(x, "+", "+", y, x.nonNeg && y.nonNeg), nil
 	case "-":
-		return term{s: "(" + x.s + " - " + y.s + ")"}, nil
+		return infix(x, "-", "-", y, false), nil
 	case "*":
 		if !x.isConst && !y.isConst {
 			return term{}, uncertifiable(ReasonNonlinear, "a product of two values that depend on the piles in "+where)
 		}
-		return term{s: "(" + x.s + " * " + y.s + ")", nonNeg: x.nonNeg && y.nonNeg}, nil
+		return infix(x, "*", "*", y, x.nonNeg && y.nonNeg), nil
 	case "/", "%":
 		return division(op, x, y, where)
 	case "**":
@@ -241,7 +324,8 @@ func compare(op string, x, y term) term {
 		op = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}[op]
 	}
 	if y.extreme == "" {
-		return propTerm("(" + x.s + " " + comparisons[op] + " " + y.s + ")")
+		c := comparisons[op]
+		return atom("("+x.s+" "+c+" "+y.s+")", "("+x.inline+" "+c+" "+y.inline+")", "("+x.src+" "+op+" "+y.src+")")
 	}
 	// x op max(us): "above" ops hold for every u, the others for some u
 	// (and the other way round for min); == is both >= and "= some u".
@@ -249,40 +333,38 @@ func compare(op string, x, y term) term {
 	switch op {
 	case "==":
 		bound := map[string]string{"max": ">=", "min": "<="}[y.extreme]
-		return propTerm("(" + compare(bound, x, y).s + " /\\ " + join(" \\/ ", x, y.args, "==") + ")")
+		return connect(andOp, []term{compare(bound, x, y), join(orOp, x, y.args, "==")})
 	case "!=":
-		return propTerm("(~ " + compare("==", x, y).s + ")")
-	case "<", "<=", ">", ">=":
-		if every {
-			return propTerm(join(" /\\ ", x, y.args, op))
-		}
-		return propTerm(join(" \\/ ", x, y.args, op))
+		return negation(compare("==", x, y))
 	}
-	return propTerm("(" + x.s + " " + comparisons[op] + " " + y.s + ")")
+	if every {
+		return join(andOp, x, y.args, op)
+	}
+	return join(orOp, x, y.args, op)
 }
 
 // join writes x op u for each u of us, joined by the connective (an atom
 // of x with itself, always true or always false, is dropped or kept as
 // True or False).
-func join(connective string, x term, us []term, op string) string {
-	var parts []string
+func join(connective byte, x term, us []term, op string) term {
+	var parts []term
 	for _, u := range us {
 		if u.s == x.s && u.extreme == "" {
-			holds, or := op == "==" || op == "<=" || op == ">=", connective == " \\/ "
+			holds, or := op == "==" || op == "<=" || op == ">=", connective == orOp
 			switch {
 			case holds && or:
-				return "True" // a disjunct always true
+				return truth(true) // a disjunct always true
 			case !holds && !or:
-				return "False" // a conjunct always false
+				return truth(false) // a conjunct always false
 			}
 			continue // a conjunct always true, or a disjunct always false
 		}
-		parts = append(parts, compare(op, x, u).s)
+		parts = append(parts, compare(op, x, u))
 	}
 	if len(parts) == 0 {
-		return map[bool]string{true: "False", false: "True"}[connective == " \\/ "]
+		return truth(connective == andOp)
 	}
-	return "(" + strings.Join(parts, connective) + ")"
+	return connect(connective, parts)
 }
 
 // division writes x / y or x % y for a constant y and an x that is never
@@ -298,10 +380,10 @@ func division(op string, x, y term, where string) (term, error) {
 	case !x.nonNeg:
 		return term{}, uncertifiable(ReasonSign, "a division of a value that may be negative in "+where)
 	case op == "/" && y.constant > 0:
-		return term{s: "(" + x.s + " / " + y.s + ")", nonNeg: true}, nil
+		return infix(x, "/", "/", y, true), nil
 	case op == "%" && y.constant != -y.constant:
 		// Go's x % c and x % -c agree, and equal x mod |c| for x >= 0.
-		return term{s: "(" + x.s + " mod " + constTerm(max(y.constant, -y.constant)).s + ")", nonNeg: true}, nil
+		return infix(x, "mod", "%", constTerm(max(y.constant, -y.constant)), true), nil
 	}
 	return term{}, uncertifiable(ReasonSign, "a division by a negative constant in "+where)
 }
@@ -328,11 +410,12 @@ func (tr translator) conditional(n *ast.ConditionalNode) (term, error) {
 	if !x.prop || !y.prop {
 		return term{}, uncertifiable(ReasonBoolean, "c ? x : y with numbers x and y in "+where)
 	}
-	return propTerm("((" + c.s + " /\\ " + x.s + ") \\/ (~ " + c.s + " /\\ " + y.s + "))"), nil
+	return connect(orOp, []term{connect(andOp, []term{c, x}), connect(andOp, []term{negation(c), y})}), nil
 }
 
 // let writes "let name = v; body" as Coq's let, the name prefixed so that
-// it names nothing else of the certificate.
+// it names nothing else of the certificate (the inline texts and the tree
+// hold v itself).
 func (tr translator) let(n *ast.VariableDeclaratorNode) (term, error) {
 	v, err := tr.node(n.Value)
 	if err != nil {
@@ -344,7 +427,10 @@ func (tr translator) let(n *ast.VariableDeclaratorNode) (term, error) {
 	for k, t := range tr.names {
 		inner.names[k] = t
 	}
-	inner.names[n.Name] = term{s: name, prop: v.prop, nonNeg: v.nonNeg, isConst: v.isConst, constant: v.constant}
+	bound := v
+	bound.s = name
+	bound.extreme, bound.args = "", nil // compare must not write v's arguments under the name
+	inner.names[n.Name] = bound
 	body, err := inner.node(n.Expr)
 	if err != nil {
 		return term{}, err
@@ -384,7 +470,7 @@ func (tr translator) call(name string, args []ast.Node) (term, error) {
 		acc := ts[0]
 		for _, t := range ts[1:] {
 			nonNeg := acc.nonNeg && t.nonNeg || name == "max" && (acc.nonNeg || t.nonNeg)
-			acc = term{s: "(Z." + name + " " + acc.s + " " + t.s + ")", nonNeg: nonNeg}
+			acc = zTerm("(Z."+name+" "+acc.s+" "+t.s+")", "(Z."+name+" "+acc.inline+" "+t.inline+")", name+"("+acc.src+", "+t.src+")", nonNeg)
 		}
 		if len(ts) > 1 {
 			// Its arguments, flattened through nested ones of the same kind.
@@ -399,7 +485,7 @@ func (tr translator) call(name string, args []ast.Node) (term, error) {
 		}
 		return acc, nil
 	case name == "abs" && len(ts) == 1:
-		return term{s: "(Z.abs " + ts[0].s + ")", nonNeg: true}, nil
+		return zTerm("(Z.abs "+ts[0].s+")", "(Z.abs "+ts[0].inline+")", "abs("+ts[0].src+")", true), nil
 	}
 	return term{}, uncertifiable(ReasonUnsupported, fmt.Sprintf("%s with %d arguments", where, len(ts)))
 }
@@ -414,11 +500,13 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 	if err != nil {
 		return term{}, err
 	}
-	parts := make([]string, 0, len(perms))
+	parts := make([]term, 0, len(perms))
 	for _, perm := range perms {
 		inner := tr
-		outer := tr.pile
-		inner.pile = func(i int) string { return outer(perm[i]) }
+		inner.piles = make([]term, len(tr.piles))
+		for i := range inner.piles {
+			inner.piles[i] = tr.piles[perm[i]]
+		}
 		t, err := inner.node(args[0])
 		if err != nil {
 			return term{}, err
@@ -426,7 +514,15 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 		if t, err = condition(t, "sym()"); err != nil {
 			return term{}, err
 		}
-		parts = append(parts, t.s)
+		parts = append(parts, t)
 	}
-	return propTerm("(" + strings.Join(parts, "\n    \\/ ") + ")"), nil
+	t := connect(orOp, parts)
+	if len(parts) > 1 {
+		s := make([]string, len(parts))
+		for i, x := range parts {
+			s[i] = x.s
+		}
+		t.s = "(" + strings.Join(s, "\n    \\/ ") + ")" // one symmetry per line
+	}
+	return t, nil
 }

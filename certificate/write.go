@@ -34,48 +34,77 @@ type writer struct {
 	// fields are the record's fields, one per pile: a, b, ... (check's
 	// pile names).
 	fields []string
-	b      strings.Builder
+	// relation is the move relation; moves are the candidate moves, one
+	// expression per pile.
+	relation moveRelation
+	moves    [][]*check.Expr
+	b        strings.Builder
 }
 
 // Write returns the text of the certificate of c, or an error wrapping
-// ErrUncertifiable that says why it has none.
+// ErrUncertifiable that says why it has none. The case split of condition
+// (II) is learned on a box (cases.go): a claim that is false, or moves that
+// do not cover (II), give an error or a file that coqc rejects.
 func Write(c Claim) (string, error) {
+	w, err := newWriter(c)
+	if err != nil {
+		return "", err
+	}
+	script, err := w.caseSplit()
+	if err != nil {
+		return "", err
+	}
+	w.lemmas(script)
+	return w.b.String(), nil
+}
+
+// newWriter writes the certificate's definitions: the game, S and the
+// candidate moves.
+func newWriter(c Claim) (*writer, error) {
 	g := c.Game
 	if len(c.Moves) == 0 {
-		return "", uncertifiable(ReasonNoMoves, "condition (II) needs candidate winning moves that cover it")
+		return nil, uncertifiable(ReasonNoMoves, "condition (II) needs candidate winning moves that cover it")
 	}
 	// The binders p and q of the definitions would hide the piles p and
 	// q: lia reads no game of that size quickly anyway.
 	if g.Piles() > maxPiles {
-		return "", uncertifiable(ReasonUnsupported, fmt.Sprintf("%d piles; a certificate names at most %d", g.Piles(), maxPiles))
+		return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("%d piles; a certificate names at most %d", g.Piles(), maxPiles))
 	}
 	w := &writer{c: c, n: g.Piles()}
 	for i := range w.n {
 		w.fields = append(w.fields, check.PileName(i))
 	}
-	relation, err := w.moveRelation()
-	if err != nil {
-		return "", err
+	var err error
+	if w.relation, err = w.moveRelation(); err != nil {
+		return nil, err
 	}
-	inS, err := asProp(c.Set, w.field("p"))
+	inS, err := asProp(c.Set, w.position("p"))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	moves, err := w.candidateMoves()
-	if err != nil {
-		return "", err
+	if err := w.candidateMoves(); err != nil {
+		return nil, err
 	}
-	var lastMoves []string
 	if g.Misere {
-		if lastMoves, err = w.lastMoves(); err != nil {
-			return "", err
+		if err := w.checkLastMoves(); err != nil {
+			return nil, err
 		}
 	}
 	w.header()
-	w.definitions(relation, inS)
-	w.b.WriteString(moves)
-	w.lemmas(len(c.Moves), lastMoves)
-	return w.b.String(), nil
+	w.definitions(inS.s)
+	w.writeMoves()
+	return w, nil
+}
+
+// position returns the piles of the position named pos, as the
+// definitions read them: (a pos), (b pos), ...
+func (w *writer) position(pos string) []term {
+	out := make([]term, w.n)
+	for i, f := range w.fields {
+		s := "(" + f + " " + pos + ")"
+		out[i] = term{s: s, inline: s, src: f, nonNeg: true}
+	}
+	return out
 }
 
 // field returns the Coq term of pile i of the position named pos.
@@ -110,120 +139,177 @@ func comment(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "(*", "( *"), "*)", "* )")
 }
 
-func (w *writer) definitions(relation, inS string) {
+func (w *writer) definitions(inS string) {
 	b := &w.b
 	fmt.Fprintf(b, "(* A position: the number of tokens on each pile, %s. *)\n", strings.Join(w.fields, ", "))
 	fmt.Fprintf(b, "Record pos := mk { %s : Z }.\n\n", strings.Join(w.fields, " : Z; "))
+	p := w.position("p")
 	var valid, total []string
 	for i := range w.n {
-		valid = append(valid, "0 <= "+w.field("p")(i))
-		total = append(total, w.field("p")(i))
+		valid = append(valid, "0 <= "+p[i].s)
+		total = append(total, p[i].s)
 	}
 	fmt.Fprintf(b, "Definition valid (p : pos) : Prop := %s.\n\n", strings.Join(valid, " /\\ "))
 	fmt.Fprintf(b, "Definition total (p : pos) : Z := %s.\n\n", strings.Join(total, " + "))
-	b.WriteString(relation)
+	w.relation.write(b, w.position("p"), w.position("q"))
 	fmt.Fprintf(b, "(* S, the claim. *)\nDefinition inS (p : pos) : Prop :=\n  %s.\n\n", inS)
 }
 
-// moveRelation writes the definition of move p q, as package prove's
-// encoding reads the game: on the facets for take and slow games on a
-// complex, else on each move set with what the rule may take
-// (game.LinearAmounts).
-func (w *writer) moveRelation() (string, error) {
+// moveRelation is a game's move relation, as package prove's encoding
+// reads it: on the facets for take and slow games on a complex, else on
+// each move set with what the rule may take (game.LinearAmounts).
+type moveRelation struct {
+	// comment says what a move is.
+	comment string
+	// lowers: "total q < total p" is a condition (a move on a facet may
+	// take nothing from some of its piles, but not from all).
+	lowers bool
+	cases  []moveCase
+}
+
+// moveCase is one case of the move relation: a facet or a move set, and
+// the conditions it puts on the piles of p and q.
+type moveCase struct {
+	name  string
+	parts func(p, q []term) []term
+}
+
+// write writes the definition of move p q.
+func (r moveRelation) write(b *strings.Builder, p, q []term) {
+	fmt.Fprintf(b, "(* %s *)\nDefinition move (p q : pos) : Prop :=\n  valid q /\\ ", r.comment)
+	if r.lowers {
+		b.WriteString("total q < total p /\\ ")
+	}
+	b.WriteString("(\n")
+	for k, c := range r.cases {
+		or := "   "
+		if k > 0 {
+			or = "\\/ "
+		}
+		var parts []string
+		for _, t := range c.parts(p, q) {
+			parts = append(parts, t.s)
+		}
+		fmt.Fprintf(b, "  %s(%s) (* %s *)\n", or, strings.Join(parts, " /\\ "), c.name)
+	}
+	b.WriteString(").\n\n")
+}
+
+// shape returns move p q as Coq reads it once unfolded, for the piles of
+// p and q given.
+func (r moveRelation) shape(p, q []term) term {
+	var valid, totalP, totalQ []string
+	for i := range q {
+		valid = append(valid, "0 <= "+q[i].inline)
+		totalP, totalQ = append(totalP, p[i].inline), append(totalQ, q[i].inline)
+	}
+	var srcValid []term
+	for i := range q {
+		srcValid = append(srcValid, atom("", valid[i], "(0 <= "+q[i].src+")"))
+	}
+	parts := []term{connect(andOp, srcValid)}
+	if r.lowers {
+		tq, tp := strings.Join(totalQ, " + "), strings.Join(totalP, " + ")
+		var sq, sp []string
+		for i := range q {
+			sq, sp = append(sq, q[i].src), append(sp, p[i].src)
+		}
+		parts = append(parts, atom("", tq+" < "+tp, "("+strings.Join(sq, " + ")+" < "+strings.Join(sp, " + ")+")"))
+	}
+	var cases []term
+	for _, c := range r.cases {
+		cases = append(cases, connect(andOp, c.parts(p, q)))
+	}
+	return connect(andOp, append(parts, connect(orOp, cases)))
+}
+
+// moveRelation returns the game's move relation.
+func (w *writer) moveRelation() (moveRelation, error) {
 	g := w.c.Game
 	r, equal := g.Rule().(game.EqualAmountRule)
 	slow := equal && r.EqualAmount() == 1
-	p, q := w.field("p"), w.field("q")
-	var b strings.Builder
-	switch {
-	case g.TakeOnFaces() || slow && g.OnFaces():
+	if g.TakeOnFaces() || slow && g.OnFaces() {
 		how := "any number of tokens from each, at least one in all"
 		if slow {
 			how = "one token from each of some of them, at least one in all"
 		}
-		fmt.Fprintf(&b, "(* A move takes %s, from the piles of one facet (so from a face of the complex: Ehrenborg–Steingrímsson 1996); the other piles are unchanged. *)\n", how)
-		b.WriteString("Definition move (p q : pos) : Prop :=\n  valid q /\\ total q < total p /\\ (\n")
-		for k, f := range g.Complex.Facets() {
-			var parts []string
-			for i := range w.n {
-				switch {
-				case !f.Has(i):
-					parts = append(parts, q(i)+" = "+p(i))
-				case slow:
-					parts = append(parts, "("+q(i)+" = "+p(i)+" \\/ "+q(i)+" = "+p(i)+" - 1)")
-				default:
-					parts = append(parts, q(i)+" <= "+p(i))
+		rel := moveRelation{comment: "A move takes " + how + ", from the piles of one facet (so from a face of the complex: Ehrenborg–Steingrímsson 1996); the other piles are unchanged.", lowers: true}
+		for _, f := range g.Complex.Facets() {
+			rel.cases = append(rel.cases, moveCase{name: w.setName(f), parts: func(p, q []term) []term {
+				var parts []term
+				for i := range w.n {
+					switch {
+					case !f.Has(i):
+						parts = append(parts, compare("==", q[i], p[i]))
+					case slow:
+						parts = append(parts, connect(orOp, []term{compare("==", q[i], p[i]), compare("==", q[i], infix(p[i], "-", "-", constTerm(1), false))}))
+					default:
+						parts = append(parts, compare("<=", q[i], p[i]))
+					}
 				}
-			}
-			w.disjunct(&b, k, w.setName(f), parts)
+				return parts
+			}})
 		}
-		b.WriteString(").\n\n")
-		return b.String(), nil
+		return rel, nil
 	}
 	sets, err := g.MoveSets()
 	if err != nil {
-		return "", uncertifiable(ReasonUnsupported, err.Error())
+		return moveRelation{}, uncertifiable(ReasonUnsupported, err.Error())
 	}
 	if len(sets) > maxMoveSets {
-		return "", uncertifiable(ReasonUnsupported, fmt.Sprintf("%d move sets; a certificate writes at most %d", len(sets), maxMoveSets))
+		return moveRelation{}, uncertifiable(ReasonUnsupported, fmt.Sprintf("%d move sets; a certificate writes at most %d", len(sets), maxMoveSets))
 	}
-	fmt.Fprintf(&b, "(* A move plays one move set (%s's rule), taking from its piles what the rule allows; the other piles are unchanged. *)\n", g.Rule().Name())
-	b.WriteString("Definition move (p q : pos) : Prop :=\n  valid q /\\ (\n")
-	for k, s := range sets {
+	rel := moveRelation{comment: "A move plays one move set (" + g.Rule().Name() + "'s rule), taking from its piles what the rule allows; the other piles are unchanged."}
+	for _, s := range sets {
 		amounts, ok := g.LinearAmounts(s.Vertices())
 		if !ok {
-			return "", uncertifiable(ReasonUnsupported, "the "+g.Rule().Name()+" rule has no linear description")
+			return moveRelation{}, uncertifiable(ReasonUnsupported, "the "+g.Rule().Name()+" rule has no linear description")
 		}
-		var parts []string
-		for i := range w.n {
-			if !s.Has(i) {
-				parts = append(parts, q(i)+" = "+p(i))
+		rel.cases = append(rel.cases, moveCase{name: w.setName(s), parts: func(p, q []term) []term {
+			var parts []term
+			for i := range w.n {
+				if !s.Has(i) {
+					parts = append(parts, compare("==", q[i], p[i]))
+				}
 			}
-		}
-		for _, a := range amounts {
-			parts = append(parts, w.amounts(a, p, q)...)
-		}
-		w.disjunct(&b, k, w.setName(s), parts)
+			for _, a := range amounts {
+				parts = append(parts, takes(a, p, q)...)
+			}
+			return parts
+		}})
 	}
-	b.WriteString(").\n\n")
-	return b.String(), nil
+	return rel, nil
 }
 
-// amounts writes a rule's conditions on the amounts p_i - q_i a move takes
+// takes writes a rule's conditions on the amounts p_i - q_i a move takes
 // from the piles of a (as prove's encoding does).
-func (w *writer) amounts(a game.Amounts, p, q func(int) string) []string {
-	var parts, ds []string
+func takes(a game.Amounts, p, q []term) []term {
+	var parts, ds []term
 	for _, i := range a.Piles {
-		d := "(" + p(i) + " - " + q(i) + ")"
+		d := infix(p[i], "-", "-", q[i], false)
 		ds = append(ds, d)
 		if a.Exactly > 0 {
-			parts = append(parts, fmt.Sprintf("%s = %d", d, a.Exactly))
+			parts = append(parts, compare("==", d, constTerm(int64(a.Exactly))))
 		} else {
-			parts = append(parts, fmt.Sprintf("%s >= %d", d, a.Each))
+			parts = append(parts, compare(">=", d, constTerm(int64(a.Each))))
 		}
 	}
 	if a.Equal && a.Exactly == 0 {
 		for _, d := range ds[1:] {
-			parts = append(parts, d+" = "+ds[0])
+			parts = append(parts, compare("==", d, ds[0]))
 		}
 	}
-	sum := strings.Join(ds, " + ")
+	sum := ds[0]
+	for _, d := range ds[1:] {
+		sum = infix(sum, "+", "+", d, false)
+	}
 	if a.TotalMin > 0 {
-		parts = append(parts, fmt.Sprintf("%s >= %d", sum, a.TotalMin))
+		parts = append(parts, compare(">=", sum, constTerm(int64(a.TotalMin))))
 	}
 	if a.TotalMax >= 0 {
-		parts = append(parts, fmt.Sprintf("%s <= %d", sum, a.TotalMax))
+		parts = append(parts, compare("<=", sum, constTerm(int64(a.TotalMax))))
 	}
 	return parts
-}
-
-// disjunct writes the k-th case of the move relation.
-func (w *writer) disjunct(b *strings.Builder, k int, name string, parts []string) {
-	or := "   "
-	if k > 0 {
-		or = "\\/ "
-	}
-	fmt.Fprintf(b, "  %s(%s) (* %s *)\n", or, strings.Join(parts, " /\\ "), name)
 }
 
 // setName writes a set of piles as {a, b, c}.
@@ -235,70 +321,96 @@ func (w *writer) setName(s complex.Set) string {
 	return "{" + strings.Join(names, ", ") + "}"
 }
 
-// candidateMoves writes the candidate winning moves w1, w2, ... as
-// functions of the position.
-func (w *writer) candidateMoves() (string, error) {
-	var b strings.Builder
-	b.WriteString("(* The candidate winning moves of (II): the position each moves to. *)\n")
+// candidateMoves compiles the candidate winning moves.
+func (w *writer) candidateMoves() error {
 	for k, m := range w.c.Moves {
 		if len(m) != w.n {
-			return "", fmt.Errorf("candidate move %d gives %d piles; %s has %d", k+1, len(m), w.c.Game.Spec, w.n)
+			return fmt.Errorf("candidate move %d gives %d piles; %s has %d", k+1, len(m), w.c.Game.Spec, w.n)
 		}
-		piles := make([]string, w.n)
+		piles := make([]*check.Expr, w.n)
 		for i, src := range m {
 			e, err := check.Compile(src, w.n, nil)
 			if err != nil {
-				return "", fmt.Errorf("candidate move %d: %w", k+1, err)
+				return fmt.Errorf("candidate move %d: %w", k+1, err)
 			}
-			if piles[i], err = asValue(e, w.field("p")); err != nil {
-				return "", err
+			if _, err = asValue(e, w.position("p")); err != nil {
+				return err
 			}
+			piles[i] = e
 		}
-		fmt.Fprintf(&b, "Definition w%d (p : pos) : pos := mk %s.\n", k+1, strings.Join(piles, " "))
+		w.moves = append(w.moves, piles)
 	}
-	b.WriteString("\n")
-	return b.String(), nil
+	return nil
 }
 
-// lastMoves writes, for misère play, a move that takes one token from pile
-// i, for every pile: a position in S is never terminal when one of them is
-// a move. It needs every single pile to be a move set on its own.
-func (w *writer) lastMoves() ([]string, error) {
+// moveTo returns the piles of candidate move k from the position whose
+// piles are p.
+func (w *writer) moveTo(k int, p []term) []term {
+	out := make([]term, w.n)
+	for i, e := range w.moves[k] {
+		t, err := asValue(e, p)
+		if err != nil {
+			panic(err) // candidateMoves translated it
+		}
+		out[i] = term{s: t.s, inline: t.inline, src: "(" + t.src + ")", nonNeg: true}
+	}
+	return out
+}
+
+// writeMoves writes the candidate winning moves w1, w2, ... as functions
+// of the position.
+func (w *writer) writeMoves() {
+	b := &w.b
+	b.WriteString("(* The candidate winning moves of (II): the position each moves to. *)\n")
+	for k := range w.moves {
+		var piles []string
+		for _, t := range w.moveTo(k, w.position("p")) {
+			piles = append(piles, t.s)
+		}
+		fmt.Fprintf(b, "Definition w%d (p : pos) : pos := mk %s.\n", k+1, strings.Join(piles, " "))
+	}
+	b.WriteString("\n")
+}
+
+// checkLastMoves checks, for misère play, that a move may take one token
+// from any pile: (III) is proved by those moves (lastMove).
+func (w *writer) checkLastMoves() error {
 	g := w.c.Game
 	r, equal := g.Rule().(game.EqualAmountRule)
 	if !g.TakeOnFaces() && !(equal && r.EqualAmount() == 1 && g.OnFaces()) {
-		return nil, uncertifiable(ReasonUnsupported, "misère play of a game that is not Nim or slow Nim on a complex")
+		return uncertifiable(ReasonUnsupported, "misère play of a game that is not Nim or slow Nim on a complex")
 	}
-	var out []string
-	for i := range w.n {
-		piles := make([]string, w.n)
-		for j := range w.n {
-			piles[j] = w.field("p")(j)
-			if j == i {
-				piles[j] = "(" + piles[j] + " - 1)"
-			}
+	return nil
+}
+
+// lastMove returns the position that has one token less on pile i.
+func (w *writer) lastMove(i int) string {
+	p := w.position("p")
+	piles := make([]string, w.n)
+	for j := range w.n {
+		piles[j] = p[j].s
+		if j == i {
+			piles[j] = "(" + piles[j] + " - 1)"
 		}
-		out = append(out, "mk "+strings.Join(piles, " "))
 	}
-	return out, nil
+	return "mk " + strings.Join(piles, " ")
 }
 
 // lemmas writes the proofs: the game's well-foundedness, (I), (II) by the
-// candidate moves, (III) in misère play, and the characterization from
-// Nimlab.v.
-func (w *writer) lemmas(moves int, lastMoves []string) {
+// candidate moves along the case split, (III) in misère play, and the
+// characterization from Nimlab.v.
+func (w *writer) lemmas(split string) {
 	b := &w.b
+	misere := w.c.Game.Misere
 	names := []string{"move", "inS"}
-	for k := range moves {
+	for k := range w.moves {
 		names = append(names, fmt.Sprintf("w%d", k+1))
 	}
-	for k := range lastMoves {
-		names = append(names, fmt.Sprintf("last%d", k+1))
-	}
-	for k, m := range lastMoves {
-		fmt.Fprintf(b, "(* A move of one token from pile %s. *)\nDefinition last%d (p : pos) : pos := %s.\n", w.fields[k], k+1, m)
-	}
-	if len(lastMoves) > 0 {
+	if misere {
+		for i := range w.n {
+			names = append(names, fmt.Sprintf("last%d", i+1))
+			fmt.Fprintf(b, "(* A move of one token from pile %s. *)\nDefinition last%d (p : pos) : pos := %s.\n", w.fields[i], i+1, w.lastMove(i))
+		}
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "Ltac unfold_all := unfold %s, valid, total in *; cbn [%s] in *; cbv zeta in *.\n\n", strings.Join(names, ", "), strings.Join(w.fields, " "))
@@ -318,22 +430,30 @@ Proof. intros [] _; unfold_all; decide_condition. Qed.
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
 Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
 
-(* (II): from every valid position outside S, a candidate move into S. *)
-Lemma witnesses : forall p, valid p -> ~ inS p ->
 `)
 	var cases []string
-	if len(lastMoves) > 0 {
+	if misere {
 		cases = append(cases, "total p = 0")
 	}
-	for k := range moves {
+	for k := range w.moves {
 		cases = append(cases, fmt.Sprintf("(move p (w%d p) /\\ inS (w%d p))", k+1, k+1))
 	}
-	fmt.Fprintf(b, "  %s.\nProof. intros []; unfold_all; lia. Qed.\n\n", strings.Join(cases, "\n  \\/ "))
-	misere, terminal := "false", ""
-	if len(lastMoves) > 0 {
+	fmt.Fprintf(b, `(* (II): from every valid position outside S, a candidate move into S.
+   The proof splits the positions into cases by linear conditions (C1, C2,
+   ...): in each, the position is in S (against Hn), or it names the
+   candidate move, the facet and the case of S it moves into, for lia. *)
+Lemma witnesses : forall p, valid p -> ~ inS p ->
+  %s.
+Proof.
+  intros [%s] Hv Hn; unfold_all.
+%sQed.
+
+`, strings.Join(cases, "\n  \\/ "), strings.Join(w.variables(), " "), split)
+	flag, terminal := "false", ""
+	if misere {
 		// The only terminal position of a take or slow game on a complex
 		// has no token.
-		misere, terminal = "true", "\n  destruct H as [H | H]; [left; split; [reflexivity | exact (empty_terminal pos valid total move total_nonnegative move_valid move_lowers_total p Hv H)] | ]."
+		flag, terminal = "true", "\n  destruct H as [H | H]; [left; split; [reflexivity | exact (empty_terminal pos valid total move total_nonnegative move_valid move_lowers_total p Hv H)] | ]."
 	}
 	fmt.Fprintf(b, `Lemma condition_II : forall p, valid p -> ~ inS p ->
   (%s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
@@ -342,11 +462,11 @@ Proof.
   right; repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
 Qed.
 
-`, misere, terminal)
-	if len(lastMoves) > 0 {
+`, flag, terminal)
+	if misere {
 		var cases []string
-		for k := range lastMoves {
-			cases = append(cases, fmt.Sprintf("move p (last%d p)", k+1))
+		for i := range w.n {
+			cases = append(cases, fmt.Sprintf("move p (last%d p)", i+1))
 		}
 		fmt.Fprintf(b, "(* (III): no terminal position in S (misère play). *)\nLemma last_moves : forall p, valid p -> inS p ->\n  %s.\nProof. intros []; unfold_all; lia. Qed.\n\n", strings.Join(cases, "\n  \\/ "))
 		b.WriteString(`Lemma condition_III : true = true -> forall p, valid p -> terminal pos move p -> ~ inS p.
@@ -371,5 +491,14 @@ Proof.
 Qed.
 
 Print Assumptions characterization.
-`, misere, misere)
+`, flag, flag)
+}
+
+// variables are the names the proof of (II) gives the piles: x_a, x_b, ...
+func (w *writer) variables() []string {
+	out := make([]string, w.n)
+	for i, f := range w.fields {
+		out[i] = "x_" + f
+	}
+	return out
 }

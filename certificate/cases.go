@@ -1,0 +1,542 @@
+package certificate
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/table"
+)
+
+// The proof of (II) is a case split: lia alone, handed "p is outside S"
+// and the disjunction of the candidate moves, puts both in normal form
+// first, which grows exponentially with the cases of S and of the move
+// relation (CN(5,2) with ten candidate moves ran out of 4 GB). Instead,
+// the proof splits the positions by linear conditions (C1 : A \/ ~ A, by
+// lia), as a decision tree, until in each case one fixed choice proves the
+// goal: either the position is in S (contradicting Hn), by one named case
+// of S, or one named candidate move, on one named facet, lands in one
+// named case of S. Every lia call then reads conjunctions of linear atoms.
+//
+// The tree is learned from the positions of a box, as a decision tree is
+// learned from data (each position labelled by a choice that proves its
+// goal), and tried on random positions of a larger box, whose failures are
+// learned from in turn. Nothing here is trusted: coqc checks every case
+// for every position, and a tree that is wrong beyond the boxes is a
+// certificate coqc rejects.
+
+// Bounds of the learning of the case split.
+const (
+	// maxSamples bounds the box learned from.
+	maxSamples = 8000
+	// maxCases bounds the cases of the split.
+	maxCases = 3000
+	// tries is the number of random positions each round tries the split
+	// on, rounds the rounds, and maxMisses the failures a round learns.
+	tries, rounds, maxMisses = 20000, 6, 400
+)
+
+// plan is one fixed choice that proves a condition of the shape node: at
+// a disjunction, the case picked (pick, with its plan in kids[0]); at a
+// conjunction with a disjunction inside, a plan per conjunct.
+type plan struct {
+	node *prop
+	pick int
+	kids []*plan
+}
+
+// caseNode is a node of the case split: a split on cond, or a leaf whose
+// goal is proved by plan (inS: the position is in S, by plan on S).
+type caseNode struct {
+	cond    *prop
+	yes, no *caseNode
+	plan    *plan
+	inS     bool
+}
+
+// splitter learns the case split of (II) for a certificate.
+type splitter struct {
+	n int
+	// goal is the shape of (II)'s goal at p; set that of S at p.
+	goal, set *prop
+	// atoms are the conditions the split may use, distinct by src.
+	atoms []*prop
+	evals map[string]func(game.Position) bool
+	// hasOr caches whether a shape holds a disjunction.
+	hasOr map[*prop]bool
+	// samples are the positions learned from, bits the truth of each
+	// shape at each of them, order the cases of each disjunction, most
+	// often true first.
+	samples []game.Position
+	bits    map[*prop][]uint64
+	order   map[*prop][]int
+	cases   int
+}
+
+// caseSplit returns the proof of (II): the tactics after the lemma's
+// intros.
+func (w *writer) caseSplit() (string, error) {
+	x := make([]term, w.n)
+	for i, v := range w.variables() {
+		x[i] = term{s: v, inline: v, src: w.fields[i], nonNeg: true}
+	}
+	set, err := asProp(w.c.Set, x)
+	if err != nil {
+		return "", err
+	}
+	var goal []term
+	if w.c.Game.Misere {
+		var sum, src []string
+		for i := range x {
+			sum, src = append(sum, x[i].inline), append(src, x[i].src)
+		}
+		goal = append(goal, atom("", strings.Join(sum, " + ")+" = 0", "("+strings.Join(src, " + ")+" == 0)"))
+	}
+	for k := range w.moves {
+		q := w.moveTo(k, x)
+		inS, err := asProp(w.c.Set, q)
+		if err != nil {
+			return "", err
+		}
+		goal = append(goal, connect(andOp, []term{w.relation.shape(x, q), inS}))
+	}
+	s := &splitter{n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}}
+	if err := s.collect(s.goal); err != nil {
+		return "", err
+	}
+	if err := s.collect(s.set); err != nil {
+		return "", err
+	}
+	root, err := s.learn()
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	s.write(&b, root, 1)
+	return b.String(), nil
+}
+
+// collect compiles the atoms of a shape and notes where disjunctions are.
+func (s *splitter) collect(t *prop) error {
+	if _, ok := s.hasOr[t]; ok {
+		return nil
+	}
+	or := t.op == orOp
+	if t.op == atomOp {
+		if _, ok := s.evals[t.src]; !ok {
+			e, err := check.Compile(t.src, s.n, nil)
+			if err != nil {
+				return fmt.Errorf("certificate: the condition %s: %w", t.src, err)
+			}
+			s.evals[t.src] = e.Evaluator()
+			s.atoms = append(s.atoms, t)
+		}
+	}
+	for _, a := range t.args {
+		if err := s.collect(a); err != nil {
+			return err
+		}
+		or = or || s.hasOr[a]
+	}
+	s.hasOr[t] = or
+	return nil
+}
+
+// holds reports whether shape t holds at p.
+func (s *splitter) holds(t *prop, p game.Position) bool {
+	switch t.op {
+	case atomOp:
+		return s.evals[t.src](p)
+	case andOp:
+		for _, a := range t.args {
+			if !s.holds(a, p) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, a := range t.args {
+		if s.holds(a, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// proves reports whether plan pl proves its shape at p.
+func (s *splitter) proves(pl *plan, p game.Position) bool {
+	switch {
+	case pl.node.op == orOp:
+		return s.proves(pl.kids[0], p)
+	case pl.node.op == andOp && s.hasOr[pl.node]:
+		for _, k := range pl.kids {
+			if !s.proves(k, p) {
+				return false
+			}
+		}
+		return true
+	}
+	return s.holds(pl.node, p)
+}
+
+// learn learns the split on the box and tries it on random positions of
+// a larger one, learning again with the positions it fails at.
+func (s *splitter) learn() (*caseNode, error) {
+	h := 1
+	for pow(h+2, s.n) <= maxSamples {
+		h++
+	}
+	box := table.Uniform(s.n, h)
+	for idx := range box.Positions() {
+		p := make(game.Position, s.n)
+		box.Position(idx, p)
+		s.samples = append(s.samples, p)
+	}
+	rng := rand.New(rand.NewPCG(uint64(s.n), uint64(h)))
+	for round := 0; ; round++ {
+		root, err := s.learnRound()
+		if err != nil {
+			return nil, err
+		}
+		var misses []game.Position
+		for range tries {
+			p := make(game.Position, s.n)
+			for i := range p {
+				p[i] = rng.IntN(3*h + 4)
+			}
+			if !s.provedAt(root, p) {
+				misses = append(misses, p)
+				if len(misses) == maxMisses {
+					break
+				}
+			}
+		}
+		if len(misses) == 0 {
+			return root, nil
+		}
+		if round == rounds-1 {
+			return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("the case split of (II) learned on piles up to %d fails at %v, after %d rounds", h, misses[0], rounds))
+		}
+		s.samples = append(s.samples, misses...)
+	}
+}
+
+func pow(b, e int) int {
+	r := 1
+	for range e {
+		r *= b
+		if r > 1<<40 {
+			return r
+		}
+	}
+	return r
+}
+
+// provedAt reports whether the split proves (II) at p: p is outside S and
+// its case's plan proves the goal, or p is in S and its case says so.
+func (s *splitter) provedAt(root *caseNode, p game.Position) bool {
+	c := root
+	for c.cond != nil {
+		if s.holds(c.cond, p) {
+			c = c.yes
+		} else {
+			c = c.no
+		}
+	}
+	if c.inS != s.holds(s.set, p) {
+		return false
+	}
+	return s.proves(c.plan, p)
+}
+
+// learnRound learns a split from the samples.
+func (s *splitter) learnRound() (*caseNode, error) {
+	s.bits, s.order, s.cases = map[*prop][]uint64{}, map[*prop][]int{}, 0
+	s.truth(s.goal)
+	s.truth(s.set)
+	all := make([]int, len(s.samples))
+	inS := s.bits[s.set]
+	for i := range all {
+		all[i] = i
+		if !bit(inS, i) && !bit(s.bits[s.goal], i) {
+			return nil, uncertifiable(ReasonNoMoves, fmt.Sprintf("at %v, outside S, no candidate move leads into S", s.samples[i]))
+		}
+	}
+	labels := make([]int, len(s.samples))
+	ids := map[string]int{}
+	for i := range labels {
+		var b strings.Builder
+		if bit(inS, i) {
+			b.WriteString("S")
+			s.label(&b, s.set, i)
+		} else {
+			s.label(&b, s.goal, i)
+		}
+		id, ok := ids[b.String()]
+		if !ok {
+			id = len(ids)
+			ids[b.String()] = id
+		}
+		labels[i] = id
+	}
+	return s.grow(all, labels, len(ids), 0)
+}
+
+func bit(b []uint64, i int) bool { return b[i/64]>>(i%64)&1 == 1 }
+
+// truth fills s.bits for t and its parts, and s.order for disjunctions.
+func (s *splitter) truth(t *prop) []uint64 {
+	if b, ok := s.bits[t]; ok {
+		return b
+	}
+	b := make([]uint64, (len(s.samples)+63)/64)
+	switch t.op {
+	case atomOp:
+		f := s.evals[t.src]
+		for i, p := range s.samples {
+			if f(p) {
+				b[i/64] |= 1 << (i % 64)
+			}
+		}
+	case andOp:
+		for i := range b {
+			b[i] = ^uint64(0)
+		}
+		for _, a := range t.args {
+			for i, x := range s.truth(a) {
+				b[i] &= x
+			}
+		}
+	case orOp:
+		counts := make([]int, len(t.args))
+		for k, a := range t.args {
+			for i, x := range s.truth(a) {
+				b[i] |= x
+				counts[k] += popcount(x)
+			}
+		}
+		order := make([]int, len(t.args))
+		for k := range order {
+			order[k] = k
+		}
+		// Most often true first; the first written among equals.
+		for i := 1; i < len(order); i++ {
+			for j := i; j > 0 && counts[order[j]] > counts[order[j-1]]; j-- {
+				order[j], order[j-1] = order[j-1], order[j]
+			}
+		}
+		s.order[t] = order
+	}
+	s.bits[t] = b
+	return b
+}
+
+func popcount(x uint64) int {
+	n := 0
+	for ; x != 0; x &= x - 1 {
+		n++
+	}
+	return n
+}
+
+// label writes the choices that prove shape t at sample i, the first
+// true case of every disjunction in order.
+func (s *splitter) label(b *strings.Builder, t *prop, i int) {
+	if !s.hasOr[t] {
+		return
+	}
+	if t.op == andOp {
+		for _, a := range t.args {
+			s.label(b, a, i)
+		}
+		return
+	}
+	for _, k := range s.order[t] {
+		if bit(s.bits[t.args[k]], i) {
+			fmt.Fprintf(b, "%d(", k)
+			s.label(b, t.args[k], i)
+			b.WriteString(")")
+			return
+		}
+	}
+}
+
+// planFor returns a plan that proves t at every sample of xs, or nil.
+func (s *splitter) planFor(t *prop, xs []int) *plan {
+	b := s.bits[t]
+	for _, i := range xs {
+		if !bit(b, i) {
+			return nil
+		}
+	}
+	pl := &plan{node: t}
+	switch {
+	case !s.hasOr[t]:
+	case t.op == andOp:
+		for _, a := range t.args {
+			k := s.planFor(a, xs)
+			if k == nil {
+				return nil
+			}
+			pl.kids = append(pl.kids, k)
+		}
+	default:
+		for _, k := range s.order[t] {
+			if kp := s.planFor(t.args[k], xs); kp != nil {
+				pl.pick, pl.kids = k, []*plan{kp}
+				return pl
+			}
+		}
+		return nil
+	}
+	return pl
+}
+
+// grow learns the split of the samples xs.
+func (s *splitter) grow(xs, labels []int, nLabels, depth int) (*caseNode, error) {
+	inS := s.bits[s.set]
+	allIn, noneIn := true, true
+	for _, i := range xs {
+		if bit(inS, i) {
+			noneIn = false
+		} else {
+			allIn = false
+		}
+	}
+	switch {
+	case allIn:
+		if pl := s.planFor(s.set, xs); pl != nil {
+			return s.leaf(&caseNode{plan: pl, inS: true})
+		}
+	case noneIn:
+		if pl := s.planFor(s.goal, xs); pl != nil {
+			return s.leaf(&caseNode{plan: pl})
+		}
+	}
+	cond := s.bestSplit(xs, labels, nLabels)
+	if cond == nil {
+		return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("no condition of the claim separates the cases of (II) at %v", s.samples[xs[0]]))
+	}
+	var yes, no []int
+	b := s.bits[cond]
+	for _, i := range xs {
+		if bit(b, i) {
+			yes = append(yes, i)
+		} else {
+			no = append(no, i)
+		}
+	}
+	c := &caseNode{cond: cond}
+	var err error
+	if c.yes, err = s.grow(yes, labels, nLabels, depth+1); err != nil {
+		return nil, err
+	}
+	if c.no, err = s.grow(no, labels, nLabels, depth+1); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (s *splitter) leaf(c *caseNode) (*caseNode, error) {
+	s.cases++
+	if s.cases > maxCases {
+		return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("the case split of (II) needs more than %d cases", maxCases))
+	}
+	return c, nil
+}
+
+// bestSplit returns the atom that splits xs into the purest two parts by
+// their labels (the least Gini impurity), or nil if none splits them.
+func (s *splitter) bestSplit(xs, labels []int, nLabels int) *prop {
+	total := make([]int, nLabels)
+	for _, i := range xs {
+		total[labels[i]]++
+	}
+	yes := make([]int, nLabels)
+	var best *prop
+	bestScore := 0.0
+	for _, a := range s.atoms {
+		b := s.truth(a)
+		clear(yes)
+		ny := 0
+		for _, i := range xs {
+			if bit(b, i) {
+				yes[labels[i]]++
+				ny++
+			}
+		}
+		nn := len(xs) - ny
+		if ny == 0 || nn == 0 {
+			continue
+		}
+		var sy, sn float64
+		for l, t := range total {
+			if t == 0 {
+				continue
+			}
+			y, n := float64(yes[l]), float64(t-yes[l])
+			sy += y * y
+			sn += n * n
+		}
+		score := sy/float64(ny) + sn/float64(nn) // the larger, the purer
+		if best == nil || score > bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best
+}
+
+// write writes the tactics of the case split c, indented by depth.
+func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
+	indent := strings.Repeat("  ", depth)
+	switch {
+	case c.cond != nil:
+		h := fmt.Sprintf("C%d", depth)
+		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by lia; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
+		for _, side := range []*caseNode{c.yes, c.no} {
+			fmt.Fprintf(b, "%s{\n", indent)
+			s.write(b, side, depth+1)
+			fmt.Fprintf(b, "%s}\n", indent)
+		}
+	case c.inS:
+		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; %s.\n", indent, s.script(c.plan))
+	default:
+		fmt.Fprintf(b, "%sclear Hn; %s.\n", indent, s.script(c.plan))
+	}
+}
+
+// script writes the tactic that follows plan pl: left and right to the
+// case picked at each disjunction, split at conjunctions, lia on
+// conjunctions of atoms.
+func (s *splitter) script(pl *plan) string {
+	t := pl.node
+	switch {
+	case t.op == orOp:
+		var b strings.Builder
+		for range pl.pick {
+			b.WriteString("right; ")
+		}
+		if pl.pick < len(t.args)-1 {
+			b.WriteString("left; ")
+		}
+		return b.String() + s.script(pl.kids[0])
+	case t.op == andOp && s.hasOr[t]:
+		return s.conjuncts(pl.kids)
+	}
+	return "lia"
+}
+
+// conjuncts writes the tactic of a conjunction (x1 /\ (x2 /\ ...)) whose
+// conjuncts have plans kids.
+func (s *splitter) conjuncts(kids []*plan) string {
+	if len(kids) == 1 {
+		return s.script(kids[0])
+	}
+	first, rest := s.script(kids[0]), s.conjuncts(kids[1:])
+	if first == "lia" && rest == "lia" {
+		return "lia"
+	}
+	return "split; [" + first + " | " + rest + "]"
+}
