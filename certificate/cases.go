@@ -1,12 +1,15 @@
 package certificate
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/table"
 )
 
@@ -35,7 +38,9 @@ const (
 	maxCases = 3000
 	// tries is the number of random positions each round tries the split
 	// on, rounds the rounds, and maxMisses the failures a round learns.
-	tries, rounds, maxMisses = 20000, 6, 400
+	tries, rounds, maxMisses = 20000, 10, 400
+	// confirmTimeout bounds the solver's time on one case.
+	confirmTimeout = 20 * time.Second
 )
 
 // plan is one fixed choice that proves a condition of the shape node: at
@@ -73,11 +78,15 @@ type splitter struct {
 	bits    map[*prop][]uint64
 	order   map[*prop][]int
 	cases   int
+	// solver, when not nil, is asked whether each case holds beyond the
+	// samples; confirmed holds the cases it said hold.
+	solver    *prove.Solver
+	confirmed map[string]bool
 }
 
 // caseSplit returns the proof of (II): the tactics after the lemma's
 // intros.
-func (w *writer) caseSplit() (string, error) {
+func (w *writer) caseSplit(ctx context.Context) (string, error) {
 	x := make([]term, w.n)
 	for i, v := range w.variables() {
 		x[i] = term{s: v, inline: v, src: w.fields[i], nonNeg: true}
@@ -102,14 +111,14 @@ func (w *writer) caseSplit() (string, error) {
 		}
 		goal = append(goal, connect(andOp, []term{w.relation.shape(x, q), inS}))
 	}
-	s := &splitter{n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}}
+	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}}
 	if err := s.collect(s.goal); err != nil {
 		return "", err
 	}
 	if err := s.collect(s.set); err != nil {
 		return "", err
 	}
-	root, err := s.learn()
+	root, err := s.learn(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -183,7 +192,7 @@ func (s *splitter) proves(pl *plan, p game.Position) bool {
 
 // learn learns the split on the box and tries it on random positions of
 // a larger one, learning again with the positions it fails at.
-func (s *splitter) learn() (*caseNode, error) {
+func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 	h := 1
 	for pow(h+2, s.n) <= maxSamples {
 		h++
@@ -195,6 +204,9 @@ func (s *splitter) learn() (*caseNode, error) {
 		s.samples = append(s.samples, p)
 	}
 	rng := rand.New(rand.NewPCG(uint64(s.n), uint64(h)))
+	for range maxSamples / 2 {
+		s.samples = append(s.samples, tieRich(rng, s.n, 3*h+6))
+	}
 	for round := 0; ; round++ {
 		root, err := s.learnRound()
 		if err != nil {
@@ -202,15 +214,17 @@ func (s *splitter) learn() (*caseNode, error) {
 		}
 		var misses []game.Position
 		for range tries {
-			p := make(game.Position, s.n)
-			for i := range p {
-				p[i] = rng.IntN(3*h + 4)
-			}
+			p := tieRich(rng, s.n, 4*h+10)
 			if !s.provedAt(root, p) {
 				misses = append(misses, p)
 				if len(misses) == maxMisses {
 					break
 				}
+			}
+		}
+		if len(misses) == 0 {
+			if misses, err = s.confirm(ctx, root); err != nil {
+				return nil, err
 			}
 		}
 		if len(misses) == 0 {
@@ -221,6 +235,22 @@ func (s *splitter) learn() (*caseNode, error) {
 		}
 		s.samples = append(s.samples, misses...)
 	}
+}
+
+// tieRich returns a random position with piles up to hi whose piles often
+// equal one another or differ by one: a claim's cases are cut out by
+// equations, which piles drawn independently seldom meet.
+func tieRich(rng *rand.Rand, n, hi int) game.Position {
+	p := make(game.Position, n)
+	for i := range p {
+		switch j := rng.IntN(n); {
+		case j < i && rng.IntN(2) == 0:
+			p[i] = max(0, p[j]+rng.IntN(3)-1)
+		default:
+			p[i] = rng.IntN(hi + 1)
+		}
+	}
+	return p
 }
 
 func pow(b, e int) int {
@@ -501,7 +531,7 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 			fmt.Fprintf(b, "%s}\n", indent)
 		}
 	case c.inS:
-		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; %s.\n", indent, s.script(c.plan))
+		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; unfold_all; %s.\n", indent, s.script(c.plan))
 	default:
 		fmt.Fprintf(b, "%sclear Hn; %s.\n", indent, s.script(c.plan))
 	}
@@ -539,4 +569,75 @@ func (s *splitter) conjuncts(kids []*plan) string {
 		return "lia"
 	}
 	return "split; [" + first + " | " + rest + "]"
+}
+
+// confirm asks the solver, of every case of the split, for a position in
+// the case where its plan fails (the case's conditions and not the plan's),
+// and returns those it finds. Its unsat is no proof (coqc checks the
+// certificate): it makes a certificate that coqc rejects unlikely.
+func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position, error) {
+	if s.solver == nil {
+		return nil, nil
+	}
+	var misses []game.Position
+	var walk func(c *caseNode, path []string) error
+	walk = func(c *caseNode, path []string) error {
+		if c.cond != nil {
+			if err := walk(c.yes, append(path, c.cond.src)); err != nil {
+				return err
+			}
+			return walk(c.no, append(path, "!"+c.cond.src))
+		}
+		query := strings.Join(append(path, "!"+s.formula(c.plan)), " && ")
+		if s.confirmed[query] || len(misses) >= maxMisses {
+			return nil
+		}
+		e, err := check.Compile(query, s.n, nil)
+		if err != nil {
+			return fmt.Errorf("certificate: a case of the split: %w", err)
+		}
+		p, r, err := prove.FindPosition(ctx, s.solver, e, s.n, confirmTimeout)
+		switch {
+		case err != nil:
+			return fmt.Errorf("certificate: a case of the split: %w", err)
+		case r.Answer == prove.Sat:
+			misses = append(misses, p)
+		case r.Answer == prove.Unsat:
+			s.confirmed[query] = true
+		}
+		return nil
+	}
+	return misses, walk(root, []string{"true"})
+}
+
+// formula returns, in check's language, what plan pl proves.
+func (s *splitter) formula(pl *plan) string {
+	t := pl.node
+	switch {
+	case t.op == orOp:
+		return s.formula(pl.kids[0])
+	case t.op == andOp && s.hasOr[t]:
+		parts := make([]string, len(pl.kids))
+		for i, k := range pl.kids {
+			parts[i] = s.formula(k)
+		}
+		return "(" + strings.Join(parts, " && ") + ")"
+	}
+	return srcOf(t)
+}
+
+// srcOf returns shape t in check's language.
+func srcOf(t *prop) string {
+	if t.op == atomOp {
+		return t.src
+	}
+	op := " && "
+	if t.op == orOp {
+		op = " || "
+	}
+	parts := make([]string, len(t.args))
+	for i, a := range t.args {
+		parts[i] = srcOf(a)
+	}
+	return "(" + strings.Join(parts, op) + ")"
 }

@@ -185,7 +185,7 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 		}},
 	} {
 		g := parse(t, tt.spec)
-		text, err := Write(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
+		text, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +228,7 @@ func TestUncertifiable(t *testing.T) {
 		{"nim:2", "a == b", [][]string{{"a ^ b", "b"}}, ReasonDigits},
 	} {
 		g := parse(t, tt.spec)
-		_, err := Write(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
+		_, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
 		var u *UncertifiableError
 		if !errors.As(err, &u) || u.Reason != tt.reason || !errors.Is(err, ErrUncertifiable) {
 			t.Errorf("%s %s: %v, want a reason %s", tt.spec, tt.expr, err, tt.reason)

@@ -1,6 +1,7 @@
 package certificate_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -14,7 +15,7 @@ import (
 func ExampleWrite() {
 	g, _ := game.Parse("nim:2")
 	s, _ := check.Compile("a == b", g.Piles(), nil)
-	text, err := certificate.Write(certificate.Claim{Game: g, Set: s, Moves: [][]string{{"a", "a"}, {"b", "b"}}})
+	text, err := certificate.Write(context.Background(), certificate.Claim{Game: g, Set: s, Moves: [][]string{{"a", "a"}, {"b", "b"}}})
 	if err != nil {
 		fmt.Println(err)
 		return

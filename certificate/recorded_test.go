@@ -11,6 +11,7 @@ import (
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 	"github.com/nimlab/nimlab/witness"
@@ -22,6 +23,10 @@ func TestRecordedExperiment(t *testing.T) {
 		t.Skip()
 	}
 	ctx := context.Background()
+	z3, err := prove.FindSolver(ctx, "z3")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, th := range theory.Theorems() {
 		for _, r := range th.Proofs() {
 			if r.Proof != proof.Presburger || !strings.Contains(only+",all", r.Game) && !strings.Contains(only, "all") {
@@ -44,7 +49,7 @@ func TestRecordedExperiment(t *testing.T) {
 				continue
 			}
 			learned := time.Since(start)
-			text, err := certificate.Write(certificate.Claim{Game: g, Set: e, Moves: l.Moves})
+			text, err := certificate.Write(ctx, certificate.Claim{Game: g, Set: e, Moves: l.Moves, Solver: z3})
 			written := time.Since(start) - learned
 			if err != nil {
 				t.Log(r.Game, th.Name, "write", err)

@@ -1,12 +1,14 @@
 package certificate
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
 )
 
 // Claim is what a certificate proves: the P-positions of Game are exactly
@@ -19,6 +21,10 @@ type Claim struct {
 	// Options.Moves): every valid position outside S must have one of them
 	// as a move into S.
 	Moves [][]string
+	// Solver, when not nil, is asked whether each case of the proof of
+	// (II) holds beyond the box it was learned on (cases.go); its answers
+	// are no proof, only fewer certificates that coqc rejects.
+	Solver *prove.Solver
 }
 
 // maxPiles bounds the piles of a certificate's games: a to o.
@@ -45,12 +51,12 @@ type writer struct {
 // ErrUncertifiable that says why it has none. The case split of condition
 // (II) is learned on a box (cases.go): a claim that is false, or moves that
 // do not cover (II), give an error or a file that coqc rejects.
-func Write(c Claim) (string, error) {
+func Write(ctx context.Context, c Claim) (string, error) {
 	w, err := newWriter(c)
 	if err != nil {
 		return "", err
 	}
-	script, err := w.caseSplit()
+	script, err := w.caseSplit(ctx)
 	if err != nil {
 		return "", err
 	}
@@ -413,7 +419,11 @@ func (w *writer) lemmas(split string) {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(b, "Ltac unfold_all := unfold %s, valid, total in *; cbn [%s] in *; cbv zeta in *.\n\n", strings.Join(names, ", "), strings.Join(w.fields, " "))
+	unfold := fmt.Sprintf("unfold %s, valid, total in %%[1]s; cbn [%s] in %%[1]s; cbv zeta in %%[1]s", strings.Join(names, ", "), strings.Join(w.fields, " "))
+	fmt.Fprintf(b, "Ltac unfold_all := %s.\n", fmt.Sprintf(unfold, "*"))
+	// The proof of (II) keeps "p is outside S" folded: lia, which reads
+	// every hypothesis, would put it in normal form at every step.
+	fmt.Fprintf(b, "Ltac unfold_goal H := %s.\n\n", fmt.Sprintf(unfold, "H |- *"))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; lia. Qed.
 
@@ -441,11 +451,12 @@ Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
 	fmt.Fprintf(b, `(* (II): from every valid position outside S, a candidate move into S.
    The proof splits the positions into cases by linear conditions (C1, C2,
    ...): in each, the position is in S (against Hn), or it names the
-   candidate move, the facet and the case of S it moves into, for lia. *)
+   candidate move, the facet and the case of S it moves into, for lia.
+   Hn stays folded but where it is used. *)
 Lemma witnesses : forall p, valid p -> ~ inS p ->
   %s.
 Proof.
-  intros [%s] Hv Hn; unfold_all.
+  intros [%s] Hv Hn; unfold_goal Hv.
 %sQed.
 
 `, strings.Join(cases, "\n  \\/ "), strings.Join(w.variables(), " "), split)
