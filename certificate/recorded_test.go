@@ -14,7 +14,6 @@ import (
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
-	"github.com/nimlab/nimlab/witness"
 )
 
 func TestRecordedExperiment(t *testing.T) {
@@ -43,30 +42,13 @@ func TestRecordedExperiment(t *testing.T) {
 				continue
 			}
 			start := time.Now()
-			l, err := witness.Learn(ctx, g, e.Evaluator(), witness.Options{Linear: true, MaxMoves: 64})
-			if err != nil || !l.Complete() {
-				t.Log(r.Game, "learn", err, l)
-				continue
-			}
-			learned := time.Since(start)
-			text, err := certificate.Write(ctx, certificate.Claim{Game: g, Set: e, Moves: l.Moves, Solver: z3})
-			written := time.Since(start) - learned
-			if err != nil {
-				t.Log(r.Game, th.Name, "write", err)
-				continue
-			}
-			path, _ := certificate.Save(t.TempDir(), "c", text)
-			os.WriteFile("/tmp/cert-"+strings.ReplaceAll(r.Game, ":", "_")+".v", []byte(text), 0o644)
-			c, err := certificate.Check(ctx, path, 10*time.Minute)
+			dir := t.TempDir()
+			rep, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Solver: z3}, dir, "c", 10*time.Minute)
 			if err != nil {
 				t.Log(r.Game, th.Name, err)
 				continue
 			}
-			out := c.Output
-			if len(out) > 300 {
-				out = out[:300]
-			}
-			t.Logf("%s %s: moves %d learn %.1fs write %.1fs coqc %.1fs accepted %v %s", r.Game, th.Name, len(l.Moves), learned.Seconds(), written.Seconds(), c.Seconds, c.Accepted, out)
+			t.Logf("%s %s: %.1fs moves %d %v %s %s", r.Game, th.Name, time.Since(start).Seconds(), rep.Moves, rep.Status, rep.Detail, rep.Output)
 		}
 	}
 }

@@ -5,9 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/nimlab/nimlab/certificate"
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/latex"
 	"github.com/nimlab/nimlab/prove"
@@ -57,6 +61,10 @@ type ProveRequest struct {
 	// Confirm asks the other solver (cvc5, or z3 when Solver is cvc5) the
 	// queries that decided a proof (prove.Options.Confirm).
 	Confirm bool `json:"confirm,omitempty"`
+	// Certificate, when not empty, is a directory the proof's Coq
+	// certificate is written to, with Nimlab.v, and checked by coqc
+	// (package certificate): ProveResult.Certificate says what became of it.
+	Certificate string `json:"certificate,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
 	// (a booktabs table of the statement, the proof, the solver and the
 	// time).
@@ -71,6 +79,9 @@ type ProveResult struct {
 	// "presburger arithmetic" (proof.Kind.Words), as every front end
 	// prints it.
 	Kind string `json:"kind,omitempty"`
+	// Certificate is what became of the proof's Coq certificate, when
+	// one was asked for (ProveRequest.Certificate) and the claim proved.
+	Certificate *certificate.Report `json:"certificate,omitempty"`
 
 	src     string
 	title   string
@@ -166,8 +177,55 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	res := &ProveResult{Result: r, src: src, title: g.Title, theorem: th, moves: req.Moves, format: req.Format, req: req}
 	if r.Result == prove.Proved {
 		res.Kind = r.Proof.Words()
+		if req.Certificate != "" {
+			if res.Certificate, err = certify(ctx, g, src, req, append(moves, requested...), solver); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return res, nil
+}
+
+// certificateTimeout bounds coqc's time on a certificate.
+const certificateTimeout = 10 * time.Minute
+
+// certify writes the certificate of a proved claim and has coqc check it.
+// A certificate coqc rejects is an internal error, as a proof the engine
+// contradicts is.
+func certify(ctx context.Context, g *game.Game, src string, req ProveRequest, moves [][]string, solver *prove.Solver) (*certificate.Report, error) {
+	switch {
+	case req.Grundy != "":
+		return &certificate.Report{Status: certificate.NotCertifiable, Reason: certificate.ReasonUnsupported, Detail: "a Sprague–Grundy value has no certificate yet"}, nil
+	case req.Where != "":
+		return &certificate.Report{Status: certificate.NotCertifiable, Reason: certificate.ReasonUnsupported, Detail: "a region theorem has no certificate yet"}, nil
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	if err != nil {
+		return nil, err
+	}
+	// z3 tells the case split of (II) where it fails beyond its box;
+	// without it the split is tried on random positions only.
+	z3 := solver
+	if z3.Name != "z3" {
+		z3, _ = prove.FindSolver(ctx, "z3")
+	}
+	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem), certificateTimeout)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", Param("certificate"), err)
+	}
+	if r.Status == certificate.Rejected {
+		return nil, fmt.Errorf("internal error: coqc rejected the certificate %s of a claim the solver proved (please report it): %s", r.Path, firstLines(r.Output, 5))
+	}
+	return r, nil
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // validateProve checks what a prove request asks for, before anything is
@@ -303,6 +361,13 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 		return r.writeLaTeX(w)
 	}
 	writeProof(w, r.Result)
+	if c := r.Certificate; c != nil {
+		fmt.Fprintf(w, "certificate %s\n", c)
+		if c.Path != "" {
+			dir, file := filepath.Split(c.Path)
+			fmt.Fprintf(w, "            check it: cd %s && coqc -Q . \"\" %s && coqc -Q . \"\" %s\n", filepath.Clean(dir), certificate.LibraryName, file)
+		}
+	}
 	return nil
 }
 

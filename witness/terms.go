@@ -80,6 +80,12 @@ func terms(n, i int, nimSums bool) []term {
 				if j < k {
 					out = append(out, term{name(j) + " + " + name(k) + " - " + name(l), func(p []int) int { return p[j] + p[k] - p[l] }})
 				}
+				if k < l {
+					out = append(out, term{name(j) + " - " + name(k) + " - " + name(l), func(p []int) int { return p[j] - p[k] - p[l] }})
+				}
+				if j < k && k < l {
+					out = append(out, term{name(j) + " + " + name(k) + " + " + name(l), func(p []int) int { return p[j] + p[k] + p[l] }})
+				}
 			}
 		}
 	}

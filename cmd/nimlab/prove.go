@@ -9,7 +9,7 @@ import (
 )
 
 func newProveCmd() *cobra.Command {
-	var src, theoremName, solverName, smtOut, format, grundy, where string
+	var src, theoremName, solverName, smtOut, format, grundy, where, certDir string
 	var moves []string
 	var timeout time.Duration
 	var asJSON, noSymmetry, noLearn, reduce, confirm bool
@@ -29,6 +29,7 @@ func newProveCmd() *cobra.Command {
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
   nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
   nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex
+  nimlab prove cn:6,3 --theorem cn63 --certificate out/   # a Coq file coqc checks
   nimlab prove nim:3 --grundy "a ^ b ^ c" --move "xor(b, c) ^ v, b, c" --move "a, xor(a, c) ^ v, c" --move "a, b, xor(a, b) ^ v"
   nimlab prove exact:3,3 --grundy "min(a, b, c)"
   nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
@@ -50,7 +51,7 @@ func newProveCmd() *cobra.Command {
 				return usageError(cmd, "--json and --format %s: give one of them", format)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, Confirm: confirm,
+				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, Confirm: confirm, Certificate: certDir,
 			})
 			if err != nil {
 				return err
@@ -60,7 +61,7 @@ func newProveCmd() *cobra.Command {
 	}
 	defineFlags(cmd, "prove", map[string]any{
 		"expr": &src, "theorem": &theoremName, "grundy": &grundy, "where": &where, "solver": &solverName, "timeout": &timeout,
-		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm,
+		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm, "certificate": &certDir,
 		"json": &asJSON, "format": &format,
 	})
 	return cmd
@@ -136,6 +137,19 @@ outcomes and values depend on positions of the region alone, so this proves
 that the claim holds there. It is printed as a partial result, "proved for
 every position with COND"; the engine's check compares on the box's
 positions in the region.
+
+--certificate DIR writes the proof, once proved, as a Coq file that Coq's
+kernel checks (coqc, Debian's coq; the standard library only): DIR/NAME.v,
+with Nimlab.v, the library it rests on (Dufour–Heubach 2013, Theorem 1.2,
+proved in Coq), beside it. Its last theorem says that a position is a
+P-position of the game as the file defines it exactly when it is in S, and
+"Print Assumptions" says it rests on nothing. Condition (II) names its winning
+moves (the theorem's, --move's, or moves learned from the game), along a case
+split learned on a box and tried by z3 beyond it. nimlab runs coqc on it
+(at most 10 minutes) and prints "certified" with coqc's time; "no
+certificate" and why for what a certificate cannot state yet (xor and
+binary digits, slowmoves, region theorems, Sprague–Grundy values); a
+certificate coqc rejects is an internal error. See docs/proofs.md.
 
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
 statement, the result and the kind of proof, each condition's answer, the

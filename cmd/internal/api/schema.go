@@ -256,6 +256,7 @@ var schema = map[string][]Param{
 		Param{Name: "no-symmetry", Kind: Bool, Default: "false", Help: "do not restrict the queries to one position per symmetry class", Fronts: Flag, Python: "symmetry"},
 		Param{Name: "reduce", Kind: Bool, Default: "false", Help: "decide (II) by reduction by invariances before its query (without it, only when the query gives no answer)", Fronts: Flag},
 		Param{Name: "confirm", Kind: Bool, Default: "false", Help: "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof", Fronts: Flag},
+		Param{Name: "certificate", Kind: Text, Help: "write the proof's Coq certificate to this directory and have coqc check it", Fronts: Flag},
 		pJSON.help("print the result as one JSON object"),
 		pFormatText.help("text or latex (a booktabs table for a paper)"),
 	},

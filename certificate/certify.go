@@ -1,0 +1,155 @@
+package certificate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/nimlab/nimlab/witness"
+)
+
+// Status says what became of the certificate of a proof.
+type Status string
+
+// The statuses of a certificate.
+const (
+	// Certified: coqc accepted the certificate, and its characterization
+	// rests on no assumption.
+	Certified Status = "certified"
+	// NotCertifiable: no certificate was written; Reason says why.
+	NotCertifiable Status = "not_certifiable"
+	// Unchecked: the certificate was written, but coqc is not installed.
+	Unchecked Status = "unchecked"
+	// Rejected: coqc rejected the certificate of a claim proved by the
+	// solver: an internal error, like a proof the engine contradicts.
+	Rejected Status = "rejected"
+)
+
+// Report is what became of the certificate of one proof.
+type Report struct {
+	Status Status `json:"status"`
+	// Path is the certificate's file, with Nimlab.v beside it.
+	Path string `json:"path,omitempty"`
+	// Reason and Detail say why there is no certificate.
+	Reason Reason `json:"reason,omitempty"`
+	Detail string `json:"detail,omitempty"`
+	// Moves is the number of candidate winning moves (II) names; Learned
+	// is true when nimlab learned them (package witness).
+	Moves   int  `json:"moves,omitempty"`
+	Learned bool `json:"learned,omitempty"`
+	// Seconds is coqc's time on the certificate.
+	Seconds float64 `json:"seconds,omitempty"`
+	// Output is what coqc said when it rejected the certificate.
+	Output string `json:"output,omitempty"`
+}
+
+// Certify writes the certificate of c as dir/name.v, with Nimlab.v beside
+// it, and has coqc check it within timeout. When c has no candidate moves,
+// or they do not cover (II) on the box the case split is learned on, moves
+// are learned from the game (package witness, linear terms only) and
+// added. A claim with no certificate is a Report saying why, not an error.
+func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
+	r := &Report{}
+	text, err := "", uncertifiable(ReasonNoMoves, "no candidate moves given")
+	if len(c.Moves) > 0 {
+		text, err = Write(ctx, c)
+	}
+	var u *UncertifiableError
+	if errors.As(err, &u) && u.Reason == ReasonNoMoves {
+		learned, lerr := learnMoves(ctx, c)
+		switch {
+		case lerr != nil:
+			return nil, lerr
+		case learned == nil:
+			return notCertifiable(r, &UncertifiableError{Reason: ReasonNoMoves, What: "no candidate winning moves were learned that cover (II), for every position or by symmetry"}), nil
+		}
+		c.Moves = append(c.Moves, learned...)
+		r.Learned = true
+		text, err = Write(ctx, c)
+	}
+	r.Moves = len(c.Moves)
+	switch {
+	case errors.As(err, &u):
+		return notCertifiable(r, u), nil
+	case err != nil:
+		return nil, err
+	}
+	if r.Path, err = Save(dir, name, text); err != nil {
+		return nil, err
+	}
+	checked, err := Check(ctx, r.Path, timeout)
+	switch {
+	case errors.Is(err, ErrNoCoq):
+		r.Status = Unchecked
+		return r, nil
+	case err != nil:
+		return nil, err
+	}
+	r.Seconds = checked.Seconds
+	if checked.Accepted {
+		r.Status = Certified
+	} else {
+		r.Status, r.Output = Rejected, checked.Output
+	}
+	return r, nil
+}
+
+// learnMoves learns candidate winning moves of c's game into S (package
+// witness, linear terms only): for every position, or else for one
+// position per symmetry class, closed under the symmetries. It returns nil
+// when neither covers the box learned on.
+func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
+	l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err == nil && l.Complete() {
+		return l.Moves, nil
+	}
+	moves, err := symmetricMoves(ctx, c)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, nil // said as "no moves": the learning's error is about the claim
+	}
+	return moves, nil
+}
+
+func notCertifiable(r *Report, u *UncertifiableError) *Report {
+	r.Status, r.Reason, r.Detail = NotCertifiable, u.Reason, u.What
+	return r
+}
+
+// String says what became of the certificate, in a line.
+func (r *Report) String() string {
+	switch r.Status {
+	case Certified:
+		return fmt.Sprintf("certified: coqc accepted %s in %.1f s, resting on no assumption", r.Path, r.Seconds)
+	case Unchecked:
+		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
+	case Rejected:
+		return fmt.Sprintf("rejected by coqc: %s (an internal error of nimlab; please report it)", r.Path)
+	}
+	return fmt.Sprintf("no certificate (%s): %s", r.Reason, r.Detail)
+}
+
+// FileName returns the name of the certificate of a claim about the game
+// spec (of theorem, when not empty): a Coq module name, letters, digits
+// and underscores, e.g. nimlab_cn63_cn_6_3.
+func FileName(spec, theorem string) string {
+	name := spec
+	if theorem != "" {
+		name = theorem + "_" + spec
+	}
+	b := []byte("nimlab_")
+	for i := range len(name) {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			c = '_'
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
