@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/witness"
 )
 
@@ -51,11 +52,24 @@ type Report struct {
 // added. A claim with no certificate is a Report saying why, not an error.
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
+	// What a certificate cannot state is said before moves are learned.
+	definitions := c
+	if len(c.Moves) == 0 {
+		definitions.Moves = [][]string{make([]string, c.Game.Piles())}
+		for i := range definitions.Moves[0] {
+			definitions.Moves[0][i] = check.PileName(i)
+		}
+	}
+	var u *UncertifiableError
+	if _, err := newWriter(definitions); errors.As(err, &u) {
+		return notCertifiable(r, u), nil
+	} else if err != nil {
+		return nil, err
+	}
 	text, err := "", uncertifiable(ReasonNoMoves, "no candidate moves given")
 	if len(c.Moves) > 0 {
 		text, err = Write(ctx, c)
 	}
-	var u *UncertifiableError
 	if errors.As(err, &u) && u.Reason == ReasonNoMoves {
 		learned, lerr := learnMoves(ctx, c)
 		switch {

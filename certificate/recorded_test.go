@@ -2,8 +2,10 @@ package certificate_test
 
 import (
 	"context"
+	"encoding/json"
+	"flag"
+	"math"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -12,43 +14,69 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
-	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 )
 
-func TestRecordedExperiment(t *testing.T) {
-	only := os.Getenv("CERT")
-	if only == "" {
-		t.Skip()
+var update = flag.Bool("update", false, "certify every recorded proof again and rewrite the certificates of theory/proofs.json")
+
+// TestRecordedCertificates writes the certificate of every recorded proof
+// of theory/proofs.json and has coqc check it: a proof recorded as
+// certified must be certified again, within a minute of coqc; one recorded
+// as not certifiable must still have no certificate, for the reason
+// recorded. It needs coqc and z3, and runs in .ci/run (NIMLAB_LONG_TESTS=1
+// and NIMLAB_COQ_TESTS=1): about two minutes. -update rewrites the
+// records' certificates.
+func TestRecordedCertificates(t *testing.T) {
+	if os.Getenv("NIMLAB_LONG_TESTS") != "1" && !*update {
+		t.Skip("NIMLAB_LONG_TESTS=1 certifies every recorded proof (about two minutes)")
 	}
 	ctx := context.Background()
 	z3, err := prove.FindSolver(ctx, "z3")
 	if err != nil {
-		t.Fatal(err)
+		t.Skip("z3 is not installed")
 	}
-	for _, th := range theory.Theorems() {
-		for _, r := range th.Proofs() {
-			if r.Proof != proof.Presburger || !strings.Contains(only+",all", r.Game) && !strings.Contains(only, "all") {
-				continue
-			}
-			g, _ := game.Parse(r.Game)
-			src, ok := th.Expression(ctx, g)
-			if !ok {
-				continue
-			}
-			e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
-			if err != nil {
-				t.Log(r.Game, err)
-				continue
-			}
-			start := time.Now()
-			dir := t.TempDir()
-			rep, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Solver: z3}, dir, "c", 10*time.Minute)
-			if err != nil {
-				t.Log(r.Game, th.Name, err)
-				continue
-			}
-			t.Logf("%s %s: %.1fs moves %d %v %s %s", r.Game, th.Name, time.Since(start).Seconds(), rep.Moves, rep.Status, rep.Detail, rep.Output)
+	records := theory.ProofRecords()
+	for i, rec := range records {
+		th, _ := theory.ByName(rec.Theorem)
+		g, err := game.Parse(rec.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, ok := th.Expression(ctx, g)
+		if !ok || rec.Result != prove.Proved {
+			continue
+		}
+		e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem), 10*time.Minute)
+		if err != nil {
+			t.Fatalf("%s %s: %v", rec.Theorem, rec.Game, err)
+		}
+		t.Logf("%s %s: %s %.1f s %s %s", rec.Theorem, rec.Game, r.Status, r.Seconds, r.Reason, r.Detail)
+		switch {
+		case r.Status == certificate.Unchecked:
+			t.Fatal("coqc is not installed (apt-get install coq)")
+		case r.Status == certificate.Rejected:
+			t.Errorf("%s %s: coqc rejected the certificate: %s", rec.Theorem, rec.Game, r.Output)
+		case *update:
+			records[i].Certificate = &theory.ProofCertificate{Status: string(r.Status), Seconds: math.Round(r.Seconds*10) / 10, Reason: string(r.Reason)}
+		case rec.Certificate == nil:
+			t.Errorf("%s %s: no certificate recorded: go test ./certificate -run TestRecordedCertificates -update", rec.Theorem, rec.Game)
+		case string(r.Status) != rec.Certificate.Status || string(r.Reason) != rec.Certificate.Reason:
+			t.Errorf("%s %s: %s (%s), recorded %s (%s)", rec.Theorem, rec.Game, r.Status, r.Reason, rec.Certificate.Status, rec.Certificate.Reason)
+		case r.Status == certificate.Certified && r.Seconds > 60:
+			t.Logf("%s %s: coqc took %.1f s, over the minute the records promise", rec.Theorem, rec.Game, r.Seconds)
+		}
+	}
+	if *update {
+		data, err := json.MarshalIndent(records, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile("../theory/proofs.json", append(data, '\n'), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -9,7 +9,8 @@ import (
 
 // TestMachineProvedTable checks that findings.md's table of machine-proved
 // theorems says what theory/proofs.json records: a row per record, with its
-// result, and which proofs the second solver confirmed.
+// result, which proofs the second solver confirmed, and which Coq's kernel
+// checked the certificate of.
 func TestMachineProvedTable(t *testing.T) {
 	text := read(t, "findings.md")
 	start := strings.Index(text, "## Machine-proved theorems")
@@ -41,6 +42,10 @@ func TestMachineProvedTable(t *testing.T) {
 		confirmed := rec.Confirmation != nil && rec.Confirmation.Result == "confirmed"
 		if got := strings.HasPrefix(cells[5], "confirmed"); got != confirmed {
 			t.Errorf("%s: the table's cvc5 column says %q, the record %+v", key, cells[5], rec.Confirmation)
+		}
+		certified := rec.Certificate != nil && rec.Certificate.Status == "certified"
+		if len(cells) < 7 || strings.HasPrefix(cells[6], "certified") != certified {
+			t.Errorf("%s: the table's Coq column says %q, the record %+v", key, cells[6:], rec.Certificate)
 		}
 	}
 	for key := range rows {

@@ -255,6 +255,11 @@ func updateRecord(t *testing.T, s *Solver) {
 			record = old
 		}
 		record.Confirmation = confirmation
+		// The certificate's status is recorded by package certificate's
+		// tests: kept.
+		if i := slices.IndexFunc(theory.ProofRecords(), func(r theory.ProofRecord) bool { return r.Theorem == rec.theorem && r.Game == rec.spec }); i >= 0 {
+			record.Certificate = theory.ProofRecords()[i].Certificate
+		}
 		out = append(out, record)
 	}
 	data, err := json.MarshalIndent(out, "", "  ")

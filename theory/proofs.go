@@ -35,6 +35,19 @@ type ProofRecord struct {
 	// Confirmation is the second solver's answer to the queries that
 	// decided a proof (nimlab prove --confirm), when it was asked.
 	Confirmation *ProofConfirmation `json:"confirmation,omitempty"`
+	// Certificate is what became of the proof's Coq certificate (nimlab
+	// prove --certificate), when it was recorded (go test ./certificate
+	// -run TestRecordedCertificates -update).
+	Certificate *ProofCertificate `json:"certificate,omitempty"`
+}
+
+// ProofCertificate records what became of the Coq certificate of a
+// recorded proof: its status ("certified", or "not_certifiable" with the
+// reason, as package certificate says), and coqc's time.
+type ProofCertificate struct {
+	Status  string  `json:"status"`
+	Seconds float64 `json:"seconds,omitempty"`
+	Reason  string  `json:"reason,omitempty"`
 }
 
 // ProofConfirmation records what a second solver (cvc5) answered to the

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -372,5 +373,38 @@ func TestLabProve(t *testing.T) {
 	if !strings.Contains(refutedReport, "counterexample to (") || !strings.Contains(refutedReport, "confirmed by nimlab's move generator") ||
 		!strings.HasPrefix(link, "look at (") {
 		t.Errorf("refuted: %q\n%s\nlink %q", refuted, refutedReport, link)
+	}
+}
+
+// TestProveCertificate: prove --certificate writes the proof's Coq file,
+// has coqc check it and says so (text and JSON); a claim with xor says it
+// has no certificate and why; a refuted claim writes none.
+func TestProveCertificate(t *testing.T) {
+	provetest.Z3(t)
+	dir := t.TempDir()
+	v := runJSON(t, "prove", "cn:4,2", "--theorem", "cn42", "--certificate", dir, "--json")
+	c, _ := v["certificate"].(map[string]any)
+	want := "certified"
+	if _, err := exec.LookPath("coqc"); err != nil {
+		want = "unchecked"
+	}
+	if c["status"] != want {
+		t.Fatalf("certificate %v; want %s", c, want)
+	}
+	path, _ := c["path"].(string)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(path), "Nimlab.v")); err != nil || filepath.Dir(path) != dir {
+		t.Errorf("certificate at %q: %v", path, err)
+	}
+	out, err := run(t, "prove", "cn:4,2", "--theorem", "cn42", "--certificate", dir)
+	if err != nil || !strings.Contains(out, "certificate "+want) || !strings.Contains(out, "check it: cd "+dir) {
+		t.Errorf("%v: %s", err, out)
+	}
+	v = runJSON(t, "prove", "nim:3", "--theorem", "nim", "--certificate", dir, "--json")
+	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
+		t.Errorf("nim:3: certificate %v", v["certificate"])
+	}
+	out, _ = run(t, "prove", "cn:6,3", "--expr", "a+b == d+e", "--certificate", dir, "--json")
+	if strings.Contains(out, `"certificate"`) {
+		t.Errorf("a refuted claim has a certificate: %s", out)
 	}
 }

@@ -332,7 +332,7 @@ class Game:
         return run_json(args, Discovery)
 
     def prove(self, expr=None, theorem=None, grundy=None, where=None, move=(), timeout=None, solver=None,
-              confirm=False, learn=True, symmetry=True, reduce=False):
+              confirm=False, learn=True, symmetry=True, reduce=False, certificate=None):
         """Proves a characterization for every pile size, or refutes it with a counterexample (``nimlab prove``).
 
         expr is true exactly at the P-positions (or a Discovery); theorem
@@ -346,7 +346,10 @@ class Game:
         learns no winning moves from the game; symmetry=False asks every
         position rather than one per symmetry class; reduce=True decides (II)
         by reduction by invariances before asking its query (the proof's
-        ``reduction`` lists the regions).
+        ``reduction`` lists the regions). certificate is a directory: once
+        proved, the proof is written there as a Coq file and checked by coqc
+        (the Proof's ``certificate``: its status, "certified" or
+        "not_certifiable" with the reason, its path and coqc's time).
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
@@ -354,7 +357,8 @@ class Game:
         """
         args = ["prove", self.spec]
         for flag, value in (("--expr", _expression(expr)), ("--theorem", theorem), ("--grundy", _expression(grundy)),
-                            ("--where", where), ("--timeout", _duration(timeout)), ("--solver", solver)):
+                            ("--where", where), ("--timeout", _duration(timeout)), ("--solver", solver),
+                            ("--certificate", None if certificate is None else str(certificate))):
             if value is not None:
                 args += [flag, value]
         for m in ([move] if isinstance(move, str) else move):

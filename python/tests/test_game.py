@@ -3,6 +3,7 @@
 import csv
 import json
 import io
+import shutil
 
 import pandas as pd
 import pytest
@@ -130,6 +131,16 @@ def test_discover_then_prove(cli, strip_times):
     assert strip_times(proof.to_dict()) == want
     refuted = g.prove("a + b == d + e")
     assert refuted.result == "refuted" and not refuted.proved and refuted.exit_status == 1
+
+
+def test_prove_certificate(cli, strip_times, tmp_path):
+    proof = nimlab.Game("cn:4,2").prove(theorem="cn42", certificate=tmp_path)
+    want = "certified" if shutil.which("coqc") else "unchecked"
+    assert proof.proved and proof.certificate["status"] == want, proof.certificate
+    assert (tmp_path / "Nimlab.v").exists() and proof.certificate["path"].endswith(".v")
+    assert strip_times(proof.to_dict()) == cli.json("prove", "cn:4,2", "--theorem", "cn42", "--certificate", tmp_path)
+    digits = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
+    assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
 
 def test_draw_and_plot(cli, tmp_path):
