@@ -38,7 +38,7 @@ const (
 	maxCases = 3000
 	// tries is the number of random positions each round tries the split
 	// on, rounds the rounds, and maxMisses the failures a round learns.
-	tries, rounds, maxMisses = 20000, 10, 400
+	tries, rounds, maxMisses = 20000, 20, 400
 	// confirmTimeout bounds the solver's time on one case.
 	confirmTimeout = 20 * time.Second
 )
@@ -222,11 +222,12 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 				}
 			}
 		}
-		if len(misses) == 0 {
-			if misses, err = s.confirm(ctx, root); err != nil {
-				return nil, err
-			}
+		// The solver finds, case by case, what random positions seldom hit.
+		found, err := s.confirm(ctx, root)
+		if err != nil {
+			return nil, err
 		}
+		misses = append(misses, found...)
 		if len(misses) == 0 {
 			return root, nil
 		}
@@ -524,7 +525,7 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 	switch {
 	case c.cond != nil:
 		h := fmt.Sprintf("C%d", depth)
-		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by lia; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
+		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by linear; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
 		for _, side := range []*caseNode{c.yes, c.no} {
 			fmt.Fprintf(b, "%s{\n", indent)
 			s.write(b, side, depth+1)
@@ -555,7 +556,7 @@ func (s *splitter) script(pl *plan) string {
 	case t.op == andOp && s.hasOr[t]:
 		return s.conjuncts(pl.kids)
 	}
-	return "lia"
+	return "linear"
 }
 
 // conjuncts writes the tactic of a conjunction (x1 /\ (x2 /\ ...)) whose
@@ -565,8 +566,8 @@ func (s *splitter) conjuncts(kids []*plan) string {
 		return s.script(kids[0])
 	}
 	first, rest := s.script(kids[0]), s.conjuncts(kids[1:])
-	if first == "lia" && rest == "lia" {
-		return "lia"
+	if first == "linear" && rest == "linear" {
+		return "linear"
 	}
 	return "split; [" + first + " | " + rest + "]"
 }

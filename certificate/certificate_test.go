@@ -175,6 +175,8 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 		{"nim:2", "a == b", [][]string{{"a", "a"}, {"b", "b"}}, nil},
 		{"nim:2/misere", "a == b && a > 1 || a + b == 1", [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}, nil},
 		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}, nil},
+		// A remainder: lia reads it once named (linear, in Nimlab.v).
+		{"slowset:3,{1,3}", "(a + b + c) % 2 == 0", [][]string{{"a - 1", "b", "c"}, {"a", "b - 1", "c"}, {"a", "b", "c - 1"}}, nil},
 		{"nim:2", "a == b", [][]string{{"a", "a"}, {"b", "b"}}, func(s string) string {
 			return strings.Replace(s, "((a p) = (b p))", "((a p) = ((b p) + 1))", 1) // S changed by one constant
 		}},

@@ -425,13 +425,13 @@ func (w *writer) lemmas(split string) {
 	// every hypothesis, would put it in normal form at every step.
 	fmt.Fprintf(b, "Ltac unfold_goal H := %s.\n\n", fmt.Sprintf(unfold, "H |- *"))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
-Proof. intros []; unfold_all; lia. Qed.
+Proof. intros []; unfold_all; linear. Qed.
 
 Lemma move_valid : forall p q, valid p -> move p q -> valid q.
 Proof. intros p q _ H; apply H. Qed.
 
 Lemma move_lowers_total : forall p q, valid p -> move p q -> total q < total p.
-Proof. intros [] []; unfold_all; lia. Qed.
+Proof. intros [] []; unfold_all; linear. Qed.
 
 Lemma inS_decidable : forall p, valid p -> inS p \/ ~ inS p.
 Proof. intros [] _; unfold_all; decide_condition. Qed.
@@ -479,7 +479,7 @@ Qed.
 		for i := range w.n {
 			cases = append(cases, fmt.Sprintf("move p (last%d p)", i+1))
 		}
-		fmt.Fprintf(b, "(* (III): no terminal position in S (misère play). *)\nLemma last_moves : forall p, valid p -> inS p ->\n  %s.\nProof. intros []; unfold_all; lia. Qed.\n\n", strings.Join(cases, "\n  \\/ "))
+		fmt.Fprintf(b, "(* (III): no terminal position in S (misère play). *)\nLemma last_moves : forall p, valid p -> inS p ->\n  %s.\nProof. intros []; unfold_all; linear. Qed.\n\n", strings.Join(cases, "\n  \\/ "))
 		b.WriteString(`Lemma condition_III : true = true -> forall p, valid p -> terminal pos move p -> ~ inS p.
 Proof.
   intros _ p Hv Hterm HS; pose proof (last_moves p Hv HS) as H.

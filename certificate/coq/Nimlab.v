@@ -104,6 +104,10 @@ Qed.
 
 End Characterization.
 
+(* lia, after naming the quotient and remainder of every division by a
+   constant (x / c, x mod c): lia alone does not read them. *)
+Ltac linear := Z.div_mod_to_equations; lia.
+
 (* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
    connective by connective: lia alone would put it in normal form first,
    which grows exponentially with the symmetries of a condition. *)
@@ -124,7 +128,7 @@ Ltac decide_condition :=
   | |- (?A <-> ?B) \/ ~ (?A <-> ?B) => apply dec_iff; decide_condition
   | |- True \/ ~ True => left; exact I
   | |- False \/ ~ False => right; tauto
-  | |- _ => lia
+  | |- _ => linear
   end.
 
 (* Proving a goal from hypotheses with disjunctions: one case at a time. *)
@@ -132,4 +136,4 @@ Ltac cases_lia :=
   repeat match goal with
   | H : _ /\ _ |- _ => destruct H
   | H : _ \/ _ |- _ => destruct H
-  end; lia.
+  end; linear.
