@@ -25,8 +25,9 @@ import (
 //
 // The tree is learned from the positions of a box, as a decision tree is
 // learned from data (each position labelled by a choice that proves its
-// goal), and tried on random positions of a larger box, whose failures are
-// learned from in turn. Nothing here is trusted: coqc checks every case
+// goal), tried on random positions of a larger box and, case by case, by
+// the SMT solver (a position in the case where its choice fails), and the
+// failures are learned from in turn. Nothing here is trusted: coqc checks every case
 // for every position, and a tree that is wrong beyond the boxes is a
 // certificate coqc rejects.
 
@@ -208,6 +209,9 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 		s.samples = append(s.samples, tieRich(rng, s.n, 3*h+6))
 	}
 	for round := 0; ; round++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		root, err := s.learnRound()
 		if err != nil {
 			return nil, err
