@@ -81,9 +81,39 @@ var expressions = map[string]func(g *game.Game) string{
 // by a formula, the candidate moves: positions whose piles are expressions
 // in the piles of the position moved from. prove asks (II) with these first.
 var winningMoves = map[string]func(g *game.Game) [][]string{
-	"nim":     nimMoves,
-	"exact-1": nimMoves,
-	"cn64":    cn64Moves,
+	"nim":        nimMoves,
+	"exact-1":    nimMoves,
+	"cn64":       cn64Moves,
+	"path-n-n-1": pathBlockMoves,
+}
+
+// pathBlockMoves are the moves into each case of Theorem path-n-n-1's set
+// on 2k piles: for each block of k-1 piles the set asks to be empty, the
+// move that empties it with the pile on its left and makes that pile
+// balance the sums on both sides, and the same with the pile on its right
+// (a move where the new pile is not larger than the old one).
+func pathBlockMoves(g *game.Game) [][]string {
+	n := g.Piles()
+	k := n / 2
+	var out [][]string
+	for b := 1; b < k+1; b++ {
+		for _, side := range []int{b - 1, b + k - 1} {
+			m := make([]string, n)
+			for i := range m {
+				m[i] = check.PileName(i)
+				if b <= i && i < b+k-1 {
+					m[i] = "0"
+				}
+			}
+			if side < b {
+				m[side] = fmt.Sprintf("(%s) - (%s)", sumOfPiles(b+k-1, n), sumOfPiles(0, b-1))
+			} else {
+				m[side] = fmt.Sprintf("(%s) - (%s)", sumOfPiles(0, b), sumOfPiles(b+k, n))
+			}
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // cn64Moves are the winning moves of the proof of Dufour–Heubach 2013,

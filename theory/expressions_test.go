@@ -10,6 +10,7 @@ import (
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
+	"github.com/nimlab/nimlab/table"
 	"github.com/nimlab/nimlab/theory"
 )
 
@@ -106,6 +107,67 @@ func TestProofRecordString(t *testing.T) {
 	} {
 		if got := tt.r.String(); got != tt.want {
 			t.Errorf("%q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestPathBlockMovesCoverII: from every position outside Theorem
+// path-n-n-1's set, of a box, one of its block moves is a legal move into
+// the set: the candidates cover condition (II) there.
+func TestPathBlockMovesCoverII(t *testing.T) {
+	ctx := context.Background()
+	th, _ := theory.ByName("path-n-n-1")
+	for _, tt := range []struct {
+		spec string
+		max  int
+	}{{"path:4,2", 6}, {"path:6,3", 4}, {"path:8,4", 3}} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, _ := th.Expression(ctx, g)
+		s, err := check.Compile(src, g.Piles(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := s.Evaluator()
+		var moves [][]func(game.Position) (int, bool)
+		for _, m := range th.WinningMoves(ctx, g) {
+			var piles []func(game.Position) (int, bool)
+			for _, e := range m {
+				c, err := check.Compile(e, g.Piles(), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				piles = append(piles, c.IntEvaluator())
+			}
+			moves = append(moves, piles)
+		}
+		box := table.Uniform(g.Piles(), tt.max)
+		p, q := make(game.Position, g.Piles()), make(game.Position, g.Piles())
+		open := 0
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			if in(p) {
+				continue
+			}
+			open++
+			served := false
+			for _, m := range moves {
+				for i, f := range m {
+					q[i], _ = f(p)
+				}
+				if g.IsMove(p, q) && in(q) {
+					served = true
+					break
+				}
+			}
+			if !served {
+				t.Fatalf("%s: at %v, outside the set, no block move leads into it", tt.spec, p)
+			}
+		}
+		if open == 0 {
+			t.Fatalf("%s: no position outside the set", tt.spec)
 		}
 	}
 }
