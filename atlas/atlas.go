@@ -57,7 +57,13 @@ type Row struct {
 	// (not Nim-regular) or "not searched" (not a complex, or too many piles).
 	NimBasis string `parquet:"nim_basis" json:"nim_basis"`
 	Expr     string `parquet:"expr" json:"expr"`
-	Exact    bool   `parquet:"exact" json:"exact"`
+	// Exact is true when Expr is exact on the box of height VerifiedMax,
+	// LearnedExact when it is on the box of height LearnedMax it was
+	// learned on (discover.Result.LearnedExact): LearnedExact without
+	// Exact is a description exact on its learning box that fails beyond
+	// it.
+	Exact        bool `parquet:"exact" json:"exact"`
+	LearnedExact bool `parquet:"learned_exact" json:"learned_exact"`
 	// LearnedMax is the height of the box discover learned Expr on
 	// (LearnHeights), VerifiedMax the one it was checked on.
 	LearnedMax  int `parquet:"learned_max" json:"learned_max"`
@@ -270,7 +276,7 @@ func Survey(ctx context.Context, idx int, spec string, opts Options) (Row, error
 	case d == nil:
 		r.Expr = "not searched (too large)"
 	default:
-		r.Expr, r.Exact, r.LearnedMax, r.VerifiedMax = d.Expr, d.Exact, d.Max, d.VerifiedMax
+		r.Expr, r.Exact, r.LearnedExact, r.LearnedMax, r.VerifiedMax = d.Expr, d.Exact, d.LearnedExact, d.Max, d.VerifiedMax
 		r.setProof(d.Proof)
 	}
 	if opts.Regions && r.Proved != prove.Proved.String() {

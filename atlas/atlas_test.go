@@ -170,6 +170,27 @@ func TestSurveyRow(t *testing.T) {
 	}
 }
 
+// TestSurveyRowNotExactBeyond: a row whose description is exact on the box
+// discover learned it on and fails on the verification box says so
+// (LearnedExact), in its JSON too: NIM(4,3) at height 3 misses (5,5,5,5).
+func TestSurveyRowNotExactBeyond(t *testing.T) {
+	r, err := Survey(context.Background(), 0, "slow:4,3", Options{Max: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Exact || !r.LearnedExact || r.LearnedMax != 3 || r.VerifiedMax != 5 {
+		t.Fatalf("slow:4,3 at 3: exact %v, learned exact %v, learned on %d, verified on %d", r.Exact, r.LearnedExact, r.LearnedMax, r.VerifiedMax)
+	}
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(data, &back); err != nil || back["learned_exact"] != true || back["exact"] != false {
+		t.Errorf("the row's JSON: %v, %s", err, data)
+	}
+}
+
 func ExampleFamily() {
 	specs, _ := Family(context.Background(), "cn:3..3;moore:4,2")
 	fmt.Println(specs)
@@ -356,6 +377,8 @@ func TestReportColumnProved(t *testing.T) {
 	}{
 		{rows, []string{"proved", "proved", "unknown", "-"}},
 		{rows[2:], []string{"exact to", "-"}},
+		// Exact on the box it was learned on, not beyond it.
+		{append(rows[2:], Row{Game: "slow:5,4", Expr: "a == b", LearnedExact: true, LearnedMax: 6, VerifiedMax: 9}), []string{"exact to", "-", "6, not 9"}},
 	} {
 		var buf bytes.Buffer
 		if err := WriteReport(&buf, "test", Shard{0, 1}, tt.rows); err != nil {

@@ -72,7 +72,7 @@ func TestLearnGoesUp(t *testing.T) {
 // back from its Parquet part as it was written.
 func TestProofDetailRoundTrip(t *testing.T) {
 	var r Row
-	r.Game = "cn:4,2"
+	r.Game, r.LearnedExact = "cn:4,2", true
 	r.setProof(&prove.Result{Result: prove.Proved, Proof: proof.Presburger, Routes: []string{"linear"}, Seconds: 0.5,
 		Conditions: []prove.Condition{{Name: proof.I, Result: "unsat", Seconds: 0.25, File: "/tmp/smt/cn_4_2-I.smt2"}, {Name: proof.II, Result: "unsat", Seconds: 0.125}},
 		Engine:     &prove.EngineCheck{Max: 9}})

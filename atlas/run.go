@@ -206,8 +206,12 @@ func WriteReport(w io.Writer, family string, s Shard, rows []Row) error {
 	labels := map[string]int{} // the label of each, from 1
 	for i, r := range rows {
 		exact := "-"
-		if r.Exact {
+		switch {
+		case r.Exact:
 			exact = fmt.Sprint(r.VerifiedMax)
+		case r.LearnedExact:
+			// Exact where it was learned, not on the box it was checked on.
+			exact = fmt.Sprintf("%d, not %d", r.LearnedMax, r.VerifiedMax)
 		}
 		theorem := r.Theorem
 		if theorem == "" {

@@ -15,6 +15,7 @@ import (
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
+	"github.com/nimlab/nimlab/table"
 )
 
 // DiscoverRequest asks for a characterization of the P-positions, verified
@@ -49,10 +50,15 @@ type DiscoverResult struct {
 	Counterexamples []game.Position `json:"counterexamples"`
 	Covered         int64           `json:"covered"`
 	Exact           bool            `json:"exact"`
-	Expr            string          `json:"expr"`
-	Game            string          `json:"game"`
-	Max             int             `json:"max"`
-	Method          string          `json:"method"`
+	// LearnedExact is true when Expr is exact on the box it was learned on,
+	// every pile 0..Max (discover.Result.LearnedExact): with Exact false,
+	// the description holds there and fails beyond, on the verification
+	// box.
+	LearnedExact bool   `json:"learned_exact"`
+	Expr         string `json:"expr"`
+	Game         string `json:"game"`
+	Max          int    `json:"max"`
+	Method       string `json:"method"`
 	// Reduced is true for a description by reduction by invariances
 	// (discover.Result.Reduced): prove it with --reduce.
 	Reduced    bool  `json:"reduced,omitempty"`
@@ -86,9 +92,13 @@ type DiscoverResult struct {
 
 	title string
 	// verbose writes a description that is not exact in full; missed are
-	// the smallest P-positions it does not accept.
+	// the smallest P-positions it does not accept, and fails the smallest
+	// position of the verification box where it fails (nil: none known),
+	// with what it is (failure).
 	verbose bool
 	missed  []game.Position
+	fails   game.Position
+	failure string
 }
 
 // ProofAttempt is the proof of a discovered description: its JSON is the
@@ -144,9 +154,12 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		if err != nil {
 			return nil, openRegion(err)
 		}
-		res := &DiscoverResult{Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact, Method: r.Method,
+		res := &DiscoverResult{Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact, LearnedExact: r.LearnedExact, Method: r.Method,
 			Counterexamples: r.Counterexamples, Grundy: true, Positions: r.Positions, Agreeing: r.Agreeing, Moves: r.Moves, Where: r.Where,
 			Seconds: seconds(start), title: g.Title}
+		if len(r.Counterexamples) > 0 {
+			res.fails, res.failure = r.Counterexamples[0], "a position where its value is not the Grundy value"
+		}
 		if req.Prove {
 			res.Proof = &ProofAttempt{r.Proof}
 		}
@@ -157,13 +170,14 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		return nil, openRegion(err)
 	}
 	res := &DiscoverResult{
-		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact,
+		Game: r.Game, Max: r.Max, VerifiedMax: r.VerifiedMax, Expr: r.Expr, Exact: r.Exact, LearnedExact: r.LearnedExact,
 		Method: r.Method, Reduced: r.Reduced, PPositions: r.PPositions, Covered: r.Covered,
 		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
 		Invariances: r.Invariances, Regions: r.Regions, NextRegions: r.NextRegions, verbose: req.Verbose,
 	}
 	if r.Verification != nil {
 		res.missed = r.Verification.Examples[check.KindPNotAccepted]
+		res.fails, res.failure = smallestFailure(r.Verification, r.VerifiedMax)
 	}
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
@@ -203,13 +217,14 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
 	r.writeStructure(w)
-	if r.Exact || r.verbose {
+	if r.Exact || r.LearnedExact || r.verbose {
 		fmt.Fprintf(w, "expression    %s\n", r.Expr)
 	}
 	if r.Exact {
 		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
 	} else {
 		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
+		r.writeBeyond(w)
 		r.writeLeft(w)
 	}
 	if r.Where == "" && (r.Exact || r.verbose) {
@@ -241,6 +256,10 @@ func (r *DiscoverResult) Verdict() error {
 	if r.Grundy {
 		what = "the Sprague–Grundy value"
 	}
+	if r.LearnedExact && r.VerifiedMax > r.Max {
+		return &Verdict{Code: 1, Err: fmt.Errorf("the description found is exact on every pile 0..%d and not beyond: it is not %s of %s on every pile 0..%d",
+			r.Max, what, r.Game, r.VerifiedMax)}
+	}
 	return &Verdict{Code: 1, Err: fmt.Errorf("the description found is not exact: it is not %s of %s on every pile 0..%d", what, r.Game, r.VerifiedMax)}
 }
 
@@ -260,6 +279,7 @@ func (r *DiscoverResult) writeGrundy(w io.Writer) error {
 		fmt.Fprintf(w, "verified      exact up to %d: it is the engine's Grundy value at all %d positions of the box\n", r.VerifiedMax, r.Positions)
 	} else {
 		fmt.Fprintf(w, "verified      NOT exact up to %d: it is the engine's Grundy value at %d of the %d positions\n", r.VerifiedMax, r.Agreeing, r.Positions)
+		r.writeBeyond(w)
 		for _, p := range r.Counterexamples {
 			fmt.Fprintf(w, "  counterexample %v\n", p)
 		}
@@ -308,12 +328,71 @@ func (r *DiscoverResult) writeStructure(w io.Writer) {
 	}
 }
 
+// writeBeyond says, of a description exact on the box it was learned on and
+// not on the larger verification box, that it is exact there and not
+// beyond, and the smallest position where it fails: "not exact beyond the
+// box", which is not "nothing found".
+func (r *DiscoverResult) writeBeyond(w io.Writer) {
+	if !r.LearnedExact || r.Exact || r.VerifiedMax <= r.Max {
+		return
+	}
+	fmt.Fprintf(w, "beyond        exact on piles up to %d, not on piles up to %d", r.Max, r.VerifiedMax)
+	if r.fails != nil {
+		fmt.Fprintf(w, ": the smallest position where it fails is (%s), %s", r.fails, r.failure)
+	}
+	fmt.Fprintln(w)
+}
+
+// smallestFailure is the smallest position of the verification box of
+// height vmax where a description fails, by the total of its piles (ties in
+// the box's order, as check.Report.Examples), and what it is: a P-position
+// the description does not accept, or an N-position it accepts. It is nil
+// when the report has no example.
+func smallestFailure(rep *check.Report, vmax int) (game.Position, string) {
+	var best game.Position
+	var what string
+	for _, kind := range []struct{ key, what string }{
+		{check.KindPNotAccepted, "a P-position it does not accept"},
+		{check.KindAcceptedNotP, "an N-position it accepts"},
+	} {
+		examples := rep.Examples[kind.key]
+		if len(examples) == 0 {
+			continue
+		}
+		p := examples[0]
+		if best == nil || positionBefore(p, best, vmax) {
+			best, what = p, kind.what
+		}
+	}
+	return best, what
+}
+
+// positionBefore reports whether p comes before q in the order of the
+// examples of a check of the box of height vmax: by the total of the piles,
+// then by the index in the box.
+func positionBefore(p, q game.Position, vmax int) bool {
+	total := func(p game.Position) int {
+		s := 0
+		for _, x := range p {
+			s += x
+		}
+		return s
+	}
+	if tp, tq := total(p), total(q); tp != tq {
+		return tp < tq
+	}
+	box := table.Uniform(len(p), vmax)
+	return box.Index(p) < box.Index(q)
+}
+
 // writeLeft says, for a description that is not exact, what is left: the
 // smallest P-positions it misses, the counterexamples in full with
 // --verbose, and the regions worth trying next.
 func (r *DiscoverResult) writeLeft(w io.Writer) {
 	if !r.verbose {
-		fmt.Fprintf(w, "expression    not shown: it is not exact (%d characters; --verbose or --json shows it)\n", len(r.Expr))
+		if !r.LearnedExact {
+			fmt.Fprintf(w, "expression    not shown: it is not exact (%d characters; --verbose or --json shows it)\n", len(r.Expr))
+		}
 		if len(r.missed) > 0 {
 			fmt.Fprintf(w, "missed        the smallest P-positions it does not accept: %s\n", PositionList(r.missed))
 		}
@@ -322,11 +401,24 @@ func (r *DiscoverResult) writeLeft(w io.Writer) {
 			fmt.Fprintf(w, "  counterexample %v\n", p)
 		}
 	}
-	for i, where := range r.NextRegions {
+	var next []string
+	if r.LearnedExact && r.VerifiedMax > r.Max {
+		// Learned on a box that holds the smallest position where it
+		// fails, it learns from that position too.
+		h := r.Max + 1
+		for _, x := range r.fails {
+			h = max(h, x)
+		}
+		next = append(next, fmt.Sprintf("nimlab discover %s --max %d%s", ShellQuote(r.Game), h, r.whereFlag()))
+	}
+	for _, where := range r.NextRegions {
+		next = append(next, fmt.Sprintf("nimlab discover %s --max %d --where %s", ShellQuote(r.Game), r.Max, ShellQuote(where)))
+	}
+	for i, command := range next {
 		label := "try next     "
 		if i > 0 {
 			label = "             "
 		}
-		fmt.Fprintf(w, "%s nimlab discover %s --max %d --where %s\n", label, ShellQuote(r.Game), r.Max, ShellQuote(where))
+		fmt.Fprintf(w, "%s %s\n", label, command)
 	}
 }

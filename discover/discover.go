@@ -79,6 +79,13 @@ type Result struct {
 	// Exact is true when Expr accepts exactly the P-positions of the box of
 	// height VerifiedMax (and so satisfies conditions (I) and (II) there).
 	Exact bool `json:"exact"`
+	// LearnedExact is true when Expr accepts exactly the P-positions of the
+	// box of height Max it was learned on (of the region, when there is
+	// one). It is true whenever Exact is; true with Exact false, the
+	// description is exact on the learning box and fails beyond it, on the
+	// verification box (Counterexamples say where): not exact beyond the
+	// box, which is not the same as nothing found.
+	LearnedExact bool `json:"learned_exact"`
 	// Method says what kind of description was found.
 	Method string `json:"method"`
 	// Reduced is true for a description by reduction by invariances

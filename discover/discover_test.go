@@ -205,6 +205,69 @@ func TestNeverClaimsMore(t *testing.T) {
 	if r.Verification.Agrees() {
 		t.Fatal("the verification agrees, but Exact is false")
 	}
+	if r.LearnedExact || r.VerifiedMax != r.Max {
+		t.Errorf("slow:5,2: exact on the learning box %v, verified on %d (learned on %d); want not, on the learning box", r.LearnedExact, r.VerifiedMax, r.Max)
+	}
+}
+
+// TestLearnedExact: Result.LearnedExact says whether the description is
+// exact on the box it was learned on. A description exact there and not on
+// the larger verification box (NIM(4,3)'s band learned on piles 0..3 misses
+// (5,5,5,5)) is not exact beyond the box, which is not nothing found: the
+// counterexamples say where it fails.
+func TestLearnedExact(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		spec, where    string
+		max            int
+		grundy         bool
+		exact, learned bool
+		verified       int
+		counterexample game.Position // the first, when not exact
+	}{
+		{spec: "cn:6,3", max: 2, exact: true, learned: true, verified: 4},
+		{spec: "slow:4,3", max: 3, learned: true, verified: 5, counterexample: game.Position{5, 5, 5, 5}},
+		{spec: "nim:3", max: 1, learned: true, verified: 3, counterexample: game.Position{2, 0, 0}},
+		{spec: "cn:6,2", max: 4, verified: 4}, // not exact where learned: checked there only
+		{spec: "cn:7,5", where: "a == 0", max: 1, learned: true, verified: 3, counterexample: game.Position{0, 2, 1, 1, 1, 1, 2}},
+		{spec: "cn:7,5", where: "a == 0", max: 2, exact: true, learned: true, verified: 4},
+		{spec: "slow:3,2", max: 1, grundy: true, learned: true, verified: 3, counterexample: game.Position{0, 2, 2}},
+		{spec: "cn:4,2", max: 1, grundy: true, verified: 1, counterexample: game.Position{0, 1, 0, 1}},
+	} {
+		name := fmt.Sprintf("%s --max %d --where %q --grundy=%v", tt.spec, tt.max, tt.where, tt.grundy)
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := discover.Options{Max: tt.max, Workers: 1}
+		if tt.where != "" {
+			if opts.Where, err = check.Compile(tt.where, g.Piles(), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var exact, learned bool
+		var verified int
+		var counterexamples []game.Position
+		if tt.grundy {
+			r, err := discover.Grundy(ctx, g, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			exact, learned, verified, counterexamples = r.Exact, r.LearnedExact, r.VerifiedMax, r.Counterexamples
+		} else {
+			r, err := discover.Discover(ctx, g, opts)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			exact, learned, verified, counterexamples = r.Exact, r.LearnedExact, r.VerifiedMax, r.Counterexamples
+		}
+		if exact != tt.exact || learned != tt.learned || verified != tt.verified {
+			t.Errorf("%s: exact %v, learned exact %v, verified to %d; want %v, %v, %d", name, exact, learned, verified, tt.exact, tt.learned, tt.verified)
+		}
+		if tt.counterexample != nil && (len(counterexamples) == 0 || !slices.Equal(counterexamples[0], tt.counterexample)) {
+			t.Errorf("%s: counterexamples %v, want %v first", name, counterexamples, tt.counterexample)
+		}
+	}
 }
 
 func ExampleDiscover() {

@@ -36,6 +36,10 @@ type GrundyResult struct {
 	// position of the box of height VerifiedMax (of the region, when there
 	// is one).
 	Exact bool `json:"exact"`
+	// LearnedExact is true when Expr equals the engine's Grundy value at
+	// every position of the box of height Max it was learned on (of the
+	// region, when there is one), as Result.LearnedExact.
+	LearnedExact bool `json:"learned_exact"`
 	// Positions counts the positions compared, Agreeing those where Expr
 	// equals the engine's value.
 	Positions int64 `json:"positions"`
@@ -323,7 +327,7 @@ func verifyGrundy(ctx context.Context, g *game.Game, f *grundyFormula, exactOnBo
 		}
 	}
 	r := &GrundyResult{Game: g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: f.expr, Method: f.method, Exact: miss == 0,
-		Positions: compared, Agreeing: compared - miss, Counterexamples: ces, Moves: f.moves}
+		LearnedExact: exactOnBox || miss == 0, Positions: compared, Agreeing: compared - miss, Counterexamples: ces, Moves: f.moves}
 	if r.Counterexamples == nil {
 		r.Counterexamples = []game.Position{}
 	}

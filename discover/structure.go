@@ -366,13 +366,17 @@ func (st *structure) render(nd *structNode, names []string, level *int) string {
 }
 
 // learnedExact reports whether src accepts exactly the P-positions of the
-// learning box.
+// learning box (of the region, when there is one).
 func (s *search) learnedExact(ctx context.Context, src string) (bool, error) {
 	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
 	if err != nil {
 		return false, fmt.Errorf("the expression assembled does not compile (please report this): %w", err)
 	}
 	accept := e.Evaluator()
+	inR := func(game.Position) bool { return true }
+	if s.where != nil {
+		inR = s.where.Evaluator()
+	}
 	box := s.t.Box
 	p := make(game.Position, s.n)
 	for idx := range box.Positions() {
@@ -380,7 +384,7 @@ func (s *search) learnedExact(ctx context.Context, src string) (bool, error) {
 			return false, ctx.Err()
 		}
 		box.Position(idx, p)
-		if accept(p) != s.t.IsP(p) {
+		if inR(p) && accept(p) != s.t.IsP(p) {
 			return false, nil
 		}
 	}

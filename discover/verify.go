@@ -82,6 +82,9 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 	if s.where != nil {
 		r.Where = s.where.String()
 	}
+	if r.LearnedExact, err = s.exactWhereLearned(ctx, f, r.Exact); err != nil {
+		return nil, err
+	}
 	if !r.Exact {
 		r.NextRegions = f.next
 	}
@@ -107,6 +110,20 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		}
 	}
 	return r, nil
+}
+
+// exactWhereLearned reports whether the expression of f, as printed,
+// accepts exactly the P-positions of the learning box (Result.LearnedExact).
+// Exact on the verification box, which holds the learning box, it is; when
+// the search found it exact on the learning box and the verification box
+// says otherwise, the expression is checked again on the learning box, so
+// that "exact on the learning box" is never claimed of a printed expression
+// that fails there.
+func (s *search) exactWhereLearned(ctx context.Context, f *finding, exact bool) (bool, error) {
+	if exact || !f.exact {
+		return exact, nil
+	}
+	return s.learnedExact(ctx, f.src)
 }
 
 // proveOptions are the options of the proof of an exact description:

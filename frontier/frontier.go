@@ -3,8 +3,9 @@
 // PathNim and Necklace Nim, Exact Slow k-Nim, slow A-Nim, exact k-Nim and
 // Extended Circular Nim. Per game it says what nimlab finds by itself from
 // the game's definition: a description that package prove proved for every
-// position, one verified on a box only, or nothing; with the proof's
-// route, its SMT-LIB files and the times.
+// position, one verified on a box only, one exact on the box it was learned
+// on and not beyond, or nothing; with the proof's route, its SMT-LIB files
+// and the times.
 //
 // A frontier is an atlas (package atlas) of these families with --prove:
 // each row wraps the atlas's row, and a survey is sharded and journaled as
@@ -37,7 +38,12 @@ const (
 	// Refuted: the description is exact on its verification box, and the
 	// solver found a position beyond it where it fails.
 	Refuted = "refuted"
-	// Nothing: discover found no description exact on its box.
+	// NotExactBeyond: the description is exact on the box it was learned
+	// on (atlas.Row.LearnedExact) and fails on the larger verification
+	// box: not exact beyond the box, which is not nothing found.
+	NotExactBeyond = "not_exact_beyond_box"
+	// Nothing: discover found no description exact even on the box it was
+	// learned on.
 	Nothing = "nothing"
 )
 
@@ -51,7 +57,7 @@ type Row struct {
 	Name string `json:"name"`
 	// Piles is the game's number of piles.
 	Piles int `json:"piles"`
-	// Status is Proved, Verified, Refuted or Nothing.
+	// Status is Proved, Verified, Refuted, NotExactBeyond or Nothing.
 	Status string `json:"status"`
 	// Regions are the region theorems proved for a game whose description
 	// is not (atlas.Row.Regions): "REGION: EXPRESSION".
@@ -72,6 +78,8 @@ func FromAtlas(r atlas.Row) Row {
 		row.Status = Refuted
 	case r.Exact:
 		row.Status = Verified
+	case r.LearnedExact && r.VerifiedMax > r.LearnedMax:
+		row.Status = NotExactBeyond
 	default:
 		row.Status = Nothing
 	}

@@ -118,6 +118,15 @@ func TestStatus(t *testing.T) {
 			Refuted, "refuted beyond 2", "refuted: II at 0,1,3,3,1"},
 		{atlas.Row{Game: "cn:6,3", Exact: true, VerifiedMax: 7}, Verified, "verified to 7", "-"},
 		{atlas.Row{Game: "cn:8,2", LearnedMax: 5, VerifiedMax: 5}, Nothing, "nothing found (piles 0..5)", "-"},
+		// Exact on the box it was learned on, not on the verification box:
+		// not exact beyond the box, not nothing found (issue 39).
+		{atlas.Row{Game: "slow:5,4", LearnedExact: true, LearnedMax: 6, VerifiedMax: 9}, NotExactBeyond, "exact to 6, not to 9", "-"},
+		{atlas.Row{Game: "ecn:6,{1,2},4", LearnedExact: true, LearnedMax: 6, VerifiedMax: 9, Regions: []string{"a == 0: b == c"}},
+			NotExactBeyond, "exact to 6, not to 9", "-"},
+		// Not exact where it was learned (verified there only): nothing.
+		{atlas.Row{Game: "slow:5,2", LearnedMax: 6, VerifiedMax: 6}, Nothing, "nothing found (piles 0..6)", "-"},
+		// Exact on the verification box too: verified, as before.
+		{atlas.Row{Game: "cn:6,4", Exact: true, LearnedExact: true, LearnedMax: 5, VerifiedMax: 7}, Verified, "verified to 7", "-"},
 	} {
 		r := FromAtlas(tt.row)
 		if r.Status != tt.status || r.StatusText() != tt.text || r.ProofText() != tt.proofSubstring || r.Regions == nil {
@@ -136,6 +145,7 @@ func TestMarkdown(t *testing.T) {
 		FromAtlas(atlas.Row{Index: 1, Game: "cn:4,2", Expr: long, Exact: true, VerifiedMax: 6}),
 		FromAtlas(atlas.Row{Index: 2, Game: "path:4,2", Expr: long, Exact: true, VerifiedMax: 6}),
 		FromAtlas(atlas.Row{Index: 3, Game: "path:4,3", Expr: "a == 0 || b == 0"}),
+		FromAtlas(atlas.Row{Index: 4, Game: "slow:5,4", Expr: "a == b", LearnedExact: true, LearnedMax: 6, VerifiedMax: 9}),
 	}
 	var buf bytes.Buffer
 	if err := WriteMarkdown(&buf, rows); err != nil {
@@ -149,6 +159,9 @@ func TestMarkdown(t *testing.T) {
 		"| CN(4,2) `cn:4,2` | verified to 6 | [1] |",
 		"| P(4,2) `path:4,2` | verified to 6 | [1] |",
 		"| P(4,3) `path:4,3` | nothing found | - |",
+		// Not exact beyond the box: counted apart, its description shown.
+		"**Exact Slow k-Nim NIM(n,k)** (1 games: 1 not exact beyond their box)",
+		"| NIM(5,4) `slow:5,4` | exact to 6, not to 9 | `a == b` |",
 		"- [1] `" + long + "`\n",
 	} {
 		if !strings.Contains(md, want) {

@@ -19,13 +19,16 @@ import (
 const MaxCellExpr = 60
 
 // StatusText says a row's status in words: "proved", "verified to 6",
-// "refuted beyond 6", "nothing found (piles 0..5)".
+// "refuted beyond 6", "exact to 6, not to 9" (not exact beyond the box it
+// was learned on), "nothing found (piles 0..5)".
 func (r Row) StatusText() string {
 	switch r.Status {
 	case Verified:
 		return fmt.Sprintf("verified to %d", r.VerifiedMax)
 	case Refuted:
 		return fmt.Sprintf("refuted beyond %d", r.VerifiedMax)
+	case NotExactBeyond:
+		return fmt.Sprintf("exact to %d, not to %d", r.LearnedMax, r.VerifiedMax)
 	case Nothing:
 		if r.LearnedMax > 0 {
 			return fmt.Sprintf("nothing found (piles 0..%d)", r.LearnedMax)
@@ -57,7 +60,7 @@ func (r Row) ProofText() string {
 }
 
 // describedBy is the row's description, or "" when it has none worth
-// showing (nothing exact found).
+// showing (nothing exact found, even on the learning box).
 func (r Row) describedBy() string {
 	if r.Status == Nothing {
 		return ""
@@ -85,7 +88,8 @@ func labels(rows []Row) (cells, long []string) {
 }
 
 // Count says how many rows have each status, e.g. "21 games: 9 proved,
-// 2 verified, 10 nothing found", and how many have region theorems.
+// 2 verified on a box only, 1 not exact beyond their box, 9 nothing found",
+// and how many have region theorems.
 func Count(rows []Row) string {
 	n := map[string]int{}
 	regions := 0
@@ -96,7 +100,8 @@ func Count(rows []Row) string {
 		}
 	}
 	parts := []string{fmt.Sprintf("%d games", len(rows))}
-	for _, s := range []struct{ status, words string }{{Proved, "proved"}, {Verified, "verified on a box only"}, {Refuted, "refuted beyond their box"}, {Nothing, "nothing found"}} {
+	for _, s := range []struct{ status, words string }{{Proved, "proved"}, {Verified, "verified on a box only"}, {Refuted, "refuted beyond their box"},
+		{NotExactBeyond, "not exact beyond their box"}, {Nothing, "nothing found"}} {
 		if n[s.status] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[s.status], s.words))
 		}

@@ -55,6 +55,10 @@ trying next; the non-exact description itself and its counterexamples only
 with --verbose or --json. It is checked on the box of height H itself unless
 --verify-max is given, and the exit status is 1 (as check's for a
 characterization that disagrees). Nothing is claimed beyond the box checked.
+A description exact on the box of H and not on the verification box is not
+exact beyond the box, which is not "nothing found": it is printed, with the
+smallest position where it fails and a box to learn on next that holds it
+(learned_exact in --json; the exit status is 1).
 
 --prove then asks the SMT solver z3 (as "nimlab prove" does; apt-get install
 z3) whether a description exact on the verification box is the set of

@@ -21,7 +21,8 @@ func newFrontierCmd() *cobra.Command {
 or not at all, and says per game what nimlab finds from the game's definition
 alone: a description "discover" finds and "prove" proves for every position
 (proved), one exact on its box but not proved (verified to H), one exact on
-its box and refuted beyond it, or nothing. It is "nimlab atlas --prove" over
+its box and refuted beyond it, one exact on the box it was learned on and not
+on the larger box it was verified on (exact to H, not to H'), or nothing. It is "nimlab atlas --prove" over
 these families (docs/commands.md has the atlas), with the proof's kind, each
 query's answer and time, the box on which the engine's table confirmed it, the
 SMT-LIB files of the queries (DIR/smt), the time of each game, and the

@@ -107,8 +107,10 @@ func TestLabSliceFigure(t *testing.T) {
 // TestLabFrontierTable: at 1280 by 900 px the Frontier page shows many
 // games at once: a long cell (the regions, a description, a proof) is
 // folded to one line until clicked, and the table fits the window. A proof
-// by reduction says so beside its folded proof. The page is served a
-// frontier table whose CN(6,4) row has a proof by reduction.
+// by reduction says so beside its folded proof. A description exact on the
+// box it was learned on and not beyond is said so, shown, and counted
+// apart. The page is served a frontier table whose CN(6,4) row has a proof
+// by reduction and whose NIM(5,4) row is not exact beyond its box.
 func TestLabFrontierTable(t *testing.T) {
 	const reduction = "b == 0 to CN(5,4) by dropping b"
 	inner := newServer("", serverLimits{maxPositions: 50_000_000, timeout: time.Minute}).handler()
@@ -125,19 +127,25 @@ func TestLabFrontierTable(t *testing.T) {
 			return
 		}
 		for _, row := range table["rows"].([]any) {
-			if row := row.(map[string]any); row["game"] == "cn:6,4" {
+			switch row := row.(map[string]any); row["game"] {
+			case "cn:6,4":
 				row["proof"].(map[string]any)["reduction"] = reduction
+			case "slow:5,4":
+				row["status"], row["learned_exact"], row["exact"], row["learned_max"], row["verified_max"], row["expr"] =
+					"not_exact_beyond_box", true, false, 6, 9, "a == b"
 			}
 		}
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(table)
 	}))
 	type cell struct {
-		Height, Right, Viewport float64
-		Folded, Open            bool
-		Shown                   int // the rows whose top is within the window
-		Reduction               string
-		ReductionHeight         float64
+		Height, Right, Viewport  float64
+		Folded, Open             bool
+		Shown                    int // the rows whose top is within the window
+		Reduction                string
+		ReductionHeight          float64
+		BeyondStatus, BeyondDesc string // NIM(5,4)'s status and description
+		Count                    string // the line that counts the statuses
 	}
 	const readJS = `(() => {
 	  const row = [...document.querySelectorAll("#frontier tbody tr")].find((tr) => tr.querySelector("a").title === "cn:6,4");
@@ -145,7 +153,10 @@ func TestLabFrontierTable(t *testing.T) {
 	  return { Height: d ? d.getBoundingClientRect().height : td.getBoundingClientRect().height, Right: document.getElementById("frontier").getBoundingClientRect().right,
 	    Viewport: document.documentElement.clientWidth, Folded: d !== null, Open: d !== null && d.open,
 	    Shown: [...document.querySelectorAll("#frontier tbody tr")].filter((tr) => tr.getBoundingClientRect().top < window.innerHeight).length,
-	    Reduction: red ? red.textContent : "", ReductionHeight: red ? red.getBoundingClientRect().height : 0 };
+	    Reduction: red ? red.textContent : "", ReductionHeight: red ? red.getBoundingClientRect().height : 0,
+	    ...(() => { const b = [...document.querySelectorAll("#frontier tbody tr")].find((tr) => tr.querySelector("a").title === "slow:5,4");
+	      return { BeyondStatus: b.querySelector("td.status").textContent, BeyondDesc: b.querySelector("td.description").textContent }; })(),
+	    Count: document.getElementById("frontier-status").textContent };
 	})()`
 	var before, after cell
 	err := chromedp.Run(ctx,
@@ -169,6 +180,9 @@ func TestLabFrontierTable(t *testing.T) {
 	}
 	if !strings.Contains(before.Reduction, reduction) || before.ReductionHeight == 0 {
 		t.Errorf("CN(6,4)'s proof shows its reduction as %q (%.0f px high); want %q shown", before.Reduction, before.ReductionHeight, reduction)
+	}
+	if before.BeyondStatus != "exact to 6, not to 9" || before.BeyondDesc != "a == b" || !regexp.MustCompile(`\b[1-9]\d* not exact beyond their box`).MatchString(before.Count) {
+		t.Errorf("NIM(5,4), not exact beyond its box: status %q, description %q; the count %q", before.BeyondStatus, before.BeyondDesc, before.Count)
 	}
 }
 

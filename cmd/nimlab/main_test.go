@@ -176,6 +176,30 @@ func TestDiscover(t *testing.T) {
 	if _, err := run(t, "discover", "cn:4,2"); err == nil || !strings.Contains(err.Error(), "--max is required") {
 		t.Errorf("no --max: %v", err)
 	}
+	if v["learned_exact"] != true {
+		t.Errorf("discover cn:4,2: learned_exact %v, want true", v["learned_exact"])
+	}
+	// NIM(4,3)'s band learned on piles 0..3 misses (5,5,5,5): exact where
+	// it was learned, not beyond; the JSON and the text say so, and the exit
+	// status is 1.
+	out, err = run(t, "discover", "slow:4,3", "--max", "3", "--json")
+	var beyond map[string]any
+	if jerr := json.NewDecoder(strings.NewReader(out)).Decode(&beyond); err == nil || jerr != nil ||
+		beyond["exact"] != false || beyond["learned_exact"] != true || beyond["verified_max"] != 5.0 {
+		t.Errorf("discover slow:4,3 --max 3 --json: %v, %v\n%s", err, jerr, out)
+	}
+	out, err = run(t, "discover", "slow:4,3", "--max", "3")
+	for _, want := range []string{
+		"beyond        exact on piles up to 3, not on piles up to 5: the smallest position where it fails is (5,5,5,5), a P-position it does not accept",
+		"try next      nimlab discover slow:4,3 --max 5\n",
+	} {
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("discover slow:4,3 --max 3: %v, no %q in\n%s", err, want, out)
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "exact on every pile 0..3 and not beyond") {
+		t.Errorf("discover slow:4,3 --max 3: %v", err)
+	}
 }
 
 func TestErrorsAreOneLine(t *testing.T) {

@@ -321,7 +321,8 @@ class Game:
         region no move leaves only (e.g. "a == 0"). ``expr`` is the
         characterization as a check expression (pass the Discovery itself to
         check or prove); ``exact`` says whether it holds on the verification
-        box. With prove=True it is proved for every position as well, each
+        box, ``learned_exact`` whether it holds on the box of max it was
+        learned on (exact there and not beyond, when exact is False). With prove=True it is proved for every position as well, each
         query within prove_timeout (seconds, or text such as "30s").
         """
         args = ["discover", self.spec, "--max", max]

@@ -81,7 +81,11 @@ class Result:
         if isinstance(data.get("agrees"), bool):
             return ("agrees on the box", "#1b7a3a") if data["agrees"] else ("disagrees on the box", "#a32020")
         if isinstance(data.get("exact"), bool):
-            return ("exact on the box", "#1b7a3a") if data["exact"] else ("not exact", "#8a6d00")
+            if data["exact"]:
+                return "exact on the box", "#1b7a3a"
+            if data.get("learned_exact") and data.get("verified_max", 0) > data.get("max", 0):
+                return "exact on the learning box, not beyond", "#8a6d00"
+            return "not exact", "#8a6d00"
         return None
 
     def _repr_html_(self):
@@ -113,7 +117,13 @@ class Check(Result):
 
 
 class Discovery(Result):
-    """A characterization proposed and verified (``nimlab discover``); ``expr`` is it, as a check expression."""
+    """A characterization proposed and verified (``nimlab discover``); ``expr`` is it, as a check expression.
+
+    ``exact`` says whether it is exact on the verification box (every pile
+    0..``verified_max``), ``learned_exact`` whether it is on the box it was
+    learned on (0..``max``): learned_exact without exact is a description
+    that holds where it was learned and fails beyond.
+    """
 
 
 class Proof(Result):

@@ -133,6 +133,18 @@ def test_discover_then_prove(cli, strip_times):
     assert refuted.result == "refuted" and not refuted.proved and refuted.exit_status == 1
 
 
+def test_discover_exact_on_the_learning_box_only(cli, strip_times):
+    # NIM(4,3)'s band learned on piles 0..3 misses (5,5,5,5): exact where it
+    # was learned, not beyond.
+    found = nimlab.Game("slow:4,3").discover(max=3)
+    assert strip_times(found.to_dict()) == cli.json("discover", "slow:4,3", "--max", 3, check=False)
+    assert found.learned_exact and not found.exact and found.exit_status == 1
+    assert found.counterexamples[0] == [5, 5, 5, 5]
+    assert "exact on piles up to 3, not on piles up to 5" in repr(found)
+    assert "exact on the learning box, not beyond" in found._repr_html_()
+    assert nimlab.Game("cn:6,3").discover(max=2).learned_exact
+
+
 def test_prove_certificate(cli, strip_times, tmp_path):
     proof = nimlab.Game("cn:4,2").prove(theorem="cn42", certificate=tmp_path)
     want = "certified" if shutil.which("coqc") else "unchecked"

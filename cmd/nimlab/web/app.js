@@ -485,7 +485,9 @@ $("discover").addEventListener("click", async () => {
     $("expr").value = r.expr;
     text($("verdict"), r.exact
       ? `Found (${r.method}): exact up to ${r.verified_max}.`
-      : `Best found (${r.method}) is NOT exact up to ${r.verified_max}.`);
+      : r.learned_exact && r.verified_max > r.max
+        ? `Found (${r.method}): exact up to ${r.max}, where it was learned, NOT up to ${r.verified_max}.`
+        : `Best found (${r.method}) is NOT exact up to ${r.verified_max}.`);
     text($("check-report"), r.text);
   } catch (e) {
     text($("verdict"), e.message);

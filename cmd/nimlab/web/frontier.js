@@ -10,6 +10,7 @@ let frontierShown = null; // the promise of the table, once asked
 function statusText(r) {
   if (r.status === "verified") return `verified to ${r.verified_max}`;
   if (r.status === "refuted") return `refuted beyond ${r.verified_max}`;
+  if (r.status === "not_exact_beyond_box") return `exact to ${r.learned_max}, not to ${r.verified_max}`;
   if (r.status === "nothing") return r.learned_max > 0 ? `nothing found (piles 0..${r.learned_max})` : "nothing found";
   return r.status;
 }
@@ -74,7 +75,8 @@ function showFrontier() {
     $("frontier").querySelector("tbody").replaceChildren(...r.rows.map(frontierRow));
     const count = (s) => r.rows.filter((x) => x.status === s).length;
     const m = r.machine;
-    text($("frontier-status"), `${r.rows.length} games: ${count("proved")} proved, ${count("verified")} verified on a box only, ${count("refuted")} refuted beyond their box, ${count("nothing")} with nothing found` +
+    text($("frontier-status"), `${r.rows.length} games: ${count("proved")} proved, ${count("verified")} verified on a box only, ${count("refuted")} refuted beyond their box, ` +
+      `${count("not_exact_beyond_box")} not exact beyond their box, ${count("nothing")} with nothing found` +
       (m ? ` — ${Math.round(r.seconds)} s on ${m.cpu || "a CPU"} (${m.cores} cores), every pile 0..${r.max}` : ""));
   }).catch((e) => {
     frontierShown = null;
