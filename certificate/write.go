@@ -113,11 +113,6 @@ func (w *writer) position(pos string) []term {
 	return out
 }
 
-// field returns the Coq term of pile i of the position named pos.
-func (w *writer) field(pos string) func(i int) string {
-	return func(i int) string { return "(" + w.fields[i] + " " + pos + ")" }
-}
-
 func (w *writer) header() {
 	g, play := w.c.Game, "normal play"
 	if g.Misere {

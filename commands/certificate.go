@@ -1,0 +1,56 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/nimlab/nimlab/certificate"
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/prove"
+)
+
+// certificateTimeout bounds coqc's time on a certificate.
+const certificateTimeout = 10 * time.Minute
+
+// certify writes the certificate of a proved claim and has coqc check it.
+// A certificate coqc rejects is an internal error, as a proof the engine
+// contradicts is.
+func certify(ctx context.Context, g *game.Game, src string, req ProveRequest, moves [][]string, solver *prove.Solver) (*certificate.Report, error) {
+	switch {
+	case req.Grundy != "":
+		return &certificate.Report{Status: certificate.NotCertifiable, Reason: certificate.ReasonUnsupported, Detail: "a Sprague–Grundy value has no certificate yet"}, nil
+	case req.Where != "":
+		return &certificate.Report{Status: certificate.NotCertifiable, Reason: certificate.ReasonUnsupported, Detail: "a region theorem has no certificate yet"}, nil
+	}
+	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	if err != nil {
+		return nil, err
+	}
+	// z3 tells the case split of (II) where it fails beyond its box;
+	// without it the split is tried on random positions only.
+	z3 := solver
+	if z3.Name != "z3" {
+		z3, _ = prove.FindSolver(ctx, "z3")
+	}
+	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem), certificateTimeout)
+	if err != nil {
+		return nil, fmt.Errorf("%v: %w", Param("certificate"), err)
+	}
+	if r.Status == certificate.Rejected {
+		return nil, fmt.Errorf("internal error: coqc rejected the certificate %s of a claim the solver proved (please report it): %s", r.Path, firstLines(r.Output, 5))
+	}
+	return r, nil
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n")
+}
