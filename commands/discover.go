@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nimlab/nimlab/certificate"
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/discover"
@@ -38,6 +39,10 @@ type DiscoverRequest struct {
 	// Grundy asks for a formula of the Sprague–Grundy value rather than a
 	// description of the P-positions (discover.Grundy).
 	Grundy bool `json:"grundy,omitempty"`
+	// Certificate, when not empty with Prove, is a directory the proof's
+	// Coq certificate is written to and checked by coqc, when proved
+	// (ProveRequest.Certificate).
+	Certificate string `json:"certificate,omitempty"`
 	// Verbose prints a description that is not exact in full; the text
 	// otherwise says what was found exact and what is left.
 	Verbose bool `json:"verbose,omitempty"`
@@ -66,6 +71,9 @@ type DiscoverResult struct {
 	// Proof is present when a proof was asked for: null when there was
 	// nothing to prove (the description is not exact on the box).
 	Proof       *ProofAttempt `json:"proof,omitempty"`
+	// Certificate is what became of the proof's Coq certificate, when one
+	// was asked for and the description proved.
+	Certificate *certificate.Report `json:"certificate,omitempty"`
 	Seconds     float64       `json:"seconds"`
 	VerifiedMax int           `json:"verified_max"`
 	// Grundy is true when Expr is a formula of the Sprague–Grundy value
@@ -129,6 +137,12 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}
 	}
+	switch {
+	case req.Certificate != "" && !req.Prove:
+		return nil, requestErrorf("%v writes the proof's certificate: give %v too", Param("certificate"), Param("prove"))
+	case req.Certificate != "" && req.Grundy:
+		return nil, requestErrorf("%v: a Sprague–Grundy value has no certificate yet; leave out %v", Param("certificate"), Param("certificate"))
+	}
 	if req.Prove {
 		if req.ProveTimeout <= 0 {
 			return nil, requestErrorf("%v must be more than 0, e.g. %v", Param("prove-timeout"), Setting{Param("prove-timeout"), "2m"})
@@ -181,6 +195,12 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	}
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
+		if req.Certificate != "" && r.Proof != nil && r.Proof.Result == prove.Proved {
+			if res.Certificate, err = certify(ctx, g, r.Expr, ProveRequest{Where: req.Where, Certificate: req.Certificate}, nil, opts.Prove.Solver); err != nil {
+				return nil, err
+			}
+			res.Seconds = seconds(start)
+		}
 	}
 	return res, nil
 }
@@ -238,6 +258,9 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 				reduce = " --reduce" // (II) by the reduction, as discover proved it
 			}
 			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
+			if r.Certificate != nil {
+				fmt.Fprintf(w, "certificate   %s\n", r.Certificate)
+			}
 		}
 	}
 	fmt.Fprintf(w, "time          %.2f s\n", r.Seconds)

@@ -10,7 +10,7 @@ import (
 func newDiscoverCmd() *cobra.Command {
 	var learnMax, verifyMax, workers int
 	var asJSON, proveToo, grundy, verbose bool
-	var where string
+	var where, certDir string
 	var proveTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "discover GAME --max H",
@@ -94,6 +94,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
   nimlab discover cn:6,3 --max 5 --prove
   nimlab discover cn:7,5 --where "a == 0" --max 4 --prove
   nimlab discover nim:3 --grundy --max 7 --prove
+  nimlab discover cn:6,3 --max 5 --prove --certificate out/   # and a Coq file coqc checks
   nimlab discover exact:4,3 --grundy --max 6`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -108,7 +109,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
-				Grundy: grundy, Where: where, Verbose: verbose,
+				Grundy: grundy, Where: where, Verbose: verbose, Certificate: certDir,
 			})
 			if err != nil {
 				return err
@@ -118,7 +119,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 	}
 	defineFlags(cmd, "discover", map[string]any{
 		"max": &learnMax, "verify-max": &verifyMax, "workers": &workers, "prove": &proveToo, "grundy": &grundy,
-		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON, "verbose": &verbose,
+		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON, "verbose": &verbose, "certificate": &certDir,
 	})
 	return cmd
 }

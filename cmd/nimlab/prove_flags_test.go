@@ -403,6 +403,10 @@ func TestProveCertificate(t *testing.T) {
 	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
 		t.Errorf("nim:3: certificate %v", v["certificate"])
 	}
+	v = runJSON(t, "discover", "cn:4,2", "--max", "4", "--prove", "--certificate", dir, "--json")
+	if c, _ := v["certificate"].(map[string]any); c["status"] != want {
+		t.Errorf("discover --prove --certificate: certificate %v; want %s", v["certificate"], want)
+	}
 	out, _ = run(t, "prove", "cn:6,3", "--expr", "a+b == d+e", "--certificate", dir, "--json")
 	if strings.Contains(out, `"certificate"`) {
 		t.Errorf("a refuted claim has a certificate: %s", out)

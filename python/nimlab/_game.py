@@ -312,7 +312,7 @@ class Game:
             args.append("--properties")
         return run_json(args, Check)
 
-    def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None):
+    def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None, certificate=None):
         """Proposes a characterization learned on piles 0..max and verifies it on a larger box (``nimlab discover``).
 
         verify_max is the height of the verification box (default: a few
@@ -323,10 +323,12 @@ class Game:
         check or prove); ``exact`` says whether it holds on the verification
         box, ``learned_exact`` whether it holds on the box of max it was
         learned on (exact there and not beyond, when exact is False). With prove=True it is proved for every position as well, each
-        query within prove_timeout (seconds, or text such as "30s").
+        query within prove_timeout (seconds, or text such as "30s"); certificate, a directory, then has the proof
+        written there as a Coq file that coqc checks (the Discovery's ``certificate``).
         """
         args = ["discover", self.spec, "--max", max]
-        for flag, value in (("--verify-max", verify_max), ("--where", where), ("--prove-timeout", _duration(prove_timeout))):
+        for flag, value in (("--verify-max", verify_max), ("--where", where), ("--prove-timeout", _duration(prove_timeout)),
+                            ("--certificate", None if certificate is None else str(certificate))):
             if value is not None:
                 args += [flag, value]
         args += (["--prove"] if prove else []) + (["--grundy"] if grundy else [])

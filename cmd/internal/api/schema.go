@@ -203,6 +203,7 @@ var schema = map[string][]Param{
 		pWhere.help("describe the P-positions (or values) inside this region only (a condition no move leaves, e.g. 'a == 0')"),
 		Param{Name: "prove-timeout", Kind: Duration, Default: "1m0s", Help: "the longest each query of --prove may run", Fronts: Flag},
 		Param{Name: "verbose", Kind: Bool, Default: "false", Help: "print a description that is not exact in full, with its counterexamples", Fronts: Flag},
+		Param{Name: "certificate", Kind: Text, Help: "with --prove: write the proof's Coq certificate to this directory and have coqc check it", Fronts: Flag},
 		pJSON,
 	},
 	"repro": {
