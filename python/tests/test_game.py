@@ -151,6 +151,8 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     assert proof.proved and proof.certificate["status"] == want, proof.certificate
     assert (tmp_path / "Nimlab.v").exists() and proof.certificate["path"].endswith(".v")
     assert strip_times(proof.to_dict()) == cli.json("prove", "cn:4,2", "--theorem", "cn42", "--certificate", tmp_path)
+    found = nimlab.Game("cn:4,2").discover(max=4, prove=True, certificate=tmp_path)
+    assert found.proof["result"] == "proved" and found.certificate["status"] == want, found.certificate
     digits = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
