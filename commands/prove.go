@@ -62,7 +62,8 @@ type ProveRequest struct {
 	// queries that decided a proof (prove.Options.Confirm).
 	Confirm bool `json:"confirm,omitempty"`
 	// Certificate, when not empty, is a directory the proof's Coq
-	// certificate is written to, with Nimlab.v, and checked by coqc
+	// certificate is written to, with the libraries it requires (Nimlab.v,
+	// and NimSum.v for a nim-sum), and checked by coqc
 	// (package certificate): ProveResult.Certificate says what became of it.
 	Certificate string `json:"certificate,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
@@ -365,7 +366,15 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "certificate %s\n", c)
 		if c.Path != "" {
 			dir, file := filepath.Split(c.Path)
-			fmt.Fprintf(w, "            check it: cd %s && coqc -Q . \"\" %s && coqc -Q . \"\" %s\n", filepath.Clean(dir), certificate.LibraryName, file)
+			libs := c.Libraries
+			if len(libs) == 0 {
+				libs = []string{certificate.LibraryName}
+			}
+			fmt.Fprintf(w, "            check it: cd %s", filepath.Clean(dir))
+			for _, f := range append(libs, file) {
+				fmt.Fprintf(w, " && coqc -Q . \"\" %s", f)
+			}
+			fmt.Fprintln(w)
 		}
 	}
 	return nil
