@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -167,6 +169,22 @@ func (r *Report) String() string {
 		return fmt.Sprintf("rejected by coqc: %s (an internal error of nimlab; please report it)", r.Path)
 	}
 	return fmt.Sprintf("no certificate (%s): %s", r.Reason, r.Detail)
+}
+
+// CheckCommand returns the shell command that checks the certificate again
+// as Check does: in its folder, coqc on each library it requires, then on
+// the certificate.
+func (r *Report) CheckCommand() string {
+	dir, file := filepath.Split(r.Path)
+	libs := r.Libraries
+	if len(libs) == 0 {
+		libs = []string{LibraryName}
+	}
+	cmd := "cd " + filepath.Clean(dir)
+	for _, f := range append(slices.Clip(libs), file) {
+		cmd += ` && coqc -Q . "" ` + f
+	}
+	return cmd
 }
 
 // FileName returns the name of the certificate of a claim about the game

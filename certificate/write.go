@@ -144,7 +144,7 @@ func (w *writer) header(libs ...string) {
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads: pos, valid, total and
    move against the game's definition, and inS against the claim; Coq's
-   kernel checks the rest. Check it with %s in the same folder:
+   kernel checks the rest. Check it in a folder with %s:
      %s && coqc -Q . "" THIS_FILE.v *)
 
 Require Import ZArith Lia %s.

@@ -139,7 +139,10 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     assert proof.proved and proof.certificate["status"] == want, proof.certificate
     assert (tmp_path / "Nimlab.v").exists() and proof.certificate["path"].endswith(".v")
     assert strip_times(proof.to_dict()) == cli.json("prove", "cn:4,2", "--theorem", "cn42", "--certificate", tmp_path)
-    digits = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
+    bouton = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
+    assert bouton.certificate["status"] == want, bouton.certificate
+    assert bouton.certificate["libraries"] == ["Nimlab.v", "NimSum.v"] and (tmp_path / "NimSum.v").exists()
+    digits = nimlab.Game("moore:3,2").prove(theorem="moore", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
 
