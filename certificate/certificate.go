@@ -15,8 +15,11 @@
 //     a solver);
 //   - (III), in misère play: no terminal position is in S;
 //
-// and concludes, through the library Nimlab.v (Dufour–Heubach 2013,
-// Theorem 1.2, proved once in Coq by induction on the number of tokens),
+// Bouton's theorem (S: the nim-sum of the piles is 0, on Nim or Exact
+// 1-Nim) is proved instead with the library NimSum.v, lemmas about Z.lxor
+// (nimsum.go). Every certificate concludes, through the library Nimlab.v
+// (Dufour–Heubach 2013, Theorem 1.2, proved once in Coq by induction on the
+// number of tokens),
 //
 //	Theorem characterization : forall p, valid p -> (isP pos move false p <-> inS p).
 //
@@ -37,7 +40,8 @@ type Reason string
 // The reasons a claim has no certificate.
 const (
 	// ReasonDigits: the expression works on binary digits (xor, ^,
-	// colmod), which lia does not read; the nim-sum and digit routes.
+	// colmod), which lia does not read, other than as the nim-sum
+	// certificates' claim (nimsum.go); the digit routes.
 	ReasonDigits Reason = "digits"
 	// ReasonNonlinear: a product, division or power of values that depend
 	// on the piles.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -57,18 +59,22 @@ func coqPosition(p game.Position) string {
 }
 
 // checkGoals writes the definitions of a certificate of c (up to its
-// lemmas) and the goals after them to a file, and has coqc check it: each
-// goal must be proved.
+// lemmas; a nim-sum certificate's for a nim-sum claim) and the goals after
+// them to a file, and has coqc check it: each goal must be proved.
 func checkGoals(t *testing.T, c Claim, goals []string) {
 	t.Helper()
 	w, err := newWriter(c)
+	if sum, ok := nimSumClaim(c); ok {
+		w, err = newNimSumWriter(c, sum)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b strings.Builder
 	b.WriteString(w.b.String())
 	for i, goal := range goals {
-		// The piles are numbers: cbv computes min, max, / and mod (not
+		// The piles are numbers: cbv computes min, max, / and mod, and
+		// Z.lxor (not
 		// the comparisons, which lia reads).
 		fmt.Fprintf(&b, "Example goal%d : %s.\nProof. unfold inS, move, valid, total; cbv -[Z.gt Z.ge Z.lt Z.le not]; lia. Qed.\n", i, goal)
 	}
@@ -110,6 +116,10 @@ func TestSetIsTheEvaluators(t *testing.T) {
 		// Comparisons with min and max, written as their arguments' (compare).
 		{"nim:3", "a <= min(b, c) || b != max(a, c) && min(a, max(b, c)) < c || c == min(a, b) && max(a, b) > c + 1", 3},
 		{"nim:3", "min(a, b) >= c && !(max(b, c) == a) || max(a, a, b) < 2 && a > min(a, c)", 3},
+		// Nim-sums, as the nim-sum certificates write them (nimsum.go).
+		{"nim:3", "xor(a, b, c) == 0", 4},
+		{"exact:3,1", "0 == c ^ xor(b, a)", 4},
+		{"nim:4", "xor(a ^ d, c, b) == 0", 2},
 	} {
 		g := parse(t, tt.spec)
 		e := compile(t, g, tt.expr)
@@ -140,7 +150,7 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 		spec string
 		max  int
 	}{
-		{"cn:4,2", 1}, {"slow:3,2", 2}, {"exact:3,2", 2}, {"hyper:1-2-3,2-3", 1}, {"fixed(cn:3,2; 2)", 2}, {"nim:1 + cn:3,2", 1},
+		{"cn:4,2", 1}, {"slow:3,2", 2}, {"exact:3,2", 2}, {"exact:3,1", 1}, {"hyper:1-2-3,2-3", 1}, {"fixed(cn:3,2; 2)", 2}, {"nim:1 + cn:3,2", 1},
 	} {
 		g := parse(t, tt.spec)
 		box := table.Uniform(g.Piles(), tt.max)
@@ -163,7 +173,8 @@ func TestMoveRelationIsTheGames(t *testing.T) {
 
 // TestCertifiesAndRejectsTampering: the certificates of small theorems are
 // accepted by coqc with no assumption; the same with S changed by one
-// constant, or a facet dropped from the move relation, is rejected.
+// constant, or a facet dropped from the move relation, is rejected. Bouton's
+// theorem on Nim and Exact 1-Nim (nim-sum certificates, NimSum.v) too.
 func TestCertifiesAndRejectsTampering(t *testing.T) {
 	coqc(t)
 	for _, tt := range []struct {
@@ -185,6 +196,18 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 			j := strings.Index(s[i:], "\n")
 			return s[:i] + s[i+j+1:] // the move relation's second facet dropped
 		}},
+		{"nim:3", "xor(a, b, c) == 0", nil, nil},
+		{"nim:4", "xor(a, b, c, d) == 0", nil, nil},
+		{"exact:3,1", "xor(a, b, c) == 0", nil, nil},
+		{"nim:3", "xor(a, b, c) == 0", nil, func(s string) string {
+			return strings.Replace(s, ") = 0.\n", ") = 1.\n", 1) // S changed by one constant
+		}},
+		{"nim:4", "xor(a, b, c, d) == 0", nil, func(s string) string {
+			return dropLine(s, "(* {b} *)") // a pile dropped from the move relation
+		}},
+		{"exact:3,1", "xor(a, b, c) == 0", nil, func(s string) string {
+			return dropLine(s, "(* {c} *)")
+		}},
 	} {
 		g := parse(t, tt.spec)
 		text, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
@@ -199,9 +222,22 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 			}
 			text, want = tampered, false
 		}
-		path, err := Save(t.TempDir(), "certificate", text)
+		dir := t.TempDir()
+		path, err := Save(dir, "certificate", text)
 		if err != nil {
 			t.Fatal(err)
+		}
+		libs := []string{LibraryName}
+		if strings.Contains(tt.expr, "xor") {
+			libs = append(libs, NimSumLibraryName)
+		}
+		if got := Libraries(text); !slices.Equal(got, libs) {
+			t.Errorf("%s %s: libraries %v, want %v", tt.spec, tt.expr, got, libs)
+		}
+		for _, lib := range libs {
+			if _, err := os.Stat(filepath.Join(dir, lib)); err != nil {
+				t.Errorf("%s %s: %s not saved beside the certificate: %v", tt.spec, tt.expr, lib, err)
+			}
 		}
 		checked, err := Check(context.Background(), path, 5*time.Minute)
 		if err != nil {
@@ -213,6 +249,16 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 	}
 }
 
+// dropLine returns s without the line that holds mark.
+func dropLine(s, mark string) string {
+	i := strings.Index(s, mark)
+	if i < 0 {
+		return s
+	}
+	start, end := strings.LastIndex(s[:i], "\n")+1, i+strings.Index(s[i:], "\n")+1
+	return s[:start] + s[end:]
+}
+
 // TestUncertifiable: what a certificate cannot state is said, by reason.
 func TestUncertifiable(t *testing.T) {
 	for _, tt := range []struct {
@@ -220,8 +266,15 @@ func TestUncertifiable(t *testing.T) {
 		moves      [][]string
 		reason     Reason
 	}{
-		{"nim:3", "xor(a, b, c) == 0", identity(3), ReasonDigits},
-		{"nim:2", "a ^ b == 0", identity(2), ReasonDigits},
+		// xor beside the nim-sum certificates' shape (nimsum.go).
+		{"nim:3/misere", "xor(a, b, c) == 0", identity(3), ReasonDigits},
+		{"nim:3", "xor(a, b) == 0", identity(3), ReasonDigits},
+		{"nim:3", "xor(a, b, b, c) == 0", identity(3), ReasonDigits},
+		{"nim:3", "xor(a, b) == c", identity(3), ReasonDigits},
+		{"nim:3", "xor(a, b, c) != 0", identity(3), ReasonDigits},
+		{"moore:3,2", "xor(a, b, c) == 0", identity(3), ReasonDigits},
+		{"slow:3,1", "xor(a, b, c) == 0", identity(3), ReasonDigits},
+		{"cn:3,2", "a ^ b ^ c == 0", identity(3), ReasonDigits},
 		{"nim:2", "a * b == 0", identity(2), ReasonNonlinear},
 		{"nim:2", "(a - b) / 2 == 0", identity(2), ReasonSign},
 		{"nim:2", "(a == b) + 1 == 2", identity(2), ReasonBoolean},

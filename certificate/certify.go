@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -30,8 +32,13 @@ const (
 // Report is what became of the certificate of one proof.
 type Report struct {
 	Status Status `json:"status"`
-	// Path is the certificate's file, with Nimlab.v beside it.
+	// Path is the certificate's file, with the libraries it requires
+	// beside it.
 	Path string `json:"path,omitempty"`
+	// Libraries are the file names of those libraries, in the order coqc
+	// compiles them before the certificate: Nimlab.v, and NimSum.v for a
+	// nim-sum claim.
+	Libraries []string `json:"libraries,omitempty"`
 	// Reason and Detail say why there is no certificate.
 	Reason Reason `json:"reason,omitempty"`
 	Detail string `json:"detail,omitempty"`
@@ -45,44 +52,23 @@ type Report struct {
 	Output string `json:"output,omitempty"`
 }
 
-// Certify writes the certificate of c as dir/name.v, with Nimlab.v beside
-// it, and has coqc check it within timeout. When c has no candidate moves,
-// or they do not cover (II) on the box the case split is learned on, moves
-// are learned from the game (package witness, linear terms only) and
-// added. A claim with no certificate is a Report saying why, not an error.
+// Certify writes the certificate of c as dir/name.v, with the libraries it
+// requires beside it (Nimlab.v, and NimSum.v for a nim-sum claim), and has
+// coqc check it within timeout. When c has no candidate moves, or they do
+// not cover (II) on the box the case split is learned on, moves are learned
+// from the game (package witness, linear terms only) and added. A claim
+// with no certificate is a Report saying why, not an error.
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
-	// What a certificate cannot state is said before moves are learned.
-	definitions := c
-	if len(c.Moves) == 0 {
-		definitions.Moves = [][]string{make([]string, c.Game.Piles())}
-		for i := range definitions.Moves[0] {
-			definitions.Moves[0][i] = check.PileName(i)
-		}
+	text, err := "", error(nil)
+	if sum, ok := nimSumClaim(c); ok {
+		// (II) moves a pile to the nim-sum of the others, one per pile.
+		r.Moves = c.Game.Piles()
+		text, err = writeNimSum(c, sum)
+	} else {
+		text, err = linearText(ctx, c, r)
 	}
 	var u *UncertifiableError
-	if _, err := newWriter(definitions); errors.As(err, &u) {
-		return notCertifiable(r, u), nil
-	} else if err != nil {
-		return nil, err
-	}
-	text, err := "", uncertifiable(ReasonNoMoves, "no candidate moves given")
-	if len(c.Moves) > 0 {
-		text, err = Write(ctx, c)
-	}
-	if errors.As(err, &u) && u.Reason == ReasonNoMoves {
-		learned, lerr := learnMoves(ctx, c)
-		switch {
-		case lerr != nil:
-			return nil, lerr
-		case learned == nil:
-			return notCertifiable(r, &UncertifiableError{Reason: ReasonNoMoves, What: "no candidate winning moves were learned that cover (II), for every position or by symmetry"}), nil
-		}
-		c.Moves = append(c.Moves, learned...)
-		r.Learned = true
-		text, err = Write(ctx, c)
-	}
-	r.Moves = len(c.Moves)
 	switch {
 	case errors.As(err, &u):
 		return notCertifiable(r, u), nil
@@ -92,6 +78,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	if r.Path, err = Save(dir, name, text); err != nil {
 		return nil, err
 	}
+	r.Libraries = Libraries(text)
 	checked, err := Check(ctx, r.Path, timeout)
 	switch {
 	case errors.Is(err, ErrNoCoq):
@@ -107,6 +94,41 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		r.Status, r.Output = Rejected, checked.Output
 	}
 	return r, nil
+}
+
+// linearText writes the certificate of a claim proved with lia, learning
+// moves when c's do not cover (II); it records the moves in r.
+func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
+	// What a certificate cannot state is said before moves are learned.
+	definitions := c
+	if len(c.Moves) == 0 {
+		definitions.Moves = [][]string{make([]string, c.Game.Piles())}
+		for i := range definitions.Moves[0] {
+			definitions.Moves[0][i] = check.PileName(i)
+		}
+	}
+	if _, err := newWriter(definitions); err != nil {
+		return "", err
+	}
+	text, err := "", uncertifiable(ReasonNoMoves, "no candidate moves given")
+	if len(c.Moves) > 0 {
+		text, err = Write(ctx, c)
+	}
+	var u *UncertifiableError
+	if errors.As(err, &u) && u.Reason == ReasonNoMoves {
+		learned, lerr := learnMoves(ctx, c)
+		switch {
+		case lerr != nil:
+			return "", lerr
+		case learned == nil:
+			return "", &UncertifiableError{Reason: ReasonNoMoves, What: "no candidate winning moves were learned that cover (II), for every position or by symmetry"}
+		}
+		c.Moves = append(c.Moves, learned...)
+		r.Learned = true
+		text, err = Write(ctx, c)
+	}
+	r.Moves = len(c.Moves)
+	return text, err
 }
 
 // learnMoves learns candidate winning moves of c's game into S (package
@@ -147,6 +169,22 @@ func (r *Report) String() string {
 		return fmt.Sprintf("rejected by coqc: %s (an internal error of nimlab; please report it)", r.Path)
 	}
 	return fmt.Sprintf("no certificate (%s): %s", r.Reason, r.Detail)
+}
+
+// CheckCommand returns the shell command that checks the certificate again
+// as Check does: in its folder, coqc on each library it requires, then on
+// the certificate.
+func (r *Report) CheckCommand() string {
+	dir, file := filepath.Split(r.Path)
+	libs := r.Libraries
+	if len(libs) == 0 {
+		libs = []string{LibraryName}
+	}
+	cmd := "cd " + filepath.Clean(dir)
+	for _, f := range append(slices.Clip(libs), file) {
+		cmd += ` && coqc -Q . "" ` + f
+	}
+	return cmd
 }
 
 // FileName returns the name of the certificate of a claim about the game

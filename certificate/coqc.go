@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -18,9 +19,43 @@ import (
 //go:embed coq/Nimlab.v
 var library string
 
-// LibraryName is the file name of the library a certificate requires, in
-// the certificate's folder.
+// nimSumLibrary is NimSum.v, the lemmas about the nim-sum the nim-sum
+// certificates rest on (nimsum.go).
+//
+//go:embed coq/NimSum.v
+var nimSumLibrary string
+
+// LibraryName is the file name of the library every certificate requires,
+// in the certificate's folder.
 const LibraryName = "Nimlab.v"
+
+// libraries are the libraries a certificate may require, in the order
+// coqc compiles them: Coq module name, file name and text.
+var libraries = []struct{ module, file, text string }{
+	{"Nimlab", LibraryName, library},
+	{"NimSum", NimSumLibraryName, nimSumLibrary},
+}
+
+// Libraries returns the file names of the libraries the certificate text
+// requires, in the order coqc compiles them (Check): Nimlab.v always, and
+// NimSum.v when the text says "Require Import ... NimSum".
+func Libraries(text string) []string {
+	required := map[string]bool{"Nimlab": true}
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Require Import "); ok {
+			for _, m := range strings.Fields(strings.TrimSuffix(strings.TrimSpace(rest), ".")) {
+				required[m] = true
+			}
+		}
+	}
+	var out []string
+	for _, l := range libraries {
+		if required[l.module] {
+			out = append(out, l.file)
+		}
+	}
+	return out
+}
 
 // ErrNoCoq is returned when coqc is not installed.
 var ErrNoCoq = errors.New("coqc is not installed (apt-get install coq)")
@@ -42,16 +77,22 @@ type Checked struct {
 	Output string `json:"output,omitempty"`
 }
 
-// Save writes the certificate text as dir/name.v, and the library beside it.
-// It returns the certificate's path.
+// Save writes the certificate text as dir/name.v, and the libraries it
+// requires beside it (Libraries). It returns the certificate's path.
 func Save(dir, name, text string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("certificate: %w", err)
 	}
-	lib := filepath.Join(dir, LibraryName)
-	if old, err := os.ReadFile(lib); err != nil || string(old) != library {
-		if err := os.WriteFile(lib, []byte(library), 0o644); err != nil {
-			return "", fmt.Errorf("certificate: %w", err)
+	files := Libraries(text)
+	for _, l := range libraries {
+		if !slices.Contains(files, l.file) {
+			continue
+		}
+		lib := filepath.Join(dir, l.file)
+		if old, err := os.ReadFile(lib); err != nil || string(old) != l.text {
+			if err := os.WriteFile(lib, []byte(l.text), 0o644); err != nil {
+				return "", fmt.Errorf("certificate: %w", err)
+			}
 		}
 	}
 	path := filepath.Join(dir, name+".v")
@@ -61,21 +102,27 @@ func Save(dir, name, text string) (string, error) {
 	return path, nil
 }
 
-// Check runs coqc on the certificate at path, after the library beside it
-// (Save), within timeout.
+// Check runs coqc on the certificate at path, after the libraries beside it
+// that it requires (Save, Libraries), within timeout.
 func Check(ctx context.Context, path string, timeout time.Duration) (*Checked, error) {
 	coqc, err := exec.LookPath("coqc")
 	if err != nil {
 		return nil, ErrNoCoq
 	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("certificate: %w", err)
+	}
 	dir := filepath.Dir(path)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	if out, err := run(ctx, coqc, dir, LibraryName); err != nil {
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("certificate: coqc on %s: %w", LibraryName, ctx.Err())
+	for _, lib := range Libraries(string(text)) {
+		if out, err := run(ctx, coqc, dir, lib); err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("certificate: coqc on %s: %w", lib, ctx.Err())
+			}
+			return nil, fmt.Errorf("certificate: coqc rejected the library %s: %s", lib, out)
 		}
-		return nil, fmt.Errorf("certificate: coqc rejected the library %s: %s", LibraryName, out)
 	}
 	start := time.Now()
 	out, err := run(ctx, coqc, dir, filepath.Base(path))

@@ -48,10 +48,15 @@ type writer struct {
 }
 
 // Write returns the text of the certificate of c, or an error wrapping
-// ErrUncertifiable that says why it has none. The case split of condition
+// ErrUncertifiable that says why it has none. A nim-sum claim on Nim
+// (nimsum.go) is proved with NimSum.v's lemmas, its candidate moves unused;
+// every other claim with lia. The case split of condition
 // (II) is learned on a box (cases.go): a claim that is false, or moves that
 // do not cover (II), give an error or a file that coqc rejects.
 func Write(ctx context.Context, c Claim) (string, error) {
+	if sum, ok := nimSumClaim(c); ok {
+		return writeNimSum(c, sum)
+	}
 	w, err := newWriter(c)
 	if err != nil {
 		return "", err
@@ -96,7 +101,7 @@ func newWriter(c Claim) (*writer, error) {
 			return nil, err
 		}
 	}
-	w.header()
+	w.header("Nimlab")
 	w.definitions(inS.s)
 	w.writeMoves()
 	return w, nil
@@ -113,10 +118,23 @@ func (w *writer) position(pos string) []term {
 	return out
 }
 
-func (w *writer) header() {
+// field returns the Coq term of pile i of the position named pos.
+func (w *writer) field(pos string) func(i int) string {
+	return func(i int) string { return "(" + w.fields[i] + " " + pos + ")" }
+}
+
+// header writes the certificate's opening comment and its Require line:
+// Coq's ZArith and Lia, and the libraries named (Nimlab, and NimSum for a
+// nim-sum certificate), which Check compiles first (Libraries).
+func (w *writer) header(libs ...string) {
 	g, play := w.c.Game, "normal play"
 	if g.Misere {
 		play = "misère play"
+	}
+	files, commands := make([]string, len(libs)), make([]string, len(libs))
+	for i, l := range libs {
+		files[i] = l + ".v"
+		commands[i] = `coqc -Q . "" ` + files[i]
 	}
 	fmt.Fprintf(&w.b, `(* nimlab certificate: %s (%s), %s.
    S: %s
@@ -126,13 +144,13 @@ func (w *writer) header() {
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads: pos, valid, total and
    move against the game's definition, and inS against the claim; Coq's
-   kernel checks the rest. Check it with Nimlab.v in the same folder:
-     coqc -Q . "" Nimlab.v && coqc -Q . "" THIS_FILE.v *)
+   kernel checks the rest. Check it in a folder with %s:
+     %s && coqc -Q . "" THIS_FILE.v *)
 
-Require Import ZArith Lia Nimlab.
+Require Import ZArith Lia %s.
 Open Scope Z_scope.
 
-`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()))
+`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), strings.Join(commands, " && "), strings.Join(libs, " "))
 }
 
 // comment makes s safe inside a Coq comment.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -59,9 +58,9 @@ type ProveRequest struct {
 	// Confirm asks the other solver (cvc5, or z3 when Solver is cvc5) the
 	// queries that decided a proof (prove.Options.Confirm).
 	Confirm bool `json:"confirm,omitempty"`
-	// Certificate, when not empty, is a directory the proof's Coq
-	// certificate is written to, with Nimlab.v, and checked by coqc
-	// (package certificate): ProveResult.Certificate says what became of it.
+	// Certificate, when not empty, is a directory the proof's Coq certificate
+	// is written to, with its libraries, and checked by coqc (package
+	// certificate): ProveResult.Certificate says what became of it.
 	Certificate string `json:"certificate,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
 	// (a booktabs table of the statement, the proof, the solver and the
@@ -320,8 +319,7 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 	if c := r.Certificate; c != nil {
 		fmt.Fprintf(w, "certificate %s\n", c)
 		if c.Path != "" {
-			dir, file := filepath.Split(c.Path)
-			fmt.Fprintf(w, "            check it: cd %s && coqc -Q . \"\" %s && coqc -Q . \"\" %s\n", filepath.Clean(dir), certificate.LibraryName, file)
+			fmt.Fprintf(w, "            check it: %s\n", c.CheckCommand())
 		}
 	}
 	return nil

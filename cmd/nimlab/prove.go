@@ -145,9 +145,11 @@ proved in Coq), beside it. Its last theorem says that a position is a
 P-position of the game as the file defines it exactly when it is in S, and
 "Print Assumptions" says it rests on nothing. Condition (II) names its winning
 moves (the theorem's, --move's, or moves learned from the game), along a case
-split learned on a box and tried by z3 beyond it. nimlab runs coqc on it
+split learned on a box and tried by z3 beyond it. Bouton's theorem (the
+nim-sum of the piles is 0, on Nim or Exact 1-Nim) is proved instead with
+NimSum.v, lemmas about Z.lxor written beside it. nimlab runs coqc on it
 (at most 10 minutes) and prints "certified" with coqc's time; "no
-certificate" and why for what a certificate cannot state yet (xor and
+certificate" and why for what a certificate cannot state yet (other xor and
 binary digits, slowmoves, region theorems, Sprague–Grundy values); a
 certificate coqc rejects is an internal error. See docs/proofs.md.
 

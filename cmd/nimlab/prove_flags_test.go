@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"os"
@@ -377,8 +378,10 @@ func TestLabProve(t *testing.T) {
 }
 
 // TestProveCertificate: prove --certificate writes the proof's Coq file,
-// has coqc check it and says so (text and JSON); a claim with xor says it
-// has no certificate and why; a refuted claim writes none.
+// has coqc check it and says so (text and JSON); Bouton's theorem is
+// certified with NimSum.v beside Nimlab.v; a claim with binary digits
+// (Moore's Nim) says it has no certificate and why; a refuted claim writes
+// none.
 func TestProveCertificate(t *testing.T) {
 	provetest.Z3(t)
 	dir := t.TempDir()
@@ -400,8 +403,19 @@ func TestProveCertificate(t *testing.T) {
 		t.Errorf("%v: %s", err, out)
 	}
 	v = runJSON(t, "prove", "nim:3", "--theorem", "nim", "--certificate", dir, "--json")
-	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
+	if c, _ := v["certificate"].(map[string]any); c["status"] != want || fmt.Sprint(c["libraries"]) != "[Nimlab.v NimSum.v]" {
 		t.Errorf("nim:3: certificate %v", v["certificate"])
+	}
+	if _, err := os.Stat(filepath.Join(dir, "NimSum.v")); err != nil {
+		t.Errorf("nim:3: NimSum.v not beside the certificate: %v", err)
+	}
+	out, err = run(t, "prove", "nim:3", "--theorem", "nim", "--certificate", dir)
+	if err != nil || !strings.Contains(out, `check it: cd `+dir+` && coqc -Q . "" Nimlab.v && coqc -Q . "" NimSum.v && coqc -Q . "" nimlab_nim_nim_3.v`) {
+		t.Errorf("nim:3: %v: %s", err, out)
+	}
+	v = runJSON(t, "prove", "moore:3,2", "--theorem", "moore", "--certificate", dir, "--json")
+	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
+		t.Errorf("moore:3,2: certificate %v", v["certificate"])
 	}
 	v = runJSON(t, "discover", "cn:4,2", "--max", "4", "--prove", "--certificate", dir, "--json")
 	if c, _ := v["certificate"].(map[string]any); c["status"] != want {

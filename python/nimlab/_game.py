@@ -352,7 +352,8 @@ class Game:
         ``reduction`` lists the regions). certificate is a directory: once
         proved, the proof is written there as a Coq file and checked by coqc
         (the Proof's ``certificate``: its status, "certified" or
-        "not_certifiable" with the reason, its path and coqc's time).
+        "not_certifiable" with the reason, its path, the ``libraries`` written
+        beside it and coqc's time).
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3

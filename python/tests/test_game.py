@@ -153,7 +153,10 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     assert strip_times(proof.to_dict()) == cli.json("prove", "cn:4,2", "--theorem", "cn42", "--certificate", tmp_path)
     found = nimlab.Game("cn:4,2").discover(max=4, prove=True, certificate=tmp_path)
     assert found.proof["result"] == "proved" and found.certificate["status"] == want, found.certificate
-    digits = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
+    bouton = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
+    assert bouton.certificate["status"] == want, bouton.certificate
+    assert bouton.certificate["libraries"] == ["Nimlab.v", "NimSum.v"] and (tmp_path / "NimSum.v").exists()
+    digits = nimlab.Game("moore:3,2").prove(theorem="moore", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
 
