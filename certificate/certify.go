@@ -2,10 +2,12 @@ package certificate
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -75,23 +77,22 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	case err != nil:
 		return nil, err
 	}
-	if r.Path, err = Save(dir, name, text); err != nil {
-		return nil, err
-	}
+	// Checked first, saved after: a check stopped half way leaves no file
+	// in dir that could pass for a certificate.
 	r.Libraries = Libraries(text)
-	checked, err := Check(ctx, r.Path, timeout)
+	checked, err := checkText(ctx, name, text, timeout)
 	switch {
 	case errors.Is(err, ErrNoCoq):
 		r.Status = Unchecked
-		return r, nil
 	case err != nil:
 		return nil, err
+	case checked.Accepted:
+		r.Status, r.Seconds = Certified, checked.Seconds
+	default:
+		r.Status, r.Seconds, r.Output = Rejected, checked.Seconds, checked.Output
 	}
-	r.Seconds = checked.Seconds
-	if checked.Accepted {
-		r.Status = Certified
-	} else {
-		r.Status, r.Output = Rejected, checked.Output
+	if r.Path, err = Save(dir, name, text); err != nil {
+		return nil, err
 	}
 	return r, nil
 }
@@ -180,20 +181,35 @@ func (r *Report) CheckCommand() string {
 	if len(libs) == 0 {
 		libs = []string{LibraryName}
 	}
-	cmd := "cd " + filepath.Clean(dir)
+	cmd := "cd " + shellQuote(filepath.Clean(dir))
 	for _, f := range append(slices.Clip(libs), file) {
 		cmd += ` && coqc -Q . "" ` + f
 	}
 	return cmd
 }
 
+// shellQuote quotes s for a POSIX shell when it needs it.
+func shellQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:=@", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 // FileName returns the name of the certificate of a claim about the game
-// spec (of theorem, when not empty): a Coq module name, letters, digits
-// and underscores, e.g. nimlab_cn63_cn_6_3.
-func FileName(spec, theorem string) string {
+// spec: of theorem, when not empty, e.g. nimlab_cn63_cn_6_3; else of the
+// claim's text, named by the first 8 hex digits of its SHA-256, so that two
+// claims about one game do not share a file. It is a Coq module name:
+// letters, digits and underscores.
+func FileName(spec, theorem, claim string) string {
 	name := spec
-	if theorem != "" {
+	switch {
+	case theorem != "":
 		name = theorem + "_" + spec
+	case claim != "":
+		name = fmt.Sprintf("%s_%x", spec, sha256.Sum256([]byte(claim)))[:len(spec)+9]
 	}
 	b := []byte("nimlab_")
 	for i := range len(name) {

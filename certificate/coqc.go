@@ -102,21 +102,36 @@ func Save(dir, name, text string) (string, error) {
 	return path, nil
 }
 
-// Check runs coqc on the certificate at path, after the libraries beside it
-// that it requires (Save, Libraries), within timeout.
+// Check runs coqc on the certificate at path, after the libraries it
+// requires (Libraries), within timeout. coqc runs in a fresh folder of its
+// own, with a copy of the certificate and nimlab's libraries: a large
+// folder would have coqc read every folder under it (its -Q maps them
+// all), and its build files stay out of the certificate's folder.
 func Check(ctx context.Context, path string, timeout time.Duration) (*Checked, error) {
-	coqc, err := exec.LookPath("coqc")
-	if err != nil {
-		return nil, ErrNoCoq
-	}
 	text, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("certificate: %w", err)
 	}
-	dir := filepath.Dir(path)
+	return checkText(ctx, strings.TrimSuffix(filepath.Base(path), ".v"), string(text), timeout)
+}
+
+// checkText runs coqc on the certificate text as the file name.v.
+func checkText(ctx context.Context, name, text string, timeout time.Duration) (*Checked, error) {
+	coqc, err := exec.LookPath("coqc")
+	if err != nil {
+		return nil, ErrNoCoq
+	}
+	dir, err := os.MkdirTemp("", "nimlab-coqc-")
+	if err != nil {
+		return nil, fmt.Errorf("certificate: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	if _, err := Save(dir, name, text); err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	for _, lib := range Libraries(string(text)) {
+	for _, lib := range Libraries(text) {
 		if out, err := run(ctx, coqc, dir, lib); err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("certificate: coqc on %s: %w", lib, ctx.Err())
@@ -125,10 +140,10 @@ func Check(ctx context.Context, path string, timeout time.Duration) (*Checked, e
 		}
 	}
 	start := time.Now()
-	out, err := run(ctx, coqc, dir, filepath.Base(path))
+	out, err := run(ctx, coqc, dir, name+".v")
 	c := &Checked{Seconds: time.Since(start).Seconds(), Output: out}
 	if ctx.Err() != nil {
-		return nil, fmt.Errorf("certificate: coqc on %s: no answer within %s: %w", path, timeout, ctx.Err())
+		return nil, fmt.Errorf("certificate: coqc on %s.v: no answer within %s: %w", name, timeout, ctx.Err())
 	}
 	c.Compiled = err == nil
 	c.Accepted = c.Compiled && strings.Contains(out, closed)

@@ -50,7 +50,7 @@ func TestRecordedCertificates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem), 10*time.Minute)
+		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem, ""), 10*time.Minute)
 		if err != nil {
 			t.Fatalf("%s %s: %v", rec.Theorem, rec.Game, err)
 		}

@@ -128,15 +128,21 @@ func (w *writer) field(pos string) func(i int) string {
 // nim-sum certificate), which Check compiles first (Libraries).
 func (w *writer) header(libs ...string) {
 	g, play := w.c.Game, "normal play"
-	if g.Misere {
+	switch {
+	case g.Misere && strings.Contains(g.Title, "misère"):
+		play = "" // the title says it
+	case g.Misere:
 		play = "misère play"
+	}
+	if play != "" {
+		play = ", " + play
 	}
 	files, commands := make([]string, len(libs)), make([]string, len(libs))
 	for i, l := range libs {
 		files[i] = l + ".v"
 		commands[i] = `coqc -Q . "" ` + files[i]
 	}
-	fmt.Fprintf(&w.b, `(* nimlab certificate: %s (%s), %s.
+	fmt.Fprintf(&w.b, `(* nimlab certificate: %s (%s)%s.
    S: %s
 
    Theorem characterization, at the end, says that a valid position (every

@@ -258,8 +258,11 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 				reduce = " --reduce" // (II) by the reduction, as discover proved it
 			}
 			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
-			if r.Certificate != nil {
-				fmt.Fprintf(w, "certificate   %s\n", r.Certificate)
+			if c := r.Certificate; c != nil {
+				fmt.Fprintf(w, "certificate   %s\n", c)
+				if c.Path != "" {
+					fmt.Fprintf(w, "              check it: %s\n", c.CheckCommand())
+				}
 			}
 		}
 	}

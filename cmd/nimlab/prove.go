@@ -42,6 +42,7 @@ func newProveCmd() *cobra.Command {
 				{"expr", src, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
 				{"grundy", grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
 				{"where", where, "--where is empty: give the region, e.g. --where 'a == 0'"},
+				{"certificate", certDir, "--certificate is empty: give the directory to write the certificate to, e.g. --certificate out/"},
 			} {
 				if cmd.Flags().Changed(f.name) && strings.TrimSpace(f.value) == "" {
 					return usageError(cmd, "%s", f.example)

@@ -125,9 +125,22 @@ class Discovery(Result):
     that holds where it was learned and fails beyond.
     """
 
+    @property
+    def certificate(self):
+        """What became of the proof's Coq certificate (``discover(prove=True, certificate=DIR)``), as
+        ``Proof.certificate``; None when none was written."""
+        return self._data.get("certificate")
+
 
 class Proof(Result):
     """The answer of ``nimlab prove``: ``result`` is "proved", "refuted" or "unknown"."""
+
+    @property
+    def certificate(self):
+        """What became of the proof's Coq certificate (``prove(certificate=DIR)``): a dict with its ``status``
+        ("certified", "not_certifiable" with the ``reason``, "unchecked" without coqc), ``path`` and coqc's
+        ``seconds``; None when none was asked for or the claim was not proved."""
+        return self._data.get("certificate")
 
     @property
     def proved(self):

@@ -156,6 +156,7 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     bouton = nimlab.Game("nim:3").prove(theorem="nim", certificate=tmp_path)
     assert bouton.certificate["status"] == want, bouton.certificate
     assert bouton.certificate["libraries"] == ["Nimlab.v", "NimSum.v"] and (tmp_path / "NimSum.v").exists()
+    assert nimlab.Game("cn:4,2").prove("a == b", certificate=tmp_path).certificate is None  # refuted: none
     digits = nimlab.Game("moore:3,2").prove(theorem="moore", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
