@@ -70,12 +70,12 @@ type DiscoverResult struct {
 	PPositions int64 `json:"p_positions"`
 	// Proof is present when a proof was asked for: null when there was
 	// nothing to prove (the description is not exact on the box).
-	Proof       *ProofAttempt `json:"proof,omitempty"`
+	Proof *ProofAttempt `json:"proof,omitempty"`
 	// Certificate is what became of the proof's Coq certificate, when one
 	// was asked for and the description proved.
 	Certificate *certificate.Report `json:"certificate,omitempty"`
-	Seconds     float64       `json:"seconds"`
-	VerifiedMax int           `json:"verified_max"`
+	Seconds     float64             `json:"seconds"`
+	VerifiedMax int                 `json:"verified_max"`
 	// Grundy is true when Expr is a formula of the Sprague–Grundy value
 	// (DiscoverRequest.Grundy): Exact then means it equals the engine's
 	// value at every position of the verification box, Positions and
