@@ -104,6 +104,7 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 		}
 		goal = append(goal, atom("", strings.Join(sum, " + ")+" = 0", "("+strings.Join(src, " + ")+" == 0)"))
 	}
+	var guarded []*prop
 	for k := range w.moves {
 		q := w.moveTo(k, x)
 		inS, err := asProp(w.c.Set, q)
@@ -111,13 +112,25 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 			return "", err
 		}
 		goal = append(goal, connect(andOp, []term{w.relation.shape(x, q), inS}))
+		guarded = append(guarded, guard(inS.tree, q)...)
 	}
 	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}}
-	if err := s.collect(s.goal); err != nil {
+	// S at p is read at a valid position; the moves' conditions are linear.
+	// S at a candidate move's position is not a condition to split on when
+	// it divides: where the move gives a pile below 0 (no move then), Coq's
+	// Z.div and mod round down, check's / and % toward 0, and slowmoves
+	// counts the pile as empty, so the same text would cut the positions
+	// differently in coqc and on the samples.
+	if err := s.collect(s.set, true); err != nil {
 		return "", err
 	}
-	if err := s.collect(s.set); err != nil {
+	if err := s.collect(s.goal, false); err != nil {
 		return "", err
+	}
+	for _, a := range guarded {
+		if err := s.collect(a, true); err != nil {
+			return "", err
+		}
 	}
 	root, err := s.learn(ctx)
 	if err != nil {
@@ -128,8 +141,38 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 	return b.String(), nil
 }
 
-// collect compiles the atoms of a shape and notes where disjunctions are.
-func (s *splitter) collect(t *prop) error {
+// divides reports whether an atom's Coq text divides or takes a remainder.
+func divides(a *prop) bool {
+	return strings.Contains(a.coq, " / ") || strings.Contains(a.coq, " mod ")
+}
+
+// guard returns, for each atom of shape t (S at the position q a move
+// goes to) that divides, the condition "q is valid and the atom holds":
+// one Coq and check read alike at every position, a condition to split on.
+func guard(t *prop, q []term) []*prop {
+	if t.op != atomOp {
+		var out []*prop
+		for _, a := range t.args {
+			out = append(out, guard(a, q)...)
+		}
+		return out
+	}
+	if !divides(t) {
+		return nil
+	}
+	coq, src := make([]string, len(q)), make([]string, len(q))
+	for i, x := range q {
+		coq[i], src[i] = "0 <= "+x.inline, "0 <= "+x.src
+	}
+	return []*prop{{op: atomOp,
+		coq: "(" + strings.Join(coq, " /\\ ") + " /\\ " + t.coq + ")",
+		src: "(" + strings.Join(src, " && ") + " && " + t.src + ")"}}
+}
+
+// collect compiles the atoms of a shape and notes where disjunctions are;
+// its atoms become conditions to split on when valid (at a valid position)
+// or when their Coq text neither divides nor takes a remainder.
+func (s *splitter) collect(t *prop, valid bool) error {
 	if _, ok := s.hasOr[t]; ok {
 		return nil
 	}
@@ -141,11 +184,13 @@ func (s *splitter) collect(t *prop) error {
 				return fmt.Errorf("certificate: the condition %s: %w", t.src, err)
 			}
 			s.evals[t.src] = e.Evaluator()
-			s.atoms = append(s.atoms, t)
+			if valid || !divides(t) {
+				s.atoms = append(s.atoms, t)
+			}
 		}
 	}
 	for _, a := range t.args {
-		if err := s.collect(a); err != nil {
+		if err := s.collect(a, valid); err != nil {
 			return err
 		}
 		or = or || s.hasOr[a]

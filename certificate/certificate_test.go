@@ -116,6 +116,11 @@ func TestSetIsTheEvaluators(t *testing.T) {
 		// Comparisons with min and max, written as their arguments' (compare).
 		{"nim:3", "a <= min(b, c) || b != max(a, c) && min(a, max(b, c)) < c || c == min(a, b) && max(a, b) > c + 1", 3},
 		{"nim:3", "min(a, b) >= c && !(max(b, c) == a) || max(a, a, b) < 2 && a > min(a, c)", 3},
+		// A let's min or max compared outside it, with the name bound again
+		// (the red team's: once written as a == b).
+		{"nim:2", "let tt = a; (let tt = 0; min(tt, b)) == tt && a >= b || (let tt = b; max(tt, 1)) == tt", 3},
+		// slowmoves by its closed form, a pile that may be negative counted as empty.
+		{"slow:3,2", "slowmoves(2, a, b, c) % 2 == 0 && slowmoves(1, a - 1, b) >= 1 || slowmoves(3, c, b - 2, a) == 1", 3},
 		// Nim-sums, as the nim-sum certificates write them (nimsum.go).
 		{"nim:3", "xor(a, b, c) == 0", 4},
 		{"exact:3,1", "0 == c ^ xor(b, a)", 4},
@@ -278,7 +283,7 @@ func TestUncertifiable(t *testing.T) {
 		{"nim:2", "a * b == 0", identity(2), ReasonNonlinear},
 		{"nim:2", "(a - b) / 2 == 0", identity(2), ReasonSign},
 		{"nim:2", "(a == b) + 1 == 2", identity(2), ReasonBoolean},
-		{"slow:3,2", "slowmoves(2, a, b, c) % 2 == 0", identity(3), ReasonUnsupported},
+		{"slow:3,2", "slowmoves(b, a, c) % 2 == 0", identity(3), ReasonUnsupported},
 		{"nim:2", "a == b", nil, ReasonNoMoves},
 		{"nim:2", "a == b", [][]string{{"a ^ b", "b"}}, ReasonDigits},
 	} {
@@ -287,6 +292,61 @@ func TestUncertifiable(t *testing.T) {
 		var u *UncertifiableError
 		if !errors.As(err, &u) || u.Reason != tt.reason || !errors.Is(err, ErrUncertifiable) {
 			t.Errorf("%s %s: %v, want a reason %s", tt.spec, tt.expr, err, tt.reason)
+		}
+	}
+}
+
+// TestFileName: certificates of different claims, or of games whose specs
+// differ only in what a Coq name cannot hold, do not share a file; a
+// theorem's on a plain spec keeps a readable name.
+func TestFileName(t *testing.T) {
+	if got := FileName("cn:6,3", "cn63", ""); got != "nimlab_cn63_cn_6_3" {
+		t.Errorf("FileName(cn:6,3, cn63) = %s", got)
+	}
+	seen := map[string]string{}
+	for _, c := range [][3]string{
+		{"hyper:1-2,3", "", ""}, {"hyper:1,2-3", "", ""}, {"hyper:1-2-3", "", ""},
+		{"nim:1+nim:2", "", "a == b"}, {"nim:1&nim:2", "", "a == b"},
+		{"cn:4,2", "", "a == c && b == d"}, {"cn:4,2", "", "c == a && d == b"}, {"cn:4,2", "cn42", ""},
+	} {
+		name := FileName(c[0], c[1], c[2])
+		if prev, ok := seen[name]; ok {
+			t.Errorf("%v and %s share the name %s", c, prev, name)
+		}
+		seen[name] = fmt.Sprint(c)
+		for _, r := range name {
+			if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+				t.Errorf("%s is not a Coq module name", name)
+			}
+		}
+	}
+}
+
+// TestCheckNeedsTheCharacterizationClosed: coqc's "Closed under the
+// global context" counts only as the verdict on characterization, the
+// file's last command: a file whose characterization rests on an axiom is
+// not accepted because another theorem's assumptions print it (the red
+// team's file).
+func TestCheckNeedsTheCharacterizationClosed(t *testing.T) {
+	coqc(t)
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"Require Import ZArith Lia Nimlab.\nAxiom cheat : False.\nTheorem characterization : forall n : Z, n = 0. Proof. exfalso; exact cheat. Qed.\nPrint Assumptions characterization.\nPrint Assumptions I.\n", false},
+		{"Require Import ZArith Lia Nimlab.\nAxiom cheat : False.\nTheorem characterization : forall n : Z, n = 0. Proof. exfalso; exact cheat. Qed.\nPrint Assumptions characterization.\n", false},
+		{"Require Import ZArith Lia Nimlab.\nTheorem characterization : forall n : Z, n + 0 = n. Proof. intros; lia. Qed.\nPrint Assumptions characterization.\n", true},
+	} {
+		path, err := Save(t.TempDir(), "certificate", tt.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := Check(context.Background(), path, 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked.Accepted != tt.want {
+			t.Errorf("accepted %v, want %v: %s\n%s", checked.Accepted, tt.want, checked.Output, tt.text)
 		}
 	}
 }

@@ -29,6 +29,9 @@ const (
 	// Rejected: coqc rejected the certificate of a claim proved by the
 	// solver: an internal error, like a proof the engine contradicts.
 	Rejected Status = "rejected"
+	// Unfinished: coqc did not finish within its time; the certificate
+	// was written, not checked.
+	Unfinished Status = "unfinished"
 )
 
 // Report is what became of the certificate of one proof.
@@ -84,6 +87,8 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	switch {
 	case errors.Is(err, ErrNoCoq):
 		r.Status = Unchecked
+	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+		r.Status, r.Seconds = Unfinished, timeout.Seconds()
 	case err != nil:
 		return nil, err
 	case checked.Accepted:
@@ -166,6 +171,8 @@ func (r *Report) String() string {
 		return fmt.Sprintf("certified: coqc accepted %s in %.1f s, resting on no assumption", r.Path, r.Seconds)
 	case Unchecked:
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
+	case Unfinished:
+		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %.0f s", r.Path, r.Seconds)
 	case Rejected:
 		return fmt.Sprintf("rejected by coqc: %s (an internal error of nimlab; please report it)", r.Path)
 	}
@@ -200,24 +207,29 @@ func shellQuote(s string) string {
 
 // FileName returns the name of the certificate of a claim about the game
 // spec: of theorem, when not empty, e.g. nimlab_cn63_cn_6_3; else of the
-// claim's text, named by the first 8 hex digits of its SHA-256, so that two
-// claims about one game do not share a file. It is a Coq module name:
-// letters, digits and underscores.
+// claim's text. It is a Coq module name (letters, digits, underscores), so
+// the spec's other characters become underscores; when that loses
+// something (hyper:1-2,3 and hyper:1,2-3), and for every claim given as
+// text, the first 8 hex digits of the SHA-256 of spec and claim follow, so
+// that no two claims share a file.
 func FileName(spec, theorem, claim string) string {
-	name := spec
-	switch {
-	case theorem != "":
-		name = theorem + "_" + spec
-	case claim != "":
-		name = fmt.Sprintf("%s_%x", spec, sha256.Sum256([]byte(claim)))[:len(spec)+9]
-	}
-	b := []byte("nimlab_")
-	for i := range len(name) {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-			c = '_'
+	lossy := claim != ""
+	safe := func(s string, counts bool) string {
+		b := []byte(s)
+		for i, c := range b {
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+				lossy = lossy || counts && c != ':' && c != ','
+				b[i] = '_'
+			}
 		}
-		b = append(b, c)
+		return string(b)
 	}
-	return string(b)
+	name := "nimlab_" + safe(spec, true)
+	if theorem != "" {
+		name = "nimlab_" + safe(theorem, false) + "_" + safe(spec, true)
+	}
+	if lossy {
+		name += fmt.Sprintf("_%x", sha256.Sum256([]byte(spec+"\n"+theorem+"\n"+claim)))[:9]
+	}
+	return name
 }

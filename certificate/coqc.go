@@ -146,8 +146,20 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 		return nil, fmt.Errorf("certificate: coqc on %s.v: no answer within %s: %w", name, timeout, ctx.Err())
 	}
 	c.Compiled = err == nil
-	c.Accepted = c.Compiled && strings.Contains(out, closed)
+	c.Accepted = c.Compiled && closedCharacterization(text, out)
 	return c, nil
+}
+
+// closedCharacterization reports whether coqc's output says that the
+// certificate's theorem characterization rests on no assumption: the text
+// prints assumptions once, of characterization, as its last command, and
+// coqc's last line is that verdict (another Print Assumptions, of an
+// other theorem, could print it).
+func closedCharacterization(text, out string) bool {
+	const last = "Print Assumptions characterization."
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return strings.Count(text, "Print Assumptions") == 1 && strings.HasSuffix(strings.TrimSpace(text), last) &&
+		strings.TrimSpace(lines[len(lines)-1]) == closed
 }
 
 // run runs coqc on file in dir, the folder mapped to Coq's root so that

@@ -17,6 +17,11 @@ import (
 	"github.com/nimlab/nimlab/theory"
 )
 
+// recordedTimeout bounds coqc on each recorded proof's certificate: the
+// records promise a minute or so; one that takes longer is recorded as
+// unfinished.
+const recordedTimeout = 3 * time.Minute
+
 var update = flag.Bool("update", false, "certify every recorded proof again and rewrite the certificates of theory/proofs.json")
 
 // TestRecordedCertificates writes the certificate of every recorded proof
@@ -46,11 +51,15 @@ func TestRecordedCertificates(t *testing.T) {
 		if !ok || rec.Result != prove.Proved {
 			continue
 		}
+		if !*update && rec.Certificate != nil && rec.Certificate.Status == string(certificate.Unfinished) {
+			t.Logf("%s %s: coqc did not finish within %.0f s when recorded: not tried again", rec.Theorem, rec.Game, rec.Certificate.Seconds)
+			continue
+		}
 		e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem, ""), 10*time.Minute)
+		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem, ""), recordedTimeout)
 		if err != nil {
 			t.Fatalf("%s %s: %v", rec.Theorem, rec.Game, err)
 		}

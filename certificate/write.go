@@ -159,9 +159,10 @@ Open Scope Z_scope.
 `, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), strings.Join(commands, " && "), strings.Join(libs, " "))
 }
 
-// comment makes s safe inside a Coq comment.
+// comment makes s safe inside a Coq comment: no comment delimiters, and
+// no double quote, which would open a string literal there.
 func comment(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "(*", "( *"), "*)", "* )")
+	return strings.NewReplacer("(*", "( *", "*)", "* )", `"`, "''").Replace(s)
 }
 
 func (w *writer) definitions(inS string) {
