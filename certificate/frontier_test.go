@@ -61,7 +61,7 @@ func TestFrontierCertificates(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		rep, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Solver: z3}, t.TempDir(), certificate.FileName(r.Game, "", r.Expr), 5*time.Minute)
+		rep, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Solver: z3}, t.TempDir(), certificate.FileName(r.Game, "", r.Expr), 3*time.Minute)
 		if err != nil {
 			rep = &certificate.Report{Status: "error", Detail: err.Error()}
 		}
