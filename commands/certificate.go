@@ -36,7 +36,11 @@ func certify(ctx context.Context, g *game.Game, src string, req ProveRequest, mo
 	if z3.Name != "z3" {
 		z3, _ = prove.FindSolver(ctx, "z3")
 	}
-	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem, src), certificateTimeout)
+	claim := src // a theorem's is named by the theorem
+	if req.Theorem != "" {
+		claim = ""
+	}
+	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem, claim), certificateTimeout)
 	if err != nil {
 		return nil, fmt.Errorf("%v: %w", Param("certificate"), err)
 	}
