@@ -350,3 +350,29 @@ func TestCheckNeedsTheCharacterizationClosed(t *testing.T) {
 		}
 	}
 }
+
+// TestLinearReadsParities: Nimlab.v's linear proves what lia gives up on
+// after naming remainders: parities stated as remainders that are not 0
+// (a case of Slow {1,4}-Nim's certificate, which coqc rejected before).
+func TestLinearReadsParities(t *testing.T) {
+	coqc(t)
+	text := `Require Import ZArith Lia Nimlab.
+Open Scope Z_scope.
+Theorem characterization : forall x_a x_b x_c x_d : Z, 0 <= x_a /\ 0 <= x_b /\ 0 <= x_c /\ 0 <= x_d ->
+  x_d <= x_b -> ~ ((x_a + x_b + x_c) mod 2 = 0) -> ~ (x_d mod 2 = 0) -> ~ (x_c <= x_d) -> x_a <= x_d -> x_a mod 2 = 0 ->
+  ((x_a <= x_b /\ x_a <= x_c /\ x_a <= x_d) /\ x_a mod 2 = 0) /\ (x_b + x_c + x_d) mod 2 = 0.
+Proof. intros; linear. Qed.
+Print Assumptions characterization.
+`
+	path, err := Save(t.TempDir(), "parities", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, err := Check(context.Background(), path, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Accepted {
+		t.Errorf("linear does not prove it: %s", checked.Output)
+	}
+}

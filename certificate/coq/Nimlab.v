@@ -105,8 +105,11 @@ Qed.
 End Characterization.
 
 (* lia, after naming the quotient and remainder of every division by a
-   constant (x / c, x mod c): lia alone does not read them. *)
-Ltac linear := Z.div_mod_to_equations; lia.
+   constant (x / c, x mod c): lia alone does not read them. Where lia
+   fails, lia on each case intuition splits the goal into: lia gave up on
+   parities stated as remainders that are not 0 (x mod 2 <> 0) and
+   concluded on another remainder, which it proves case by case. *)
+Ltac linear := Z.div_mod_to_equations; first [lia | intuition lia].
 
 (* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
    connective by connective: lia alone would put it in normal form first,
