@@ -77,6 +77,19 @@ func (e *UncertifiableError) Error() string {
 // Unwrap makes errors.Is(err, ErrUncertifiable) hold.
 func (e *UncertifiableError) Unwrap() error { return ErrUncertifiable }
 
+// ErrNoMoves is matched, by errors.Is, by every error saying that no
+// candidate winning moves cover (II) (ReasonNoMoves).
+var ErrNoMoves error = &UncertifiableError{Reason: ReasonNoMoves}
+
+// Is makes errors.Is(err, ErrNoMoves) hold for an error of that reason.
+func (e *UncertifiableError) Is(target error) bool {
+	switch e.Reason {
+	case ReasonNoMoves:
+		return target == ErrNoMoves
+	}
+	return false
+}
+
 func uncertifiable(r Reason, what string) error {
 	return &UncertifiableError{Reason: r, What: what}
 }

@@ -120,8 +120,7 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 	if len(c.Moves) > 0 {
 		text, err = Write(ctx, c)
 	}
-	var u *UncertifiableError
-	if errors.As(err, &u) && u.Reason == ReasonNoMoves {
+	if errors.Is(err, ErrNoMoves) {
 		learned, lerr := learnMoves(ctx, c)
 		switch {
 		case lerr != nil:
