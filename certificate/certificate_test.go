@@ -293,6 +293,9 @@ func TestUncertifiable(t *testing.T) {
 		if !errors.As(err, &u) || u.Reason != tt.reason || !errors.Is(err, ErrUncertifiable) {
 			t.Errorf("%s %s: %v, want a reason %s", tt.spec, tt.expr, err, tt.reason)
 		}
+		if errors.Is(err, ErrNoMoves) != (tt.reason == ReasonNoMoves) {
+			t.Errorf("%s %s: errors.Is(%v, ErrNoMoves) = %v", tt.spec, tt.expr, err, !(tt.reason == ReasonNoMoves))
+		}
 	}
 }
 
