@@ -83,6 +83,9 @@ type splitter struct {
 	// samples; confirmed holds the cases it said hold.
 	solver    *prove.Solver
 	confirmed map[string]bool
+	// done, once closed, stops truth early: what it computes then is
+	// wrong, and every caller reads ctx.Err() after it.
+	done <-chan struct{}
 }
 
 // caseSplit returns the proof of (II): the tactics after the lemma's
@@ -239,6 +242,7 @@ func (s *splitter) proves(pl *plan, p game.Position) bool {
 // learn learns the split on the box and tries it on random positions of
 // a larger one, learning again with the positions it fails at.
 func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
+	s.done = ctx.Done()
 	h := 1
 	for pow(h+2, s.n) <= maxSamples {
 		h++
@@ -257,12 +261,15 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		root, err := s.learnRound()
+		root, err := s.learnRound(ctx)
 		if err != nil {
 			return nil, err
 		}
 		var misses []game.Position
-		for range tries {
+		for try := range tries {
+			if try%1024 == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			p := tieRich(rng, s.n, 4*h+10)
 			if !s.provedAt(root, p) {
 				misses = append(misses, p)
@@ -281,7 +288,7 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 			return root, nil
 		}
 		if round == rounds-1 {
-			return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("the case split of (II) learned on piles up to %d fails at %v, after %d rounds", h, misses[0], rounds))
+			return nil, uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) learned on piles up to %d fails at %v, after %d rounds", h, misses[0], rounds))
 		}
 		s.samples = append(s.samples, misses...)
 	}
@@ -332,10 +339,13 @@ func (s *splitter) provedAt(root *caseNode, p game.Position) bool {
 }
 
 // learnRound learns a split from the samples.
-func (s *splitter) learnRound() (*caseNode, error) {
+func (s *splitter) learnRound(ctx context.Context) (*caseNode, error) {
 	s.bits, s.order, s.cases = map[*prop][]uint64{}, map[*prop][]int{}, 0
 	s.truth(s.goal)
 	s.truth(s.set)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	all := make([]int, len(s.samples))
 	inS := s.bits[s.set]
 	for i := range all {
@@ -361,7 +371,7 @@ func (s *splitter) learnRound() (*caseNode, error) {
 		}
 		labels[i] = id
 	}
-	return s.grow(all, labels, len(ids), 0)
+	return s.grow(ctx, all, labels, len(ids), 0)
 }
 
 func bit(b []uint64, i int) bool { return b[i/64]>>(i%64)&1 == 1 }
@@ -374,6 +384,11 @@ func (s *splitter) truth(t *prop) []uint64 {
 	b := make([]uint64, (len(s.samples)+63)/64)
 	switch t.op {
 	case atomOp:
+		select {
+		case <-s.done:
+			return b
+		default:
+		}
 		f := s.evals[t.src]
 		for i, p := range s.samples {
 			if f(p) {
@@ -475,7 +490,7 @@ func (s *splitter) planFor(t *prop, xs []int) *plan {
 }
 
 // grow learns the split of the samples xs.
-func (s *splitter) grow(xs, labels []int, nLabels, depth int) (*caseNode, error) {
+func (s *splitter) grow(ctx context.Context, xs, labels []int, nLabels, depth int) (*caseNode, error) {
 	inS := s.bits[s.set]
 	allIn, noneIn := true, true
 	for _, i := range xs {
@@ -495,8 +510,11 @@ func (s *splitter) grow(xs, labels []int, nLabels, depth int) (*caseNode, error)
 			return s.leaf(&caseNode{plan: pl})
 		}
 	}
-	cond := s.bestSplit(xs, labels, nLabels)
-	if cond == nil {
+	cond, err := s.bestSplit(ctx, xs, labels, nLabels)
+	switch {
+	case err != nil:
+		return nil, err
+	case cond == nil:
 		return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("no condition of the claim separates the cases of (II) at %v", s.samples[xs[0]]))
 	}
 	var yes, no []int
@@ -509,11 +527,10 @@ func (s *splitter) grow(xs, labels []int, nLabels, depth int) (*caseNode, error)
 		}
 	}
 	c := &caseNode{cond: cond}
-	var err error
-	if c.yes, err = s.grow(yes, labels, nLabels, depth+1); err != nil {
+	if c.yes, err = s.grow(ctx, yes, labels, nLabels, depth+1); err != nil {
 		return nil, err
 	}
-	if c.no, err = s.grow(no, labels, nLabels, depth+1); err != nil {
+	if c.no, err = s.grow(ctx, no, labels, nLabels, depth+1); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -528,8 +545,9 @@ func (s *splitter) leaf(c *caseNode) (*caseNode, error) {
 }
 
 // bestSplit returns the atom that splits xs into the purest two parts by
-// their labels (the least Gini impurity), or nil if none splits them.
-func (s *splitter) bestSplit(xs, labels []int, nLabels int) *prop {
+// their labels (the least Gini impurity), or nil if none splits them; it
+// stops when ctx is done.
+func (s *splitter) bestSplit(ctx context.Context, xs, labels []int, nLabels int) (*prop, error) {
 	total := make([]int, nLabels)
 	for _, i := range xs {
 		total[labels[i]]++
@@ -538,6 +556,9 @@ func (s *splitter) bestSplit(xs, labels []int, nLabels int) *prop {
 	var best *prop
 	bestScore := 0.0
 	for _, a := range s.atoms {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		b := s.truth(a)
 		clear(yes)
 		ny := 0
@@ -565,7 +586,7 @@ func (s *splitter) bestSplit(xs, labels []int, nLabels int) *prop {
 			best, bestScore = a, score
 		}
 	}
-	return best
+	return best, ctx.Err()
 }
 
 // write writes the tactics of the case split c, indented by depth.
@@ -619,75 +640,4 @@ func (s *splitter) conjuncts(kids []*plan) string {
 		return "linear"
 	}
 	return "split; [" + first + " | " + rest + "]"
-}
-
-// confirm asks the solver, of every case of the split, for a position in
-// the case where its plan fails (the case's conditions and not the plan's),
-// and returns those it finds. Its unsat is no proof (coqc checks the
-// certificate): it makes a certificate that coqc rejects unlikely.
-func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position, error) {
-	if s.solver == nil {
-		return nil, nil
-	}
-	var misses []game.Position
-	var walk func(c *caseNode, path []string) error
-	walk = func(c *caseNode, path []string) error {
-		if c.cond != nil {
-			if err := walk(c.yes, append(path, c.cond.src)); err != nil {
-				return err
-			}
-			return walk(c.no, append(path, "!"+c.cond.src))
-		}
-		query := strings.Join(append(path, "!"+s.formula(c.plan)), " && ")
-		if s.confirmed[query] || len(misses) >= maxMisses {
-			return nil
-		}
-		e, err := check.Compile(query, s.n, nil)
-		if err != nil {
-			return fmt.Errorf("certificate: a case of the split: %w", err)
-		}
-		p, r, err := prove.FindPosition(ctx, s.solver, e, s.n, confirmTimeout)
-		switch {
-		case err != nil:
-			return fmt.Errorf("certificate: a case of the split: %w", err)
-		case r.Answer == prove.Sat:
-			misses = append(misses, p)
-		case r.Answer == prove.Unsat:
-			s.confirmed[query] = true
-		}
-		return nil
-	}
-	return misses, walk(root, []string{"true"})
-}
-
-// formula returns, in check's language, what plan pl proves.
-func (s *splitter) formula(pl *plan) string {
-	t := pl.node
-	switch {
-	case t.op == orOp:
-		return s.formula(pl.kids[0])
-	case t.op == andOp && s.hasOr[t]:
-		parts := make([]string, len(pl.kids))
-		for i, k := range pl.kids {
-			parts[i] = s.formula(k)
-		}
-		return "(" + strings.Join(parts, " && ") + ")"
-	}
-	return srcOf(t)
-}
-
-// srcOf returns shape t in check's language.
-func srcOf(t *prop) string {
-	if t.op == atomOp {
-		return t.src
-	}
-	op := " && "
-	if t.op == orOp {
-		op = " || "
-	}
-	parts := make([]string, len(t.args))
-	for i, a := range t.args {
-		parts[i] = srcOf(a)
-	}
-	return "(" + strings.Join(parts, op) + ")"
 }

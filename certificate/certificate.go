@@ -57,6 +57,9 @@ const (
 	// ReasonNoMoves: no candidate winning moves are known that cover
 	// (II), which a certificate must name.
 	ReasonNoMoves Reason = "no_moves"
+	// ReasonCaseSplit: the case split that proves (II) (cases.go) was not
+	// settled: within its rounds, or within the certificate's time.
+	ReasonCaseSplit Reason = "case_split"
 )
 
 // ErrUncertifiable is wrapped by every error saying a claim has no

@@ -57,9 +57,16 @@ type Report struct {
 	Output string `json:"output,omitempty"`
 }
 
+// maxSplitTime bounds the learning of the moves and of the case split of
+// (II): the certified claims settle theirs in seconds, and CN(8,6)'s, with
+// its theorem's 80 moves, not in 24 minutes.
+const maxSplitTime = 3 * time.Minute
+
 // Certify writes the certificate of c as dir/name.v, with the libraries it
 // requires beside it (Nimlab.v, and NimSum.v for a nim-sum claim), and has
-// coqc check it within timeout. When c has no candidate moves, or they do
+// coqc check it within timeout. Learning the moves and the case split of
+// (II) has the same time, at most maxSplitTime; a split not settled in it
+// is a claim with no certificate (ReasonCaseSplit). When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. A claim
 // with no certificate is a Report saying why, not an error.
@@ -71,7 +78,13 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		r.Moves = c.Game.Piles()
 		text, err = writeNimSum(c, sum)
 	} else {
-		text, err = linearText(ctx, c, r)
+		split := min(timeout, maxSplitTime)
+		wctx, cancel := context.WithTimeout(ctx, split)
+		text, err = linearText(wctx, c, r)
+		cancel()
+		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the candidate moves and the case split of (II) were not settled within %v", split))
+		}
 	}
 	var u *UncertifiableError
 	switch {

@@ -3,7 +3,6 @@ package certificate
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"slices"
 
 	"github.com/nimlab/nimlab/check"
@@ -44,7 +43,7 @@ func symmetricMoves(ctx context.Context, c Claim) ([][]string, error) {
 	seen := map[string]bool{}
 	for _, m := range l.Moves {
 		for _, perm := range perms {
-			im := image(m, perm)
+			im := check.MoveImage(m, perm)
 			if key := fmt.Sprint(im); !seen[key] && len(images) < maxImages {
 				seen[key] = true
 				images = append(images, im)
@@ -56,26 +55,6 @@ func symmetricMoves(ctx context.Context, c Claim) ([][]string, error) {
 		h++
 	}
 	return cover(g, c.Set, images, min(h, l.Max))
-}
-
-// pileName matches a pile's name in a learned formula.
-var pileName = regexp.MustCompile(`\b[a-o]\b`)
-
-// image returns the move m under the symmetry perm, which maps p to q with
-// q[i] = p[perm[i]]: pile i of the image is pile inv[i] of m, read at
-// perm(p).
-func image(m []string, perm []int) []string {
-	inv := make([]int, len(perm))
-	for i, j := range perm {
-		inv[j] = i
-	}
-	out := make([]string, len(m))
-	for i := range m {
-		out[i] = pileName.ReplaceAllStringFunc(m[inv[i]], func(name string) string {
-			return check.PileName(perm[int(name[0]-'a')])
-		})
-	}
-	return out
 }
 
 // cover returns, greedily, moves that give a move into S at every position

@@ -56,7 +56,7 @@ func TestImageIsTheSymmetricMove(t *testing.T) {
 					sp[i] = p[j]
 				}
 				want, ok1 := eval(tt.move, sp)
-				got, ok2 := eval(image(tt.move, perm), p)
+				got, ok2 := eval(check.MoveImage(tt.move, perm), p)
 				if ok1 != ok2 {
 					t.Fatalf("%s: %v at %v: defined %v, its image at %v: %v", tt.spec, tt.move, sp, ok1, p, ok2)
 				}

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"github.com/nimlab/nimlab/game"
@@ -42,6 +43,34 @@ func PileName(i int) string {
 		return string(rune('a' + i))
 	}
 	return "p" + strconv.Itoa(i+1)
+}
+
+// identifier matches a name of the language: a pile's, a let's or a
+// function's.
+var identifier = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*\b`)
+
+// MoveImage returns the move m (pile i of the target is the expression
+// m[i] in the piles of the position moved from) under the symmetry perm,
+// which maps a position p to q with q[i] = p[perm[i]]: the image moves p as
+// m moves perm(p), taken back by perm's inverse. Pile i of the image is
+// pile inv[i] of m with every pile j read as pile perm[j]. Names that are no
+// pile of the game (lets, functions) are kept; a let must not shadow a
+// pile's name.
+func MoveImage(m []string, perm []int) []string {
+	inv := make([]int, len(perm))
+	for i, j := range perm {
+		inv[j] = i
+	}
+	out := make([]string, len(m))
+	for i := range m {
+		out[i] = identifier.ReplaceAllStringFunc(m[inv[i]], func(name string) string {
+			if j := pileIndex(name); j >= 0 && j < len(perm) {
+				return PileName(perm[j])
+			}
+			return name
+		})
+	}
+	return out
 }
 
 // pileIndex is the pile (0-based) a name of the language stands for, the

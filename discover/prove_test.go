@@ -36,6 +36,8 @@ func TestProve(t *testing.T) {
 		{"cn:6,4", 5, 0, prove.Undecided},
 		// Not exact up to 4: nothing to prove.
 		{"cn:5,2", 2, 0, proof.Unsettled},
+		// Misère play, from the normal-play description (misere.go).
+		{"cn:4,2/misere", 3, 0, prove.Proved},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {

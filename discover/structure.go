@@ -446,6 +446,13 @@ const methodReduction = "reduction by invariances: the positions reduced, the re
 func (s *search) found(ctx context.Context, best *candidate, opts Options) (*finding, error) {
 	f := &finding{src: best.expr(s.names), method: best.kind.String()}
 	exact, err := s.exact(ctx, best)
+	if err == nil && !exact && s.g.Misere {
+		var src string
+		if src, err = s.misereFromNormal(ctx, opts); err == nil && src != "" {
+			f.src, f.method, f.exact = src, methodMisere, true
+			return f, nil
+		}
+	}
 	if err != nil || s.where != nil || s.n > maxInvariancePiles {
 		f.exact = exact
 		return f, err

@@ -85,7 +85,57 @@ var winningMoves = map[string]func(g *game.Game) [][]string{
 	"exact-1":    nimMoves,
 	"cn64":       cn64Moves,
 	"path-n-n-1": pathBlockMoves,
+	"cn86":       cycleMoves(cn86ViewMoves),
 }
+
+// cycleMoves are the candidate moves of a theorem stated up to rotations
+// and reflections: the moves the proof builds in one view (the position
+// read through a symmetry, as dihedralOracle reads it), written for every
+// view by check.MoveImage.
+func cycleMoves(view [][]string) func(*game.Game) [][]string {
+	return func(g *game.Game) [][]string {
+		grp, err := g.Complex.Symmetries(context.Background())
+		if err != nil || !grp.Listed() {
+			return nil
+		}
+		var out [][]string
+		seen := map[string]bool{}
+		for _, perm := range grp.Elements() {
+			for _, m := range view {
+				im := check.MoveImage(m, perm)
+				if key := strings.Join(im, ";"); !seen[key] {
+					seen[key] = true
+					out = append(out, im)
+				}
+			}
+		}
+		return out
+	}
+}
+
+// cn86ViewMoves are cn86Move's candidates as formulas: the target
+// (0, x, a1, x-a1, min(x, a1+a2), x-a2, a2, x) with the two adjacent stacks
+// (0,1), (1,2), (2,3) or (3,4) kept, the other parameters as small as the
+// piles allow.
+var cn86ViewMoves = func() [][]string {
+	params := []string{
+		"let xx = b; let a1 = max(0, b - d); let a2 = max(0, b - f); ",                           // (0,1) kept
+		"let xx = b; let a1 = c; let a2 = max(0, b - f); ",                                       // (1,2) kept
+		"let xx = c + d; let a1 = c; let a2 = max(0, c + d - f); ",                               // (2,3) kept
+		"let xx = e; let a1 = e - d; let a2 = max(0, e - f, d); ",                                // (3,4) kept, e = x
+		"let xx = max(d, d + e - g, (d + e + 1) / 2, e); let a1 = xx - d; let a2 = d + e - xx; ", // (3,4) kept, e = a1+a2
+	}
+	target := []string{"0", "xx", "a1", "xx - a1", "min(xx, a1 + a2)", "xx - a2", "a2", "xx"}
+	var out [][]string
+	for _, p := range params {
+		m := make([]string, len(target))
+		for i, t := range target {
+			m[i] = p + t
+		}
+		out = append(out, m)
+	}
+	return out
+}()
 
 // pathBlockMoves are the moves into each case of Theorem path-n-n-1's set
 // on 2k piles: for each block of k-1 piles the set asks to be empty, the

@@ -103,6 +103,13 @@ func TestProofRecordString(t *testing.T) {
 		{theory.ProofRecord{Game: "slow:4,3", Result: proof.Proved, Proof: proof.Presburger, Seconds: 114, Timeout: "15m0s"}, "slow:4,3: proved for every position (presburger arithmetic, 114.0 s, with --timeout 15m)"},
 		{theory.ProofRecord{Game: "nim:4", Result: proof.Proved, Proof: proof.BitVector, Seconds: 1.5, Timeout: "30s"}, "nim:4: proved for every position with piles up to 2^63-1 (bitvector arithmetic, 1.5 s, with --timeout 30s)"},
 		{theory.ProofRecord{Game: "cn:6,4", Result: proof.Proved, Proof: proof.NimSums, Seconds: 0.7, Timeout: "1m0s"}, "cn:6,4: proved for every position (presburger arithmetic with the nim-sum's lemmas, 0.7 s)"},
+		{theory.ProofRecord{Game: "cn:6,3", Result: proof.Proved, Proof: proof.Presburger, Seconds: 0.6, Timeout: "1m0s",
+			Confirmation: &theory.ProofConfirmation{Solver: "cvc5 version 1.0.3", Result: "confirmed"},
+			Certificate:  &theory.ProofCertificate{Status: "certified", Seconds: 2.9}},
+			"cn:6,3: proved for every position (presburger arithmetic, 0.6 s; confirmed by cvc5 version 1.0.3; certified by Coq, coqc 2.9 s)"},
+		{theory.ProofRecord{Game: "cn:7,4", Result: proof.Proved, Proof: proof.Presburger, Seconds: 23, Timeout: "1m0s",
+			Certificate: &theory.ProofCertificate{Status: "not_certifiable", Reason: "no_moves"}},
+			"cn:7,4: proved for every position (presburger arithmetic, 23.0 s)"},
 		{theory.ProofRecord{Game: "cn:6,4", Result: proof.Undecided, Proof: proof.BitVector, Timeout: "1m0s"}, "cn:6,4: not proved: the solver gave up or ran out of time (1m0s per query)"},
 	} {
 		if got := tt.r.String(); got != tt.want {
@@ -111,22 +118,24 @@ func TestProofRecordString(t *testing.T) {
 	}
 }
 
-// TestPathBlockMovesCoverII: from every position outside Theorem
-// path-n-n-1's set, of a box, one of its block moves is a legal move into
-// the set: the candidates cover condition (II) there.
-func TestPathBlockMovesCoverII(t *testing.T) {
+// TestWinningMovesCoverII: from every position outside a theorem's set, of
+// a box, one of its candidate moves written as formulas (path-n-n-1's block
+// moves, cn86's moves in every view) is a legal move into the
+// set: the candidates cover condition (II) there.
+func TestWinningMovesCoverII(t *testing.T) {
 	ctx := context.Background()
-	th, _ := theory.ByName("path-n-n-1")
 	for _, tt := range []struct {
-		spec string
-		max  int
-	}{{"path:4,2", 6}, {"path:6,3", 4}, {"path:8,4", 3}} {
+		theorem, spec string
+		max           int
+	}{{"path-n-n-1", "path:4,2", 6}, {"path-n-n-1", "path:6,3", 4}, {"path-n-n-1", "path:8,4", 3},
+		{"cn86", "cn:8,6", 3}} {
+		th, _ := theory.ByName(tt.theorem)
 		g, err := game.Parse(tt.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		src, _ := th.Expression(ctx, g)
-		s, err := check.Compile(src, g.Piles(), nil)
+		s, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +172,7 @@ func TestPathBlockMovesCoverII(t *testing.T) {
 				}
 			}
 			if !served {
-				t.Fatalf("%s: at %v, outside the set, no block move leads into it", tt.spec, p)
+				t.Fatalf("%s %s: at %v, outside the set, no candidate move leads into it", tt.theorem, tt.spec, p)
 			}
 		}
 		if open == 0 {

@@ -108,7 +108,11 @@ func (r ProofRecord) String() string {
 		if c := r.Confirmation; c != nil && c.Result == "confirmed" {
 			confirmed = "; confirmed by " + c.Solver
 		}
-		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s)", r.Game, scope, r.Proof.Words(), r.Seconds, timeout, confirmed)
+		certified := ""
+		if c := r.Certificate; c != nil && c.Status == "certified" {
+			certified = fmt.Sprintf("; certified by Coq, coqc %.1f s", c.Seconds)
+		}
+		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s%s)", r.Game, scope, r.Proof.Words(), r.Seconds, timeout, confirmed, certified)
 	case proof.Undecided:
 		return fmt.Sprintf("%s: not proved: the solver gave up or ran out of time (%s per query)", r.Game, r.Timeout)
 	}

@@ -15,7 +15,7 @@ type term struct {
 }
 
 // terms lists the values pile i may be given, simplest first: the empty
-// pile; another pile; the nim-sum of all the other piles (Bouton's move) and
+// pile; one token (the misère endings); another pile; the nim-sum of all the other piles (Bouton's move) and
 // of two or three of them; sums and differences of up to three other piles;
 // min and max of two, and min of one and the sum of two (the forms of
 // Dufour–Heubach 2013's characterizations of CN(8,6)); and pile i less one
@@ -29,7 +29,7 @@ func terms(n, i int, nimSums bool) []term {
 			others = append(others, j)
 		}
 	}
-	out := []term{{"0", func([]int) int { return 0 }}}
+	out := []term{{"0", func([]int) int { return 0 }}, {"1", func([]int) int { return 1 }}}
 	for _, j := range others {
 		out = append(out, term{name(j), func(p []int) int { return p[j] }})
 	}

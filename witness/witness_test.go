@@ -37,6 +37,8 @@ func TestLearnedMovesServeTheBox(t *testing.T) {
 		{"nim:4", "xor(a, b, c, d) == 0", 4},
 		{"nim:6", "xor(a, b, c, d, e, f) == 0", 6},
 		{"cn:4,2", "a == c && b == d", 8},
+		// Misère CN(5,4): the endings need a pile left with one token.
+		{"cn:5,4/misere", "max(a, b, c, d, e) >= 2 && a == b && a == c && a == d && a == e || a + b + c + d + e == 1", 16},
 		{"nim:3", "a == 0 && b == c || b == 0 && a == c || c == 0 && a == b", 0},
 	}
 	for _, tt := range tests {
