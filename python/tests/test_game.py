@@ -133,6 +133,15 @@ def test_discover_then_prove(cli, strip_times):
     assert refuted.result == "refuted" and not refuted.proved and refuted.exit_status == 1
 
 
+def test_discover_misere_from_normal_play(cli, strip_times):
+    # Misère CN(4,2): the normal-play description where a pile holds 2 or
+    # more, the positions of 0s and 1s listed; proved like any other.
+    found = nimlab.Game("cn:4,2/misere").discover(max=4, prove=True)
+    assert strip_times(found.to_dict()) == strip_times(cli.json("discover", "cn:4,2/misere", "--max", 4, "--prove"))
+    assert found.method.startswith("misère from normal play") and found.exact
+    assert found.proof["result"] == "proved"
+
+
 def test_discover_exact_on_the_learning_box_only(cli, strip_times):
     # NIM(4,3)'s band learned on piles 0..3 misses (5,5,5,5): exact where it
     # was learned, not beyond.
