@@ -83,7 +83,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		text, err = linearText(wctx, c, r)
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the candidate moves and the case split of (II) were not settled within %v", split))
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v", split))
 		}
 	}
 	var u *UncertifiableError

@@ -41,8 +41,12 @@ func (s *search) misereFromNormal(ctx context.Context, opts Options) (string, er
 	// Checked on the learning box only: the misère description is
 	// verified on the larger one.
 	r, err := Discover(ctx, normal, Options{Max: opts.Max, VerifyMax: opts.Max, Workers: opts.Workers, Gate: opts.Gate})
-	if err != nil || !r.Exact {
-		return "", err
+	switch {
+	case ctx.Err() != nil:
+		return "", ctx.Err()
+	case err != nil || !r.Exact:
+		// A hint that fails leaves the misère search as it was.
+		return "", nil
 	}
 	piles := strings.Join(s.names, ", ")
 	var code []string

@@ -38,6 +38,8 @@ func TestProve(t *testing.T) {
 		{"cn:5,2", 2, 0, proof.Unsettled},
 		// Misère play, from the normal-play description (misere.go).
 		{"cn:4,2/misere", 3, 0, prove.Proved},
+		// Bouton's misère Nim: its endings' moves are learned from the small box.
+		{"nim:3/misere", 5, 0, prove.Proved},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {

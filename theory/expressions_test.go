@@ -109,7 +109,11 @@ func TestProofRecordString(t *testing.T) {
 			"cn:6,3: proved for every position (presburger arithmetic, 0.6 s; confirmed by cvc5 version 1.0.3; certified by Coq, coqc 2.9 s)"},
 		{theory.ProofRecord{Game: "cn:7,4", Result: proof.Proved, Proof: proof.Presburger, Seconds: 23, Timeout: "1m0s",
 			Certificate: &theory.ProofCertificate{Status: "not_certifiable", Reason: "no_moves"}},
-			"cn:7,4: proved for every position (presburger arithmetic, 23.0 s)"},
+			"cn:7,4: proved for every position (presburger arithmetic, 23.0 s; no Coq certificate (no_moves))"},
+		{theory.ProofRecord{Game: "slow:3,2", Result: proof.Proved, Proof: proof.Presburger, Seconds: 4.2, Timeout: "1m0s",
+			Confirmation: &theory.ProofConfirmation{Solver: "cvc5 version 1.0.3", Result: "not confirmed"},
+			Certificate:  &theory.ProofCertificate{Status: "unfinished", Seconds: 180}},
+			"slow:3,2: proved for every position (presburger arithmetic, 4.2 s; cvc5 version 1.0.3: not confirmed; Coq certificate written, coqc not done within 180 s)"},
 		{theory.ProofRecord{Game: "cn:6,4", Result: proof.Undecided, Proof: proof.BitVector, Timeout: "1m0s"}, "cn:6,4: not proved: the solver gave up or ran out of time (1m0s per query)"},
 	} {
 		if got := tt.r.String(); got != tt.want {

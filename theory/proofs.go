@@ -105,12 +105,22 @@ func (r ProofRecord) String() string {
 			timeout = ", with --timeout " + text
 		}
 		confirmed := ""
-		if c := r.Confirmation; c != nil && c.Result == "confirmed" {
+		switch c := r.Confirmation; {
+		case c == nil:
+		case c.Result == "confirmed":
 			confirmed = "; confirmed by " + c.Solver
+		default:
+			confirmed = "; " + c.Solver + ": " + c.Result
 		}
 		certified := ""
-		if c := r.Certificate; c != nil && c.Status == "certified" {
+		switch c := r.Certificate; {
+		case c == nil:
+		case c.Status == "certified":
 			certified = fmt.Sprintf("; certified by Coq, coqc %.1f s", c.Seconds)
+		case c.Status == "unfinished":
+			certified = fmt.Sprintf("; Coq certificate written, coqc not done within %.0f s", c.Seconds)
+		default:
+			certified = fmt.Sprintf("; no Coq certificate (%s)", c.Reason)
 		}
 		return fmt.Sprintf("%s: proved for %s (%s, %.1f s%s%s%s)", r.Game, scope, r.Proof.Words(), r.Seconds, timeout, confirmed, certified)
 	case proof.Undecided:

@@ -204,10 +204,26 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		}
 		indices = append(indices, idx)
 	}
-	// A fixed seed: the same candidates every run.
+	// A fixed seed: the same candidates every run. A sample keeps every
+	// position of the small box (the endings, where misère play and the
+	// empty piles make their exceptions, which a random sample of a large
+	// box seldom meets) and draws the others at random.
 	rng := rand.New(rand.NewPCG(1, 2))
+	small := 1
+	for math.Pow(float64(small+2), float64(l.n)) <= float64(opts.MaxOpen)/4 {
+		small++
+	}
 	if len(indices) > 4*opts.MaxOpen {
-		rng.Shuffle(len(indices), func(i, j int) { indices[i], indices[j] = indices[j], indices[i] })
+		ends := 0
+		for i, idx := range indices {
+			l.box.Position(idx, p)
+			if slices.Max(p) <= small {
+				indices[ends], indices[i] = indices[i], indices[ends]
+				ends++
+			}
+		}
+		rest := indices[ends:]
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 		indices, sampled = indices[:4*opts.MaxOpen], true
 	}
 	for k, idx := range indices {
@@ -222,7 +238,15 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		}
 	}
 	if len(l.open) > opts.MaxOpen {
-		rng.Shuffle(len(l.open), func(i, j int) { l.open[i], l.open[j] = l.open[j], l.open[i] })
+		ends := 0
+		for i, q := range l.open {
+			if slices.Max(q) <= small {
+				l.open[ends], l.open[i] = l.open[i], l.open[ends]
+				ends++
+			}
+		}
+		rest := l.open[ends:]
+		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 		l.open, sampled = l.open[:opts.MaxOpen], true
 	}
 	slices.SortStableFunc(l.open, func(x, y game.Position) int {

@@ -136,3 +136,47 @@ func TestLearnStops(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestSampleKeepsTheEndings: when the box is sampled, the learned moves
+// still serve every position of small piles outside S: misère CN(4,3),
+// whose endings (a pile of 2 moved to a single token) a random sample of
+// piles up to 30 seldom meets.
+func TestSampleKeepsTheEndings(t *testing.T) {
+	g, err := game.Parse("cn:4,3/misere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := compile(t, g, "let ones = a + 2 * b + 4 * c + 8 * d; max(a, b, c, d) >= 2 && (a == b && a == c && a == d) || max(a, b, c, d) <= 1 && (ones == 1 || ones == 2 || ones == 4 || ones == 8)")
+	inS := s.Evaluator()
+	l, err := Learn(context.Background(), g, inS, Options{Linear: true, MaxMoves: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !l.Sampled || !l.Complete() {
+		t.Fatalf("want a complete cover of a sample: %+v", l)
+	}
+	box := table.Uniform(g.Piles(), 3)
+	p, q := make(game.Position, g.Piles()), make(game.Position, g.Piles())
+	for idx := range box.Positions() {
+		box.Position(idx, p)
+		if inS(p) || g.IsTerminal(p) {
+			continue
+		}
+		served := false
+		for _, m := range l.Moves {
+			ok := true
+			for i, src := range m {
+				v, good := compile(t, g, src).IntEvaluator()(p)
+				ok = ok && good && v >= 0
+				q[i] = v
+			}
+			if ok && g.IsMove(p, q) && inS(q) {
+				served = true
+				break
+			}
+		}
+		if !served {
+			t.Fatalf("%v, outside S, is served by none of %v", p, l.Moves)
+		}
+	}
+}

@@ -149,9 +149,10 @@ moves (the theorem's, --move's, or moves learned from the game), along a case
 split learned on a box and tried by z3 beyond it. Bouton's theorem (the
 nim-sum of the piles is 0, on Nim or Exact 1-Nim) is proved instead with
 NimSum.v, lemmas about Z.lxor written beside it. nimlab runs coqc on it
-(at most 10 minutes) and prints "certified" with coqc's time; "no
-certificate" and why for what a certificate cannot state yet (other xor and
-binary digits, slowmoves, region theorems, Sprague–Grundy values); a
+(at most 10 minutes; learning the moves and the case split, at most 3)
+and prints "certified" with coqc's time; "no certificate" and why for what a
+certificate cannot state yet (other xor and binary digits, region theorems,
+Sprague–Grundy values) or a case split not settled in time (case_split); a
 certificate coqc rejects is an internal error. See docs/proofs.md.
 
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
