@@ -64,12 +64,13 @@ const maxSplitTime = 3 * time.Minute
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
 // requires beside it (Nimlab.v, and NimSum.v for a nim-sum claim), and has
-// coqc check it within timeout. Learning the moves and the case split of
-// (II) has the same time, at most maxSplitTime; a split not settled in it
-// is a claim with no certificate (ReasonCaseSplit). When c has no candidate moves, or they do
+// coqc check it within timeout. When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
-// from the game (package witness, linear terms only) and added. A claim
-// with no certificate is a Report saying why, not an error.
+// from the game (package witness, linear terms only) and added. Learning
+// the moves and the case split of (II) has the same time, at most
+// maxSplitTime; a split not settled in it is a claim with no certificate
+// (ReasonCaseSplit). A claim with no certificate is a Report saying why,
+// not an error.
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
 	text, err := "", error(nil)

@@ -214,16 +214,7 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		small++
 	}
 	if len(indices) > 4*opts.MaxOpen {
-		ends := 0
-		for i, idx := range indices {
-			l.box.Position(idx, p)
-			if slices.Max(p) <= small {
-				indices[ends], indices[i] = indices[i], indices[ends]
-				ends++
-			}
-		}
-		rest := indices[ends:]
-		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		smallFirst(indices, func(idx int64) bool { l.box.Position(idx, p); return slices.Max(p) <= small }, rng)
 		indices, sampled = indices[:4*opts.MaxOpen], true
 	}
 	for k, idx := range indices {
@@ -238,15 +229,7 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		}
 	}
 	if len(l.open) > opts.MaxOpen {
-		ends := 0
-		for i, q := range l.open {
-			if slices.Max(q) <= small {
-				l.open[ends], l.open[i] = l.open[i], l.open[ends]
-				ends++
-			}
-		}
-		rest := l.open[ends:]
-		rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		smallFirst(l.open, func(q game.Position) bool { return slices.Max(q) <= small }, rng)
 		l.open, sampled = l.open[:opts.MaxOpen], true
 	}
 	slices.SortStableFunc(l.open, func(x, y game.Position) int {
@@ -256,6 +239,23 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		return sum(y) - sum(x)
 	})
 	return sampled, nil
+}
+
+// smallFirst shuffles xs, then moves the elements small accepts to the
+// front, keeping the order of each part: a sample of its first elements
+// holds every small one, and otherwise the same elements as a plain
+// shuffle's.
+func smallFirst[T any](xs []T, small func(T) bool, rng *rand.Rand) {
+	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+	var front, back []T
+	for _, x := range xs {
+		if small(x) {
+			front = append(front, x)
+		} else {
+			back = append(back, x)
+		}
+	}
+	copy(xs[copy(xs, front):], back)
 }
 
 // prune drops the templates whose positions the others serve too: the
