@@ -81,7 +81,7 @@ type Checked struct {
 // requires beside it (Libraries). It returns the certificate's path.
 func Save(dir, name, text string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("certificate: %w", err)
+		return "", fmt.Errorf("the certificate's folder: %w", err)
 	}
 	files := Libraries(text)
 	for _, l := range libraries {

@@ -57,6 +57,7 @@ func TestParseErrors(t *testing.T) {
 		{"graph:1-1", "loop"},
 		{"graph:1-2-3", "has 3 ends, not 2"},
 		{"nim:3/normal", "play convention"},
+		{"nim:3/misere/misere", "given twice"},
 		{"moore:40,20", "facets"},
 		{"complex:1-1", "facet 1 (1-1) repeats vertex 1"},
 		{"complex:1-2,3-2-3", "facet 2 (3-2-3) repeats vertex 3"},

@@ -129,6 +129,9 @@ func Parse(spec string) (*Game, error) {
 // parseNormal reads a spec without the misère suffix.
 func parseNormal(text string) (*Game, error) {
 	if i := strings.IndexByte(text, '/'); i >= 0 {
+		if strings.HasSuffix(text, MisereSuffix) {
+			return nil, fmt.Errorf("%s is given twice: write it once, at the end of the whole spec", MisereSuffix)
+		}
 		return nil, fmt.Errorf("unknown play convention %q (the only suffix is %s, at the end of the whole spec)", text[i:], MisereSuffix)
 	}
 	if op, parts, err := infix(text); err != nil || op != 0 {
