@@ -247,15 +247,19 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 // shuffle's.
 func smallFirst[T any](xs []T, small func(T) bool, rng *rand.Rand) {
 	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
-	var front, back []T
+	// The small ones, few, are set aside; the others close up in place.
+	var front []T
+	k := 0
 	for _, x := range xs {
 		if small(x) {
 			front = append(front, x)
 		} else {
-			back = append(back, x)
+			xs[k] = x
+			k++
 		}
 	}
-	copy(xs[copy(xs, front):], back)
+	copy(xs[len(front):], xs[:k])
+	copy(xs, front)
 }
 
 // prune drops the templates whose positions the others serve too: the
