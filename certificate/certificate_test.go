@@ -379,3 +379,23 @@ Print Assumptions characterization.
 		t.Errorf("linear does not prove it: %s", checked.Output)
 	}
 }
+
+// TestMisereLearnedMoves: a misère claim is certified with no moves given:
+// the moves are learned (witness's grammar has the constant 1 the endings
+// need, and its sample keeps the small positions), for misère CN(4,3),
+// whose description discover finds from normal play.
+func TestMisereLearnedMoves(t *testing.T) {
+	coqc(t)
+	g, err := game.Parse("cn:4,3/misere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := compile(t, g, "let ones = a + 2 * b + 4 * c + 8 * d; max(a, b, c, d) >= 2 && (a == b && a == c && a == d) || max(a, b, c, d) <= 1 && (ones == 1 || ones == 2 || ones == 4 || ones == 8)")
+	r, err := Certify(context.Background(), Claim{Game: g, Set: e}, t.TempDir(), "misere", 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Certified || !r.Learned {
+		t.Fatalf("%s (%s, learned %v): %s %s", r.Status, r.Reason, r.Learned, r.Detail, r.Output)
+	}
+}

@@ -47,6 +47,13 @@ regions (described, reduced, or not) are printed; with --prove each region's
 description is also proved as a region theorem. With no invariance, the
 regions with one empty pile are mapped the same way.
 
+For a misère game (GAME/misere) that nothing above describes, it tries the
+shape of Bouton's misère Nim: the normal-play game's description wherever
+some pile holds 2 or more tokens, and the positions of 0s and 1s that are
+P-positions listed (ones == ..., ones being a + 2b + 4c + ...; games of at
+most 10 piles). The shape is a hint: the expression is verified and proved
+like any other.
+
 A description is kept only when it accepts exactly the P-positions of the box
 of height H. It is then checked, as printed, on the verification box with
 conditions (I) and (II): "exact up to H'" means it is the set of P-positions
@@ -95,6 +102,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
   nimlab discover cn:6,3 --max 5 --prove
   nimlab discover cn:7,5 --where "a == 0" --max 4 --prove
   nimlab discover nim:3 --grundy --max 7 --prove
+  nimlab discover cn:5,2/misere --max 5 --prove           # misère from normal play
   nimlab discover cn:6,3 --max 5 --prove --certificate out/   # and a Coq file coqc checks
   nimlab discover exact:4,3 --grundy --max 6`,
 		Args: positional,
