@@ -399,3 +399,44 @@ func TestMisereLearnedMoves(t *testing.T) {
 		t.Fatalf("%s (%s, learned %v): %s %s", r.Status, r.Reason, r.Learned, r.Detail, r.Output)
 	}
 }
+
+// TestStoppedKeepsTheCertificate: a Certify whose context is cancelled
+// (Ctrl-C) returns soon, with no error and Status Stopped, since the proof
+// it certifies stands; a certificate whose text was complete is saved.
+func TestStoppedKeepsTheCertificate(t *testing.T) {
+	coqc(t)
+	g, err := game.Parse("cn:4,3/misere")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := compile(t, g, "let ones = a + 2 * b + 4 * c + 8 * d; max(a, b, c, d) >= 2 && (a == b && a == c && a == d) || max(a, b, c, d) <= 1 && (ones == 1 || ones == 2 || ones == 4 || ones == 8)")
+	for _, after := range []time.Duration{0, 3 * time.Second} {
+		ctx, cancel := context.WithCancel(context.Background())
+		stop := time.AfterFunc(after, cancel)
+		start := time.Now()
+		r, err := Certify(ctx, Claim{Game: g, Set: e}, t.TempDir(), "stopped", 5*time.Minute)
+		took := time.Since(start)
+		stop.Stop()
+		cancel()
+		if err != nil {
+			t.Fatalf("stopped after %v: %v", after, err)
+		}
+		if r.Status != Stopped {
+			t.Fatalf("stopped after %v: status %s, want %s", after, r.Status, Stopped)
+		}
+		// The promise is a second; the slack is for a busy machine.
+		if took > after+5*time.Second {
+			t.Errorf("cancelled after %v, Certify returned after %v", after, took)
+		}
+		if after == 0 && r.Path != "" {
+			t.Errorf("stopped at once, yet a certificate was saved: %s", r.Path)
+		}
+		if r.Path != "" {
+			text, err := os.ReadFile(r.Path)
+			if err != nil || !strings.Contains(string(text), "Theorem characterization") {
+				t.Errorf("the stopped certificate %s was not saved whole (%v)", r.Path, err)
+			}
+		}
+		t.Logf("stopped after %v: %s", after, r)
+	}
+}

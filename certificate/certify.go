@@ -32,6 +32,10 @@ const (
 	// Unfinished: coqc did not finish within its time; the certificate
 	// was written, not checked.
 	Unfinished Status = "unfinished"
+	// Stopped: the context was cancelled (the user pressed Ctrl-C) before
+	// coqc finished. The certificate was written, not checked, when its
+	// text was complete (Path is set); else nothing was written.
+	Stopped Status = "stopped"
 )
 
 // Report is what became of the certificate of one proof.
@@ -70,7 +74,9 @@ const maxSplitTime = 3 * time.Minute
 // the moves and the case split of (II) has the same time, at most
 // maxSplitTime; a split not settled in it is a claim with no certificate
 // (ReasonCaseSplit). A claim with no certificate is a Report saying why,
-// not an error.
+// not an error. When ctx is cancelled, Certify returns within a second a
+// Report with Status Stopped, and no error: the proof it certifies stands,
+// and a certificate whose text was complete is saved, unchecked.
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
 	text, err := "", error(nil)
@@ -89,6 +95,9 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	}
 	var u *UncertifiableError
 	switch {
+	case ctx.Err() != nil:
+		r.Status = Stopped
+		return r, nil
 	case errors.As(err, &u):
 		return notCertifiable(r, u), nil
 	case err != nil:
@@ -99,6 +108,8 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	r.Libraries = Libraries(text)
 	checked, err := checkText(ctx, name, text, timeout)
 	switch {
+	case ctx.Err() != nil:
+		r.Status = Stopped
 	case errors.Is(err, ErrNoCoq):
 		r.Status = Unchecked
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
@@ -186,6 +197,11 @@ func (r *Report) String() string {
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
 	case Unfinished:
 		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %.0f s", r.Path, r.Seconds)
+	case Stopped:
+		if r.Path == "" {
+			return "stopped before the certificate was written"
+		}
+		return fmt.Sprintf("written to %s, not checked: stopped before coqc finished", r.Path)
 	case Rejected:
 		return fmt.Sprintf("rejected by coqc: %s (an internal error of nimlab; please report it)", r.Path)
 	}

@@ -125,8 +125,11 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	if err != nil {
 		return nil, err
 	}
-	if req.Max < 0 {
+	switch {
+	case req.Max < 0:
 		return nil, requestErrorf("%v is required: the height to learn on, e.g. %v", Param("max"), Setting{Param("max"), "6"})
+	case req.Max == 0:
+		return nil, requestErrorf("%v 0 learns from the empty position alone: give 1 or more, e.g. %v", Param("max"), Setting{Param("max"), "6"})
 	}
 	opts := discover.Options{Max: req.Max, VerifyMax: req.VerifyMax, Workers: req.Workers, Gate: env.gate(false)}
 	if req.Grundy && g.Misere {
@@ -261,7 +264,7 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 			if c := r.Certificate; c != nil {
 				fmt.Fprintf(w, "certificate   %s\n", c)
 				if c.Path != "" {
-					fmt.Fprintf(w, "              check it: %s\n", c.CheckCommand())
+					fmt.Fprintf(w, "              check it: %s\n              %s\n", c.CheckCommand(), certificateCheckHint)
 				}
 			}
 		}

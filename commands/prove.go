@@ -319,7 +319,7 @@ func (r *ProveResult) WriteText(w io.Writer) error {
 	if c := r.Certificate; c != nil {
 		fmt.Fprintf(w, "certificate %s\n", c)
 		if c.Path != "" {
-			fmt.Fprintf(w, "            check it: %s\n            (its last line must read \"Closed under the global context\")\n", c.CheckCommand())
+			fmt.Fprintf(w, "            check it: %s\n            %s\n", c.CheckCommand(), certificateCheckHint)
 		}
 	}
 	return nil

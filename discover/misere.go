@@ -25,9 +25,11 @@ const maxMisereListed = 1 << 10
 // exact on the learning box (the caller verifies it on the larger box and
 // proves it as any other: the shape is a hint, never assumed), "" when
 // the normal-play game has no exact description or the shape does not
-// hold there.
+// hold there. In a region (--where) the same is tried in the region: the
+// normal-play game described there, the positions of 0s and 1s in it
+// listed.
 func (s *search) misereFromNormal(ctx context.Context, opts Options) (string, error) {
-	if !s.g.Misere || s.where != nil || s.t.Box[0] < 1 || 1<<s.n > maxMisereListed {
+	if !s.g.Misere || s.t.Box[0] < 1 || 1<<s.n > maxMisereListed {
 		return "", nil
 	}
 	spec, ok := strings.CutSuffix(s.g.Spec, game.MisereSuffix)
@@ -40,7 +42,8 @@ func (s *search) misereFromNormal(ctx context.Context, opts Options) (string, er
 	}
 	// Checked on the learning box only: the misère description is
 	// verified on the larger one.
-	r, err := Discover(ctx, normal, Options{Max: opts.Max, VerifyMax: opts.Max, Workers: opts.Workers, Gate: opts.Gate})
+	// In a region (--where), the normal-play game is described there.
+	r, err := Discover(ctx, normal, Options{Max: opts.Max, VerifyMax: opts.Max, Workers: opts.Workers, Gate: opts.Gate, Where: opts.Where})
 	switch {
 	case ctx.Err() != nil:
 		return "", ctx.Err()
@@ -57,13 +60,17 @@ func (s *search) misereFromNormal(ctx context.Context, opts Options) (string, er
 		}
 		code = append(code, fmt.Sprintf("%d * %s", 1<<i, name))
 	}
+	inRegion := func(game.Position) bool { return true }
+	if s.where != nil {
+		inRegion = s.where.Evaluator()
+	}
 	var listed []string
 	p := make(game.Position, s.n)
 	for bits := range 1 << s.n {
 		for i := range p {
 			p[i] = bits >> i & 1
 		}
-		if s.t.IsP(p) {
+		if inRegion(p) && s.t.IsP(p) {
 			listed = append(listed, fmt.Sprintf("ones == %d", bits))
 		}
 	}

@@ -19,28 +19,38 @@ import (
 // and Circular Nim CN(4,2), CN(5,2), PathNim P(4,2) on their boxes),
 // Discover assembles that description, and it accepts exactly the
 // P-positions the engine computes, by its own evaluator, on a box larger
-// than the one it was verified on; a normal-play game never takes the
-// route.
+// than the one it was verified on (in the region, for CN(6,3) with a
+// stack empty); a normal-play game never takes the route.
 func TestMisereFromNormal(t *testing.T) {
 	for _, tt := range []struct {
 		spec     string
+		where    string // a region, when not empty
 		max      int
 		misere   bool
 		bouton01 bool // the 0/1 positions are Bouton's: an odd number of 1s
 	}{
-		{"nim:3/misere", 5, true, true},
-		{"cn:4,2/misere", 4, true, false},
-		{"cn:5,2/misere", 4, true, false},
-		{"path:4,2/misere", 4, true, false},
-		{"cn:4,2", 4, false, false},
+		{"nim:3/misere", "", 5, true, true},
+		{"cn:4,2/misere", "", 4, true, false},
+		{"cn:5,2/misere", "", 4, true, false},
+		{"path:4,2/misere", "", 4, true, false},
+		{"cn:6,3/misere", "a == 0", 4, true, false},
+		{"cn:4,2", "", 4, false, false},
 	} {
-		t.Run(tt.spec, func(t *testing.T) {
+		t.Run(tt.spec+" "+tt.where, func(t *testing.T) {
 			ctx := context.Background()
 			g, err := game.Parse(tt.spec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := discover.Discover(ctx, g, discover.Options{Max: tt.max})
+			opts := discover.Options{Max: tt.max}
+			inRegion := func(game.Position) bool { return true }
+			if tt.where != "" {
+				if opts.Where, err = check.Compile(tt.where, g.Piles(), nil); err != nil {
+					t.Fatal(err)
+				}
+				inRegion = opts.Where.Evaluator()
+			}
+			r, err := discover.Discover(ctx, g, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,6 +74,9 @@ func TestMisereFromNormal(t *testing.T) {
 			p := make(game.Position, g.Piles())
 			for idx := range box.Positions() {
 				box.Position(idx, p)
+				if !inRegion(p) {
+					continue
+				}
 				if in(p) != tb.IsP(p) {
 					t.Fatalf("%v: the expression says %v, the engine P = %v", p, in(p), tb.IsP(p))
 				}

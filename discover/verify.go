@@ -30,7 +30,11 @@ func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	}
 	vbox := table.Uniform(n, vmax)
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
-		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
+		lower := "--verify-max"
+		if opts.VerifyMax == 0 {
+			lower = "--max" // the verification box is chosen from it
+		}
+		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions, lower %s", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked), lower)
 	}
 	return solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
 }

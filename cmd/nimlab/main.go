@@ -180,7 +180,8 @@ func printJSON(w io.Writer, v any) error {
 }
 
 // render prints the result of a command as JSON or as text, then returns
-// its verdict (commands.VerdictOf): the one place where a check that fails
+// its verdict (commands.VerdictOf), or the context's error when it was
+// cancelled meanwhile: the one place where a check that fails
 // becomes the command's exit status, after its whole result is printed. In
 // a session that asks for it (withText), a result printed as JSON is also
 // written as text there.
@@ -197,6 +198,11 @@ func render(cmd *cobra.Command, res commands.Result, asJSON bool) error {
 	}
 	if err != nil {
 		return err
+	}
+	// A result printed after Ctrl-C (a proof whose certificate was
+	// stopped) still ends as an interrupted command does.
+	if ctx := cmd.Context(); ctx != nil && ctx.Err() != nil {
+		return ctx.Err()
 	}
 	return commands.VerdictOf(res)
 }
