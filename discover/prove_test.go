@@ -29,13 +29,16 @@ func TestProve(t *testing.T) {
 		{"cn:4,2", 3, 0, prove.Proved},
 		// Learned and verified on piles 0..1: exact there, not beyond.
 		{"cn:5,3", 1, 1, prove.Refuted},
-		{"cn:5,2", 2, 2, prove.Refuted},
+		{"cn:5,2", 1, 1, prove.Refuted},
+		// On piles 0..2, a key of the zeros with few P-positions is
+		// described again on its widened region: the right description.
+		{"cn:5,2", 2, 2, prove.Proved},
 		// xor on four piles: proved with the moves prove learns.
 		{"cn:4,1", 2, 0, prove.Proved},
 		// CN(6,4): (II) does not finish in a second.
 		{"cn:6,4", 5, 0, prove.Undecided},
 		// Not exact up to 4: nothing to prove.
-		{"cn:5,2", 2, 0, proof.Unsettled},
+		{"path:5,2", 2, 0, proof.Unsettled},
 		// Misère play, from the normal-play description (misere.go).
 		{"cn:4,2/misere", 3, 0, prove.Proved},
 		// Bouton's misère Nim: its endings' moves are learned from the small box.

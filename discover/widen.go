@@ -77,12 +77,11 @@ func (s *search) widen(ctx context.Context, c *candidate) (*candidate, error) {
 		if r >= len(c.regions) || c.regions[r].wide {
 			continue
 		}
-		trial := c.clone()
-		trial.regions[r].wide = true
-		trial.reindex()
-		if exact, err := s.exact(ctx, trial); err != nil {
+		trial, err := s.widened(ctx, c, r)
+		if err != nil {
 			return nil, err
-		} else if !exact {
+		}
+		if trial == nil {
 			continue
 		}
 		c = trial
@@ -101,6 +100,38 @@ func (s *search) widen(ctx context.Context, c *candidate) (*candidate, error) {
 		}
 	}
 	return c, nil
+}
+
+// widened returns c with its region r widened, when that is exact on the
+// learning box, or nil. The region's relations are first learned again
+// from every P-position of the widened region: a key with few P-positions
+// (PathNim P(10,6) on piles up to 4 has one with five empty piles and
+// the five others not) is described by relations that hold at them alone,
+// and so is its widening; those of the widened region are the ones that
+// hold beyond the box. Else the region is widened with its relations as
+// they are.
+func (s *search) widened(ctx context.Context, c *candidate, r int) (*candidate, error) {
+	set := c.regions[r].set
+	var wide [][]int
+	for _, p := range s.ps {
+		if c.kind.holdsWide(set, p) {
+			wide = append(wide, p)
+		}
+	}
+	eqs, les := c.kind.facts(set, s.n)
+	relearned := reduce(describe(wide, s.n, c.level), s.n, eqs, les)
+	for _, d := range []*description{&relearned, nil} {
+		trial := c.clone()
+		trial.regions[r].wide = true
+		if d != nil {
+			trial.regions[r].desc = *d
+		}
+		trial.reindex()
+		if exact, err := s.exact(ctx, trial); err != nil || exact {
+			return trial, err
+		}
+	}
+	return nil, nil
 }
 
 // compactSlow returns the exact table c of slowReduced written as a band
