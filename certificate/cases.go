@@ -18,7 +18,8 @@ import (
 // first, which grows exponentially with the cases of S and of the move
 // relation (CN(5,2) with ten candidate moves ran out of 4 GB). Instead,
 // the proof splits the positions by linear conditions (C1 : A \/ ~ A, by
-// lia), as a decision tree, until in each case one fixed choice proves the
+// decide_condition: each atom by the decidability of <=, < and =, no
+// arithmetic), as a decision tree, until in each case one fixed choice proves the
 // goal: either the position is in S (contradicting Hn), by one named case
 // of S, or one named candidate move, on one named facet, lands in one
 // named case of S. Every lia call then reads conjunctions of linear atoms.
@@ -595,7 +596,7 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 	switch {
 	case c.cond != nil:
 		h := fmt.Sprintf("C%d", depth)
-		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by linear; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
+		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by decide_condition; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
 		for _, side := range []*caseNode{c.yes, c.no} {
 			fmt.Fprintf(b, "%s{\n", indent)
 			s.write(b, side, depth+1)
