@@ -39,9 +39,10 @@ func TestLearnHeights(t *testing.T) {
 	}
 }
 
-// TestLearnGoesUp: discover describes CN(5,2) exactly from piles 0..3 on,
-// not from 0..1 or 0..2; learn goes up the heights until it is, and stops
-// at the first that describes the game (CN(6,3) is described on 0..1).
+// TestLearnGoesUp: discover describes PathNim P(6,3) exactly from piles
+// 0..3 on, not from 0..1 or 0..2; learn goes up the heights until it is,
+// and stops at the first that describes the game (CN(6,3) is described on
+// 0..1).
 func TestLearnGoesUp(t *testing.T) {
 	ctx := context.Background()
 	for _, tt := range []struct {
@@ -50,8 +51,8 @@ func TestLearnGoesUp(t *testing.T) {
 		learned int
 		exact   bool
 	}{
-		{"cn:5,2", []int{1, 2, 3}, 3, true},
-		{"cn:5,2", []int{1, 2}, 2, false}, // the last result, not exact
+		{"path:6,3", []int{1, 2, 3}, 3, true},
+		{"path:6,3", []int{1, 2}, 2, false}, // the last result, not exact
 		{"cn:6,3", []int{1, 2, 3}, 1, true},
 	} {
 		g, err := game.Parse(tt.spec)

@@ -41,7 +41,7 @@ func TestDiscoverProve(t *testing.T) {
 		{[]string{"cn:4,1", "--max", "2"}, prove.Proved.String(), "proof         proved for every position (presburger arithmetic with the nim-sum's lemmas)", -1},
 		// CN(6,4): (II) takes longer than a second.
 		{[]string{"cn:6,4", "--max", "5", "--prove-timeout", "1s"}, prove.Undecided.String(), "proof         unknown: (", -1},
-		{[]string{"cn:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
+		{[]string{"path:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
 	} {
 		args := append(append([]string{"discover"}, tt.args...), "--prove")
 		var v map[string]any
