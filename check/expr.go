@@ -20,7 +20,9 @@ import (
 )
 
 // ExprHelp describes the expression language for users.
-const ExprHelp = `An expression is true on the positions it accepts. Piles are a, b, c, ... (a is
+const ExprHelp = `An expression is true on the positions it accepts; as a set of positions
+(--expr of check, prove and eval; --where) it must be a condition (a comparison, && || !, colmod, sym),
+not a number such as a ^ b ^ c, which would be true where it is not 0. Piles are a, b, c, ... (a is
 pile 1) or p1, p2, ...; values are exact integers, never wrapping around at
 2^64 (booleans are 1 and 0). Operators: + - * / % (Go's integer division and
 remainder; division by zero gives 0), ** (power; its exponent depends on no

@@ -1,6 +1,10 @@
 package check
 
 import (
+	"fmt"
+	"maps"
+	"strings"
+
 	"github.com/expr-lang/expr/ast"
 	"github.com/nimlab/nimlab/complex"
 )
@@ -17,3 +21,58 @@ func (e *Expr) PileIndex(name string) (int, error) { return e.pile(name) }
 // SymmetryPerms returns the permutations sym() ranges over, as the evaluator
 // tries them: q[i] = p[perm[i]].
 func (e *Expr) SymmetryPerms() ([]complex.Perm, error) { return e.symPerms() }
+
+// IsCondition reports whether the expression is a condition: a truth value
+// at every position, as a comparison, a connective (&&, ||, !), true or
+// false, colmod() or sym() is, or a choice (c ? x : y) or a let whose
+// values are. A number such as a + 1 or a ^ b is not, though the evaluator
+// accepts a position where it is not 0: given for a set of positions, it is
+// most likely a slip (a ^ b for a ^ b == 0), which the front ends refuse.
+func (e *Expr) IsCondition() bool { return isCondition(e.tree, nil) }
+
+// isCondition is IsCondition of a node, conditions naming the let names
+// bound to truth values.
+func isCondition(node ast.Node, conditions map[string]bool) bool {
+	switch n := node.(type) {
+	case *ast.BoolNode:
+		return true
+	case *ast.IdentifierNode:
+		return conditions[n.Value]
+	case *ast.UnaryNode:
+		return n.Operator == "!" || n.Operator == "not"
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "==", "!=", "<", "<=", ">", ">=", "&&", "and", "||", "or":
+			return true
+		}
+	case *ast.ConditionalNode:
+		return isCondition(n.Exp1, conditions) && isCondition(n.Exp2, conditions)
+	case *ast.VariableDeclaratorNode:
+		inner := maps.Clone(conditions)
+		if inner == nil {
+			inner = map[string]bool{}
+		}
+		inner[n.Name] = isCondition(n.Value, conditions)
+		return isCondition(n.Expr, inner)
+	case *ast.BuiltinNode:
+		return n.Name == "colmod" || n.Name == "sym"
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		return ok && (id.Value == "colmod" || id.Value == "sym")
+	}
+	return false
+}
+
+// CompileCondition is Compile for a condition (IsCondition): the set of
+// positions of a claim, or a region. A number is refused, with the
+// comparison it most likely meant.
+func CompileCondition(src string, n int, symmetries func() (*complex.Group, error)) (*Expr, error) {
+	e, err := Compile(src, n, symmetries)
+	if err != nil {
+		return nil, err
+	}
+	if !e.IsCondition() {
+		return nil, fmt.Errorf("expression %q is a number, not a condition: compare it, e.g. %s == 0", src, strings.TrimSpace(src))
+	}
+	return e, nil
+}

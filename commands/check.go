@@ -169,16 +169,16 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 		accept = func() func(game.Position) bool { return rule.IsP }
 		what = fmt.Sprintf("theorem %s (%s)", th.Name, th.Source)
 	default:
-		e, err := check.Compile(req.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		e, err := check.CompileCondition(req.Expr, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
-			return nil, err
+			return nil, requestErrorf("%v: %w", Param("expr"), err)
 		}
 		accept = e.Evaluator
 		what = fmt.Sprintf("expression %q", req.Expr)
 	}
 	var inRegion func() func(game.Position) bool
 	if req.Where != "" {
-		region, err := check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		region, err := check.CompileCondition(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
 			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}

@@ -136,7 +136,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		return nil, requestErrorf("%v: Sprague–Grundy formulas are for normal play, and %s is misère", Param("grundy"), g.Spec)
 	}
 	if req.Where != "" {
-		if opts.Where, err = check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) }); err != nil {
+		if opts.Where, err = check.CompileCondition(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) }); err != nil {
 			return nil, requestErrorf("%v: %v", Param("where"), err)
 		}
 	}

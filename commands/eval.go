@@ -69,7 +69,7 @@ func Eval(ctx context.Context, req EvalRequest) (*EvalResult, error) {
 	if req.Where != "" {
 		src, param = req.Where, Param("where")
 	}
-	e, err := check.Compile(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+	e, err := check.CompileCondition(src, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 	if err != nil {
 		return nil, requestErrorf("%v: %w", param, err)
 	}

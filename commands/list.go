@@ -85,7 +85,7 @@ func List(ctx context.Context, env Env, req ListRequest) (*ListResult, error) {
 	}
 	positions := t.ClassRepresentatives(ctx, group, req.Workers)
 	if req.Where != "" {
-		region, err := check.Compile(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
+		region, err := check.CompileCondition(req.Where, g.Piles(), func() (*complex.Group, error) { return g.Symmetries(ctx) })
 		if err != nil {
 			return nil, requestErrorf("%v: %w", Param("where"), err)
 		}

@@ -141,7 +141,14 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Grundy: req.Grundy != "", Where: req.Where, Moves: append(moves, requested...)})
 	var moveErr *prove.MoveError
 	var whereErr *prove.WhereError
+	var exprErr *prove.ExprError
+	exprParam := Param("expr")
+	if req.Grundy != "" {
+		exprParam = Param("grundy")
+	}
 	switch {
+	case errors.As(err, &exprErr) && req.Theorem == "":
+		return nil, requestErrorf("%v: %v", exprParam, exprErr.Err)
 	case errors.As(err, &moveErr) && moveErr.Move >= theorems:
 		return nil, requestErrorf("%v %q, pile %d: %v", Param("move"), req.Moves[moveErr.Move-theorems], moveErr.Pile+1, moveErr.Err)
 	case errors.As(err, &whereErr):

@@ -89,6 +89,15 @@ func (e *MoveError) Error() string { return "candidate move: " + e.Err.Error() }
 // Unwrap is the compiler's error.
 func (e *MoveError) Unwrap() error { return e.Err }
 
+// ExprError is a claim's expression that does not compile, or that is a
+// number where the claim is a set of positions.
+type ExprError struct{ Err error }
+
+func (e *ExprError) Error() string { return e.Err.Error() }
+
+// Unwrap is the compiler's error.
+func (e *ExprError) Unwrap() error { return e.Err }
+
 // WhereError is a region that does not compile.
 type WhereError struct{ Err error }
 
@@ -98,21 +107,25 @@ func (e *WhereError) Error() string { return "--where: " + e.Err.Error() }
 func (e *WhereError) Unwrap() error { return e.Err }
 
 // NewClaim compiles the sources of a claim about g, in one place: the
-// candidate moves (a *MoveError), the expression, and the region (a
-// *WhereError); then it encodes the claim.
+// candidate moves (a *MoveError), the expression (an *ExprError), and the
+// region (a *WhereError); then it encodes the claim.
 func NewClaim(ctx context.Context, g *game.Game, s Sources) (*Claim, error) {
 	moves, err := compileMoves(g, s.Moves, s.Grundy)
 	if err != nil {
 		return nil, err
 	}
 	symmetries := func() (*complex.Group, error) { return g.Symmetries(ctx) }
-	e, err := check.Compile(s.Expr, g.Piles(), symmetries)
+	compile := check.CompileCondition // the claim is a set of positions
+	if s.Grundy {
+		compile = check.Compile // a value
+	}
+	e, err := compile(s.Expr, g.Piles(), symmetries)
 	if err != nil {
-		return nil, err
+		return nil, &ExprError{Err: err}
 	}
 	var where *check.Expr
 	if s.Where != "" {
-		if where, err = check.Compile(s.Where, g.Piles(), symmetries); err != nil {
+		if where, err = check.CompileCondition(s.Where, g.Piles(), symmetries); err != nil {
 			return nil, &WhereError{Err: err}
 		}
 	}

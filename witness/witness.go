@@ -187,23 +187,6 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 // formulas learned first are the general ones. It reports whether it
 // sampled.
 func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time) (bool, error) {
-	var indices []int64
-	sampled := false
-	p := make(game.Position, l.n)
-	for idx := range l.box.Positions() {
-		if idx%4096 == 0 {
-			if err := stop(ctx, deadline); err != nil {
-				return false, err
-			}
-		}
-		if opts.Positions != nil {
-			l.box.Position(idx, p)
-			if !opts.Positions(p) {
-				continue
-			}
-		}
-		indices = append(indices, idx)
-	}
 	// A fixed seed: the same candidates every run. A sample keeps every
 	// position of the small box (the endings, where misère play and the
 	// empty piles make their exceptions, which a random sample of a large
@@ -213,19 +196,30 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 	for math.Pow(float64(small+2), float64(l.n)) <= float64(opts.MaxOpen)/4 {
 		small++
 	}
-	if len(indices) > 4*opts.MaxOpen {
-		smallFirst(indices, func(idx int64) bool { l.box.Position(idx, p); return slices.Max(p) <= small }, rng)
-		indices, sampled = indices[:4*opts.MaxOpen], true
+	indices, sampled, err := l.sample(ctx, opts, deadline, small, rng)
+	if err != nil {
+		return false, err
 	}
+	p := make(game.Position, l.n)
+	var backing []int // the positions kept share it, a few allocations in all
 	for k, idx := range indices {
 		if k%1024 == 0 {
 			if err := stop(ctx, deadline); err != nil {
 				return false, err
 			}
 		}
+		if sampled && len(l.open) == opts.MaxOpen {
+			break // a sample is in random order, the small ones first
+		}
 		l.box.Position(idx, p)
 		if !l.in(p) && !l.g.IsTerminal(p) {
-			l.open = append(l.open, slices.Clone(p))
+			if len(backing) < l.n {
+				backing = make([]int, 1024*l.n)
+			}
+			q := backing[:l.n:l.n]
+			backing = backing[l.n:]
+			copy(q, p)
+			l.open = append(l.open, q)
 		}
 	}
 	if len(l.open) > opts.MaxOpen {
@@ -239,6 +233,50 @@ func (l *learner) collect(ctx context.Context, opts Options, deadline time.Time)
 		return sum(y) - sum(x)
 	})
 	return sampled, nil
+}
+
+// sample lists the indices of the box's positions that opts.Positions
+// accepts, in the box's order when they fit 4·opts.MaxOpen. When they do
+// not, it keeps every small one (piles up to small) and a
+// uniform sample of the others (reservoir sampling), so that the memory
+// is bounded by the sample, not the box: a server runs several of these at
+// once. A sample comes shuffled, the small ones first. It reports whether
+// it sampled.
+func (l *learner) sample(ctx context.Context, opts Options, deadline time.Time, small int, rng *rand.Rand) ([]int64, bool, error) {
+	limit := 4 * opts.MaxOpen
+	// At most (small+1)^n small positions; the others share the rest.
+	keep := max(limit-int(math.Pow(float64(small+1), float64(l.n))), 1)
+	var smalls, others []int64
+	seen := 0
+	p := make(game.Position, l.n)
+	for idx := range l.box.Positions() {
+		if idx%4096 == 0 {
+			if err := stop(ctx, deadline); err != nil {
+				return nil, false, err
+			}
+		}
+		l.box.Position(idx, p)
+		if opts.Positions != nil && !opts.Positions(p) {
+			continue
+		}
+		if slices.Max(p) <= small {
+			smalls = append(smalls, idx)
+			continue
+		}
+		seen++
+		if len(others) < keep {
+			others = append(others, idx)
+		} else if j := rng.IntN(seen); j < keep {
+			others[j] = idx
+		}
+	}
+	if seen <= keep {
+		// Every one: in the box's order.
+		return slices.Sorted(slices.Values(append(smalls, others...))), false, nil
+	}
+	rng.Shuffle(len(smalls), func(i, j int) { smalls[i], smalls[j] = smalls[j], smalls[i] })
+	rng.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+	return append(smalls, others...), true, nil
 }
 
 // smallFirst shuffles xs, then moves the elements small accepts to the

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
@@ -54,9 +52,6 @@ where it fails. Strategies: mrule (the M-rule of Gurvich–Martynov–Maximchuk�
   nimlab check cn:7,5 --max 6 --where "a == 0" --expr "b == c + d && b == e + f && b == g && min(c, f) == 0"`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("expr") && strings.TrimSpace(src) == "" {
-				return usageError(cmd, "--expr is empty: give the expression, e.g. --expr 'a == b'")
-			}
 			res, err := commands.Check(cmd.Context(), env(cmd.Context(), f.json), commands.CheckRequest{
 				Game: args[0], Source: f.source(), Theorem: theoremName, Expr: src, Properties: properties,
 				Strategy: strategy, Examples: examples, Where: where,

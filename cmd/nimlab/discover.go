@@ -4,7 +4,6 @@ import (
 	"github.com/nimlab/nimlab/commands"
 	"github.com/nimlab/nimlab/game"
 	"github.com/spf13/cobra"
-	"strings"
 	"time"
 )
 
@@ -115,9 +114,6 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			}
 			if err := positiveDuration("prove-timeout", proveTimeout); err != nil {
 				return usageError(cmd, "%v", err)
-			}
-			if cmd.Flags().Changed("certificate") && strings.TrimSpace(certDir) == "" {
-				return usageError(cmd, "--certificate is empty: give the directory to write the certificate to, e.g. --certificate out/")
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/cmd/internal/api"
@@ -32,6 +33,11 @@ func defineFlags(cmd *cobra.Command, name string, vars map[string]any) {
 			fs.BoolVar(v, p.Name, p.BoolDefault(), p.Help)
 		case *string:
 			mustKind(cmd, p, api.Text)
+			if give, ok := notEmpty[p.Name]; ok {
+				*v = p.Default
+				fs.Var(&text{v, give}, p.Name, p.Help)
+				break
+			}
 			fs.StringVar(v, p.Name, p.Default, p.Help)
 		case *[]string:
 			mustKind(cmd, p, api.Texts)
@@ -60,3 +66,43 @@ func mustKind(cmd *cobra.Command, p api.Param, k api.Kind) {
 		panic(fmt.Sprintf("%s --%s: a variable of another kind than the schema's", cmd.Name(), p.Name))
 	}
 }
+
+// notEmpty lists the text flags whose empty value is a slip (a shell
+// variable not set, say), never a request: given as nothing but blanks they
+// are refused, saying what to give.
+var notEmpty = map[string]string{
+	"expr":        "give the expression, e.g. --expr 'a == b'",
+	"where":       "give the region's condition, e.g. --where 'a == 0'",
+	"grundy":      "give the Sprague–Grundy value, e.g. --grundy 'a ^ b'",
+	"strategy":    "give the strategy's name, e.g. --strategy mrule",
+	"certificate": "give the directory to write the certificate to, e.g. --certificate out/",
+	"families":    "name the families (e.g. --families cn,path), or leave the flag out for all of them",
+}
+
+// text is a text flag that refuses a value of blanks only.
+type text struct {
+	p    *string
+	give string
+}
+
+// errEmpty is text's error for a value of blanks (flagError words it).
+type errEmpty struct{ give string }
+
+func (e errEmpty) Error() string { return "is empty: " + e.give }
+
+func (t *text) String() string {
+	if t.p == nil {
+		return ""
+	}
+	return *t.p
+}
+
+func (t *text) Set(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errEmpty{t.give}
+	}
+	*t.p = s
+	return nil
+}
+
+func (t *text) Type() string { return "string" }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/commands"
@@ -66,9 +65,6 @@ the descriptions only.`,
   nimlab frontier --collect --out frontier --json`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("families") && strings.TrimSpace(families) == "" {
-				return usageError(cmd, "--families is empty: name the families (e.g. --families cn,path), or leave the flag out for all of them")
-			}
 			e := env(cmd.Context(), asJSON)
 			e.Surveying = func(spec string, done bool) {
 				state := "surveying"

@@ -45,7 +45,7 @@ func main() {
 	defer cancel()
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	go stopOnSignals(signals, cancel, os.Stderr, os.Exit)
+	go stopOnSignals(signals, cancel, os.Stderr, os.Exit, signalGrace)
 	os.Exit(runCLI(withStart(ctx, processStart), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -143,15 +143,29 @@ func unknownCommand(root *cobra.Command, args []string) error {
 	return usageErr{fmt.Errorf("unknown command %q%s (\"nimlab help\" lists the commands)", name, guess)}
 }
 
+// signalGrace is how long after the first signal a second one is taken
+// for the same interruption (see stopOnSignals).
+const signalGrace = time.Second
+
 // stopOnSignals cancels the command's context at the first signal, so that
 // every computation returns within a second, and exits at once with status
-// 130 at the second.
-func stopOnSignals(signals <-chan os.Signal, cancel func(), stderr io.Writer, exit func(int)) {
+// 130 at a second signal sent later than grace after the first. Signals
+// within grace are the same interruption delivered twice, not a second
+// request: a terminal's Ctrl-C pressed twice by reflex, or GNU timeout,
+// which signals the command and then its process group. Exiting on those
+// would throw away a finished proof that the first signal lets the command
+// print.
+func stopOnSignals(signals <-chan os.Signal, cancel func(), stderr io.Writer, exit func(int), grace time.Duration) {
 	<-signals
 	fmt.Fprintln(stderr, "nimlab: stopping (send the signal again to exit at once)")
 	cancel()
-	<-signals
-	exit(130)
+	first := time.Now()
+	for range signals {
+		if time.Since(first) > grace {
+			exit(130)
+			return
+		}
+	}
 }
 
 func newRoot() *cobra.Command {

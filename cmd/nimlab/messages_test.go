@@ -60,6 +60,12 @@ func TestMessages(t *testing.T) {
 		{[]string{"check", "cn:6,3", "--max", "2"}, []string{"check: give exactly one of --theorem NAME", "usage: nimlab check"}, ""},
 		{[]string{"check", "cn:6,3", "--max", "2", "--expr", ""}, []string{"check: --expr is empty: give the expression", "usage: nimlab check"}, ""},
 		{[]string{"prove", "cn:6,3", "--expr", " "}, []string{"prove: --expr is empty: give the expression", "usage: nimlab prove"}, ""},
+		{[]string{"discover", "cn:4,2", "--max", "2", "--where", ""}, []string{"discover: --where is empty: give the region's condition", "usage: nimlab discover"}, ""},
+		{[]string{"frontier", "--families", " "}, []string{"frontier: --families is empty", "usage: nimlab frontier"}, ""},
+		{[]string{"discover", "cn:4,2", "--max", "2", "--where", "a + 1"}, []string{"discover: --where: expression \"a + 1\" is a number, not a condition", "a + 1 == 0"}, ""},
+		{[]string{"check", "nim:3", "--max", "2", "--expr", "a ^ b ^ c"}, []string{"check: --expr: expression \"a ^ b ^ c\" is a number, not a condition"}, ""},
+		{[]string{"prove", "nim:3", "--expr", "a ^ b ^ c", "--where", "a == 0"}, []string{"prove: --expr: expression \"a ^ b ^ c\" is a number"}, ""},
+		{[]string{"list", "nim:3", "--max", "2", "--where", "a"}, []string{"list: --where: expression \"a\" is a number"}, ""},
 		{[]string{"draw", "cn:6,3"}, []string{"draw: --out FILE.svg", "usage: nimlab draw"}, ""},
 		{[]string{"list", "cn:6,3", "--max", "2", "--json", "--format", "latex"}, []string{"--json and --format latex: give one of them"}, ""},
 	} {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"strings"
 	"time"
 
 	"github.com/nimlab/nimlab/commands"
@@ -36,18 +35,6 @@ func newProveCmd() *cobra.Command {
   nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f"   # a region theorem`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// Only the CLI sees a flag given empty; commands validates the
-			// request itself (commands.Prove).
-			for _, f := range []struct{ name, value, example string }{
-				{"expr", src, "--expr is empty: give the expression, e.g. --expr 'a == b'"},
-				{"grundy", grundy, "--grundy is empty: give the Sprague–Grundy value, e.g. --grundy 'a ^ b'"},
-				{"where", where, "--where is empty: give the region, e.g. --where 'a == 0'"},
-				{"certificate", certDir, "--certificate is empty: give the directory to write the certificate to, e.g. --certificate out/"},
-			} {
-				if cmd.Flags().Changed(f.name) && strings.TrimSpace(f.value) == "" {
-					return usageError(cmd, "%s", f.example)
-				}
-			}
 			if asJSON && format != "text" {
 				return usageError(cmd, "--json and --format %s: give one of them", format)
 			}
