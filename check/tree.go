@@ -76,3 +76,27 @@ func CompileCondition(src string, n int, symmetries func() (*complex.Group, erro
 	}
 	return e, nil
 }
+
+// Conjuncts parses src and returns the conjuncts of its top-level && (src
+// itself when it is not a conjunction), each in the parser's normal form,
+// so that conjuncts written alike compare equal as strings. The forms are
+// for comparing only: they are not always valid source (a ^ b's
+// parentheses are dropped).
+func Conjuncts(src string) ([]string, error) {
+	tree, err := parse(src)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	var walk func(ast.Node)
+	walk = func(node ast.Node) {
+		if b, ok := node.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+			walk(b.Left)
+			walk(b.Right)
+			return
+		}
+		out = append(out, node.String())
+	}
+	walk(tree.Node)
+	return out, nil
+}

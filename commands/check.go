@@ -238,9 +238,9 @@ func (r *CheckResult) Verdict() error {
 
 // WriteText writes the comparison as "nimlab check" prints it.
 func (r *CompareResult) WriteText(out io.Writer) error {
-	fmt.Fprintf(out, "%s, every pile 0..%d: %d positions\n", r.title, r.Max, r.Positions)
+	fmt.Fprintf(out, "%s, every pile 0..%d: %s\n", r.title, r.Max, count(r.Positions, "position"))
 	if r.Region != nil {
-		fmt.Fprintf(out, "region: %s: %d positions; the counts below are of them\n", r.Where, r.Region.Positions)
+		fmt.Fprintf(out, "region: %s: %s; the counts below are of them\n", r.Where, count(r.Region.Positions, "position"))
 		if r.Region.Leaving > 0 {
 			fmt.Fprintf(out, "  (a move leaves the region from %d of them%s: not a region a region theorem can be about)\n",
 				r.Region.Leaving, exampleList(r.Examples[check.KindLeavesRegion]))
@@ -316,4 +316,13 @@ func PositionList(ps []game.Position) string {
 		parts[i] = "(" + p.String() + ")"
 	}
 	return strings.Join(parts, " ")
+}
+
+// count writes n and the noun, plural unless n is 1: "1 P-position",
+// "140 P-positions".
+func count[T int | int64](n T, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -243,15 +243,19 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	if r.Exact || r.LearnedExact || r.verbose {
 		fmt.Fprintf(w, "expression    %s\n", r.Expr)
 	}
+	box := "the box"
+	if r.Where != "" {
+		box = "the region's part of the box"
+	}
 	if r.Exact {
-		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %d P-positions of the box, and conditions (I) and (II) hold there\n", r.VerifiedMax, r.PPositions)
+		fmt.Fprintf(w, "verified      exact up to %d: it accepts exactly the %s of %s, and conditions (I) and (II) hold there\n", r.VerifiedMax, count(r.PPositions, "P-position"), box)
 	} else {
-		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %d P-positions and accepts %d N-positions\n", r.VerifiedMax, r.Covered, r.PPositions, r.AcceptedNotP)
+		fmt.Fprintf(w, "verified      NOT exact up to %d: it covers %d of the %s and accepts %s\n", r.VerifiedMax, r.Covered, count(r.PPositions, "P-position"), count(r.AcceptedNotP, "N-position"))
 		r.writeBeyond(w)
 		r.writeLeft(w)
 	}
-	if r.Where == "" && (r.Exact || r.verbose) {
-		fmt.Fprintf(w, "check it      nimlab check %s --max %d --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, ShellQuote(r.Expr))
+	if r.Exact || r.verbose {
+		fmt.Fprintf(w, "check it      nimlab check %s --max %d%s --expr %s\n", ShellQuote(r.Game), r.VerifiedMax, r.whereFlag(), ShellQuote(r.Expr))
 	}
 	if r.Proof != nil {
 		WriteProofSummary(w, r.Proof.Result)

@@ -26,6 +26,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -124,6 +125,27 @@ type Result struct {
 // maxLearnPositions bounds the box Discover learns on.
 const maxLearnPositions = 50_000_000
 
+// boxTooLarge is the error for a box of n piles up to h with more than
+// limit positions: it says how many it has and the largest value of flag
+// that fits, flag naming the box's height less below.
+func boxTooLarge(doing string, n, h int, limit int64, flag string, below int) error {
+	count := math.Pow(float64(h+1), float64(n))
+	size := fmt.Sprintf("%.0f", count)
+	if count >= 1e15 {
+		size = fmt.Sprintf("%.2g", count)
+	}
+	fits := 0
+	for math.Pow(float64(fits+2), float64(n)) <= float64(limit) {
+		fits++
+	}
+	advice := fmt.Sprintf("%s %d is the largest that fits", flag, fits-below)
+	if fits-below < 1 {
+		advice = fmt.Sprintf("%d piles are too many for any box", n)
+	}
+	return fmt.Errorf("%w: %s on %d piles up to %d is %s positions, more than the %d allowed; %s",
+		solve.ErrTooLarge, doing, n, h, size, limit, advice)
+}
+
 // maxVerifyPositions bounds the verification box Discover picks;
 // maxVerifyAsked the one it accepts (the expression is evaluated at every
 // position).
@@ -141,7 +163,7 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	}
 	box := table.Uniform(n, opts.Max)
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
-		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions, lower --max", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
+		return nil, boxTooLarge("learning", n, opts.Max, maxLearnPositions, "--max", 0)
 	}
 	vplan, err := verifyPlan(g, opts)
 	if err != nil {

@@ -245,7 +245,7 @@ func Grundy(ctx context.Context, g *game.Game, opts Options) (*GrundyResult, err
 	}
 	box := table.Uniform(n, opts.Max)
 	if err := box.Check(); err != nil || box.Positions() > maxLearnPositions {
-		return nil, fmt.Errorf("%w: learning on %d piles up to %d: at most %d positions, lower --max", solve.ErrTooLarge, n, opts.Max, int64(maxLearnPositions))
+		return nil, boxTooLarge("learning", n, opts.Max, maxLearnPositions, "--max", 0)
 	}
 	if opts.Where != nil {
 		if err := closedOnBox(ctx, g, opts.Where, min(opts.Max, 2)); err != nil {
@@ -296,7 +296,7 @@ func verifyGrundy(ctx context.Context, g *game.Game, f *grundyFormula, exactOnBo
 	}
 	vbox := table.Uniform(n, vmax)
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
-		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions, lower --verify-max", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked))
+		return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--verify-max", 0)
 	}
 	vt, err := solve.Gated(ctx, opts.Gate, g, vbox, solve.Options{Workers: opts.Workers, Grundy: true})
 	if err != nil {

@@ -30,11 +30,12 @@ func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	}
 	vbox := table.Uniform(n, vmax)
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
-		lower := "--verify-max"
 		if opts.VerifyMax == 0 {
-			lower = "--max" // the verification box is chosen from it
+			// The verification box is chosen from --max, one pile higher
+			// at least.
+			return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--max", vmax-opts.Max)
 		}
-		return nil, fmt.Errorf("%w: verifying on %d piles up to %d: at most %d positions, lower %s", solve.ErrTooLarge, n, vmax, int64(maxVerifyAsked), lower)
+		return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--verify-max", 0)
 	}
 	return solve.NewPlan(g, vbox, solve.Options{Workers: opts.Workers})
 }
@@ -44,6 +45,9 @@ func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts Options) (*Result, error) {
 	vmax := vplan.Box()[0]
 	src := f.src
+	if s.where != nil {
+		src = withoutRegionTerms(src, s.where.String())
+	}
 	e, err := check.Compile(src, s.n, func() (*complex.Group, error) { return s.g.Symmetries(ctx) })
 	if err != nil {
 		return nil, fmt.Errorf("the expression found does not compile (please report this): %w", err)
