@@ -342,6 +342,25 @@ func (c *candidate) accepts(p, q []int) bool {
 	if c.perms == nil {
 		return try(p)
 	}
+	if c.kind.bitKeyed() && len(c.wide) == 0 {
+		// The key of p's image under perm is p's key with its bits
+		// permuted: one key computed, and an image built only where its
+		// key names a region.
+		key := c.kind.key(p)
+		for _, perm := range c.perms {
+			i, ok := c.index[permuteKey(key, perm)]
+			if !ok {
+				continue
+			}
+			for x, y := range perm {
+				q[x] = p[y]
+			}
+			if c.regions[i].desc.holds(q) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, perm := range c.perms {
 		for i, j := range perm {
 			q[i] = p[j]
@@ -453,8 +472,8 @@ func (s *search) mismatches(ctx context.Context, c *candidate, limit int64) (int
 			inR = s.where.Evaluator()
 		}
 		var m int64
-		for idx := from; idx < to; idx++ {
-			box.Position(idx, p)
+		box.Position(from, p)
+		for idx := from; idx < to; idx, _ = idx+1, box.Next(p) {
 			if inR(p) && c.accepts(p, q) != s.t.IsP(p) {
 				m++
 			}

@@ -46,6 +46,24 @@ func (k regionKind) String() string {
 // key returns what places p in its region: a set of piles, or for pileOrder
 // the rank of each pile (the number of smaller distinct values), orderBits
 // bits each.
+// bitKeyed reports whether k's keys are a set of piles, bit i for pile
+// i, and flags above them that a permutation of the piles keeps (zeros,
+// minima, maxima, minimaSign): the key of an image of p is then p's key
+// with its bits permuted (permuteKey).
+func (k regionKind) bitKeyed() bool {
+	return k == zeros || k == minima || k == maxima || k == minimaSign
+}
+
+// permuteKey is the key of the image q of p under perm (q[i] = p[perm[i]])
+// for a bitKeyed kind, from p's key.
+func permuteKey(key uint64, perm complex.Perm) uint64 {
+	out := key &^ (1<<len(perm) - 1) // the flags, above the piles' bits
+	for i, j := range perm {
+		out |= key >> j & 1 << i
+	}
+	return out
+}
+
 func (k regionKind) key(p []int) uint64 {
 	var set uint64
 	switch k {

@@ -3,6 +3,9 @@ package discover
 import (
 	"slices"
 	"testing"
+
+	"github.com/nimlab/nimlab/complex"
+	"pgregory.net/rapid"
 )
 
 // TestRelationsFound runs each relation finder on positions built to hold a
@@ -91,4 +94,32 @@ func TestRegionsByOrder(t *testing.T) {
 			t.Errorf("the condition implies %s: %v", tt.l.expr(names), got)
 		}
 	}
+}
+
+// TestPermuteKey: for the kinds keyed by sets of piles, the key of a
+// position's image is its key with the bits permuted.
+func TestPermuteKey(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 12).Draw(t, "n")
+		p := rapid.SliceOfN(rapid.IntRange(0, 3), n, n).Draw(t, "p")
+		perm := complex.Perm(rapid.Permutation(slices.Collect(func(yield func(int) bool) {
+			for i := range n {
+				if !yield(i) {
+					return
+				}
+			}
+		})).Draw(t, "perm"))
+		q := make([]int, n)
+		for i, j := range perm {
+			q[i] = p[j]
+		}
+		for _, k := range []regionKind{zeros, minima, maxima, minimaSign} {
+			if !k.bitKeyed() {
+				t.Fatalf("%v is not bitKeyed", k)
+			}
+			if got, want := permuteKey(k.key(p), perm), k.key(q); got != want {
+				t.Fatalf("%v: permuteKey(key(%v), %v) = %x, key(%v) = %x", k, p, perm, got, q, want)
+			}
+		}
+	})
 }

@@ -21,6 +21,20 @@ func TestBoxIndexRoundTrip(t *testing.T) {
 	if b.Lines() != 8 {
 		t.Errorf("%d lines, want 8", b.Lines())
 	}
+	// Next walks the same positions in the same order, then wraps.
+	q := make(game.Position, len(b))
+	for idx := range b.Positions() {
+		b.Position(idx, p)
+		if !slices.Equal(p, q) {
+			t.Fatalf("index %d is %v, Next gave %v", idx, p, q)
+		}
+		if more := b.Next(q); more != (idx < b.Positions()-1) {
+			t.Fatalf("Next after index %d: %v", idx, more)
+		}
+	}
+	if slices.Max(q) != 0 {
+		t.Errorf("after the last position Next gave %v, want the empty position", q)
+	}
 }
 
 func TestBoxCheck(t *testing.T) {
