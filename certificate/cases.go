@@ -145,6 +145,11 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 	return b.String(), nil
 }
 
+// maxConditionText bounds the text of a condition the case split compiles
+// again (check.Compile refuses an expression past 10,000 nodes, about
+// 30,000 characters).
+const maxConditionText = 20_000
+
 // divides reports whether an atom's Coq text divides or takes a remainder.
 func divides(a *prop) bool {
 	return strings.Contains(a.coq, " / ") || strings.Contains(a.coq, " mod ")
@@ -183,9 +188,12 @@ func (s *splitter) collect(t *prop, valid bool) error {
 	or := t.op == orOp
 	if t.op == atomOp {
 		if _, ok := s.evals[t.src]; !ok {
+			if len(t.src) > maxConditionText {
+				return uncertifiable(ReasonTooLarge, fmt.Sprintf("a condition of the case split, its lets written out, passes %d characters", maxConditionText))
+			}
 			e, err := check.Compile(t.src, s.n, nil)
 			if err != nil {
-				return fmt.Errorf("certificate: the condition %s: %w", t.src, err)
+				return fmt.Errorf("certificate: the condition %.200s: %w", t.src, err)
 			}
 			s.evals[t.src] = e.Evaluator()
 			if valid || !divides(t) {

@@ -60,6 +60,9 @@ const (
 	// ReasonCaseSplit: the case split that proves (II) (cases.go) was not
 	// settled: within its rounds, or within the certificate's time.
 	ReasonCaseSplit Reason = "case_split"
+	// ReasonTooLarge: the claim, its lets written out as the case split
+	// and lia read it, is too large.
+	ReasonTooLarge Reason = "too_large"
 )
 
 // ErrUncertifiable is wrapped by every error saying a claim has no

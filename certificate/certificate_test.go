@@ -440,3 +440,27 @@ func TestStoppedKeepsTheCertificate(t *testing.T) {
 		t.Logf("stopped after %v: %s", after, r)
 	}
 }
+
+// TestTooLargeIsNotCertifiable: lets that use the one before twice double
+// the text a certificate writes them out to; past its bound the claim is
+// "not certifiable (too_large)", a report and not an error (an error would
+// lose the proof the command prints beside it). No coqc is needed: nothing
+// is written.
+func TestTooLargeIsNotCertifiable(t *testing.T) {
+	g, err := game.Parse("nim:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "let x1 = a"
+	for i := 2; i <= 14; i++ {
+		src += fmt.Sprintf("; let x%d = x%d + x%d - x%d", i, i-1, i-1, i-1)
+	}
+	e := compile(t, g, src+"; x14 == 0")
+	r, err := Certify(context.Background(), Claim{Game: g, Set: e}, t.TempDir(), "toolarge", time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != NotCertifiable || r.Reason != ReasonTooLarge {
+		t.Fatalf("%s (%s): %s", r.Status, r.Reason, r.Detail)
+	}
+}

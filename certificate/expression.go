@@ -148,7 +148,23 @@ func constTerm(c int64) term {
 	return term{s: s, inline: s, src: s, isConst: true, constant: c, nonNeg: c >= 0}
 }
 
+// maxInlineText bounds the text of a term with its lets inlined (inline
+// and src): "let x2 = x1 + x1; ..." doubles it at each let. The case
+// split's conditions, compiled again from that text, have a tighter bound
+// (maxConditionText).
+const maxInlineText = 1 << 20
+
+// node translates a node, refusing a term whose lets, inlined, pass
+// maxInlineText.
 func (tr translator) node(node ast.Node) (term, error) {
+	t, err := tr.build(node)
+	if err == nil && max(len(t.inline), len(t.src)) > maxInlineText {
+		return term{}, uncertifiable(ReasonTooLarge, fmt.Sprintf("with its lets written out, a term of the claim passes %d characters", maxInlineText))
+	}
+	return t, err
+}
+
+func (tr translator) build(node ast.Node) (term, error) {
 	switch n := node.(type) {
 	case *ast.IntegerNode:
 		return constTerm(int64(n.Value)), nil

@@ -104,7 +104,11 @@ func CompareIn(ctx context.Context, g *game.Game, t *table.Table, newAccept, new
 			}
 			p := make(game.Position, len(box))
 			for l := int64(k); l < lines; l += int64(workers) {
-				if l%4096 == 0 && ectx.Err() != nil {
+				// Every worker looks at the context every few lines (l
+				// steps by workers: l%N == 0 would leave the others
+				// blind), often enough for expressions that take long to
+				// evaluate (a sym() of a long description).
+				if (l/int64(workers))%16 == 0 && ectx.Err() != nil {
 					return ectx.Err()
 				}
 				box.Position(l*width, p)

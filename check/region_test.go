@@ -2,6 +2,8 @@ package check
 
 import (
 	"context"
+	"runtime"
+	"sync/atomic"
 	"testing"
 
 	"github.com/nimlab/nimlab/complex"
@@ -118,4 +120,35 @@ func bruteRegion(g *game.Game, tab *table.Table, accept, inR func(game.Position)
 		}
 	}
 	return c
+}
+
+// TestCompareInStopsEveryWorker: with its context cancelled, every worker
+// of CompareIn stops within a few lines, whatever lines it was given (they
+// are dealt out by stride: a look at the context every N-th line index
+// would leave all workers but the first blind). Forced to 4 workers, so
+// that the test means something on a machine of any size.
+func TestCompareInStopsEveryWorker(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	g, err := game.Parse("nim:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := table.Uniform(3, 40)
+	tab, err := solve.Table(context.Background(), g, box, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var calls atomic.Int64
+	accept := func() func(game.Position) bool {
+		return func(p game.Position) bool { calls.Add(1); return p[0]^p[1]^p[2] == 0 }
+	}
+	if _, err := CompareIn(ctx, g, tab, accept, nil, 0); err == nil {
+		t.Fatal("CompareIn ran to the end with its context cancelled")
+	}
+	// At most one line per worker before its first look.
+	if most := int64(4 * (box[0] + 1)); calls.Load() > most {
+		t.Errorf("%d positions evaluated after the context was cancelled, want at most %d (of %d)", calls.Load(), most, box.Positions())
+	}
 }

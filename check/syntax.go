@@ -77,7 +77,7 @@ func checkTokens(tokens []lexer.Token) error {
 			// a == b == c reads (a == b) == c, a condition's 1 or 0
 			// compared with c: refused unless parenthesized.
 			if top.cmp != "" {
-				return fmt.Errorf("two comparisons chained at column %d (%s ... %s): write a == b && b == c, or put one in parentheses to compare a condition's 1 or 0 with a number", t.From+1, top.cmp, t.Value)
+				return fmt.Errorf("two comparisons chained at column %d (%s ... %s): join two comparisons with &&, as a < b && b < c, or put one in parentheses to compare a condition's 1 or 0 with a number", t.From+1, top.cmp, t.Value)
 			}
 			*top = run{cmp: t.Value}
 		case t.Kind == lexer.Operator:

@@ -23,10 +23,11 @@ func (e *Expr) PileIndex(name string) (int, error) { return e.pile(name) }
 func (e *Expr) SymmetryPerms() ([]complex.Perm, error) { return e.symPerms() }
 
 // IsCondition reports whether the expression is a condition: a truth value
-// at every position, as a comparison, a connective (&&, ||, !), true or
-// false, colmod() or sym() is, or a choice (c ? x : y) or a let whose
-// values are. A number such as a + 1 or a ^ b is not, though the evaluator
-// accepts a position where it is not 0: given for a set of positions, it is
+// at every position, as a comparison, true or false, colmod(), or
+// connectives (&&, ||, !), sym(), choices (c ? x : y) and lets made of
+// conditions are. A number such as a + 1 or a ^ b is not, though the
+// evaluator accepts a position where it is not 0, nor is a connective of
+// numbers (!a, a && b, sym(a ^ b)): given for a set of positions, each is
 // most likely a slip (a ^ b for a ^ b == 0), which the front ends refuse.
 func (e *Expr) IsCondition() bool { return isCondition(e.tree, nil) }
 
@@ -39,14 +40,16 @@ func isCondition(node ast.Node, conditions map[string]bool) bool {
 	case *ast.IdentifierNode:
 		return conditions[n.Value]
 	case *ast.UnaryNode:
-		return n.Operator == "!" || n.Operator == "not"
+		return (n.Operator == "!" || n.Operator == "not") && isCondition(n.Node, conditions)
 	case *ast.BinaryNode:
 		switch n.Operator {
-		case "==", "!=", "<", "<=", ">", ">=", "&&", "and", "||", "or":
+		case "==", "!=", "<", "<=", ">", ">=":
 			return true
+		case "&&", "and", "||", "or":
+			return isCondition(n.Left, conditions) && isCondition(n.Right, conditions)
 		}
 	case *ast.ConditionalNode:
-		return isCondition(n.Exp1, conditions) && isCondition(n.Exp2, conditions)
+		return isCondition(n.Cond, conditions) && isCondition(n.Exp1, conditions) && isCondition(n.Exp2, conditions)
 	case *ast.VariableDeclaratorNode:
 		inner := maps.Clone(conditions)
 		if inner == nil {
@@ -55,12 +58,65 @@ func isCondition(node ast.Node, conditions map[string]bool) bool {
 		inner[n.Name] = isCondition(n.Value, conditions)
 		return isCondition(n.Expr, inner)
 	case *ast.BuiltinNode:
-		return n.Name == "colmod" || n.Name == "sym"
+		return callIsCondition(n.Name, n.Arguments, conditions)
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
-		return ok && (id.Value == "colmod" || id.Value == "sym")
+		return ok && callIsCondition(id.Value, n.Arguments, conditions)
 	}
 	return false
+}
+
+// callIsCondition is isCondition of a call: colmod() is one; sym(e) when e
+// is.
+func callIsCondition(name string, args []ast.Node, conditions map[string]bool) bool {
+	switch name {
+	case "colmod":
+		return true
+	case "sym":
+		return len(args) == 1 && isCondition(args[0], conditions)
+	}
+	return false
+}
+
+// notACondition is the error of CompileCondition for src, of syntax tree
+// node, which is not a condition: what it is, and how to make it one.
+func notACondition(src string, node ast.Node) error {
+	src = strings.TrimSpace(src)
+	what, hint := "is a number, not a condition", "compare it, e.g. "+src+" == 0"
+	switch node.(type) {
+	case *ast.IntegerNode:
+		hint = "write true (every position) or false (none), or compare it"
+	case *ast.ConditionalNode:
+		hint = "compare it, e.g. (" + src + ") == 0"
+	case *ast.VariableDeclaratorNode:
+		hint = "compare the value after the last ';', e.g. let x = a + b; x == 0"
+	default:
+		if !isNumber(node) {
+			what = "reads a number as a condition"
+			hint = "compare each number in it, e.g. a ^ b == 0 rather than a ^ b, !(a == 0) rather than !a"
+		}
+	}
+	return fmt.Errorf("expression %q %s: %s", src, what, hint)
+}
+
+// isNumber reports whether node is a number at its top: not a connective
+// (&&, ||, !) nor sym(), whose parts are then the numbers to compare.
+func isNumber(node ast.Node) bool {
+	switch n := node.(type) {
+	case *ast.UnaryNode:
+		return n.Operator != "!" && n.Operator != "not"
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "&&", "and", "||", "or":
+			return false
+		}
+	case *ast.BuiltinNode:
+		return n.Name != "sym"
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		return !ok || id.Value != "sym"
+	}
+	return true
 }
 
 // CompileCondition is Compile for a condition (IsCondition): the set of
@@ -72,7 +128,7 @@ func CompileCondition(src string, n int, symmetries func() (*complex.Group, erro
 		return nil, err
 	}
 	if !e.IsCondition() {
-		return nil, fmt.Errorf("expression %q is a number, not a condition: compare it, e.g. %s == 0", src, strings.TrimSpace(src))
+		return nil, notACondition(src, e.tree)
 	}
 	return e, nil
 }

@@ -38,6 +38,18 @@ func TestIsCondition(t *testing.T) {
 		{"let su = a + b; su", false},
 		{"let ok = a == b; let ok = a + b; ok", false},
 		{"slowmoves(2, a, b, c)", false},
+		// Numbers inside connectives, ! and sym are read as "not 0" too.
+		{"!a", false},
+		{"!(a + b)", false},
+		{"a && b", false},
+		{"a || b == 0", false},
+		{"sym(a ^ b ^ c)", false},
+		{"sym(a + 1)", false},
+		{"a == 0 ? b : c", false},
+		{"a ? b == 0 : c == 0", false},
+		{"!(a == 0)", true},
+		{"not (a == 0 || b == 1)", true},
+		{"a == 0 ? b == 1 : c == 2", true},
 	} {
 		e, err := Compile(tc.src, 3, symmetries)
 		if err != nil {
@@ -50,7 +62,7 @@ func TestIsCondition(t *testing.T) {
 		if (err == nil) != tc.want {
 			t.Errorf("CompileCondition(%q): %v", tc.src, err)
 		}
-		if err != nil && !strings.Contains(err.Error(), "not a condition") {
+		if err != nil && !strings.Contains(err.Error(), "not a condition") && !strings.Contains(err.Error(), "reads a number as a condition") {
 			t.Errorf("CompileCondition(%q): %v, want the word that it is not a condition", tc.src, err)
 		}
 	}

@@ -117,6 +117,9 @@ func Check(ctx context.Context, env Env, req CheckRequest) (*CheckResult, error)
 	if modes != 1 {
 		return nil, requestErrorf("give exactly one of %v NAME, %v EXPR, %v and %v NAME", Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
 	}
+	if req.Expr != "" && strings.TrimSpace(req.Expr) == "" {
+		return nil, requestErrorf("%v is empty: give the expression, e.g. %v", Param("expr"), Setting{Param("expr"), "'a == b'"})
+	}
 	if req.Where != "" && (req.Properties || req.Strategy != "") {
 		return nil, requestErrorf("%v restricts %v and %v only, not %v or %v", Param("where"), Param("theorem"), Param("expr"), Param("properties"), Param("strategy"))
 	}

@@ -109,9 +109,33 @@ func (tr translator) bind(t term, body func(v term) term) term {
 	return out
 }
 
+// maxNimSumText bounds the text of a term written for the nim-sum route,
+// which writes every let out in full (the lemmas must see each xor's
+// arguments): "let x2 = x1 + x1; ..." doubles the text at each let, and
+// the query's lemmas copy it many times over: 18 such lets took 1.4 GB,
+// 17 630 MB, 16 290 MB, 15 (the most under the bound) 210 MB. Past the
+// bound the route does not apply (errTooLong).
+const maxNimSumText = 1 << 18
+
+// errTooLong is wrapped by the UnencodableError of a term past
+// maxNimSumText.
+var errTooLong = errors.New("too long with its lets written out")
+
 func (tr translator) term(node ast.Node) (term, error) {
 	t, err := tr.node(node)
+	if err == nil && tr.a.nimSums != nil && len(t.s) > maxNimSumText {
+		return term{}, &UnencodableError{Operator: "let", Where: excerpt(tr.expr.String()), Err: errTooLong,
+			Why: fmt.Sprintf("written out for the nim-sum lemmas, with every let in full, it passes %d characters", maxNimSumText)}
+	}
 	return tr.seen(t), err
+}
+
+// excerpt is s, or its first 200 characters and "..." when longer.
+func excerpt(s string) string {
+	if len(s) <= 200 {
+		return s
+	}
+	return s[:200] + "..."
 }
 
 func (tr translator) node(node ast.Node) (term, error) {

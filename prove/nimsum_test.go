@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
@@ -190,6 +191,32 @@ func TestCandidateMoveOutsideTheArithmetic(t *testing.T) {
 			t.Errorf("%v: got %v, want a candidate move error", tt.moves, err)
 		case !tt.wantErr && (err != nil || r.Result != Proved || r.Proof != proof.Presburger):
 			t.Errorf("%v: got %v, %+v; want a Presburger proof", tt.moves, err, r)
+		}
+	}
+}
+
+// TestNimSumRouteBoundsItsText: the nim-sum route writes every let out,
+// so lets that use the one before twice double its text; past
+// maxNimSumText the translation is refused (the route does not apply)
+// rather than grown to gigabytes. A few such lets still translate.
+func TestNimSumRouteBoundsItsText(t *testing.T) {
+	for _, tt := range []struct {
+		lets    int
+		refused bool
+	}{{4, false}, {24, true}} {
+		src := "let x1 = a + b"
+		for i := 2; i <= tt.lets; i++ {
+			src += fmt.Sprintf("; let x%d = x%d + x%d", i, i-1, i-1)
+		}
+		src += fmt.Sprintf("; xor(x%d, a) == 0", tt.lets)
+		e, err := check.Compile(src, 2, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, err = translateExpr(e, pileVar("p"), arith{nimSums: newNimSums()})
+		var unencodable *UnencodableError
+		if refused := errors.As(err, &unencodable); refused != tt.refused || (err != nil && !refused) {
+			t.Errorf("%d doubling lets: %v, want refused %v", tt.lets, err, tt.refused)
 		}
 	}
 }

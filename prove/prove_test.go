@@ -216,6 +216,8 @@ func TestExpressionIsTheEvaluators(t *testing.T) {
 				switch {
 				case mode != "bitvector" && errors.Is(err, errNeedsBits):
 					t.Skip("needs bit-vectors")
+				case mode == "nimsum" && errors.Is(err, errTooLong):
+					t.Skip("too long for the nim-sum route, which writes every let out")
 				case err != nil:
 					t.Fatal(err)
 				case mode == "bitvector":

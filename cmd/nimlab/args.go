@@ -156,9 +156,10 @@ func (r flagRule) Error() string { return string(r) }
 func flagError(cmd *cobra.Command, err error) error {
 	var invalid *pflag.InvalidValueError
 	var needs *pflag.ValueRequiredError
+	var empty errEmpty
 	switch {
-	case errors.As(err, &invalid) && errors.As(invalid.Unwrap(), new(errEmpty)):
-		return usageError(cmd, "--%s %v", invalid.GetFlag().Name, invalid.Unwrap())
+	case errors.As(err, &invalid) && errors.As(invalid.Unwrap(), &empty):
+		return empty.request()
 	case errors.As(err, &invalid):
 		f := invalid.GetFlag()
 		return commands.NewRequestError("%v %s, not %q", commands.Param(f.Name), ruleOf(f, invalid.Unwrap()), invalid.GetValue())

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/cmd/internal/api"
+	"github.com/nimlab/nimlab/commands"
 	"github.com/spf13/cobra"
 )
 
@@ -33,9 +34,9 @@ func defineFlags(cmd *cobra.Command, name string, vars map[string]any) {
 			fs.BoolVar(v, p.Name, p.BoolDefault(), p.Help)
 		case *string:
 			mustKind(cmd, p, api.Text)
-			if give, ok := notEmpty[p.Name]; ok {
+			if _, ok := notEmpty[p.Name]; ok {
 				*v = p.Default
-				fs.Var(&text{v, give}, p.Name, p.Help)
+				fs.Var(&text{v, p.Name}, p.Name, p.Help)
 				break
 			}
 			fs.StringVar(v, p.Name, p.Default, p.Help)
@@ -69,26 +70,40 @@ func mustKind(cmd *cobra.Command, p api.Param, k api.Kind) {
 
 // notEmpty lists the text flags whose empty value is a slip (a shell
 // variable not set, say), never a request: given as nothing but blanks they
-// are refused, saying what to give.
-var notEmpty = map[string]string{
-	"expr":        "give the expression, e.g. --expr 'a == b'",
-	"where":       "give the region's condition, e.g. --where 'a == 0'",
-	"grundy":      "give the Sprague–Grundy value, e.g. --grundy 'a ^ b'",
-	"strategy":    "give the strategy's name, e.g. --strategy mrule",
-	"certificate": "give the directory to write the certificate to, e.g. --certificate out/",
-	"families":    "name the families (e.g. --families cn,path), or leave the flag out for all of them",
+// are refused, saying what to give and an example of it.
+var notEmpty = map[string][2]string{
+	"expr":        {"the expression", "'a == b'"},
+	"where":       {"the region's condition", "'a == 0'"},
+	"grundy":      {"the Sprague–Grundy value", "'a ^ b'"},
+	"strategy":    {"the strategy's name", "mrule"},
+	"certificate": {"the directory to write the certificate to", "out/"},
+	"families":    {"the families, or leave it out for all of them", "cn,path"},
+	"theorem":     {"the theorem's name (\"nimlab theorems\" lists them)", "cn63"},
+	"out":         {"the file or directory to write to", "out.parquet"},
+	"export":      {"the file to write to", "positions.parquet"},
+	"table":       {"the table's file (written by solve --out)", "cn63.tbl"},
+	"positions":   {"the .npz archive of the positions", "positions.npz"},
+	"smt-out":     {"the directory to write the queries to", "queries/"},
+	"move":        {"the position the move leads to", "3,1,4,1,0,0,0,6"},
 }
 
 // text is a text flag that refuses a value of blanks only.
 type text struct {
 	p    *string
-	give string
+	name string
 }
 
-// errEmpty is text's error for a value of blanks (flagError words it).
-type errEmpty struct{ give string }
+// errEmpty is text's error for a value of blanks: flagError words it, for
+// the front end (--where on the command line, where= in Python).
+type errEmpty struct{ name string }
 
-func (e errEmpty) Error() string { return "is empty: " + e.give }
+func (e errEmpty) Error() string { return "is empty" }
+
+// request is the error as a request's, with what to give.
+func (e errEmpty) request() error {
+	give := notEmpty[e.name]
+	return commands.NewRequestError("%v is empty: give %s, e.g. %v", commands.Param(e.name), give[0], commands.Setting{Param: commands.Param(e.name), Value: give[1]})
+}
 
 func (t *text) String() string {
 	if t.p == nil {
@@ -99,7 +114,7 @@ func (t *text) String() string {
 
 func (t *text) Set(s string) error {
 	if strings.TrimSpace(s) == "" {
-		return errEmpty{t.give}
+		return errEmpty{t.name}
 	}
 	*t.p = s
 	return nil

@@ -66,6 +66,8 @@ func TestMessages(t *testing.T) {
 		{[]string{"check", "nim:3", "--max", "2", "--expr", "a ^ b ^ c"}, []string{"check: --expr: expression \"a ^ b ^ c\" is a number, not a condition"}, ""},
 		{[]string{"prove", "nim:3", "--expr", "a ^ b ^ c", "--where", "a == 0"}, []string{"prove: --expr: expression \"a ^ b ^ c\" is a number"}, ""},
 		{[]string{"list", "nim:3", "--max", "2", "--where", "a"}, []string{"list: --where: expression \"a\" is a number"}, ""},
+		{[]string{"check", "nim:3", "--max", "2", "--expr", "sym(a ^ b ^ c)"}, []string{"reads a number as a condition"}, ""},
+		{[]string{"solve", "nim:3", "--max", "2", "--out", " "}, []string{"solve: --out is empty"}, ""},
 		{[]string{"draw", "cn:6,3"}, []string{"draw: --out FILE.svg", "usage: nimlab draw"}, ""},
 		{[]string{"list", "cn:6,3", "--max", "2", "--json", "--format", "latex"}, []string{"--json and --format latex: give one of them"}, ""},
 	} {
