@@ -248,14 +248,16 @@ func (l *learner) sample(ctx context.Context, opts Options, deadline time.Time, 
 	keep := max(limit-int(math.Pow(float64(small+1), float64(l.n))), 1)
 	var smalls, others []int64
 	seen := 0
-	p := make(game.Position, l.n)
+	p := make(game.Position, l.n) // the box's first position
 	for idx := range l.box.Positions() {
 		if idx%4096 == 0 {
 			if err := stop(ctx, deadline); err != nil {
 				return nil, false, err
 			}
 		}
-		l.box.Position(idx, p)
+		if idx > 0 {
+			l.box.Next(p)
+		}
 		if opts.Positions != nil && !opts.Positions(p) {
 			continue
 		}
