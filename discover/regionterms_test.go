@@ -2,12 +2,14 @@ package discover
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
+	"github.com/nimlab/nimlab/solve"
 	"github.com/nimlab/nimlab/table"
 	"pgregory.net/rapid"
 )
@@ -64,4 +66,30 @@ func TestWithoutRegionTermsKeepsTheRegionsSet(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestBoxTooLargeAdvice: the height the error advises fits the limit and
+// the next one does not, for the box the flag names (the verification box
+// chosen from --max is one pile higher).
+func TestBoxTooLargeAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		n, h  int
+		limit int64
+		below int
+		want  string
+	}{
+		{10, 9, maxLearnPositions, 0, "--max 4 is the largest"},      // 5^10 fits, 6^10 does not
+		{15, 3, maxVerifyAsked, 1, "--max 1 is the largest"},         // verifying on 3^15, not 4^15
+		{26, 1, maxLearnPositions, 0, "26 piles are too many"},       // 2^26 > 5e7
+		{10, 12, maxVerifyAsked, 0, "--verify-max 6 is the largest"}, // 7^10 fits, 8^10 does not
+	} {
+		flag := "--max"
+		if strings.HasPrefix(tc.want, "--verify-max") {
+			flag = "--verify-max"
+		}
+		err := boxTooLarge("learning", tc.n, tc.h, tc.limit, flag, tc.below)
+		if !errors.Is(err, solve.ErrTooLarge) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("n=%d h=%d: %v, want ErrTooLarge saying %q", tc.n, tc.h, err, tc.want)
+		}
+	}
 }

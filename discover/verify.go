@@ -31,9 +31,9 @@ func verifyPlan(g *game.Game, opts Options) (*solve.Plan, error) {
 	vbox := table.Uniform(n, vmax)
 	if err := vbox.Check(); err != nil || vbox.Positions() > maxVerifyAsked {
 		if opts.VerifyMax == 0 {
-			// The verification box is chosen from --max, one pile higher
-			// at least.
-			return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--max", vmax-opts.Max)
+			// The verification box is chosen from --max: one pile higher
+			// when, as here, a higher one is too large (vmax == Max+1).
+			return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--max", 1)
 		}
 		return nil, boxTooLarge("verifying", n, vmax, maxVerifyAsked, "--verify-max", 0)
 	}

@@ -336,8 +336,5 @@ func parseNumeral(next func() string) (int64, error) {
 
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
-	if len(line) > 200 {
-		line = line[:200] + "..."
-	}
-	return line
+	return excerpt(line)
 }
