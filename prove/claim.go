@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 
+	"github.com/expr-lang/expr/ast"
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
 	"github.com/nimlab/nimlab/game"
@@ -42,6 +44,10 @@ type Claim struct {
 	// restricted to (region.go).
 	grundy bool
 	where  *check.Expr
+	// zeros, in a region, are the piles R's conjuncts say are empty
+	// ("a == 0 && ..."): S (and g) are translated with those piles
+	// written as the constant 0, and folded (regionZeros).
+	zeros []bool
 	// moveExprs are the candidate winning moves, each pile an expression
 	// over p, compiled.
 	moveExprs [][]*check.Expr
@@ -165,7 +171,7 @@ func compileMoves(g *game.Game, moves [][]string, grundy bool) ([][]*check.Expr,
 // candidate moves, and encodes it; what cannot be encoded is unencodable.
 func newClaim(g *game.Game, e *check.Expr, moves [][]*check.Expr, grundy bool, where *check.Expr) *Claim {
 	n := g.Piles()
-	c := &Claim{g: g, e: e, n: n, grundy: grundy, where: where, moveExprs: moves}
+	c := &Claim{g: g, e: e, n: n, grundy: grundy, where: where, moveExprs: moves, zeros: regionZeros(where, n)}
 	c.unencodable = c.encode()
 	return c
 }
@@ -276,9 +282,9 @@ func (c *Claim) translateClaims(a arith) (*big.Int, error) {
 	var widest *big.Int
 	var err error
 	if c.grundy {
-		_, widest, err = translateValue(c.e, pileVar("p"), a)
+		_, widest, err = c.translateValue(pileVar("p"), a)
 	} else {
-		_, widest, err = translateExpr(c.e, pileVar("p"), a)
+		_, widest, err = c.translateS(pileVar("p"), a)
 	}
 	if err != nil || c.where == nil {
 		return widest, err
@@ -300,17 +306,92 @@ func pileVar(prefix string) func(i int) string {
 // translateOnce translates S (or the value g) and R in the arithmetic
 // chosen, for inS, value and inR to fill in.
 func (c *Claim) translateOnce() {
-	once := func(x *check.Expr, translate func(*check.Expr, func(int) string, arith) (string, *big.Int, error)) *translated {
+	once := func(translate func(func(int) string, arith) (string, *big.Int, error)) *translated {
 		return translateOnce(func(pile func(i int) string) (string, error) {
-			s, _, err := translate(x, pile, c.a)
+			s, _, err := translate(pile, c.a)
 			return s, err
 		}, c.a)
 	}
-	c.inSOnce = once(c.e, translateExpr)
+	c.inSOnce = once(c.translateS)
 	if c.grundy {
-		c.valueOnce = once(c.e, translateValue)
+		c.valueOnce = once(c.translateValue)
 	}
 	if c.where != nil {
-		c.inROnce = once(c.where, translateExpr)
+		c.inROnce = once(func(pile func(int) string, a arith) (string, *big.Int, error) {
+			return translateExpr(c.where, pile, a)
+		})
 	}
+}
+
+// translateS translates S at the piles pile(i) in the arithmetic a, the
+// piles of zeros written as 0.
+func (c *Claim) translateS(pile func(i int) string, a arith) (string, *big.Int, error) {
+	return translate(c.e, pile, c.isZero(), a, translator.asBool)
+}
+
+// translateValue translates the value g as translateS does S.
+func (c *Claim) translateValue(pile func(i int) string, a arith) (string, *big.Int, error) {
+	return translate(c.e, pile, c.isZero(), a, translator.asInt)
+}
+
+// isZero reports the piles of zeros (nil when there are none).
+func (c *Claim) isZero() func(i int) bool {
+	if !slices.Contains(c.zeros, true) {
+		return nil
+	}
+	return func(i int) bool { return c.zeros[i] }
+}
+
+// regionZeros are the piles a region's top-level conjuncts say are empty,
+// "a == 0" or "0 == a" (nil for no region, or none).
+//
+// Soundness of writing them as 0. A region theorem is a claim about S ∩ R
+// only: its conditions read S at positions of R and at their options,
+// which are in R too (closure is proved before any condition is asked,
+// and the proof stops without it). Every such position has those piles
+// empty, so S' = S with them substituted is S there, and each condition
+// about S' is the same condition about S. A query that reads S elsewhere
+// (the symmetries' invariance, asked over every position) is about S',
+// and what it lets the others assume (p canonical) is then argued for S',
+// the same set on R. Every translated query reads S', never S, so they
+// prove the region theorem for S', which is the one for S. A route that
+// reads the expression's text instead (the digit route's induction)
+// proves its condition for S at every position, R or not, so for S' on
+// R too. The piles are found in R's text, conjuncts only: "a == 0 || b
+// == 0" or "let x = 0; a == x" give none.
+func regionZeros(where *check.Expr, n int) []bool {
+	if where == nil {
+		return nil
+	}
+	var zeros []bool
+	var walk func(ast.Node)
+	walk = func(node ast.Node) {
+		b, ok := node.(*ast.BinaryNode)
+		switch {
+		case !ok:
+		case b.Operator == "&&" || b.Operator == "and":
+			walk(b.Left)
+			walk(b.Right)
+		case b.Operator == "==":
+			id, ok1 := b.Left.(*ast.IdentifierNode)
+			c, ok2 := b.Right.(*ast.IntegerNode)
+			if !ok1 {
+				id, ok1 = b.Right.(*ast.IdentifierNode)
+				c, ok2 = b.Left.(*ast.IntegerNode)
+			}
+			if !ok1 || !ok2 || c.Value != 0 {
+				return
+			}
+			i, err := where.PileIndex(id.Value)
+			if err != nil {
+				return
+			}
+			if zeros == nil {
+				zeros = make([]bool, n)
+			}
+			zeros[i] = true
+		}
+	}
+	walk(where.Tree())
+	return zeros
 }

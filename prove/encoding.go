@@ -33,6 +33,10 @@ type encoding struct {
 	// isCanonical is canonical as a test of a position (nil when p is not
 	// restricted).
 	isCanonical func(p []int) bool
+	// invariant is the game's group when the solver said that its
+	// generators keep S, R and the move relation (symmetryBreaking), so
+	// that the reduction does not ask it again.
+	invariant *complex.Group
 }
 
 // grundyVar is the variable of the value v in (G2) of a Sprague–Grundy
@@ -65,7 +69,7 @@ func (enc *encoding) inS(pile func(i int) string) string {
 	if s, ok := enc.inSOnce.at(enc.a, pile); ok {
 		return s
 	}
-	s, _, err := translateExpr(enc.e, pile, enc.a)
+	s, _, err := enc.translateS(pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())
 	}

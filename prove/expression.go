@@ -53,6 +53,10 @@ type translator struct {
 	widest *big.Int
 	// pile names the variable of each pile.
 	pile func(i int) string
+	// zero, when not nil, says which piles are written as the constant 0
+	// (Claim.zeros): the translation is then S with those piles
+	// substituted, folded where constants meet.
+	zero func(i int) bool
 	// names maps the names bound by let to their SMT variables.
 	names map[string]term
 	// fresh numbers the let variables the translation introduces.
@@ -64,18 +68,20 @@ type translator struct {
 // and the largest absolute value any of its integer terms takes when the
 // piles are below 2^63 (in bit-vector arithmetic, every term must fit).
 func translateExpr(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
-	return translate(e, pile, a, translator.asBool)
+	return translate(e, pile, nil, a, translator.asBool)
 }
 
 // translateValue returns the SMT-LIB integer term of e's value (Bools read
 // as 1 and 0), with the largest absolute value of any of its terms.
 func translateValue(e *check.Expr, pile func(i int) string, a arith) (string, *big.Int, error) {
-	return translate(e, pile, a, translator.asInt)
+	return translate(e, pile, nil, a, translator.asInt)
 }
 
-func translate(e *check.Expr, pile func(i int) string, a arith, as func(translator, term) term) (string, *big.Int, error) {
+// translate translates e at the piles pile(i), the piles where zero holds
+// (when zero is not nil) written as the constant 0, read by as.
+func translate(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term) (string, *big.Int, error) {
 	fresh := 0
-	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, names: map[string]term{}, fresh: &fresh}
+	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, zero: zero, names: map[string]term{}, fresh: &fresh}
 	t, err := tr.term(e.Tree())
 	if err != nil {
 		return "", nil, err
@@ -151,6 +157,9 @@ func (tr translator) node(node ast.Node) (term, error) {
 		i, err := tr.expr.PileIndex(n.Value)
 		if err != nil {
 			return term{}, err
+		}
+		if tr.zero != nil && tr.zero(i) {
+			return tr.constTerm(0), nil
 		}
 		return nonNegative(intTerm(tr.pile(i), maxPile)), nil
 	case *ast.UnaryNode:
@@ -242,11 +251,16 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 	case "&&", "and", "||", "or":
 		x, y = tr.asBool(x), tr.asBool(y)
 		and := op == "&&" || op == "and"
-		if x.isConst && y.isConst {
-			if and {
-				return constBool(x.c != 0 && y.c != 0), nil
+		// A constant side decides the other's part: true && y is y,
+		// false && y is false, and the same for ||.
+		if x.isConst {
+			x, y = y, x
+		}
+		if y.isConst {
+			if (y.c != 0) == and {
+				return x, nil
 			}
-			return constBool(x.c != 0 || y.c != 0), nil
+			return y, nil
 		}
 		if and {
 			return boolTerm("(and " + x.s + " " + y.s + ")"), nil
@@ -270,10 +284,19 @@ func (tr translator) binary(n *ast.BinaryNode) (term, error) {
 	where := n.String()
 	switch op {
 	case "+":
+		switch {
+		case x.isConst && x.c == 0:
+			return y, nil
+		case y.isConst && y.c == 0:
+			return x, nil
+		}
 		out := intTerm(tr.a.add(x.s, y.s), sumBounds(x, y))
 		out.nonNeg = allNonNeg(x, y)
 		return out, nil
 	case "-":
+		if y.isConst && y.c == 0 {
+			return x, nil
+		}
 		return intTerm(tr.a.sub(x.s, y.s), sumBounds(x, y)), nil
 	case "*":
 		if !x.isConst && !y.isConst {
@@ -546,6 +569,16 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 // once.
 func (tr translator) extreme(least bool, ts []term) term {
 	op := map[bool]string{true: "<=", false: ">="}[least]
+	if slices.ContainsFunc(ts, func(t term) bool { return t.isConst && t.c == 0 }) && allNonNeg(ts...) {
+		// Among terms never negative, 0 is the least, and the largest
+		// is that of the others (0 when there are none).
+		if least {
+			return tr.constTerm(0)
+		}
+		if ts = slices.DeleteFunc(slices.Clone(ts), func(t term) bool { return t.isConst && t.c == 0 }); len(ts) == 0 {
+			return tr.constTerm(0)
+		}
+	}
 	if tr.a.nimSums != nil && len(ts) > 2 {
 		// With the nim-sums uninterpreted no term is bound to a name
 		// (bind), and the nested form would write the accumulated term
@@ -594,8 +627,11 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 	var parts []string
 	for _, perm := range perms {
 		inner := tr
-		outer := tr.pile
+		outer, outerZero := tr.pile, tr.zero
 		inner.pile = func(i int) string { return outer(perm[i]) }
+		if outerZero != nil {
+			inner.zero = func(i int) bool { return outerZero(perm[i]) }
+		}
 		t, err := inner.term(args[0])
 		if err != nil {
 			return term{}, err

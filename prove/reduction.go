@@ -196,6 +196,9 @@ func newReducerRand(n int) *rand.Rand { return rand.New(rand.NewPCG(uint64(n), 3
 // provedSymmetries is the game's group of symmetries when the solver
 // proves that its generators keep S and the move relation, else nil.
 func (enc *encoding) provedSymmetries(ctx context.Context, opts Options) (*complex.Group, error) {
+	if enc.invariant != nil && enc.invariant.Listed() {
+		return enc.invariant, nil // asked already, of the same generators
+	}
 	group, err := enc.g.Symmetries(ctx)
 	if err != nil || !group.Listed() {
 		return nil, ctx.Err()
@@ -373,8 +376,23 @@ func (enc *encoding) identityQuery(zeros []int, v []int) string {
 		}
 	}
 	fmt.Fprintf(&b, "(assert (or %s))\n", strings.Join(least, " "))
-	fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.inS(pileVar("p")), enc.inS(pileVar("y")))
+	// x and red(x) both have the piles of zeros empty (v is 0 there):
+	// S is read at both with those piles written as 0 (regionZeros).
+	fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.inSWithZeros(pileVar("p"), zeros), enc.inSWithZeros(pileVar("y"), zeros))
 	return enc.endQuery(&b, false)
+}
+
+// inSWithZeros is S at the piles pile(i), the piles of zeros written as
+// 0: S itself at positions where those piles are empty.
+func (enc *encoding) inSWithZeros(pile func(i int) string, zeros []int) string {
+	if len(zeros) == 0 {
+		return enc.inS(pile)
+	}
+	s, _, err := translate(enc.e, pile, func(i int) bool { return slices.Contains(zeros, i) }, enc.a, translator.asBool)
+	if err != nil {
+		panic("prove: the expression translated once and not again: " + err.Error())
+	}
+	return s
 }
 
 // translationQuery is (b): a move from p to q with none from p + k·v to

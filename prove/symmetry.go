@@ -63,6 +63,7 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 		return "", err
 	}
 	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
+	enc.invariant = group
 	return how, nil
 }
 

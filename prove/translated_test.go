@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -44,5 +45,31 @@ func TestTranslatedOnceIsTranslated(t *testing.T) {
 		if _, ok := enc.inSOnce.at(enc.a, term); ok {
 			t.Errorf("%s: written once at terms", tt.expr)
 		}
+	}
+}
+
+// TestRegionZeros: the piles a region's top-level conjuncts say are empty,
+// and none where the region does not say so of every position.
+func TestRegionZeros(t *testing.T) {
+	tests := []struct {
+		where string
+		want  []bool
+	}{
+		{"a == 0 && c == 0", []bool{true, false, true, false}},
+		{"0 == b and (d == 0 && a + b <= c)", []bool{false, true, false, true}},
+		{"a == 0 || b == 0", nil},
+		{"a == 1 && b >= 0", nil},
+		{"!(a != 0)", nil},
+		{"let zz = 0; a == zz", nil},
+		{"a + 0 == 0", nil},
+	}
+	for _, tt := range tests {
+		_, where := compile(t, "nim:4", tt.where)
+		if got := regionZeros(where, 4); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.where, got, tt.want)
+		}
+	}
+	if got := regionZeros(nil, 4); got != nil {
+		t.Errorf("no region: %v", got)
 	}
 }
