@@ -176,6 +176,9 @@ func Discover(ctx context.Context, g *game.Game, opts Options) (*Result, error) 
 	inR := func(game.Position) bool { return true }
 	if opts.Where != nil {
 		inR = opts.Where.Evaluator()
+		if err := nonEmptyOnBox(ctx, n, opts.Where, opts.Max); err != nil {
+			return nil, err
+		}
 		if err := closedOnBox(ctx, g, opts.Where, min(opts.Max, 2)); err != nil {
 			return nil, err
 		}

@@ -248,6 +248,9 @@ func Grundy(ctx context.Context, g *game.Game, opts Options) (*GrundyResult, err
 		return nil, boxTooLarge("learning", n, opts.Max, maxLearnPositions, "--max", 0)
 	}
 	if opts.Where != nil {
+		if err := nonEmptyOnBox(ctx, n, opts.Where, opts.Max); err != nil {
+			return nil, err
+		}
 		if err := closedOnBox(ctx, g, opts.Where, min(opts.Max, 2)); err != nil {
 			return nil, err
 		}

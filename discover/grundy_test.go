@@ -85,23 +85,57 @@ func TestDiscoverWhere(t *testing.T) {
 }
 
 // TestDiscoverRefusesAnOpenRegion: discover --where and --grundy refuse a
-// region some move leaves, with the move, as prove does.
+// region some move leaves, with the move, as prove does: one that piles up
+// to 2 show (a > 0), and one that only the verification box shows (b != 3,
+// left by a move from b = 4).
 func TestDiscoverRefusesAnOpenRegion(t *testing.T) {
-	g, err := game.Parse("cn:6,2")
+	tests := []struct {
+		spec, where string
+		grundy      bool
+	}{
+		{"cn:6,2", "a > 0", true},
+		{"cn:7,5", "a == 0 && b != 3", false},
+	}
+	for _, tt := range tests {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		where, err := check.Compile(tt.where, g.Piles(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := discover.Options{Max: 3, Where: where}
+		_, err = discover.Discover(context.Background(), g, opts)
+		var open *prove.OpenRegionError
+		if !errors.As(err, &open) || g.CheckMove(open.Position, open.Move) != nil {
+			t.Errorf("%s, %s: Discover: %v", tt.spec, tt.where, err)
+		}
+		if _, err := discover.Grundy(context.Background(), g, opts); tt.grundy && !errors.As(err, &open) {
+			t.Errorf("%s, %s: Grundy: %v", tt.spec, tt.where, err)
+		}
+	}
+}
+
+// TestDiscoverRefusesAnEmptyRegion: a region no position of the learning
+// box is in has nothing to describe (before, discover called the empty
+// set exact there).
+func TestDiscoverRefusesAnEmptyRegion(t *testing.T) {
+	g, err := game.Parse("cn:5,2")
 	if err != nil {
 		t.Fatal(err)
 	}
-	where, err := check.Compile("a > 0", 6, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := discover.Options{Max: 3, Where: where}
-	_, err = discover.Discover(context.Background(), g, opts)
-	var open *prove.OpenRegionError
-	if !errors.As(err, &open) || g.CheckMove(open.Position, open.Move) != nil {
-		t.Errorf("Discover: %v", err)
-	}
-	if _, err := discover.Grundy(context.Background(), g, opts); !errors.As(err, &open) {
-		t.Errorf("Grundy: %v", err)
+	for _, src := range []string{"a == 0 && a == 1", "a < 0", "b > 3"} {
+		where, err := check.Compile(src, 5, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := discover.Options{Max: 3, Where: where}
+		if _, err := discover.Discover(context.Background(), g, opts); !errors.Is(err, discover.ErrEmptyRegion) {
+			t.Errorf("%s: Discover: %v", src, err)
+		}
+		if _, err := discover.Grundy(context.Background(), g, opts); !errors.Is(err, discover.ErrEmptyRegion) {
+			t.Errorf("%s: Grundy: %v", src, err)
+		}
 	}
 }

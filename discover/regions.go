@@ -2,6 +2,7 @@ package discover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -263,6 +264,28 @@ func countInRegion(ctx context.Context, t *table.Table, where *check.Expr) (int6
 	}
 	return n, ctx.Err()
 }
+
+// nonEmptyOnBox returns an error when no position with piles up to h is
+// in the region where: there is nothing to describe there (and prove
+// refuses an empty region too).
+func nonEmptyOnBox(ctx context.Context, n int, where *check.Expr, h int) error {
+	inR := where.Evaluator()
+	box := table.Uniform(n, h)
+	p := make(game.Position, n)
+	for idx := range box.Positions() {
+		if idx%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if box.Position(idx, p); inR(p) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w on the box: no position with piles up to %d has %s, so there is nothing to describe", ErrEmptyRegion, h, where)
+}
+
+// ErrEmptyRegion is wrapped by the error of a --where region that no
+// position of the learning box is in.
+var ErrEmptyRegion = errors.New("the region is empty")
 
 // closedOnBox looks, among the positions with piles up to h, for a move
 // that leaves the region where: a description of the P-positions inside a

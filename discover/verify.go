@@ -78,9 +78,22 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 			return nil, err
 		}
 	}
-	rep, err := check.Compare(ctx, s.g, vt, accept, examples)
+	var inRegion func() func(game.Position) bool
+	if s.where != nil {
+		inRegion = s.where.Evaluator
+	}
+	rep, err := check.CompareIn(ctx, s.g, vt, accept, inRegion, examples)
 	if err != nil {
 		return nil, err
+	}
+	if rep.Region != nil && rep.Region.Leaving > 0 {
+		// A move of the verification box leaves the region: what the
+		// description says there is not about the game's P-positions.
+		// The move, confirmed by the move generator, is the refusal.
+		if err := closedOnBox(ctx, s.g, s.where, vmax); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("the region %s is not closed under moves: %d positions of the box with piles up to %d have a move out of it", s.where, rep.Region.Leaving, vmax)
 	}
 	r := &Result{
 		Game: s.g.Spec, Max: opts.Max, VerifiedMax: vmax, Expr: src, Method: f.method, Reduced: f.method == methodReduction, Regions: f.regions,
