@@ -63,7 +63,7 @@ func (a *asking) write(i int) error {
 	}
 	q := &a.queries[i]
 	q.path = filepath.Join(a.opts.SMTOut, q.fileName(a.enc.g.Spec))
-	if err := os.WriteFile(q.path, []byte(q.file(a.enc.g, a.enc.e, a.opts.Solver)), 0o644); err != nil {
+	if err := os.WriteFile(q.path, []byte(q.file(&a.enc.Claim, a.opts.Solver)), 0o644); err != nil {
 		return fmt.Errorf("--smt-out: %w", err)
 	}
 	return nil

@@ -281,10 +281,14 @@ func (c *Claim) chooseArithmetic() error {
 func (c *Claim) translateClaims(a arith) (*big.Int, error) {
 	var widest *big.Int
 	var err error
+	// The expression as written, not with a region's zeros folded: the
+	// arithmetic it needs is the one its candidate moves were written
+	// for (xor moves beside an xor the zeros fold away), and folding only
+	// drops terms, so its bounds hold for the folded one too.
 	if c.grundy {
-		_, widest, err = c.translateValue(pileVar("p"), a)
+		_, widest, err = translateValue(c.e, pileVar("p"), a)
 	} else {
-		_, widest, err = c.translateS(pileVar("p"), a)
+		_, widest, err = translateExpr(c.e, pileVar("p"), a)
 	}
 	if err != nil || c.where == nil {
 		return widest, err

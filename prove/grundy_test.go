@@ -217,3 +217,21 @@ func TestRegionScopeOfABitVectorClosure(t *testing.T) {
 		t.Errorf("proved for %q (%s); the closure was asked in %v", r.Scope, r.Proof, r.Closure.Routes)
 	}
 }
+
+// TestRegionZerosKeepTheMovesArithmetic: with a region's zeros written as
+// 0, xor(a, b, c) == 0 in a == 0 && b == 0 folds to c == 0, linear; the
+// candidate moves still need bit-vectors, and the arithmetic is chosen
+// from the expression as written (a8ffd28 chose it from the folded one
+// and refused the moves).
+func TestRegionZerosKeepTheMovesArithmetic(t *testing.T) {
+	s := solver(t)
+	g, e := compile(t, "nim:3", "xor(a, b, c) == 0")
+	_, where := compile(t, "nim:3", "a == 0 && b == 0")
+	r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Where: where, Moves: [][]string{{"a", "b", "xor(a, b)"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != Proved {
+		t.Errorf("%s: %s", r.Result, r.Reason)
+	}
+}

@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/nimlab/nimlab/check"
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
 )
 
@@ -143,9 +142,21 @@ func (q query) check(ctx context.Context, opts Options) (Reply, error) {
 	return merged, nil
 }
 
-func (q query) file(g *game.Game, e *check.Expr, s *Solver) string {
+func (q query) file(c *Claim, s *Solver) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, g.Spec, e.String())
+	fmt.Fprintf(&b, "; nimlab prove: condition (%s) for %s\n; S: %s\n", q.name, c.g.Spec, c.e.String())
+	if c.where != nil {
+		fmt.Fprintf(&b, "; R: %s (p is restricted to it)\n", c.where.String())
+		var zeros []string
+		for i, z := range c.zeros {
+			if z {
+				zeros = append(zeros, "p"+strconv.Itoa(i))
+			}
+		}
+		if len(zeros) > 0 {
+			fmt.Fprintf(&b, "; S is written with %s as 0 (piles R says are empty)\n", strings.Join(zeros, ", "))
+		}
+	}
 	note := "; %[2]s\n; unsat means the condition holds for every position.\n"
 	if q.via != nil && q.via.file.note != "" {
 		note = q.via.file.note

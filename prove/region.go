@@ -170,7 +170,7 @@ func (enc *encoding) checkClosure(ctx context.Context, rt *route, opts Options) 
 	c := &Condition{Name: proof.R, Routes: q.routes}
 	if opts.SMTOut != "" {
 		q.path = filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-closure.smt2")
-		if err := os.WriteFile(q.path, []byte(q.file(enc.g, enc.e, opts.Solver)), 0o644); err != nil {
+		if err := os.WriteFile(q.path, []byte(q.file(&enc.Claim, opts.Solver)), 0o644); err != nil {
 			return nil, fmt.Errorf("--smt-out: %w", err)
 		}
 		c.File = q.path
