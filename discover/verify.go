@@ -60,29 +60,17 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 	if examples <= 0 {
 		examples = 5
 	}
-	accept := e.Evaluator
 	pPositions := vt.CountP()
+	var inRegion func() func(game.Position) bool
 	if s.where != nil {
-		// Outside the region the table stands for the expression, so that
-		// check compares the region's positions only.
-		accept = func() func(game.Position) bool {
-			inS, inR := e.Evaluator(), s.where.Evaluator()
-			return func(p game.Position) bool {
-				if inR(p) {
-					return inS(p)
-				}
-				return vt.IsP(p)
-			}
-		}
+		// Only the region's positions are compared, S read as S ∩ R, and
+		// the moves that leave the region are counted.
+		inRegion = s.where.Evaluator
 		if pPositions, err = countInRegion(ctx, vt, s.where); err != nil {
 			return nil, err
 		}
 	}
-	var inRegion func() func(game.Position) bool
-	if s.where != nil {
-		inRegion = s.where.Evaluator
-	}
-	rep, err := check.CompareIn(ctx, s.g, vt, accept, inRegion, examples)
+	rep, err := check.CompareIn(ctx, s.g, vt, e.Evaluator, inRegion, examples)
 	if err != nil {
 		return nil, err
 	}
