@@ -318,7 +318,7 @@ func (c *Claim) translateOnce() {
 	}
 	c.inSOnce = once(c.translateS)
 	if c.grundy {
-		c.valueOnce = once(c.translateValue)
+		c.valueOnce = once(c.translateG)
 	}
 	if c.where != nil {
 		c.inROnce = once(func(pile func(int) string, a arith) (string, *big.Int, error) {
@@ -333,8 +333,8 @@ func (c *Claim) translateS(pile func(i int) string, a arith) (string, *big.Int, 
 	return translate(c.e, pile, c.isZero(), a, translator.asBool)
 }
 
-// translateValue translates the value g as translateS does S.
-func (c *Claim) translateValue(pile func(i int) string, a arith) (string, *big.Int, error) {
+// translateG translates the value g as translateS does S.
+func (c *Claim) translateG(pile func(i int) string, a arith) (string, *big.Int, error) {
 	return translate(c.e, pile, c.isZero(), a, translator.asInt)
 }
 

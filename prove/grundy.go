@@ -79,7 +79,7 @@ func (enc *encoding) value(pile func(i int) string) string {
 	if s, ok := enc.valueOnce.at(enc.a, pile); ok {
 		return s
 	}
-	s, _, err := enc.translateValue(pile, enc.a)
+	s, _, err := enc.translateG(pile, enc.a)
 	if err != nil {
 		panic("prove: the expression translated once and not again: " + err.Error())
 	}
