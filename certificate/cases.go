@@ -34,8 +34,10 @@ import (
 
 // Bounds of the learning of the case split.
 const (
-	// maxSamples bounds the box learned from.
-	maxSamples = 8000
+	// maxSamples bounds the box learned from (its canonical positions,
+	// when the split is restricted to them, on a box of at most
+	// maxCanonicalBox positions).
+	maxSamples, maxCanonicalBox = 8000, 1 << 20
 	// maxCases bounds the cases of the split.
 	maxCases = 3000
 	// tries is the number of random positions each round tries the split
@@ -87,6 +89,10 @@ type splitter struct {
 	// done, once closed, stops truth early: what it computes then is
 	// wrong, and every caller reads ctx.Err() after it.
 	done <-chan struct{}
+	// sym, when not nil, restricts the split to the canonical positions
+	// (canonical.go): the samples are canonical, and so is every position
+	// the solver is asked for.
+	sym *symmetry
 }
 
 // caseSplit returns the proof of (II): the tactics after the lemma's
@@ -118,7 +124,7 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 		goal = append(goal, connect(andOp, []term{w.relation.shape(x, q), inS}))
 		guarded = append(guarded, guard(inS.tree, q)...)
 	}
-	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}}
+	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym}
 	// S at p is read at a valid position; the moves' conditions are linear.
 	// S at a candidate move's position is not a condition to split on when
 	// it divides: where the move gives a pile below 0 (no move then), Coq's
@@ -256,15 +262,24 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 	for pow(h+2, s.n) <= maxSamples {
 		h++
 	}
+	if s.sym != nil {
+		// The canonical positions of a box are a fraction of it: the
+		// box is as large as holds at most maxSamples of them.
+		for pow(h+2, s.n) <= maxCanonicalBox && s.sym.countCanonical(h+1, maxSamples) <= maxSamples {
+			h++
+		}
+	}
 	box := table.Uniform(s.n, h)
 	for idx := range box.Positions() {
 		p := make(game.Position, s.n)
 		box.Position(idx, p)
-		s.samples = append(s.samples, p)
+		if s.sym == nil || s.sym.isCanonical(p) {
+			s.samples = append(s.samples, p)
+		}
 	}
 	rng := rand.New(rand.NewPCG(uint64(s.n), uint64(h)))
 	for range maxSamples / 2 {
-		s.samples = append(s.samples, tieRich(rng, s.n, 3*h+6))
+		s.samples = append(s.samples, s.random(rng, 3*h+6))
 	}
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
@@ -279,7 +294,7 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 			if try%1024 == 0 && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			p := tieRich(rng, s.n, 4*h+10)
+			p := s.random(rng, 4*h+10)
 			if !s.provedAt(root, p) {
 				misses = append(misses, p)
 				if len(misses) == maxMisses {
@@ -301,6 +316,16 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 		}
 		s.samples = append(s.samples, misses...)
 	}
+}
+
+// random returns a random position of tieRich's, the canonical image of
+// one when the split is restricted to the canonical positions.
+func (s *splitter) random(rng *rand.Rand, hi int) game.Position {
+	p := tieRich(rng, s.n, hi)
+	if s.sym != nil {
+		return s.sym.canonicalImage(p)
+	}
+	return p
 }
 
 // tieRich returns a random position with piles up to hi whose piles often

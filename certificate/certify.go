@@ -162,7 +162,8 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 }
 
 // learnMoves learns candidate winning moves of c's game into S (package
-// witness, linear terms only): for every position, or else for one
+// witness, linear terms only): for every position, else for the canonical
+// positions when the certificate is reduced to them, or else for one
 // position per symmetry class, closed under the symmetries. It returns nil
 // when neither covers the box learned on.
 func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
@@ -172,6 +173,21 @@ func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
 	}
 	if err == nil && l.Complete() {
 		return l.Moves, nil
+	}
+	// A certificate reduced to the canonical positions (canonical.go)
+	// needs moves only there.
+	sym, err := newSymmetry(ctx, c)
+	if err != nil {
+		return nil, err
+	}
+	if sym != nil {
+		l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: sym.isCanonical})
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err == nil && l.Complete() {
+			return l.Moves, nil
+		}
 	}
 	moves, err := symmetricMoves(ctx, c)
 	if ctx.Err() != nil {

@@ -49,7 +49,11 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 		}
 		return nil
 	}
-	return misses, walk(root, []string{"true"})
+	start := "true"
+	if s.sym != nil {
+		start = s.sym.condition(check.PileName)
+	}
+	return misses, walk(root, []string{start})
 }
 
 // formula returns, in check's language, what plan pl proves.

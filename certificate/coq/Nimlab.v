@@ -104,12 +104,88 @@ Qed.
 
 End Characterization.
 
-(* lia, after naming the quotient and remainder of every division by a
-   constant (x / c, x mod c): lia alone does not read them. Where lia
-   fails, lia on each case intuition splits the goal into: lia gave up on
-   parities stated as remainders that are not 0 (x mod 2 <> 0) and
-   concluded on another remainder, which it proves case by case. *)
-Ltac linear := Z.div_mod_to_equations; first [lia | intuition lia].
+(* Symmetries: when a map s of positions preserves validity, S and the
+   move relation (preserves s), and every valid position p has an image
+   s p that is canonical with a preserving t taking it back (reach), then
+   (I) and (II) at the canonical positions give them at every position. *)
+Section Symmetry.
+
+Variable pos : Type.
+Variable valid : pos -> Prop.
+Variable move : pos -> pos -> Prop.
+Variable S canonical : pos -> Prop.
+
+Definition preserves (s : pos -> pos) : Prop :=
+  (forall x, valid x -> valid (s x)) /\ (forall x, S x -> S (s x)) /\
+  (forall x y, move x y -> move (s x) (s y)).
+
+Lemma preserves_id : preserves (fun x => x).
+Proof. repeat split; auto. Qed.
+
+Lemma preserves_compose : forall s t, preserves s -> preserves t -> preserves (fun x => s (t x)).
+Proof. intros s t [Vs [Ss Ms]] [Vt [St Mt]]; repeat split; auto. Qed.
+
+Hypothesis reach : forall p, valid p -> exists s t,
+  preserves s /\ preserves t /\ t (s p) = p /\ canonical (s p).
+
+Lemma condition_I_by_symmetry :
+  (forall p q, valid p -> canonical p -> S p -> move p q -> ~ S q) ->
+  forall p q, valid p -> S p -> move p q -> ~ S q.
+Proof.
+  intros H p q Hv HS Hm HSq.
+  destruct (reach p Hv) as [s [t [[Vs [Ss Ms]] [_ [_ Hc]]]]].
+  exact (H (s p) (s q) (Vs p Hv) Hc (Ss p HS) (Ms p q Hm) (Ss q HSq)).
+Qed.
+
+Lemma condition_II_by_symmetry :
+  (forall p, valid p -> canonical p -> ~ S p -> exists q, move p q /\ S q) ->
+  forall p, valid p -> ~ S p -> exists q, move p q /\ S q.
+Proof.
+  intros H p Hv Hn.
+  destruct (reach p Hv) as [s [t [[Vs [Ss Ms]] [[Vt [St Mt]] [Hts Hc]]]]].
+  assert (Hn' : ~ S (s p)) by (intro HS; apply Hn; rewrite <- Hts; exact (St _ HS)).
+  destruct (H (s p) (Vs p Hv) Hc Hn') as [q [Hm HSq]].
+  exists (t q); rewrite <- Hts; split; [exact (Mt _ _ Hm) | exact (St _ HSq)].
+Qed.
+
+End Symmetry.
+
+(* Every minimum and maximum named, innermost first, its two cases kept
+   hidden from lia (hidden) until split_hidden splits them one at a time,
+   the oldest first, closing every case lia refutes at once: lia alone
+   would split every one of them at every call (2^k cases), most of them
+   impossible (NIM(3,2)'s condition (I) did not finish in 3 minutes). *)
+Definition hidden (P : Prop) : Prop := P.
+Ltac no_extreme x := lazymatch x with
+  | context [Z.min _ _] => fail | context [Z.max _ _] => fail | _ => idtac end.
+Ltac name_min x y :=
+  let m := fresh "m" in let Hs := fresh "Hs" in
+  pose proof (Z.min_spec x y) as Hs; set (m := Z.min x y) in *; clearbody m;
+  change (hidden ((x < y /\ m = x) \/ (y <= x /\ m = y))) in Hs.
+Ltac name_max x y :=
+  let m := fresh "m" in let Hs := fresh "Hs" in
+  pose proof (Z.max_spec x y) as Hs; set (m := Z.max x y) in *; clearbody m;
+  change (hidden ((x < y /\ m = y) \/ (y <= x /\ m = x))) in Hs.
+Ltac name_extreme :=
+  match goal with
+  | H : context [Z.min ?x ?y] |- _ => no_extreme x; no_extreme y; name_min x y
+  | |- context [Z.min ?x ?y] => no_extreme x; no_extreme y; name_min x y
+  | H : context [Z.max ?x ?y] |- _ => no_extreme x; no_extreme y; name_max x y
+  | |- context [Z.max ?x ?y] => no_extreme x; no_extreme y; name_max x y
+  end.
+Ltac split_hidden := first [ lia | lazymatch reverse goal with
+  | H : hidden _ |- _ => unfold hidden in H; destruct H as [[? ?] | [? ?]]; split_hidden end ].
+
+(* lia, after naming the minima and maxima (above) and the quotient and
+   remainder of every division by a constant (x / c, x mod c): lia alone
+   does not read them. Where lia fails, lia on each case intuition splits
+   the goal into: lia gave up on parities stated as remainders that are
+   not 0 (x mod 2 <> 0) and concluded on another remainder, which it
+   proves case by case. A goal whose conjuncts are hypotheses as they
+   stand (a case of the split that names them) is closed first. *)
+Ltac linear_arith := repeat name_extreme; Z.div_mod_to_equations;
+  first [split_hidden | unfold hidden in *; intuition lia].
+Ltac linear := first [solve [repeat split; assumption] | linear_arith].
 
 (* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
    connective by connective: lia alone would put it in normal form first,
@@ -146,3 +222,37 @@ Ltac cases_lia :=
   | H : _ /\ _ |- _ => destruct H
   | H : _ \/ _ |- _ => destruct H
   end; linear.
+
+(* A condition of unfolded definitions from another: every case of the
+   hypotheses, and in each the goal's conjunctions split and its
+   disjunctions tried one case at a time (preserves: S and the moves of a
+   position and of its image under a symmetry). *)
+Ltac goal_search := lazymatch goal with
+  | |- _ /\ _ => split; goal_search
+  | |- _ \/ _ => first [left; goal_search | right; goal_search]
+  | |- _ => linear
+  end.
+Ltac transfer := repeat match goal with
+  | H : _ /\ _ |- _ => destruct H
+  | H : _ \/ _ |- _ => destruct H
+  end; goal_search.
+
+(* S at a position from S at another whose lets are the same values
+   (let x := u in P x and let y := v in Q y, from the outermost): each
+   value v = u by linear, then named alike on both sides, and the next let;
+   what is left by transfer. A let whose values differ fails, and the
+   caller falls back on transfer with every let written out. Keeping the
+   lets makes S's symmetry cheap where it is a symmetric function of the
+   piles (Theorem mrule's S: lia split the minima of both sides at once
+   for minutes). *)
+Ltac zeta1 H := lazymatch type of H with let x := ?u in @?P x => change (P u) in H; cbv beta in H end.
+Ltac zeta1_goal := lazymatch goal with |- let x := ?u in @?P x => change (P u); cbv beta end.
+Ltac let_transfer :=
+  lazymatch goal with
+  | H : let _ := ?u in _ |- let _ := ?v in _ =>
+      let E := fresh "E" in assert (E : v = u) by (clear H; linear);
+      rewrite E; clear E;
+      let m := fresh "m" in set (m := u) in *; clearbody m;
+      zeta1 H; zeta1_goal; let_transfer
+  | _ => transfer
+  end.
