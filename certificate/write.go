@@ -484,27 +484,7 @@ Lemma inS_decidable : forall p, valid p -> inS p \/ ~ inS p.
 Proof. intros [] _; unfold_all; decide_condition. Qed.
 
 `)
-	canonical, intros := "", "intros [%s] Hv Hn; unfold_goal Hv."
-	if w.sym != nil {
-		w.sym.write(w)
-		canonical = "canonical p -> "
-		intros = "intros [%s] Hv Hc Hn; unfold_goal Hv; unfold canonical in Hc; cbn [" + strings.Join(w.fields, " ") + "] in Hc."
-		b.WriteString(`(* (I) at the canonical positions: no move from S into S. *)
-Lemma condition_I_canonical : forall p q, valid p -> canonical p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; cases_lia. Qed.
-
-(* (I): no move from S into S. *)
-Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. exact (condition_I_by_symmetry pos valid move inS canonical reach condition_I_canonical). Qed.
-
-`)
-	} else {
-		b.WriteString(`(* (I): no move from S into S. *)
-Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
-
-`)
-	}
+	canonical, intros := w.conditionI()
 	var cases []string
 	if misere {
 		cases = append(cases, "total p = 0")
@@ -523,35 +503,14 @@ Proof.
   %s
 %sQed.
 
-`, map[bool]string{true: "canonical ", false: ""}[w.sym != nil], canonical, strings.Join(cases, "\n  \\/ "), fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
+`, strings.TrimSuffix(canonical, "p -> "), canonical, strings.Join(cases, "\n  \\/ "), fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
 	flag, terminal := "false", ""
 	if misere {
 		// The only terminal position of a take or slow game on a complex
 		// has no token.
 		flag, terminal = "true", "\n  destruct H as [H | H]; [left; split; [reflexivity | exact (empty_terminal pos valid total move total_nonnegative move_valid move_lowers_total p Hv H)] | ]."
 	}
-	if w.sym != nil {
-		// newSymmetry is nil in misère play: no terminal case.
-		b.WriteString(`Lemma condition_II : forall p, valid p -> ~ inS p ->
-  (false = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
-Proof.
-  intros p Hv Hn; right; revert p Hv Hn.
-  apply (condition_II_by_symmetry pos valid move inS canonical reach).
-  intros p Hv Hc Hn; pose proof (witnesses p Hv Hc Hn) as H.
-  repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
-Qed.
-
-`)
-	} else {
-		fmt.Fprintf(b, `Lemma condition_II : forall p, valid p -> ~ inS p ->
-  (%s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
-Proof.
-  intros p Hv Hn; pose proof (witnesses p Hv Hn) as H.%s
-  right; repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
-Qed.
-
-`, flag, terminal)
-	}
+	w.conditionII(flag, terminal)
 	if misere {
 		var cases []string
 		for i := range w.n {
@@ -581,6 +540,62 @@ Qed.
 
 Print Assumptions characterization.
 `, flag, flag)
+}
+
+// conditionI writes (I), at the canonical positions when the certificate
+// is reduced to them (with the symmetries' lemmas first), and returns the
+// hypothesis the lemma witnesses adds ("canonical p -> " or nothing) and
+// the intros of its proof, a format for its variables.
+func (w *writer) conditionI() (canonical, intros string) {
+	canonical, intros = "", "intros [%s] Hv Hn; unfold_goal Hv."
+	if w.sym != nil {
+		w.sym.write(w)
+		canonical = "canonical p -> "
+		intros = "intros [%s] Hv Hc Hn; unfold_goal Hv; unfold canonical in Hc; cbn [" + strings.Join(w.fields, " ") + "] in Hc."
+		w.b.WriteString(`(* (I) at the canonical positions: no move from S into S. *)
+Lemma condition_I_canonical : forall p q, valid p -> canonical p -> inS p -> move p q -> ~ inS q.
+Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; cases_lia. Qed.
+
+(* (I): no move from S into S. *)
+Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
+Proof. exact (condition_I_by_symmetry pos valid move inS canonical reach condition_I_canonical). Qed.
+
+`)
+	} else {
+		w.b.WriteString(`(* (I): no move from S into S. *)
+Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
+Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
+
+`)
+	}
+	return canonical, intros
+}
+
+// conditionII writes (II) from the lemma witnesses: by the symmetries
+// when the certificate is reduced to the canonical positions.
+func (w *writer) conditionII(flag, terminal string) {
+	if w.sym != nil {
+		// newSymmetry is nil in misère play: no terminal case.
+		w.b.WriteString(`Lemma condition_II : forall p, valid p -> ~ inS p ->
+  (false = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
+Proof.
+  intros p Hv Hn; right; revert p Hv Hn.
+  apply (condition_II_by_symmetry pos valid move inS canonical reach).
+  intros p Hv Hc Hn; pose proof (witnesses p Hv Hc Hn) as H.
+  repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
+Qed.
+
+`)
+	} else {
+		fmt.Fprintf(&w.b, `Lemma condition_II : forall p, valid p -> ~ inS p ->
+  (%s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
+Proof.
+  intros p Hv Hn; pose proof (witnesses p Hv Hn) as H.%s
+  right; repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
+Qed.
+
+`, flag, terminal)
+	}
 }
 
 // variables are the names the proof of (II) gives the piles: x_a, x_b, ...
