@@ -314,7 +314,8 @@ func (s *symmetry) write(w *writer) {
 Proof.
   split; [| split].
   - intros [] H; unfold_sym; transfer.
-  - intros [] H; cbv beta iota delta [inS %[1]s %[3]s] in H |- *.
+  - intros [] Hv H; unfold valid in Hv; cbn [%[3]s] in Hv.
+    cbv beta iota delta [inS %[1]s %[3]s] in H |- *.
     first [let_transfer | cbv zeta in *; transfer].
   - intros [] [] H; unfold_sym; transfer.
 Qed.

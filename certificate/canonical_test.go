@@ -118,3 +118,32 @@ func TestSymmetryTampered(t *testing.T) {
 		}
 	}
 }
+
+// TestSymmetryOnValidPositions: an S the symmetries keep on the valid
+// positions only (a >= 0 is not kept at negative piles) is certified by the
+// symmetric route: preserves asks S's symmetry at valid positions, as nimlab
+// checks it (red team: coqc rejected it when preserves asked it everywhere).
+func TestSymmetryOnValidPositions(t *testing.T) {
+	coqc(t)
+	g := parse(t, "cn:4,2")
+	c := Claim{Game: g, Set: compile(t, g, "a == c && b == d && a >= 0"), Moves: [][]string{{"a", "b", "a", "b"}}}
+	sym, err := newSymmetry(context.Background(), c)
+	if err != nil || sym == nil {
+		t.Fatalf("no symmetry: %v", err)
+	}
+	text, err := write(context.Background(), c, sym)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := Save(t.TempDir(), "certificate", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, err := Check(context.Background(), path, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Accepted {
+		t.Errorf("rejected: %s", checked.Output)
+	}
+}

@@ -63,6 +63,11 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	if sum, ok := nimSumClaim(c); ok {
 		return writeNimSum(c, sum)
 	}
+	// What the certificate cannot state is said once, not again by the
+	// symmetric route.
+	if _, err := newWriter(c); err != nil {
+		return "", err
+	}
 	text, err := write(ctx, c, nil)
 	var u *UncertifiableError
 	if errors.As(err, &u) && (u.Reason == ReasonNoMoves || u.Reason == ReasonCaseSplit || u.Reason == ReasonUnsupported) {
@@ -558,7 +563,7 @@ Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; cases_l
 
 (* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. exact (condition_I_by_symmetry pos valid move inS canonical reach condition_I_canonical). Qed.
+Proof. exact (condition_I_by_symmetry pos valid move inS canonical move_valid reach condition_I_canonical). Qed.
 
 `)
 	} else {
@@ -580,7 +585,7 @@ func (w *writer) conditionII(flag, terminal string) {
   (false = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
 Proof.
   intros p Hv Hn; right; revert p Hv Hn.
-  apply (condition_II_by_symmetry pos valid move inS canonical reach).
+  apply (condition_II_by_symmetry pos valid move inS canonical move_valid reach).
   intros p Hv Hc Hn; pose proof (witnesses p Hv Hc Hn) as H.
   repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
 Qed.

@@ -104,10 +104,11 @@ Qed.
 
 End Characterization.
 
-(* Symmetries: when a map s of positions preserves validity, S and the
-   move relation (preserves s), and every valid position p has an image
-   s p that is canonical with a preserving t taking it back (reach), then
-   (I) and (II) at the canonical positions give them at every position. *)
+(* Symmetries: when a map s of positions preserves validity, S at the
+   valid positions and the move relation (preserves s), and every valid
+   position p has an image s p that is canonical with a preserving t
+   taking it back (reach), then (I) and (II) at the canonical positions
+   give them at every position. *)
 Section Symmetry.
 
 Variable pos : Type.
@@ -116,7 +117,7 @@ Variable move : pos -> pos -> Prop.
 Variable S canonical : pos -> Prop.
 
 Definition preserves (s : pos -> pos) : Prop :=
-  (forall x, valid x -> valid (s x)) /\ (forall x, S x -> S (s x)) /\
+  (forall x, valid x -> valid (s x)) /\ (forall x, valid x -> S x -> S (s x)) /\
   (forall x y, move x y -> move (s x) (s y)).
 
 Lemma preserves_id : preserves (fun x => x).
@@ -124,6 +125,8 @@ Proof. repeat split; auto. Qed.
 
 Lemma preserves_compose : forall s t, preserves s -> preserves t -> preserves (fun x => s (t x)).
 Proof. intros s t [Vs [Ss Ms]] [Vt [St Mt]]; repeat split; auto. Qed.
+
+Hypothesis sym_move_valid : forall p q, valid p -> move p q -> valid q.
 
 Hypothesis reach : forall p, valid p -> exists s t,
   preserves s /\ preserves t /\ t (s p) = p /\ canonical (s p).
@@ -134,7 +137,8 @@ Lemma condition_I_by_symmetry :
 Proof.
   intros H p q Hv HS Hm HSq.
   destruct (reach p Hv) as [s [t [[Vs [Ss Ms]] [_ [_ Hc]]]]].
-  exact (H (s p) (s q) (Vs p Hv) Hc (Ss p HS) (Ms p q Hm) (Ss q HSq)).
+  exact (H (s p) (s q) (Vs p Hv) Hc (Ss p Hv HS) (Ms p q Hm)
+    (Ss q (sym_move_valid p q Hv Hm) HSq)).
 Qed.
 
 Lemma condition_II_by_symmetry :
@@ -143,9 +147,10 @@ Lemma condition_II_by_symmetry :
 Proof.
   intros H p Hv Hn.
   destruct (reach p Hv) as [s [t [[Vs [Ss Ms]] [[Vt [St Mt]] [Hts Hc]]]]].
-  assert (Hn' : ~ S (s p)) by (intro HS; apply Hn; rewrite <- Hts; exact (St _ HS)).
+  assert (Hn' : ~ S (s p)) by (intro HS; apply Hn; rewrite <- Hts; exact (St _ (Vs p Hv) HS)).
   destruct (H (s p) (Vs p Hv) Hc Hn') as [q [Hm HSq]].
-  exists (t q); rewrite <- Hts; split; [exact (Mt _ _ Hm) | exact (St _ HSq)].
+  exists (t q); rewrite <- Hts; split;
+    [exact (Mt _ _ Hm) | exact (St _ (sym_move_valid _ _ (Vs p Hv) Hm) HSq)].
 Qed.
 
 End Symmetry.
