@@ -18,7 +18,7 @@ const certificateTimeout = 10 * time.Minute
 
 // certificateCheckHint is what a certificate checked again by hand must
 // print last, as prove and discover say below its check command.
-const certificateCheckHint = `(its last line must read "Closed under the global context")`
+const certificateCheckHint = `(what coqc prints last must read "Closed under the global context")`
 
 // certify writes the certificate of a proved claim and has coqc check it.
 // A certificate coqc rejects is an internal error, as a proof the engine
