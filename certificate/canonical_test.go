@@ -105,11 +105,7 @@ func TestSymmetryTampered(t *testing.T) {
 			return strings.Replace(s, "Definition canonical (p : pos) : Prop := ", "Definition canonical (p : pos) : Prop := (a p) = 0 /\\ ", 1)
 		},
 	} {
-		path, err := Save(t.TempDir(), "certificate", tamper(text))
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked, err := Check(context.Background(), path, 5*time.Minute)
+		checked, err := checkText(context.Background(), "certificate", tamper(text), 5*time.Minute)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,11 +131,7 @@ func TestSymmetryOnValidPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path, err := Save(t.TempDir(), "certificate", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked, err := Check(context.Background(), path, 5*time.Minute)
+	checked, err := checkText(context.Background(), "certificate", text, 5*time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

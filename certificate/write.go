@@ -69,8 +69,7 @@ func Write(ctx context.Context, c Claim) (string, error) {
 		return "", err
 	}
 	text, err := write(ctx, c, nil)
-	var u *UncertifiableError
-	if errors.As(err, &u) && (u.Reason == ReasonNoMoves || u.Reason == ReasonCaseSplit || u.Reason == ReasonUnsupported) {
+	if splitNotFound(err) {
 		// Reduced to the canonical positions (canonical.go), the split
 		// has fewer positions to cover and moves learned there serve. It
 		// is the second choice: its lemmas cost coqc more where the first
@@ -84,6 +83,21 @@ func Write(ctx context.Context, c Claim) (string, error) {
 		}
 	}
 	return text, err
+}
+
+// splitNotFound reports whether err says the case split of (II) was not
+// found: no moves cover it, it was not settled in its rounds, or no
+// condition separates its cases.
+func splitNotFound(err error) bool {
+	var u *UncertifiableError
+	if !errors.As(err, &u) {
+		return false
+	}
+	switch u.Reason {
+	case ReasonNoMoves, ReasonCaseSplit, ReasonUnsupported:
+		return true
+	}
+	return false
 }
 
 // write returns the text of c's certificate, reduced by sym when not nil.
