@@ -28,7 +28,8 @@ import (
 // learned from data (each position labelled by a choice that proves its
 // goal), tried on random positions of a larger box and, case by case, by
 // the SMT solver (a position in the case where its choice fails), and the
-// failures are learned from in turn. Nothing here is trusted: coqc checks every case
+// failures are learned from in turn: the split is mended where it fails
+// (repair.go). Nothing here is trusted: coqc checks every case
 // for every position, and a tree that is wrong beyond the boxes is a
 // certificate coqc rejects.
 
@@ -70,9 +71,12 @@ type splitter struct {
 	n int
 	// goal is the shape of (II)'s goal at p; set that of S at p.
 	goal, set *prop
-	// atoms are the conditions the split may use, distinct by src.
-	atoms []*prop
-	evals map[string]func(game.Position) bool
+	// atoms are the conditions the split may use, distinct by src;
+	// conditionOf names, by an atom's src, the condition that splits on it
+	// (the atom, or its guard when it divides).
+	atoms       []*prop
+	conditionOf map[string]*prop
+	evals       map[string]func(game.Position) bool
 	// hasOr caches whether a shape holds a disjunction.
 	hasOr map[*prop]bool
 	// samples are the positions learned from, bits the truth of each
@@ -98,13 +102,28 @@ type splitter struct {
 // caseSplit returns the proof of (II): the tactics after the lemma's
 // intros.
 func (w *writer) caseSplit(ctx context.Context) (string, error) {
+	s, err := w.splitter()
+	if err != nil {
+		return "", err
+	}
+	root, err := s.learn(ctx)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	s.write(&b, root, 1)
+	return b.String(), nil
+}
+
+// splitter returns the learner of (II)'s case split, with no samples yet.
+func (w *writer) splitter() (*splitter, error) {
 	x := make([]term, w.n)
 	for i, v := range w.variables() {
 		x[i] = term{s: v, inline: v, src: w.fields[i], nonNeg: true}
 	}
 	set, err := asProp(w.c.Set, x)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	var goal []term
 	if w.c.Game.Misere {
@@ -115,16 +134,21 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 		goal = append(goal, atom("", strings.Join(sum, " + ")+" = 0", "("+strings.Join(src, " + ")+" == 0)"))
 	}
 	var guarded []*prop
+	conditionOf := map[string]*prop{}
 	for k := range w.moves {
 		q := w.moveTo(k, x)
 		inS, err := asProp(w.c.Set, q)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		goal = append(goal, connect(andOp, []term{w.relation.shape(x, q), inS}))
-		guarded = append(guarded, guard(inS.tree, q)...)
+		shape := w.relation.shape(x, q)
+		goal = append(goal, connect(andOp, []term{shape, inS}))
+		// The move's conditions divide where its piles do, as cn86's
+		// (x + 1) / 2: split on them guarded, too.
+		guarded = append(guarded, guard(shape.tree, q, conditionOf)...)
+		guarded = append(guarded, guard(inS.tree, q, conditionOf)...)
 	}
-	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym}
+	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf}
 	// S at p is read at a valid position; the moves' conditions are linear.
 	// S at a candidate move's position is not a condition to split on when
 	// it divides: where the move gives a pile below 0 (no move then), Coq's
@@ -132,23 +156,17 @@ func (w *writer) caseSplit(ctx context.Context) (string, error) {
 	// counts the pile as empty, so the same text would cut the positions
 	// differently in coqc and on the samples.
 	if err := s.collect(s.set, true); err != nil {
-		return "", err
+		return nil, err
 	}
 	if err := s.collect(s.goal, false); err != nil {
-		return "", err
+		return nil, err
 	}
 	for _, a := range guarded {
 		if err := s.collect(a, true); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	root, err := s.learn(ctx)
-	if err != nil {
-		return "", err
-	}
-	var b strings.Builder
-	s.write(&b, root, 1)
-	return b.String(), nil
+	return s, nil
 }
 
 // maxConditionText bounds the text of a condition the case split compiles
@@ -164,24 +182,34 @@ func divides(a *prop) bool {
 // guard returns, for each atom of shape t (S at the position q a move
 // goes to) that divides, the condition "q is valid and the atom holds":
 // one Coq and check read alike at every position, a condition to split on.
-func guard(t *prop, q []term) []*prop {
+// It notes each in guards under its atom's text (the first written).
+func guard(t *prop, q []term, guards map[string]*prop) []*prop {
 	if t.op != atomOp {
 		var out []*prop
 		for _, a := range t.args {
-			out = append(out, guard(a, q)...)
+			out = append(out, guard(a, q, guards)...)
 		}
 		return out
 	}
 	if !divides(t) {
 		return nil
 	}
+	g := guardOf(t, q)
+	if _, ok := guards[t.src]; !ok {
+		guards[t.src] = g
+	}
+	return []*prop{g}
+}
+
+// guardOf returns the condition "q is valid and atom t holds".
+func guardOf(t *prop, q []term) *prop {
 	coq, src := make([]string, len(q)), make([]string, len(q))
 	for i, x := range q {
 		coq[i], src[i] = "0 <= "+x.inline, "0 <= "+x.src
 	}
-	return []*prop{{op: atomOp,
+	return &prop{op: atomOp,
 		coq: "(" + strings.Join(coq, " /\\ ") + " /\\ " + t.coq + ")",
-		src: "(" + strings.Join(src, " && ") + " && " + t.src + ")"}}
+		src: "(" + strings.Join(src, " && ") + " && " + t.src + ")"}
 }
 
 // collect compiles the atoms of a shape and notes where disjunctions are;
@@ -204,6 +232,7 @@ func (s *splitter) collect(t *prop, valid bool) error {
 			s.evals[t.src] = e.Evaluator()
 			if valid || !divides(t) {
 				s.atoms = append(s.atoms, t)
+				s.conditionOf[t.src] = t
 			}
 		}
 	}
@@ -255,7 +284,7 @@ func (s *splitter) proves(pl *plan, p game.Position) bool {
 }
 
 // learn learns the split on the box and tries it on random positions of
-// a larger one, learning again with the positions it fails at.
+// a larger one, mending it (repair.go) at the positions it fails at.
 func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 	s.done = ctx.Done()
 	h := 1
@@ -281,12 +310,13 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 	for range maxSamples / 2 {
 		s.samples = append(s.samples, s.random(rng, 3*h+6))
 	}
+	var root *caseNode
 	for round := 0; ; round++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		root, err := s.learnRound(ctx)
-		if err != nil {
+		var err error
+		if root, err = s.learnRound(ctx, root); err != nil {
 			return nil, err
 		}
 		var misses []game.Position
@@ -315,6 +345,7 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 			return nil, uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) learned on piles up to %d fails at %v, after %d rounds", h, misses[0], rounds))
 		}
 		s.samples = append(s.samples, misses...)
+		s.samples = append(s.samples, s.around(rng, found)...)
 	}
 }
 
@@ -372,8 +403,9 @@ func (s *splitter) provedAt(root *caseNode, p game.Position) bool {
 	return s.proves(c.plan, p)
 }
 
-// learnRound learns a split from the samples.
-func (s *splitter) learnRound(ctx context.Context) (*caseNode, error) {
+// learnRound learns a split from the samples, or, when root is not nil,
+// mends root where it fails at them (repair).
+func (s *splitter) learnRound(ctx context.Context, root *caseNode) (*caseNode, error) {
 	s.bits, s.order, s.cases = map[*prop][]uint64{}, map[*prop][]int{}, 0
 	s.truth(s.goal)
 	s.truth(s.set)
@@ -405,7 +437,12 @@ func (s *splitter) learnRound(ctx context.Context) (*caseNode, error) {
 		}
 		labels[i] = id
 	}
-	return s.grow(ctx, all, labels, len(ids), 0)
+	l := learner{s: s, labels: labels, nLabels: len(ids)}
+	if root != nil {
+		s.cases = countCases(root)
+		return l.repair(ctx, root, all)
+	}
+	return l.grow(ctx, all)
 }
 
 func bit(b []uint64, i int) bool { return b[i/64]>>(i%64)&1 == 1 }
@@ -523,8 +560,17 @@ func (s *splitter) planFor(t *prop, xs []int) *plan {
 	return pl
 }
 
+// learner grows and mends a split from the samples, each labelled by the
+// choice its goal is proved by.
+type learner struct {
+	s       *splitter
+	labels  []int
+	nLabels int
+}
+
 // grow learns the split of the samples xs.
-func (s *splitter) grow(ctx context.Context, xs, labels []int, nLabels, depth int) (*caseNode, error) {
+func (l learner) grow(ctx context.Context, xs []int) (*caseNode, error) {
+	s := l.s
 	inS := s.bits[s.set]
 	allIn, noneIn := true, true
 	for _, i := range xs {
@@ -544,27 +590,19 @@ func (s *splitter) grow(ctx context.Context, xs, labels []int, nLabels, depth in
 			return s.leaf(&caseNode{plan: pl})
 		}
 	}
-	cond, err := s.bestSplit(ctx, xs, labels, nLabels)
+	cond, err := s.bestSplit(ctx, xs, l.labels, l.nLabels)
 	switch {
 	case err != nil:
 		return nil, err
 	case cond == nil:
 		return nil, uncertifiable(ReasonUnsupported, fmt.Sprintf("no condition of the claim separates the cases of (II) at %v", s.samples[xs[0]]))
 	}
-	var yes, no []int
-	b := s.bits[cond]
-	for _, i := range xs {
-		if bit(b, i) {
-			yes = append(yes, i)
-		} else {
-			no = append(no, i)
-		}
-	}
+	yes, no := s.partition(cond, xs)
 	c := &caseNode{cond: cond}
-	if c.yes, err = s.grow(ctx, yes, labels, nLabels, depth+1); err != nil {
+	if c.yes, err = l.grow(ctx, yes); err != nil {
 		return nil, err
 	}
-	if c.no, err = s.grow(ctx, no, labels, nLabels, depth+1); err != nil {
+	if c.no, err = l.grow(ctx, no); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -621,57 +659,4 @@ func (s *splitter) bestSplit(ctx context.Context, xs, labels []int, nLabels int)
 		}
 	}
 	return best, ctx.Err()
-}
-
-// write writes the tactics of the case split c, indented by depth.
-func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
-	indent := strings.Repeat("  ", depth)
-	switch {
-	case c.cond != nil:
-		h := fmt.Sprintf("C%d", depth)
-		fmt.Fprintf(b, "%sassert (%s : %s \\/ ~ %s) by decide_condition; destruct %s as [%s | %s].\n", indent, h, c.cond.coq, c.cond.coq, h, h, h)
-		for _, side := range []*caseNode{c.yes, c.no} {
-			fmt.Fprintf(b, "%s{\n", indent)
-			s.write(b, side, depth+1)
-			fmt.Fprintf(b, "%s}\n", indent)
-		}
-	case c.inS:
-		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; unfold_all; %s.\n", indent, s.script(c.plan))
-	default:
-		fmt.Fprintf(b, "%sclear Hn; %s.\n", indent, s.script(c.plan))
-	}
-}
-
-// script writes the tactic that follows plan pl: left and right to the
-// case picked at each disjunction, split at conjunctions, lia on
-// conjunctions of atoms.
-func (s *splitter) script(pl *plan) string {
-	t := pl.node
-	switch {
-	case t.op == orOp:
-		var b strings.Builder
-		for range pl.pick {
-			b.WriteString("right; ")
-		}
-		if pl.pick < len(t.args)-1 {
-			b.WriteString("left; ")
-		}
-		return b.String() + s.script(pl.kids[0])
-	case t.op == andOp && s.hasOr[t]:
-		return s.conjuncts(pl.kids)
-	}
-	return "linear"
-}
-
-// conjuncts writes the tactic of a conjunction (x1 /\ (x2 /\ ...)) whose
-// conjuncts have plans kids.
-func (s *splitter) conjuncts(kids []*plan) string {
-	if len(kids) == 1 {
-		return s.script(kids[0])
-	}
-	first, rest := s.script(kids[0]), s.conjuncts(kids[1:])
-	if first == "linear" && rest == "linear" {
-		return "linear"
-	}
-	return "split; [" + first + " | " + rest + "]"
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
@@ -48,7 +49,11 @@ type writer struct {
 	// sym, when not nil, reduces (I) and (II) to the canonical positions
 	// (canonical.go).
 	sym *symmetry
-	b   strings.Builder
+	// casesI is the tactic of (I) after its cases are unfolded:
+	// cases_prune where S and the moves are linear atoms only, else
+	// cases_lia.
+	casesI string
+	b      strings.Builder
 }
 
 // Write returns the text of the certificate of c, or an error wrapping
@@ -68,19 +73,26 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	if _, err := newWriter(c); err != nil {
 		return "", err
 	}
-	text, err := write(ctx, c, nil)
-	if splitNotFound(err) {
-		// Reduced to the canonical positions (canonical.go), the split
-		// has fewer positions to cover and moves learned there serve. It
-		// is the second choice: its lemmas cost coqc more where the first
-		// settles (CN(5,4) 13 s against 3 s).
-		sym, serr := newSymmetry(ctx, c)
-		if serr != nil {
-			return "", serr
-		}
-		if sym != nil {
-			text, err = write(ctx, c, sym)
-		}
+	// Reduced to the canonical positions (canonical.go), the split has
+	// fewer positions to cover and moves learned there serve. It is the
+	// second choice: its lemmas cost coqc more where the first settles
+	// (CN(5,4) 13 s against 3 s).
+	sym, err := newSymmetry(ctx, c)
+	if err != nil {
+		return "", err
+	}
+	// Where there is a second choice, the first has half the time there
+	// is: where it does not settle, its cases multiply until the time is
+	// out (CN(8,6): over 2,000 cases after 4 minutes), and the canonical
+	// positions, which settle in 2–3 minutes there, would have none left.
+	first, cancel := ctx, context.CancelFunc(func() {})
+	if deadline, ok := ctx.Deadline(); ok && sym != nil {
+		first, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
+	}
+	text, err := write(first, c, nil)
+	cancel()
+	if sym != nil && (splitNotFound(err) || ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)) {
+		text, err = write(ctx, c, sym)
 	}
 	return text, err
 }
@@ -142,6 +154,12 @@ func newWriter(c Claim) (*writer, error) {
 	if err := w.candidateMoves(); err != nil {
 		return nil, err
 	}
+	var relation strings.Builder
+	w.relation.write(&relation, w.position("p"), w.position("q"))
+	w.casesI = "cases_lia"
+	if !hidesCases(inS.s) && !hidesCases(relation.String()) {
+		w.casesI = "cases_prune"
+	}
 	if g.Misere {
 		if err := w.checkLastMoves(); err != nil {
 			return nil, err
@@ -151,6 +169,19 @@ func newWriter(c Claim) (*writer, error) {
 	w.definitions(inS.s)
 	w.writeMoves()
 	return w, nil
+}
+
+// hidesCases reports whether Coq text names a minimum, a maximum, a
+// quotient or a remainder: each a case split lia makes inside a call, so
+// that a call which fails (cases_prune's, on a case that holds) may take
+// long.
+func hidesCases(coq string) bool {
+	for _, op := range []string{"Z.min", "Z.max", " / ", " mod "} {
+		if strings.Contains(coq, op) {
+			return true
+		}
+	}
+	return false
 }
 
 // position returns the piles of the position named pos, as the
@@ -488,8 +519,13 @@ func (w *writer) lemmas(split string) {
 	unfold := fmt.Sprintf("unfold %s, valid, total in %%[1]s; cbn [%s] in %%[1]s; cbv zeta in %%[1]s", strings.Join(names, ", "), strings.Join(w.fields, " "))
 	fmt.Fprintf(b, "Ltac unfold_all := %s.\n", fmt.Sprintf(unfold, "*"))
 	// The proof of (II) keeps "p is outside S" folded: lia, which reads
-	// every hypothesis, would put it in normal form at every step.
-	fmt.Fprintf(b, "Ltac unfold_goal H := %s.\n\n", fmt.Sprintf(unfold, "H |- *"))
+	// every hypothesis, would put it in normal form at every step. It
+	// keeps the goal folded too, but in the case that names a move: the
+	// disjunction of every move into every case of S, unfolded, is a term
+	// each step of the case split would carry (CN(8,6), 80 moves: over 5
+	// minutes for the split alone).
+	fmt.Fprintf(b, "Ltac unfold_hyp H := %s.\n", fmt.Sprintf(unfold, "H"))
+	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n\n", fmt.Sprintf(unfold, "|- *"))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; linear. Qed.
 
@@ -566,14 +602,14 @@ Print Assumptions characterization.
 // hypothesis the lemma witnesses adds ("canonical p -> " or nothing) and
 // the intros of its proof, a format for its variables.
 func (w *writer) conditionI() (canonical, intros string) {
-	canonical, intros = "", "intros [%s] Hv Hn; unfold_goal Hv."
+	canonical, intros = "", "intros [%s] Hv Hn; unfold_hyp Hv."
 	if w.sym != nil {
 		w.sym.write(w)
 		canonical = "canonical p -> "
-		intros = "intros [%s] Hv Hc Hn; unfold_goal Hv; unfold canonical in Hc; cbn [" + strings.Join(w.fields, " ") + "] in Hc."
+		intros = "intros [%s] Hv Hc Hn; unfold_hyp Hv; unfold canonical in Hc; cbn [" + strings.Join(w.fields, " ") + "] in Hc."
 		w.b.WriteString(`(* (I) at the canonical positions: no move from S into S. *)
 Lemma condition_I_canonical : forall p q, valid p -> canonical p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; cases_lia. Qed.
+Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; ` + w.casesI + `. Qed.
 
 (* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
@@ -583,7 +619,7 @@ Proof. exact (condition_I_by_symmetry pos valid move inS canonical move_valid re
 	} else {
 		w.b.WriteString(`(* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv HS Hm HSq; unfold_all; cases_lia. Qed.
+Proof. intros [] [] Hv HS Hm HSq; unfold_all; ` + w.casesI + `. Qed.
 
 `)
 	}
