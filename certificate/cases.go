@@ -180,7 +180,8 @@ func divides(a *prop) bool {
 }
 
 // guard returns, for each atom of shape t (S at the position q a move
-// goes to) that divides, the condition "q is valid and the atom holds":
+// goes to, or the move's conditions) that divides, the condition "q is
+// valid and the atom holds":
 // one Coq and check read alike at every position, a condition to split on.
 // It notes each in guards under its atom's text (the first written).
 func guard(t *prop, q []term, guards map[string]*prop) []*prop {
