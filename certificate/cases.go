@@ -270,18 +270,24 @@ func (s *splitter) holds(t *prop, p game.Position) bool {
 
 // proves reports whether plan pl proves its shape at p.
 func (s *splitter) proves(pl *plan, p game.Position) bool {
+	return s.follows(pl, func(t *prop) bool { return s.holds(t, p) })
+}
+
+// follows reports whether plan pl proves its shape where holds says which
+// shapes without a disjunction hold.
+func (s *splitter) follows(pl *plan, holds func(*prop) bool) bool {
 	switch {
 	case pl.node.op == orOp:
-		return s.proves(pl.kids[0], p)
+		return s.follows(pl.kids[0], holds)
 	case pl.node.op == andOp && s.hasOr[pl.node]:
 		for _, k := range pl.kids {
-			if !s.proves(k, p) {
+			if !s.follows(k, holds) {
 				return false
 			}
 		}
 		return true
 	}
-	return s.holds(pl.node, p)
+	return holds(pl.node)
 }
 
 // learn learns the split on the box and tries it on random positions of

@@ -120,18 +120,7 @@ func atomsOf(t *prop, out []*prop) []*prop {
 
 // provesSample reports whether plan pl proves its shape at sample i.
 func (s *splitter) provesSample(pl *plan, i int) bool {
-	switch {
-	case pl.node.op == orOp:
-		return s.provesSample(pl.kids[0], i)
-	case pl.node.op == andOp && s.hasOr[pl.node]:
-		for _, k := range pl.kids {
-			if !s.provesSample(k, i) {
-				return false
-			}
-		}
-		return true
-	}
-	return bit(s.truth(pl.node), i)
+	return s.follows(pl, func(t *prop) bool { return bit(s.truth(t), i) })
 }
 
 // partition splits the samples xs by whether cond holds at them.
