@@ -27,11 +27,14 @@ func TestRepairProvesEverySample(t *testing.T) {
 	for _, tt := range []struct {
 		spec, expr string
 		moves      [][]string
+		// mends: the split of the box 0..1 fails beyond it, so the test
+		// reaches repair's cuts (a parity's split holds as learned).
+		mends bool
 	}{
-		{"cn:8,7", "a == b && a == c && a == d && a == e && a == f && a == g && a == h", keep(8)},
-		{"cn:5,4", "a == b && a == c && a == d && a == e", keep(5)},
-		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}},
-		{"slowset:3,{1,3}", "(a + b + c) % 2 == 0", [][]string{{"a - 1", "b", "c"}, {"a", "b - 1", "c"}, {"a", "b", "c - 1"}}},
+		{"cn:8,7", "a == b && a == c && a == d && a == e && a == f && a == g && a == h", keep(8), true},
+		{"cn:5,4", "a == b && a == c && a == d && a == e", keep(5), true},
+		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}, true},
+		{"slowset:3,{1,3}", "(a + b + c) % 2 == 0", [][]string{{"a - 1", "b", "c"}, {"a", "b - 1", "c"}, {"a", "b", "c - 1"}}, false},
 	} {
 		g := parse(t, tt.spec)
 		w, err := newWriter(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
@@ -62,6 +65,9 @@ func TestRepairProvesEverySample(t *testing.T) {
 			}
 			s.samples = append(s.samples, p)
 		}
+		if (failed > 0) != tt.mends {
+			t.Fatalf("%s: %d of 2000 new samples failed on the split of the box 0..1; the test expects failures: %v", tt.spec, failed, tt.mends)
+		}
 		// Mending again where nothing fails changes nothing; so the
 		// count of cases after the first mending is the tree's.
 		if root, err = s.learnRound(ctx, root); err != nil {
@@ -81,5 +87,31 @@ func TestRepairProvesEverySample(t *testing.T) {
 			t.Errorf("%s: mending a split that holds at every sample changed its cases from %d to %d", tt.spec, mended, got)
 		}
 		t.Logf("%s: %d of 2000 new samples failed on the split of the box 0..1; mended, %d cases", tt.spec, failed, mended)
+	}
+}
+
+// TestConditionITactic: (I) is proved by cases_prune where S and the move
+// relation are linear atoms only, by cases_lia where lia would split
+// minima or remainders inside a failing call.
+func TestConditionITactic(t *testing.T) {
+	for _, tt := range []struct {
+		spec, expr string
+		moves      [][]string
+		want       string
+	}{
+		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}}, "cases_prune"},
+		{"slowset:3,{1,3}", "(a + b + c) % 2 == 0", [][]string{{"a - 1", "b", "c"}}, "cases_lia"},
+		// a minimum in an equation is written as its cases: no Z.min
+		{"exact:3,3", "min(a, b, c) == 0", [][]string{{"a - min(a, b, c)", "b - min(a, b, c)", "c - min(a, b, c)"}}, "cases_prune"},
+		{"nim:2", "min(a, b) % 2 == 0 && a == b", [][]string{{"a", "a"}, {"b", "b"}}, "cases_lia"},
+	} {
+		g := parse(t, tt.spec)
+		w, err := newWriter(Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.casesI != tt.want {
+			t.Errorf("%s %s: (I) by %s, want %s", tt.spec, tt.expr, w.casesI, tt.want)
+		}
 	}
 }
