@@ -59,13 +59,21 @@ func coqPosition(p game.Position) string {
 }
 
 // checkGoals writes the definitions of a certificate of c (up to its
-// lemmas; a nim-sum certificate's for a nim-sum claim) and the goals after
-// them to a file, and has coqc check it: each goal must be proved.
+// lemmas; a nim-sum certificate's for a nim-sum claim, Moore's for
+// colmod) and the goals after them to a file, and has coqc check it: each
+// goal must be proved.
 func checkGoals(t *testing.T, c Claim, goals []string) {
 	t.Helper()
 	w, err := newWriter(c)
+	// The piles are numbers: cbv computes min, max, / and mod, and Z.lxor
+	// (not the comparisons, which lia reads).
+	tactic := "unfold inS, move, valid, total; cbv -[Z.gt Z.ge Z.lt Z.le not]; lia"
 	if sum, ok := nimSumClaim(c); ok {
 		w, err = newNimSumWriter(c, sum)
+	}
+	if s, ok, _ := mooreClaim(c); ok {
+		w, err = newMooreWriter(c, s)
+		tactic = "unfold inS; cbn [" + strings.Join(w.fields, " ") + "]; decide_colmod"
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -73,10 +81,7 @@ func checkGoals(t *testing.T, c Claim, goals []string) {
 	var b strings.Builder
 	b.WriteString(w.b.String())
 	for i, goal := range goals {
-		// The piles are numbers: cbv computes min, max, / and mod, and
-		// Z.lxor (not
-		// the comparisons, which lia reads).
-		fmt.Fprintf(&b, "Example goal%d : %s.\nProof. unfold inS, move, valid, total; cbv -[Z.gt Z.ge Z.lt Z.le not]; lia. Qed.\n", i, goal)
+		fmt.Fprintf(&b, "Example goal%d : %s.\nProof. %s. Qed.\n", i, goal, tactic)
 	}
 	path, err := Save(t.TempDir(), "goals", b.String())
 	if err != nil {
@@ -125,6 +130,9 @@ func TestSetIsTheEvaluators(t *testing.T) {
 		{"nim:3", "xor(a, b, c) == 0", 4},
 		{"exact:3,1", "0 == c ^ xor(b, a)", 4},
 		{"nim:4", "xor(a ^ d, c, b) == 0", 2},
+		// Moore's colmod, as Moore.v writes it (moore.go).
+		{"moore:3,2", "colmod(3, c, a, b)", 5},
+		{"nim:3", "colmod(2, a, b, c)", 4},
 	} {
 		g := parse(t, tt.spec)
 		e := compile(t, g, tt.expr)
@@ -213,6 +221,21 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 		{"exact:3,1", "xor(a, b, c) == 0", nil, func(s string) string {
 			return dropLine(s, "(* {c} *)")
 		}},
+		// Moore's theorem (Moore.v), on Moore's Nim and on Nim (Bouton's
+		// theorem read by columns), piles in any order.
+		{"moore:3,2", "colmod(3, a, b, c)", nil, nil},
+		{"moore:4,2", "colmod(3, d, b, a, c)", nil, nil},
+		{"nim:3", "colmod(2, b, c, a)", nil, nil},
+		{"cn:4,4", "colmod(5, a, b, c, d)", nil, nil}, // one facet
+		{"moore:3,2", "colmod(3, a, b, c)", nil, func(s string) string {
+			return strings.Replace(s, "colmod 3 [", "colmod 4 [", 1) // S changed by one constant
+		}},
+		{"moore:4,2", "colmod(3, a, b, c, d)", nil, func(s string) string {
+			return dropLine(s, "(* {b, d} *)") // a facet dropped from the move relation
+		}},
+		{"moore:4,3", "colmod(4, a, b, c, d)", nil, func(s string) string {
+			return dropLine(s, "(* {a, c, d} *)")
+		}},
 	} {
 		g := parse(t, tt.spec)
 		text, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
@@ -235,6 +258,9 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 		libs := []string{LibraryName}
 		if strings.Contains(tt.expr, "xor") {
 			libs = append(libs, NimSumLibraryName)
+		}
+		if strings.Contains(tt.expr, "colmod") {
+			libs = append(libs, MooreLibraryName)
 		}
 		if got := Libraries(text); !slices.Equal(got, libs) {
 			t.Errorf("%s %s: libraries %v, want %v", tt.spec, tt.expr, got, libs)

@@ -46,7 +46,7 @@ type Report struct {
 	Path string `json:"path,omitempty"`
 	// Libraries are the file names of those libraries, in the order coqc
 	// compiles them before the certificate: Nimlab.v, and NimSum.v for a
-	// nim-sum claim.
+	// nim-sum claim or Moore.v for Moore's colmod.
 	Libraries []string `json:"libraries,omitempty"`
 	// Reason and Detail say why there is no certificate.
 	Reason Reason `json:"reason,omitempty"`
@@ -67,7 +67,8 @@ type Report struct {
 const maxSplitTime = 3 * time.Minute
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
-// requires beside it (Nimlab.v, and NimSum.v for a nim-sum claim), and has
+// requires beside it (Nimlab.v, and NimSum.v or Moore.v for a claim those
+// libraries prove), and has
 // coqc check it within timeout. When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. Learning
@@ -80,10 +81,8 @@ const maxSplitTime = 3 * time.Minute
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
 	text, err := "", error(nil)
-	if sum, ok := nimSumClaim(c); ok {
-		// (II) moves a pile to the nim-sum of the others, one per pile.
-		r.Moves = c.Game.Piles()
-		text, err = writeNimSum(c, sum)
+	if t, moves, ok, lerr := byLemmas(c); ok {
+		text, err, r.Moves = t, lerr, moves
 	} else {
 		split := min(timeout, maxSplitTime)
 		wctx, cancel := context.WithTimeout(ctx, split)

@@ -25,6 +25,12 @@ var library string
 //go:embed coq/NimSum.v
 var nimSumLibrary string
 
+// mooreLibrary is Moore.v, Moore's theorem on the columns of binary
+// digits, which the certificates of colmod claims rest on (moore.go).
+//
+//go:embed coq/Moore.v
+var mooreLibrary string
+
 // LibraryName is the file name of the library every certificate requires,
 // in the certificate's folder.
 const LibraryName = "Nimlab.v"
@@ -34,11 +40,13 @@ const LibraryName = "Nimlab.v"
 var libraries = []struct{ module, file, text string }{
 	{"Nimlab", LibraryName, library},
 	{"NimSum", NimSumLibraryName, nimSumLibrary},
+	{"Moore", MooreLibraryName, mooreLibrary},
 }
 
 // Libraries returns the file names of the libraries the certificate text
 // requires, in the order coqc compiles them (Check): Nimlab.v always, and
-// NimSum.v when the text says "Require Import ... NimSum".
+// NimSum.v or Moore.v when the text says "Require Import ... NimSum" or
+// "... Moore".
 func Libraries(text string) []string {
 	required := map[string]bool{"Nimlab": true}
 	for _, line := range strings.Split(text, "\n") {

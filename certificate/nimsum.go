@@ -192,15 +192,10 @@ func onePileMoves(g *game.Game) bool {
 // claim: the game as every certificate writes it, and inS as the claim's
 // tree of Z.lxor.
 func newNimSumWriter(c Claim, sum *xorTree) (*writer, error) {
-	w := &writer{c: c, n: c.Game.Piles()}
-	for i := range w.n {
-		w.fields = append(w.fields, check.PileName(i))
-	}
-	var err error
-	if w.relation, err = w.moveRelation(); err != nil {
+	w, err := newLibraryWriter(c, "NimSum")
+	if err != nil {
 		return nil, err
 	}
-	w.header("Nimlab", "NimSum")
 	w.definitions(sum.coq(w.field("p")) + " = 0")
 	return w, nil
 }
@@ -228,19 +223,8 @@ func (w *writer) nimSumLemmas(sum *xorTree) {
 		return append(append([]string{}, vars[:i]...), vars[i+1:]...)
 	}
 	nimSum := sum.coq(func(i int) string { return x[i] })
-	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
-Proof. intros []; unfold valid, total; cbn; lia. Qed.
-
-Lemma move_valid : forall p q, valid p -> move p q -> valid q.
-Proof. intros p q _ H; apply H. Qed.
-
-Lemma move_lowers_total : forall p q, valid p -> move p q -> total q < total p.
-Proof. intros [] []; unfold move, valid, total; cbn; lia. Qed.
-
-Lemma inS_decidable : forall p, valid p -> inS p \/ ~ inS p.
-Proof. intros p _; unfold inS; lia. Qed.
-
-(* The nim-sum as a function of each pile v: v xor the nim-sum of the
+	w.gameLemmas("intros p _; unfold inS; lia.")
+	b.WriteString(`(* The nim-sum as a function of each pile v: v xor the nim-sum of the
    others (NimSum.v). *)
 `)
 	for i, f := range w.fields {
@@ -316,22 +300,8 @@ Proof.
     exists (mk %[4]s); unfold move, valid, total; cbn; split; [lia | exact HS]. }
 `, x[i], f, strings.Join(others(x, i), " "), strings.Join(target, " "))
 	}
-	b.WriteString(`  discriminate Hbit.
-Qed.
-
-(* (III) is asked in misère play only. *)
-Lemma condition_III : false = true -> forall p, valid p -> terminal pos move p -> ~ inS p.
-Proof. discriminate. Qed.
-
-(* S is exactly the set of P-positions. *)
-Theorem characterization : forall p, valid p -> (isP pos move false p <-> inS p).
-Proof.
-  exact (Nimlab.characterization pos valid total move false total_nonnegative move_valid
-    move_lowers_total inS inS_decidable condition_I condition_II condition_III).
-Qed.
-
-Print Assumptions characterization.
-`)
+	b.WriteString("  discriminate Hbit.\nQed.\n\n")
+	w.characterization()
 }
 
 // nested writes the intro pattern of a disjunction of the patterns, nested

@@ -58,15 +58,16 @@ type writer struct {
 
 // Write returns the text of the certificate of c, or an error wrapping
 // ErrUncertifiable that says why it has none. A nim-sum claim on Nim
-// (nimsum.go) is proved with NimSum.v's lemmas, its candidate moves unused;
-// every other claim with lia. The case split of condition
+// (nimsum.go) is proved with NimSum.v's lemmas, and Moore's colmod on
+// Moore's Nim (moore.go) with Moore.v's, their candidate moves unused
+// (bylemmas.go); every other claim with lia. The case split of condition
 // (II) is learned on a box (cases.go): a claim that is false, or moves that
 // do not cover (II), give an error or a file that coqc rejects. When the
 // split is not found for every position, it is sought for the canonical
 // positions of the game's symmetries (canonical.go).
 func Write(ctx context.Context, c Claim) (string, error) {
-	if sum, ok := nimSumClaim(c); ok {
-		return writeNimSum(c, sum)
+	if text, _, ok, err := byLemmas(c); ok {
+		return text, err
 	}
 	// What the certificate cannot state is said once, not again by the
 	// symmetric route.

@@ -18,6 +18,38 @@ func (e *Expr) Tree() ast.Node { return e.tree }
 // ...), as the evaluator reads it.
 func (e *Expr) PileIndex(name string) (int, error) { return e.pile(name) }
 
+// ColumnModulus returns m and the piles in the order of the arguments when
+// the expression is colmod(m, x_1, ..., x_n) with m >= 2 and the x's the n
+// piles of the game, each once: Moore's Nim's S, which prove decides by
+// induction on binary digits and a certificate proves with Moore.v.
+func (e *Expr) ColumnModulus(n int) (m int, piles []int, ok bool) {
+	call, ok := e.tree.(*ast.CallNode)
+	if !ok || len(call.Arguments) != n+1 {
+		return 0, nil, false
+	}
+	if name, ok := call.Callee.(*ast.IdentifierNode); !ok || name.Value != "colmod" {
+		return 0, nil, false
+	}
+	mod, ok := call.Arguments[0].(*ast.IntegerNode)
+	if !ok || mod.Value < 2 {
+		return 0, nil, false
+	}
+	seen := make([]bool, n)
+	for _, arg := range call.Arguments[1:] {
+		id, ok := arg.(*ast.IdentifierNode)
+		if !ok {
+			return 0, nil, false
+		}
+		i, err := e.pile(id.Value)
+		if err != nil || i < 0 || i >= n || seen[i] {
+			return 0, nil, false
+		}
+		seen[i] = true
+		piles = append(piles, i)
+	}
+	return mod.Value, piles, true
+}
+
 // SymmetryPerms returns the permutations sym() ranges over, as the evaluator
 // tries them: q[i] = p[perm[i]].
 func (e *Expr) SymmetryPerms() ([]complex.Perm, error) { return e.symPerms() }

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/expr-lang/expr/ast"
 	"github.com/nimlab/nimlab/prove/proof"
 )
 
@@ -59,30 +58,8 @@ var digitsFile = queryFile{suffix: "-digit-step",
 // columnModulus returns m when e is colmod(m, x_1, ..., x_n) with m >= 2
 // and the x's the game's n piles, each once (in any order).
 func (enc *encoding) columnModulus() (int, bool) {
-	call, ok := enc.e.Tree().(*ast.CallNode)
-	if !ok || len(call.Arguments) != enc.n+1 {
-		return 0, false
-	}
-	if name, ok := call.Callee.(*ast.IdentifierNode); !ok || name.Value != "colmod" {
-		return 0, false
-	}
-	m, ok := call.Arguments[0].(*ast.IntegerNode)
-	if !ok || m.Value < 2 {
-		return 0, false
-	}
-	seen := make([]bool, enc.n)
-	for _, arg := range call.Arguments[1:] {
-		id, ok := arg.(*ast.IdentifierNode)
-		if !ok {
-			return 0, false
-		}
-		i, err := enc.e.PileIndex(id.Value)
-		if err != nil || i < 0 || i >= enc.n || seen[i] {
-			return 0, false
-		}
-		seen[i] = true
-	}
-	return m.Value, true
+	m, _, ok := enc.e.ColumnModulus(enc.n)
+	return m, ok
 }
 
 // byDigitStep puts the inductive step of (I) or (II) before the query

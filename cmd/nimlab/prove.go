@@ -135,7 +135,8 @@ P-position of the game as the file defines it exactly when it is in S, and
 moves (the theorem's, --move's, or moves learned from the game), along a case
 split learned on a box and tried by z3 beyond it. Bouton's theorem (the
 nim-sum of the piles is 0, on Nim or Exact 1-Nim) is proved instead with
-NimSum.v, lemmas about Z.lxor written beside it. nimlab runs coqc on it
+NimSum.v, lemmas about Z.lxor written beside it, and Moore's (colmod(k+1,
+every pile once) on Moore's Nim) with Moore.v. nimlab runs coqc on it
 (at most 10 minutes; learning the moves and the case split, at most 3)
 and prints "certified" with coqc's time; "no certificate" and why for what a
 certificate cannot state yet (other xor and binary digits, region theorems,

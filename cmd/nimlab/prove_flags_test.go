@@ -379,9 +379,9 @@ func TestLabProve(t *testing.T) {
 
 // TestProveCertificate: prove --certificate writes the proof's Coq file,
 // has coqc check it and says so (text and JSON); Bouton's theorem is
-// certified with NimSum.v beside Nimlab.v; a claim with binary digits
-// (Moore's Nim) says it has no certificate and why; a refuted claim writes
-// none.
+// certified with NimSum.v beside Nimlab.v, Moore's with Moore.v; a claim
+// with other binary digits (CN(6,4)'s nim-sum of minima) says it has no
+// certificate and why; a refuted claim writes none.
 func TestProveCertificate(t *testing.T) {
 	provetest.Z3(t)
 	dir := t.TempDir()
@@ -414,8 +414,15 @@ func TestProveCertificate(t *testing.T) {
 		t.Errorf("nim:3: %v: %s", err, out)
 	}
 	v = runJSON(t, "prove", "moore:3,2", "--theorem", "moore", "--certificate", dir, "--json")
-	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
+	if c, _ := v["certificate"].(map[string]any); c["status"] != want || fmt.Sprint(c["libraries"]) != "[Nimlab.v Moore.v]" {
 		t.Errorf("moore:3,2: certificate %v", v["certificate"])
+	}
+	if _, err := os.Stat(filepath.Join(dir, "Moore.v")); err != nil {
+		t.Errorf("moore:3,2: Moore.v not beside the certificate: %v", err)
+	}
+	v = runJSON(t, "prove", "cn:6,4", "--theorem", "cn64", "--certificate", dir, "--json")
+	if c, _ := v["certificate"].(map[string]any); c["status"] != "not_certifiable" || c["reason"] != "digits" {
+		t.Errorf("cn:6,4: certificate %v", v["certificate"])
 	}
 	v = runJSON(t, "discover", "cn:4,2", "--max", "4", "--prove", "--certificate", dir, "--json")
 	if c, _ := v["certificate"].(map[string]any); c["status"] != want {
