@@ -130,6 +130,10 @@ func TestSetIsTheEvaluators(t *testing.T) {
 		{"nim:3", "xor(a, b, c) == 0", 4},
 		{"exact:3,1", "0 == c ^ xor(b, a)", 4},
 		{"nim:4", "xor(a ^ d, c, b) == 0", 2},
+		// sym() with images that repeat, written once (sym), and beside a
+		// let bound outside it.
+		{"exact:5,3", "sym(a == 0 && b == 0 && c == 0)", 2},
+		{"nim:4", "let ss = a + b; sym(a == 0 && ss <= c + d) || d == 3", 2},
 		// Moore's colmod, as Moore.v writes it (moore.go).
 		{"moore:3,2", "colmod(3, c, a, b)", 5},
 		{"nim:3", "colmod(2, a, b, c)", 4},
@@ -488,5 +492,27 @@ func TestTooLargeIsNotCertifiable(t *testing.T) {
 	}
 	if r.Status != NotCertifiable || r.Reason != ReasonTooLarge {
 		t.Fatalf("%s (%s): %s", r.Status, r.Reason, r.Detail)
+	}
+}
+
+// TestSymImagesOnce: sym()'s images that are the same condition up to the
+// order of their conjunctions are written once, and the same ones at every
+// position, whatever its piles (a proof's cases name S's disjuncts by their
+// place): here at p and at a move's position with piles made 0.
+func TestSymImagesOnce(t *testing.T) {
+	g := parse(t, "exact:5,3")
+	e := compile(t, g, "sym(a == 0 && b == 0 && c == 0)")
+	w := &writer{n: 5, fields: []string{"a", "b", "c", "d", "e"}}
+	moved := w.position("p")
+	moved[0], moved[2] = constTerm(0), constTerm(0)
+	for _, piles := range [][]term{w.position("p"), moved} {
+		s, err := asProp(e, piles)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 120 permutations, C(5,3) = 10 sets of three piles.
+		if s.tree.op != orOp || len(s.tree.args) != 10 {
+			t.Errorf("%s: %d images, want 10", s.inline, len(s.tree.args))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package certificate
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -49,6 +50,30 @@ type prop struct {
 	// coq and src are an atom's text in Coq (lets inlined) and in check's
 	// language.
 	coq, src string
+}
+
+// key returns a text that two props share when they are the same
+// condition up to the order and grouping of their conjunctions and
+// disjunctions (the atoms' Coq texts, nested connectives flattened, each
+// connective's arguments sorted).
+func (p *prop) key() string {
+	if p.op == atomOp {
+		return p.coq
+	}
+	var keys []string
+	var flatten func(q *prop)
+	flatten = func(q *prop) {
+		if q.op == p.op {
+			for _, a := range q.args {
+				flatten(a)
+			}
+			return
+		}
+		keys = append(keys, q.key())
+	}
+	flatten(p)
+	slices.Sort(keys)
+	return string(p.op) + "(" + strings.Join(keys, "\x00") + ")"
 }
 
 // The kinds of prop.
@@ -582,18 +607,44 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 	if err != nil {
 		return term{}, err
 	}
+	// Images that are the same condition up to the order of their
+	// conjunctions and disjunctions are written once: A \/ A is A. sym()
+	// over every permutation of 6 piles has 720 images, of which
+	// sym(a == 0 && b == 0 && c == 0) has 20 distinct. Which are the same
+	// is read with the piles as unknowns of any sign, so the choice holds
+	// at every position and is the same at every position written (a
+	// proof's cases name the disjuncts of S by their place).
+	unknowns := make([]term, len(tr.piles))
+	for i := range unknowns {
+		x := fmt.Sprintf("x%d", i)
+		unknowns[i] = zTerm(x, x, x, false)
+	}
 	parts := make([]term, 0, len(perms))
+	seen := map[string]bool{}
 	for _, perm := range perms {
-		inner := tr
-		inner.piles = make([]term, len(tr.piles))
-		for i := range inner.piles {
-			inner.piles[i] = tr.piles[perm[i]]
+		image := func(piles []term) (term, error) {
+			inner := tr
+			inner.piles = make([]term, len(piles))
+			for i := range inner.piles {
+				inner.piles[i] = piles[perm[i]]
+			}
+			t, err := inner.node(args[0])
+			if err != nil {
+				return term{}, err
+			}
+			return condition(t, "sym()")
 		}
-		t, err := inner.node(args[0])
+		general, err := image(unknowns)
 		if err != nil {
 			return term{}, err
 		}
-		if t, err = condition(t, "sym()"); err != nil {
+		key := general.tree.key()
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		t, err := image(tr.piles)
+		if err != nil {
 			return term{}, err
 		}
 		parts = append(parts, t)
