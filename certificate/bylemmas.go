@@ -65,20 +65,29 @@ Proof. %s Qed.
 `, decided)
 }
 
+// misere is Nimlab.v's flag of the game's play, "true" in misère play:
+// the certificates proved with a library state the theorem of the game's
+// own play, so that coqc, not only their preconditions (normal play), stands
+// between a misère game and a normal-play proof ((III) is proved by
+// discriminate, which fails in misère play).
+func (w *writer) misere() string {
+	return fmt.Sprint(w.c.Game.Misere)
+}
+
 // characterization writes (III), which normal play does not ask, and the
 // theorem the certificate ends with.
 func (w *writer) characterization() {
-	w.b.WriteString(`(* (III) is asked in misère play only. *)
-Lemma condition_III : false = true -> forall p, valid p -> terminal pos move p -> ~ inS p.
+	fmt.Fprintf(&w.b, `(* (III) is asked in misère play only. *)
+Lemma condition_III : %[1]s = true -> forall p, valid p -> terminal pos move p -> ~ inS p.
 Proof. discriminate. Qed.
 
 (* S is exactly the set of P-positions. *)
-Theorem characterization : forall p, valid p -> (isP pos move false p <-> inS p).
+Theorem characterization : forall p, valid p -> (isP pos move %[1]s p <-> inS p).
 Proof.
-  exact (Nimlab.characterization pos valid total move false total_nonnegative move_valid
+  exact (Nimlab.characterization pos valid total move %[1]s total_nonnegative move_valid
     move_lowers_total inS inS_decidable condition_I condition_II condition_III).
 Qed.
 
 Print Assumptions characterization.
-`)
+`, w.misere())
 }

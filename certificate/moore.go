@@ -189,7 +189,7 @@ Proof.
    which lie within a facet (covered, computed over every mask of the
    piles); the move is that facet's case of move. *)
 Lemma condition_II : forall p, valid p -> ~ inS p ->
-  (false = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
+  (%[10]s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
 Proof.
   intros [%[2]s] Hv Hn; right; unfold valid, inS in *; cbn [%[3]s] in *.
   destruct (moore_II_facets %[4]d
@@ -201,7 +201,7 @@ Proof.
   unfold move, valid, total; cbn [%[3]s]; cbn [sum] in Hs.
   cbn [In] in Hin; destruct Hin as %[9]s; cbn [lowers] in Hl.
 `, s.m-1, strings.Join(x, " "), strings.Join(w.fields, " "), s.m, "["+strings.Join(masks, ";\n     ")+"]", inOrder(x),
-		listPattern(inOrderNames(y, s.piles)), strings.Join(y, " "), nested(append(hin, "[]")))
+		listPattern(inOrderNames(y, s.piles)), strings.Join(y, " "), nested(append(hin, "[]")), w.misere())
 	for j := range facets {
 		pick := strings.Repeat("right; ", j)
 		if j < len(facets)-1 {

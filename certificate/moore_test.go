@@ -1,8 +1,11 @@
 package certificate
 
 import (
+	"context"
 	"errors"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestMooreClaim: which claims the certificates of Moore's theorem take
@@ -44,6 +47,41 @@ func TestMooreClaim(t *testing.T) {
 			t.Errorf("%s %s: %v", tt.spec, tt.expr, err)
 		case tt.reason != "" && (!errors.As(err, &u) || u.Reason != tt.reason):
 			t.Errorf("%s %s: %v, want a reason %s", tt.spec, tt.expr, err, tt.reason)
+		}
+	}
+}
+
+// TestLibraryRoutesStateTheirPlay: the certificates proved with a library
+// state the theorem of the game's own play, so that a misère game forced
+// past their preconditions (normal play) is rejected by coqc, not certified
+// as the normal-play theorem.
+func TestLibraryRoutesStateTheirPlay(t *testing.T) {
+	coqc(t)
+	normal, misere := parse(t, "nim:3"), parse(t, "nim:3/misere")
+	sum, ok := nimSumClaim(Claim{Game: normal, Set: compile(t, normal, "xor(a, b, c) == 0")})
+	if !ok {
+		t.Fatal("nim:3: not a nim-sum claim")
+	}
+	bouton, err := writeNimSum(Claim{Game: misere, Set: compile(t, misere, "xor(a, b, c) == 0")}, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := parse(t, "moore:3,2/misere")
+	moore, err := writeMoore(Claim{Game: g, Set: compile(t, g, "colmod(3, a, b, c)")}, mooreSet{m: 3, piles: []int{0, 1, 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{bouton, moore} {
+		path, err := Save(t.TempDir(), "certificate", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := Check(context.Background(), path, 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked.Accepted || !strings.Contains(text, "isP pos move true p") {
+			t.Errorf("a misère game's certificate by a library: accepted %v:\n%s", checked.Accepted, text)
 		}
 	}
 }

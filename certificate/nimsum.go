@@ -284,14 +284,14 @@ Proof.
    the nim-sum of the others lowers it and makes the nim-sum 0
    (splits_move). *)
 Lemma condition_II : forall p, valid p -> ~ inS p ->
-  (false = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
+  (%s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
 Proof.
   intros [%s] Hv Hn; right; unfold valid, inS in *; cbn in *.
   assert (Hs : 0 < %s) by (assert (0 <= %s) by nonneg; lia).
   pose proof (Z.bit_log2 _ Hs) as Hbit.
   set (top := Z.log2 _) in *.
   rewrite !Z.lxor_spec in Hbit.
-`, strings.Join(x, " "), nimSum, nimSum)
+`, w.misere(), strings.Join(x, " "), nimSum, nimSum)
 	for i, f := range w.fields {
 		target := append([]string{}, x...)
 		target[i] = "r"

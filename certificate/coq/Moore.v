@@ -438,7 +438,8 @@ Proof.
 Qed.
 
 (* colmod m xs computed, column by column, for positions given by numbers
-   (fuel: more columns than the piles have digits). *)
+   (fuel: at least as many columns as the sum of the piles has binary
+   digits; halving the piles halves their sum). *)
 Fixpoint colmodb (m : Z) (fuel : nat) (xs : list Z) : bool :=
   match fuel with
   | O => true
@@ -446,12 +447,15 @@ Fixpoint colmodb (m : Z) (fuel : nat) (xs : list Z) : bool :=
   end.
 
 Lemma colmodb_spec : forall m xs, 0 < m -> nonneg xs ->
-  (colmod m xs <-> colmodb m (S (Z.to_nat (sum xs))) xs = true).
+  (colmod m xs <-> colmodb m (S (Z.to_nat (Z.log2 (sum xs)))) xs = true).
 Proof.
   intros m xs Hm Hn.
-  enough (H : forall fuel, (Z.to_nat (sum xs) < fuel)%nat -> (colmod m xs <-> colmodb m fuel xs = true))
-    by (apply H; lia).
-  revert xs Hn. apply (halving_ind (fun xs => forall fuel, (Z.to_nat (sum xs) < fuel)%nat ->
+  enough (H : forall fuel, sum xs < 2 ^ Z.of_nat fuel -> (colmod m xs <-> colmodb m fuel xs = true)).
+  { apply H. pose proof (sum_nonneg xs Hn).
+    destruct (Z.eq_dec (sum xs) 0) as [E | E]; [rewrite E; cbn; lia |].
+    pose proof (Z.log2_spec (sum xs) ltac:(lia)) as [_ Hlt]. pose proof (Z.log2_nonneg (sum xs)).
+    rewrite Nat2Z.inj_succ, Z2Nat.id by lia. exact Hlt. }
+  revert xs Hn. apply (halving_ind (fun xs => forall fuel, sum xs < 2 ^ Z.of_nat fuel ->
     (colmod m xs <-> colmodb m fuel xs = true))).
   - intros xs Hn Hs fuel _. split; [intros _ | intros _; apply colmod_zeros; assumption].
     revert xs Hn Hs. induction fuel as [| f IH]; intros xs Hn Hs; cbn [colmodb]; [reflexivity |].
@@ -459,9 +463,10 @@ Proof.
     pose proof (sum_split xs). pose proof (column_nonneg 0 xs).
     pose proof (sum_nonneg _ (half_nonneg xs Hn)).
     apply IH; [apply half_nonneg; exact Hn | lia].
-  - intros xs Hn Hs IH fuel Hf. destruct fuel as [| f]; [lia |].
+  - intros xs Hn Hs IH fuel Hf. destruct fuel as [| f]; [cbn in Hf; lia |].
     cbn [colmodb]. rewrite (colmod_step m xs Hn), andb_true_iff, Z.eqb_eq.
-    pose proof (half_sum_lt xs Hn Hs). pose proof (sum_nonneg _ (half_nonneg xs Hn)).
+    rewrite Nat2Z.inj_succ, Z.pow_succ_r in Hf by lia.
+    pose proof (sum_split xs). pose proof (column_nonneg 0 xs).
     rewrite (IH f ltac:(lia)). reflexivity.
 Qed.
 
