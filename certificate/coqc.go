@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,6 +84,27 @@ type Checked struct {
 	Seconds float64 `json:"seconds"`
 	// Output is what coqc printed (its error when it rejected the file).
 	Output string `json:"output,omitempty"`
+}
+
+// CheckFolder reports whether dir can hold certificates: it makes the
+// folder if it is missing and writes (and removes) a file there. The front
+// ends ask it before proving, so that a folder that cannot be written is
+// said at once rather than after the proof and coqc's check.
+func CheckFolder(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("the certificate's folder: %w", err)
+	}
+	f, err := os.CreateTemp(dir, ".nimlab-check-*")
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		err = pathErr.Err // the name of the file tried says nothing
+	}
+	if err != nil {
+		return fmt.Errorf("the certificate's folder %s cannot be written: %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // Save writes the certificate text as dir/name.v, and the libraries it

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/nimlab/nimlab/check"
 )
 
 // The certificates of Moore's theorem: S = colmod(m, every pile once),
@@ -55,32 +57,53 @@ type mooreSet struct {
 
 // mooreClaim returns the colmod of c's expression when c is a claim the
 // certificates of Moore's theorem prove (see above); err says why one
-// that is has no certificate all the same.
+// that is has no certificate all the same. A claim colmod(m, every pile
+// once) whose game breaks a precondition has none either: err says which
+// (lia, the other route, does not read binary digits).
 func mooreClaim(c Claim) (s mooreSet, ok bool, err error) {
 	g := c.Game
 	n := g.Piles()
-	if g.Misere || n < 2 || n > maxPiles || !g.TakeOnFaces() {
+	m, piles, ok := c.Set.ColumnModulus(n)
+	if !ok || n < 2 {
 		return mooreSet{}, false, nil
 	}
-	m, piles, ok := c.Set.ColumnModulus(n)
-	if !ok {
-		return mooreSet{}, false, nil
+	digits := func(why string) (mooreSet, bool, error) {
+		return mooreSet{}, true, uncertifiable(ReasonDigits, "colmod(): Moore's theorem is certified "+why)
+	}
+	switch {
+	case g.Misere:
+		return digits("in normal play only")
+	case n > maxPiles:
+		return mooreSet{}, true, uncertifiable(ReasonUnsupported, fmt.Sprintf("%d piles; a certificate names at most %d", n, maxPiles))
+	case !g.TakeOnFaces():
+		return digits("on take games on the faces of a complex only (any amounts from the piles of a face), not on the " + g.Rule().Name() + " rule")
 	}
 	facets := facetMasks(c)
 	for _, f := range facets {
 		if bits.OnesCount(uint(f)) > m-1 {
-			return mooreSet{}, false, nil // a move could lower m piles
+			return digits(fmt.Sprintf("where a move lowers at most m-1 = %d piles; a facet has %d", m-1, bits.OnesCount(uint(f))))
 		}
 	}
 	for mask := 1; mask < 1<<n; mask++ {
 		if bits.OnesCount(uint(mask)) <= m-1 && coveringFacet(facets, mask) < 0 {
-			return mooreSet{}, false, nil // Moore's construction may lower these piles
+			return digits(fmt.Sprintf("where every set of at most m-1 = %d piles is a face (Moore's construction may lower any); %s is not", m-1, setOf(mask, c)))
 		}
 	}
 	if len(facets) > maxMooreFacets {
 		return mooreSet{}, true, uncertifiable(ReasonUnsupported, fmt.Sprintf("%d facets; a certificate of Moore's theorem writes at most %d (coqc's time grows as the cube of their number)", len(facets), maxMooreFacets))
 	}
 	return mooreSet{m: m, piles: piles}, true, nil
+}
+
+// setOf writes the piles of mask as {a, b}.
+func setOf(mask int, c Claim) string {
+	var names []string
+	for i := range c.Game.Piles() {
+		if mask>>i&1 == 1 {
+			names = append(names, check.PileName(i))
+		}
+	}
+	return "{" + strings.Join(names, ", ") + "}"
 }
 
 // facetMasks returns the facets of c's game as bit masks of its piles (pile
@@ -118,7 +141,13 @@ func newMooreWriter(c Claim, s mooreSet) (*writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.b.WriteString("Require Import List. Import ListNotations.\n\n")
+	w.b.WriteString(`Require Import List. Import ListNotations.
+
+(* inS is colmod m of the piles, defined in Moore.v, which a referee reads
+   there too: every pile at least 0, and at every binary digit i the number
+   of piles whose digit i, (x / 2 ^ i) mod 2, is 1 is a multiple of m. *)
+
+`)
 	p := w.field("p")
 	var xs []string
 	for _, i := range s.piles {

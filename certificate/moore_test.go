@@ -10,8 +10,9 @@ import (
 
 // TestMooreClaim: which claims the certificates of Moore's theorem take
 // (moore.go): colmod(m, every pile once) on a take game whose facets have
-// at most m-1 piles and hold every set of at most m-1; the others go to lia
-// (and are "digits" there), or are refused as too large.
+// at most m-1 piles and hold every set of at most m-1; colmod(m, every pile
+// once) on other games is "digits" with the precondition it breaks, or too
+// large; other expressions go to lia.
 func TestMooreClaim(t *testing.T) {
 	for _, tt := range []struct {
 		spec, expr string
@@ -23,11 +24,11 @@ func TestMooreClaim(t *testing.T) {
 		{"nim:3", "colmod(2, a, b, c)", true, ""},
 		{"moore:6,3", "colmod(4, a, b, c, d, e, f)", true, ""},
 		{"moore:10,4", "colmod(5, a, b, c, d, e, f, g, h, i, j)", true, ReasonUnsupported}, // 210 facets
-		{"moore:3,2", "colmod(2, a, b, c)", false, ""},                                     // a move lowers 2 piles
-		{"moore:3,2", "colmod(4, a, b, c)", false, ""},                                     // {a, b, c} is no face
-		{"cn:5,2", "colmod(3, a, b, c, d, e)", false, ""},                                  // {a, c} is no face
-		{"moore:3,2/misere", "colmod(3, a, b, c)", false, ""},
-		{"slow:3,2", "colmod(3, a, b, c)", false, ""},
+		{"moore:3,2", "colmod(2, a, b, c)", true, ReasonDigits},                            // a move lowers 2 piles
+		{"moore:3,2", "colmod(4, a, b, c)", true, ReasonDigits},                            // {a, b, c} is no face
+		{"cn:5,2", "colmod(3, a, b, c, d, e)", true, ReasonDigits},                         // {a, c} is no face
+		{"moore:3,2/misere", "colmod(3, a, b, c)", true, ReasonDigits},
+		{"slow:3,2", "colmod(3, a, b, c)", true, ReasonDigits},
 		{"moore:3,2", "colmod(3, a, b, b)", false, ""},
 		{"moore:3,2", "colmod(3, a, b)", false, ""},
 		{"moore:3,2", "colmod(3, a, b, c) && a == b", false, ""},

@@ -20,6 +20,18 @@ const certificateTimeout = 10 * time.Minute
 // print last, as prove and discover say below its check command.
 const certificateCheckHint = `(what coqc prints last must read "Closed under the global context")`
 
+// certificateFolder checks, before any proof, that the folder the
+// certificate is asked for (dir, "" when none is) can be written.
+func certificateFolder(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if err := certificate.CheckFolder(dir); err != nil {
+		return requestErrorf("%v: %v", Param("certificate"), err)
+	}
+	return nil
+}
+
 // certify writes the certificate of a proved claim and has coqc check it.
 // A certificate coqc rejects is an internal error, as a proof the engine
 // contradicts is.

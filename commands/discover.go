@@ -160,6 +160,9 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 			return nil, err
 		}
 	}
+	if err := certificateFolder(req.Certificate); err != nil {
+		return nil, err
+	}
 	release, err := env.admit()
 	if err != nil {
 		return nil, err

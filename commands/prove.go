@@ -167,6 +167,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 			return nil, fmt.Errorf("--confirm: %w", err)
 		}
 	}
+	if err := certificateFolder(req.Certificate); err != nil {
+		return nil, err
+	}
 	release, err := env.admit()
 	if err != nil {
 		return nil, err

@@ -470,6 +470,11 @@ Proof.
     rewrite (IH f ltac:(lia)). reflexivity.
 Qed.
 
-(* Proves colmod m xs, or its negation, for piles given by numbers. *)
-Ltac decide_colmod := rewrite colmodb_spec by (first [lia | unfold nonneg; repeat constructor; lia]);
-  vm_compute; first [reflexivity | discriminate].
+(* Proves colmod m xs, or its negation, for piles given by numbers at
+   least 0 and m > 0; fails saying so when the goal is false. *)
+Ltac decide_colmod :=
+  once (rewrite colmodb_spec by (first [lia | unfold nonneg; repeat constructor; lia
+    | fail 1 "decide_colmod: a pile is negative or m is not positive"]));
+  vm_compute;
+  tryif first [reflexivity | discriminate] then idtac
+  else fail "decide_colmod: the goal is false (colmodb computes the other answer)".

@@ -135,13 +135,16 @@ P-position of the game as the file defines it exactly when it is in S, and
 moves (the theorem's, --move's, or moves learned from the game), along a case
 split learned on a box and tried by z3 beyond it. Bouton's theorem (the
 nim-sum of the piles is 0, on Nim or Exact 1-Nim) is proved instead with
-NimSum.v, lemmas about Z.lxor written beside it, and Moore's (colmod(k+1,
-every pile once) on Moore's Nim) with Moore.v. nimlab runs coqc on it
-(at most 10 minutes; learning the moves and the case split, at most 3)
-and prints "certified" with coqc's time; "no certificate" and why for what a
-certificate cannot state yet (other xor and binary digits, region theorems,
-Sprague–Grundy values) or a case split not settled in time (case_split); a
-certificate coqc rejects is an internal error. See docs/proofs.md.
+NimSum.v, lemmas about Z.lxor written beside it, and Moore's (colmod(m,
+every pile once) on a take game whose facets have at most m-1 piles and
+hold every set of m-1: Moore's Nim, Nim, CN(n,n), ...) with Moore.v, both
+in normal play. The folder is checked first (it is made if missing);
+nimlab runs coqc on the certificate (at most 10 minutes; learning the
+moves and the case split, at most 3) and prints "certified" with coqc's
+time; "no certificate" and why (digits, nonlinear, sign, boolean,
+no_moves, case_split, too_large, unsupported); "not checked" without coqc
+or on Ctrl-C (the file is written). A certificate coqc rejects is an
+internal error. See docs/proofs.md.
 
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
 statement, the result and the kind of proof, each condition's answer, the

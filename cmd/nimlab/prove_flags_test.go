@@ -433,3 +433,23 @@ func TestProveCertificate(t *testing.T) {
 		t.Errorf("a refuted claim has a certificate: %s", out)
 	}
 }
+
+// TestCertificateFolderCheckedFirst: a --certificate folder that cannot be
+// written (a file stands there) is said before anything is proved, by
+// prove and by discover, as a usage error naming the flag.
+func TestCertificateFolderCheckedFirst(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "afile")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"prove", "nim:2", "--theorem", "nim", "--certificate", file},
+		{"prove", "nim:2", "--theorem", "nim", "--certificate", filepath.Join(file, "sub")},
+		{"discover", "nim:2", "--max", "3", "--prove", "--certificate", file},
+	} {
+		out, err := run(t, args...)
+		if err == nil || !strings.Contains(err.Error(), "--certificate") || !strings.Contains(err.Error(), "folder") || strings.Contains(out, "proved") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+}
