@@ -71,7 +71,7 @@ func checkGoals(t *testing.T, c Claim, goals []string) {
 	if sum, ok := nimSumClaim(c); ok {
 		w, err = newNimSumWriter(c, sum)
 	}
-	if s, ok, _ := mooreClaim(c); ok {
+	if s, ok, merr := mooreClaim(c); ok && merr == nil {
 		w, err = newMooreWriter(c, s)
 		tactic = "unfold inS; cbn [" + strings.Join(w.fields, " ") + "]; decide_colmod"
 	}
