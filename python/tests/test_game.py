@@ -166,7 +166,9 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     assert bouton.certificate["status"] == want, bouton.certificate
     assert bouton.certificate["libraries"] == ["Nimlab.v", "NimSum.v"] and (tmp_path / "NimSum.v").exists()
     assert nimlab.Game("cn:4,2").prove("a == b", certificate=tmp_path).certificate is None  # refuted: none
-    digits = nimlab.Game("moore:3,2").prove(theorem="moore", certificate=tmp_path)
+    moore = nimlab.Game("moore:3,2").prove(theorem="moore", certificate=tmp_path)
+    assert moore.certificate["status"] == want and moore.certificate["libraries"] == ["Nimlab.v", "Moore.v"]
+    digits = nimlab.Game("cn:6,4").prove(theorem="cn64", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
 
 
