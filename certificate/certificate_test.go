@@ -83,7 +83,17 @@ func checkGoals(t *testing.T, c Claim, goals []string) {
 	for i, goal := range goals {
 		fmt.Fprintf(&b, "Example goal%d : %s.\nProof. %s. Qed.\n", i, goal, tactic)
 	}
-	path, err := Save(t.TempDir(), "goals", b.String())
+	checked := coqcChecks(t, "goals", b.String())
+	if !checked.Compiled {
+		t.Fatalf("%s: coqc rejected the goals: %s", c.Game.Spec, checked.Output)
+	}
+}
+
+// coqcChecks saves text as name.v with the libraries it requires and has
+// coqc check it.
+func coqcChecks(t *testing.T, name, text string) *Checked {
+	t.Helper()
+	path, err := Save(t.TempDir(), name, text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,9 +101,7 @@ func checkGoals(t *testing.T, c Claim, goals []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !checked.Compiled {
-		t.Fatalf("%s: coqc rejected the goals: %s", c.Game.Spec, checked.Output)
-	}
+	return checked
 }
 
 // identity is the candidate move that moves nowhere: a stand-in where
@@ -370,14 +378,7 @@ func TestCheckNeedsTheCharacterizationClosed(t *testing.T) {
 		{"Require Import ZArith Lia Nimlab.\nAxiom cheat : False.\nTheorem characterization : forall n : Z, n = 0. Proof. exfalso; exact cheat. Qed.\nPrint Assumptions characterization.\n", false},
 		{"Require Import ZArith Lia Nimlab.\nTheorem characterization : forall n : Z, n + 0 = n. Proof. intros; lia. Qed.\nPrint Assumptions characterization.\n", true},
 	} {
-		path, err := Save(t.TempDir(), "certificate", tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked, err := Check(context.Background(), path, 5*time.Minute)
-		if err != nil {
-			t.Fatal(err)
-		}
+		checked := coqcChecks(t, "certificate", tt.text)
 		if checked.Accepted != tt.want {
 			t.Errorf("accepted %v, want %v: %s\n%s", checked.Accepted, tt.want, checked.Output, tt.text)
 		}
@@ -397,14 +398,7 @@ Theorem characterization : forall x_a x_b x_c x_d : Z, 0 <= x_a /\ 0 <= x_b /\ 0
 Proof. intros; linear. Qed.
 Print Assumptions characterization.
 `
-	path, err := Save(t.TempDir(), "parities", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked, err := Check(context.Background(), path, 5*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
+	checked := coqcChecks(t, "parities", text)
 	if !checked.Accepted {
 		t.Errorf("linear does not prove it: %s", checked.Output)
 	}

@@ -1,11 +1,9 @@
 package certificate
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestMooreClaim: which claims the certificates of Moore's theorem take
@@ -73,14 +71,7 @@ func TestLibraryRoutesStateTheirPlay(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, text := range []string{bouton, moore} {
-		path, err := Save(t.TempDir(), "certificate", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked, err := Check(context.Background(), path, 5*time.Minute)
-		if err != nil {
-			t.Fatal(err)
-		}
+		checked := coqcChecks(t, "certificate", text)
 		if checked.Accepted || !strings.Contains(text, "isP pos move true p") {
 			t.Errorf("a misère game's certificate by a library: accepted %v:\n%s", checked.Accepted, text)
 		}
