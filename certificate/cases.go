@@ -64,6 +64,14 @@ type caseNode struct {
 	yes, no *caseNode
 	plan    *plan
 	inS     bool
+	// needs, at a leaf the solver confirmed, lists the depths (1 for the
+	// root's condition) of the conditions on its path the solver's
+	// refutation used; the proof clears the others, which lia would
+	// otherwise read (and split the minima of). nil when not known.
+	needs []int
+	// nodeNeeds holds, at a leaf, the same for each plan node the proof
+	// hands to lia whole (tighten), where the solver gave it.
+	nodeNeeds map[*plan][]int
 }
 
 // splitter learns the case split of (II) for a certificate.
@@ -87,9 +95,11 @@ type splitter struct {
 	order   map[*prop][]int
 	cases   int
 	// solver, when not nil, is asked whether each case holds beyond the
-	// samples; confirmed holds the cases it said hold.
+	// samples; confirmed holds the cases it said hold, each with the
+	// conditions of its path the solver's refutation used (see
+	// caseNode.needs).
 	solver    *prove.Solver
-	confirmed map[string]bool
+	confirmed map[string][]int
 	// done, once closed, stops truth early: what it computes then is
 	// wrong, and every caller reads ctx.Err() after it.
 	done <-chan struct{}
@@ -148,7 +158,7 @@ func (w *writer) splitter() (*splitter, error) {
 		guarded = append(guarded, guard(shape.tree, q, conditionOf)...)
 		guarded = append(guarded, guard(inS.tree, q, conditionOf)...)
 	}
-	s := &splitter{solver: w.c.Solver, confirmed: map[string]bool{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf}
+	s := &splitter{solver: w.c.Solver, confirmed: map[string][]int{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf}
 	// S at p is read at a valid position; the moves' conditions are linear.
 	// S at a candidate move's position is not a condition to split on when
 	// it divides: where the move gives a pile below 0 (no move then), Coq's
@@ -346,7 +356,7 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 		}
 		misses = append(misses, found...)
 		if len(misses) == 0 {
-			return root, nil
+			return root, s.tighten(ctx, root)
 		}
 		if round == rounds-1 {
 			return nil, uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) learned on piles up to %d fails at %v, after %d rounds", h, misses[0], rounds))

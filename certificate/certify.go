@@ -64,7 +64,7 @@ type Report struct {
 // maxSplitTime bounds the learning of the moves and of the case split of
 // (II): the certified claims settle theirs in seconds, and CN(8,6)'s, with
 // its theorem's 80 moves, not in 24 minutes.
-const maxSplitTime = 3 * time.Minute
+const maxSplitTime = 5 * time.Minute
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
 // requires beside it (Nimlab.v, and NimSum.v or Moore.v for a claim those

@@ -3,7 +3,12 @@ package certificate
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
@@ -30,22 +35,32 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 			}
 			return walk(c.no, append(path, "!"+c.cond.src))
 		}
-		query := strings.Join(append(path, "!"+s.formula(c.plan)), " && ")
-		if s.confirmed[query] || len(misses) >= maxMisses {
+		parts := append(path[:len(path):len(path)], "!"+s.formula(c.plan))
+		query := strings.Join(parts, " && ")
+		if needs, ok := s.confirmed[query]; ok {
+			c.needs = needs
 			return nil
 		}
-		e, err := check.Compile(query, s.n, nil)
-		if err != nil {
-			return fmt.Errorf("certificate: a case of the split: %w", err)
+		if len(misses) >= maxMisses {
+			return nil
 		}
-		p, r, err := prove.FindPosition(ctx, s.solver, e, s.n, confirmTimeout)
+		exprs := make([]*check.Expr, len(parts))
+		for i, part := range parts {
+			e, err := check.Compile(part, s.n, nil)
+			if err != nil {
+				return fmt.Errorf("certificate: a case of the split: %w", err)
+			}
+			exprs[i] = e
+		}
+		p, r, core, err := prove.FindPositionAmong(ctx, s.solver, exprs, s.n, confirmTimeout)
 		switch {
 		case err != nil:
 			return fmt.Errorf("certificate: a case of the split: %w", err)
 		case r.Answer == prove.Sat:
 			misses = append(misses, p)
 		case r.Answer == prove.Unsat:
-			s.confirmed[query] = true
+			c.needs = pathDepths(core, len(path))
+			s.confirmed[query] = c.needs
 		}
 		return nil
 	}
@@ -54,6 +69,119 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 		start = s.sym.condition(check.PileName)
 	}
 	return misses, walk(root, []string{start})
+}
+
+// maxTighten bounds the time tighten takes: the cores it finds save coqc
+// time, and none is needed.
+const maxTighten = time.Minute
+
+// tighten asks the solver, for each node of each leaf's plan that the
+// proof hands to lia whole (a conjunction of atoms), which conditions of
+// the leaf's path it needs (an unsat core of the path and the node's
+// negation), and notes them in the leaf's nodeNeeds: each lia call then
+// reads the conditions its goal needs, not every condition the leaf's goal
+// as a whole does (CN(8,6): a case's conditions about other moves, each
+// with minima lia splits, took seconds a call). Leaves the solver did not
+// confirm are skipped; it stops after maxTighten, or, with ctx's error,
+// when ctx is done.
+func (s *splitter) tighten(ctx context.Context, root *caseNode) error {
+	if s.solver == nil {
+		return nil
+	}
+	tctx, cancel := context.WithTimeout(ctx, maxTighten)
+	defer cancel()
+	start := "true"
+	if s.sym != nil {
+		start = s.sym.condition(check.PileName)
+	}
+	type job struct {
+		leaf  *caseNode
+		node  *plan
+		parts []string
+	}
+	var jobs []job
+	var walk func(c *caseNode, path []string)
+	walk = func(c *caseNode, path []string) {
+		if c.cond != nil {
+			walk(c.yes, append(path, c.cond.src))
+			walk(c.no, append(path, "!"+c.cond.src))
+			return
+		}
+		if len(c.needs) < 2 {
+			return // no core, or one that leaves nothing to choose from
+		}
+		c.nodeNeeds = map[*plan][]int{}
+		for _, node := range s.wholeNodes(c.plan) {
+			jobs = append(jobs, job{c, node, append(path[:len(path):len(path)], "!"+srcOf(node.node))})
+		}
+	}
+	walk(root, []string{start})
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(tctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, j := range jobs {
+		g.Go(func() error {
+			exprs := make([]*check.Expr, len(j.parts))
+			for i, part := range j.parts {
+				e, err := check.Compile(part, s.n, nil)
+				if err != nil {
+					return fmt.Errorf("certificate: a case of the split: %w", err)
+				}
+				exprs[i] = e
+			}
+			_, r, core, err := prove.FindPositionAmong(gctx, s.solver, exprs, s.n, confirmTimeout)
+			if err != nil {
+				return nil // out of time: the node keeps its leaf's core
+			}
+			if r.Answer == prove.Unsat {
+				if needs := pathDepths(core, len(j.parts)-1); needs != nil {
+					mu.Lock()
+					j.leaf.nodeNeeds[j.node] = needs
+					mu.Unlock()
+				}
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return err
+}
+
+// wholeNodes returns the nodes of plan pl that the proof hands to lia
+// whole: those without a disjunction inside (script's "linear").
+func (s *splitter) wholeNodes(pl *plan) []*plan {
+	t := pl.node
+	switch {
+	case t.op == orOp:
+		return s.wholeNodes(pl.kids[0])
+	case t.op == andOp && s.hasOr[t]:
+		var out []*plan
+		for _, k := range pl.kids {
+			out = append(out, s.wholeNodes(k)...)
+		}
+		return out
+	}
+	return []*plan{pl}
+}
+
+// pathDepths returns, of an unsat core's indices into a case's parts (the
+// start, then the conditions of its path, then the plan's negation), the
+// depths of the path's conditions: an empty list when the core used none,
+// nil when there is no core.
+func pathDepths(core []int, parts int) []int {
+	if core == nil {
+		return nil
+	}
+	depths := []int{}
+	for _, k := range core {
+		if 0 < k && k < parts {
+			depths = append(depths, k)
+		}
+	}
+	return depths
 }
 
 // formula returns, in check's language, what plan pl proves.

@@ -21,33 +21,79 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 			fmt.Fprintf(b, "%s}\n", indent)
 		}
 	case c.inS:
-		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; unfold_all; %s.\n", indent, lean(s.script(c.plan)))
+		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; unfold_all; %s.\n", indent, s.leafTactic(c, c.plan, depth))
 	case c.plan.node == s.goal && s.goal.op == orOp:
 		// The goal is unfolded once its move is picked.
-		fmt.Fprintf(b, "%sclear Hn; %sunfold_concl; %s.\n", indent, navigate(c.plan.pick, len(s.goal.args)), lean(s.script(c.plan.kids[0])))
+		fmt.Fprintf(b, "%sclear Hn; %sunfold_concl; %s.\n", indent, navigate(c.plan.pick, len(s.goal.args)), s.leafTactic(c, c.plan.kids[0], depth))
 	default:
-		fmt.Fprintf(b, "%sclear Hn; unfold_concl; %s.\n", indent, lean(s.script(c.plan)))
+		fmt.Fprintf(b, "%sclear Hn; unfold_concl; %s.\n", indent, s.leafTactic(c, c.plan, depth))
 	}
 }
 
-// lean writes a case's tactic t tried first without the hypotheses that
-// name a minimum or a maximum its goal does not (clear_foreign, in
-// Nimlab.v: the conditions of the split about other moves, whose every
-// minimum lia would split), then, if that fails, with them.
-func lean(t string) string {
-	return "first [solve [clear_foreign; " + t + "] | " + t + "]"
+// leafTactic writes the tactic that proves plan pl at leaf c (at depth):
+// each lia call with the conditions its own goal needs where the solver
+// said which (tighten), else the whole with the leaf's (lean).
+func (s *splitter) leafTactic(c *caseNode, pl *plan, depth int) string {
+	nodes := s.wholeNodes(pl)
+	for _, node := range nodes {
+		if _, ok := c.nodeNeeds[node]; !ok {
+			return lean(s.script(pl, nil), c.needs, depth)
+		}
+	}
+	return s.script(pl, func(node *plan) string { return lean("linear", c.nodeNeeds[node], depth) })
+}
+
+// unneeded writes the tactic that clears the conditions C1 ... C(depth-1)
+// of a leaf's path that are not among needs (the solver's unsat core), or
+// nothing when it needs them all. A core that is wrong only makes a case
+// coqc does not prove, never one it accepts wrongly.
+func unneeded(needs []int, depth int) string {
+	keep := make(map[int]bool, len(needs))
+	for _, d := range needs {
+		keep[d] = true
+	}
+	var names []string
+	for d := 1; d < depth; d++ {
+		if !keep[d] {
+			names = append(names, fmt.Sprintf("C%d", d))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return "clear " + strings.Join(names, " ") + "; "
+}
+
+// lean writes the tactic t of a case at depth, tried first with fewer
+// hypotheses, then, if that fails, with every one: without the conditions
+// of its path the solver did not need (needs, its unsat core), or, where
+// the solver gave no core, without the hypotheses that name a minimum or
+// a maximum its goal does not (clear_foreign, in Nimlab.v: the conditions
+// of the split about other moves, whose every minimum lia would split).
+// The solver reads check's arithmetic, coqc Coq's, so its core is a hint.
+func lean(t string, needs []int, depth int) string {
+	clear := "clear_foreign; "
+	if needs != nil {
+		if clear = unneeded(needs, depth); clear == "" {
+			return t
+		}
+	}
+	return "first [solve [" + clear + t + "] | " + t + "]"
 }
 
 // script writes the tactic that follows plan pl: left and right to the
 // case picked at each disjunction, split at conjunctions, lia on
-// conjunctions of atoms.
-func (s *splitter) script(pl *plan) string {
+// conjunctions of atoms (linear, or whole's tactic for the node when
+// whole is not nil).
+func (s *splitter) script(pl *plan, whole func(*plan) string) string {
 	t := pl.node
 	switch {
 	case t.op == orOp:
-		return navigate(pl.pick, len(t.args)) + s.script(pl.kids[0])
+		return navigate(pl.pick, len(t.args)) + s.script(pl.kids[0], whole)
 	case t.op == andOp && s.hasOr[t]:
-		return s.conjuncts(pl.kids)
+		return s.conjuncts(pl.kids, whole)
+	case whole != nil:
+		return whole(pl)
 	}
 	return "linear"
 }
@@ -67,11 +113,11 @@ func navigate(pick, n int) string {
 
 // conjuncts writes the tactic of a conjunction (x1 /\ (x2 /\ ...)) whose
 // conjuncts have plans kids.
-func (s *splitter) conjuncts(kids []*plan) string {
+func (s *splitter) conjuncts(kids []*plan, whole func(*plan) string) string {
 	if len(kids) == 1 {
-		return s.script(kids[0])
+		return s.script(kids[0], whole)
 	}
-	first, rest := s.script(kids[0]), s.conjuncts(kids[1:])
+	first, rest := s.script(kids[0], whole), s.conjuncts(kids[1:], whole)
 	if first == "linear" && rest == "linear" {
 		return "linear"
 	}

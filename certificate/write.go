@@ -82,20 +82,60 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// Where there is a second choice, the first has half the time there
-	// is: where it does not settle, its cases multiply until the time is
-	// out (CN(8,6): over 2,000 cases after 4 minutes), and the canonical
-	// positions, which settle in 2–3 minutes there, would have none left.
-	first, cancel := ctx, context.CancelFunc(func() {})
-	if deadline, ok := ctx.Deadline(); ok && sym != nil {
-		first, cancel = context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
+	if sym == nil {
+		return write(ctx, c, nil)
 	}
-	text, err := write(first, c, nil)
-	cancel()
-	if sym != nil && (splitNotFound(err) || ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded)) {
-		text, err = write(ctx, c, sym)
+	return writeEither(ctx, c, sym)
+}
+
+// writeEither writes c's certificate by the plain route and by the
+// canonical positions of sym at once, each on its own core: the plain
+// route's text when it settles first, or within as long again as the
+// canonical route took; the canonical route's otherwise. Where the plain
+// split does not settle, its cases multiply until the time is out
+// (CN(8,6): over 2,000 cases after 4 minutes); run one after the other,
+// each with half the time, the canonical route, which settles in 2–3
+// minutes there, had too little left.
+func writeEither(ctx context.Context, c Claim, sym *symmetry) (string, error) {
+	type result struct {
+		text string
+		err  error
 	}
-	return text, err
+	pctx, cancelPlain := context.WithCancel(ctx)
+	defer cancelPlain()
+	sctx, cancelSym := context.WithCancel(ctx)
+	defer cancelSym()
+	plain, canonical := make(chan result, 1), make(chan result, 1)
+	start := time.Now()
+	go func() { t, err := write(pctx, c, nil); plain <- result{t, err} }()
+	go func() { t, err := write(sctx, c, sym); canonical <- result{t, err} }()
+	select {
+	case p := <-plain:
+		if p.err == nil || !splitNotFound(p.err) {
+			return p.text, p.err
+		}
+		s := <-canonical
+		return s.text, s.err
+	case s := <-canonical:
+		if s.err != nil {
+			if p := <-plain; p.err == nil || !splitNotFound(p.err) {
+				return p.text, p.err
+			}
+			return s.text, s.err
+		}
+		grace := time.NewTimer(time.Since(start))
+		defer grace.Stop()
+		select {
+		case p := <-plain:
+			if p.err == nil {
+				return p.text, nil
+			}
+		case <-grace.C:
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+		return s.text, nil
+	}
 }
 
 // splitNotFound reports whether err says the case split of (II) was not

@@ -80,6 +80,10 @@ type Reply struct {
 	Kind ReasonKind
 	// Seconds is the time the solver took, as seen from here.
 	Seconds float64
+	// Core holds, when the answer is unsat and the script names assertions
+	// ((! f :named n)), the names of those the solver's refutation used:
+	// an unsat core, not necessarily the least one.
+	Core []string
 }
 
 // Check runs script (declarations and assertions, without check-sat) in a new
@@ -139,6 +143,10 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	if s.Name == "cvc5" {
 		header = fmt.Sprintf("(set-option :print-success false)\n(set-option :tlimit-per %d)\n", ms)
 	}
+	named := strings.Contains(script, ":named ")
+	if named {
+		header += "(set-option :produce-unsat-cores true)\n"
+	}
 	go func() {
 		_, _ = io.WriteString(stdin, header+script+"\n"+s.checkSat(tactic)+"\n")
 	}()
@@ -155,7 +163,16 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	}
 	switch Answer(line) {
 	case Unsat:
-		return reply(Reply{Answer: Unsat})
+		r := Reply{Answer: Unsat}
+		if named {
+			_, _ = io.WriteString(stdin, "(get-unsat-core)\n")
+			core, err := readSExpr(lines)
+			if err != nil {
+				return reply(r) // unsat stands; the core is a hint
+			}
+			r.Core = strings.Fields(strings.NewReplacer("(", " ", ")", " ").Replace(core))
+		}
+		return reply(r)
 	case Unknown:
 		return reply(unknownReply(stdin, lines, timeout, start))
 	case Sat:

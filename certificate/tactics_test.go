@@ -1,0 +1,122 @@
+package certificate
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/prove"
+)
+
+// TestLean: a case's tactic is tried first without the conditions of its
+// path the solver's core leaves out (or, with no core, without other
+// moves' minima), then with every hypothesis.
+func TestLean(t *testing.T) {
+	tests := []struct {
+		needs []int
+		depth int
+		want  string
+	}{
+		{nil, 4, "first [solve [clear_foreign; linear] | linear]"},
+		{[]int{}, 4, "first [solve [clear C1 C2 C3; linear] | linear]"},
+		{[]int{1, 3}, 5, "first [solve [clear C2 C4; linear] | linear]"},
+		{[]int{1, 2}, 3, "linear"},
+		{[]int{}, 1, "linear"},
+	}
+	for _, tt := range tests {
+		if got := lean("linear", tt.needs, tt.depth); got != tt.want {
+			t.Errorf("lean(linear, %v, %d) = %q, want %q", tt.needs, tt.depth, got, tt.want)
+		}
+	}
+}
+
+// TestCoresHold: the conditions a leaf of a learned split keeps (its
+// core, and each lia call's), with the negation of what they prove, are
+// unsatisfiable by themselves, as another solver call confirms, so the
+// cases coqc checks have what they need; and the certificate written with
+// them is accepted (CN(5,2), whose cases have several conditions).
+func TestCoresHold(t *testing.T) {
+	z3, err := prove.FindSolver(context.Background(), "z3")
+	if err != nil {
+		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {
+			t.Fatal(err)
+		}
+		t.Skip("z3 is not installed")
+	}
+	ctx := context.Background()
+	g := parse(t, "cn:5,2")
+	c := Claim{Game: g, Set: compile(t, g, "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))"), Solver: z3}
+	moves, err := learnMoves(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Moves = moves
+	w, err := newWriter(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.splitter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := s.learn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaves, tightened := 0, 0
+	var walk func(c *caseNode, path []string)
+	walk = func(c *caseNode, path []string) {
+		if c.cond != nil {
+			walk(c.yes, append(path, c.cond.src))
+			walk(c.no, append(path, "!"+c.cond.src))
+			return
+		}
+		leaves++
+		kept := func(needs []int, goal string) {
+			t.Helper()
+			parts := []string{"!" + goal}
+			for _, d := range needs {
+				parts = append(parts, path[d])
+			}
+			_, r, _, err := prove.FindPositionAmong(ctx, z3, compileParts(t, s.n, parts), s.n, confirmTimeout)
+			if err != nil || r.Answer != prove.Unsat {
+				t.Errorf("the conditions %v kept for %.80s are %s (%v)", needs, goal, r.Answer, err)
+			}
+		}
+		if c.needs != nil {
+			kept(c.needs, s.formula(c.plan))
+		}
+		for node, needs := range c.nodeNeeds {
+			tightened++
+			kept(needs, srcOf(node.node))
+		}
+	}
+	walk(root, []string{"true"})
+	t.Logf("%d leaves, %d lia calls with their own conditions", leaves, tightened)
+	if tightened == 0 {
+		t.Error("no lia call was given its own conditions")
+	}
+	coqc(t)
+	w.sym = nil
+	var b strings.Builder
+	s.write(&b, root, 1)
+	w.lemmas(b.String())
+	if checked := coqcChecks(t, "cn52_cores", w.b.String()); !checked.Accepted {
+		t.Errorf("coqc rejected the certificate: %s", checked.Output)
+	}
+}
+
+func compileParts(t *testing.T, n int, parts []string) []*check.Expr {
+	t.Helper()
+	out := make([]*check.Expr, len(parts))
+	for i, p := range parts {
+		e, err := check.Compile(p, n, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[i] = e
+	}
+	return out
+}
