@@ -11,8 +11,8 @@ import (
 
 // TestFindPositionAmong: a satisfiable conjunction gives a position where
 // every part holds; an unsatisfiable one gives unsat and a core that holds
-// the parts that contradict each other and is itself unsatisfiable, with
-// both solvers where they are installed.
+// the parts that contradict each other, is itself unsatisfiable and is
+// minimal, with both solvers where they are installed.
 func TestFindPositionAmong(t *testing.T) {
 	solvers := []*Solver{solver(t)}
 	if s := optionalCVC5(t); s != nil {
@@ -66,6 +66,13 @@ func TestFindPositionAmong(t *testing.T) {
 			}
 			if _, r, _, err := FindPositionAmong(context.Background(), s, kept, 3, 20*time.Second); err != nil || r.Answer != Unsat {
 				t.Errorf("%s %v: the core %v alone is %s (%v)", s.Name, tt.parts, core, r.Answer, err)
+			}
+			// Minimal: without any one of its parts, the core is sat.
+			for i := range kept {
+				fewer := append(slices.Clone(kept[:i]), kept[i+1:]...)
+				if _, r, _, err := FindPositionAmong(context.Background(), s, fewer, 3, 20*time.Second); err != nil || r.Answer != Sat {
+					t.Errorf("%s %v: the core %v without part %d is %s (%v), not sat", s.Name, tt.parts, core, core[i], r.Answer, err)
+				}
 			}
 		}
 	}

@@ -82,7 +82,8 @@ type Reply struct {
 	Seconds float64
 	// Core holds, when the answer is unsat and the script names assertions
 	// ((! f :named n)), the names of those the solver's refutation used:
-	// an unsat core, not necessarily the least one.
+	// an unsat core none of whose assertions can be left out (minimal, not
+	// necessarily the least).
 	Core []string
 }
 
@@ -145,7 +146,11 @@ func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, t
 	}
 	named := strings.Contains(script, ":named ")
 	if named {
-		header += "(set-option :produce-unsat-cores true)\n"
+		// A minimal core: none of its assertions can be left out.
+		header += map[string]string{
+			"z3":   "(set-option :produce-unsat-cores true)\n(set-option :smt.core.minimize true)\n",
+			"cvc5": "(set-option :produce-unsat-cores true)\n(set-option :minimal-unsat-cores true)\n",
+		}[s.Name]
 	}
 	go func() {
 		_, _ = io.WriteString(stdin, header+script+"\n"+s.checkSat(tactic)+"\n")
