@@ -44,13 +44,9 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 		if len(misses) >= maxMisses {
 			return nil
 		}
-		exprs := make([]*check.Expr, len(parts))
-		for i, part := range parts {
-			e, err := check.Compile(part, s.n, nil)
-			if err != nil {
-				return fmt.Errorf("certificate: a case of the split: %w", err)
-			}
-			exprs[i] = e
+		exprs, err := s.compileParts(parts)
+		if err != nil {
+			return err
 		}
 		p, r, core, err := prove.FindPositionAmong(ctx, s.solver, exprs, s.n, confirmTimeout)
 		switch {
@@ -69,6 +65,19 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 		start = s.sym.condition(check.PileName)
 	}
 	return misses, walk(root, []string{start})
+}
+
+// compileParts compiles the parts of a question about a case.
+func (s *splitter) compileParts(parts []string) ([]*check.Expr, error) {
+	exprs := make([]*check.Expr, len(parts))
+	for i, part := range parts {
+		e, err := check.Compile(part, s.n, nil)
+		if err != nil {
+			return nil, fmt.Errorf("certificate: a case of the split: %w", err)
+		}
+		exprs[i] = e
+	}
+	return exprs, nil
 }
 
 // maxTighten bounds the time tighten takes: the cores it finds save coqc
@@ -121,13 +130,9 @@ func (s *splitter) tighten(ctx context.Context, root *caseNode) error {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, j := range jobs {
 		g.Go(func() error {
-			exprs := make([]*check.Expr, len(j.parts))
-			for i, part := range j.parts {
-				e, err := check.Compile(part, s.n, nil)
-				if err != nil {
-					return fmt.Errorf("certificate: a case of the split: %w", err)
-				}
-				exprs[i] = e
+			exprs, err := s.compileParts(j.parts)
+			if err != nil {
+				return err
 			}
 			_, r, core, err := prove.FindPositionAmong(gctx, s.solver, exprs, s.n, confirmTimeout)
 			if err != nil {

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/prove"
 )
 
@@ -80,7 +79,11 @@ func TestCoresHold(t *testing.T) {
 			for _, d := range needs {
 				parts = append(parts, path[d])
 			}
-			_, r, _, err := prove.FindPositionAmong(ctx, z3, compileParts(t, s.n, parts), s.n, confirmTimeout)
+			exprs, err := s.compileParts(parts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, r, _, err := prove.FindPositionAmong(ctx, z3, exprs, s.n, confirmTimeout)
 			if err != nil || r.Answer != prove.Unsat {
 				t.Errorf("the conditions %v kept for %.80s are %s (%v)", needs, goal, r.Answer, err)
 			}
@@ -106,17 +109,4 @@ func TestCoresHold(t *testing.T) {
 	if checked := coqcChecks(t, "cn52_cores", w.b.String()); !checked.Accepted {
 		t.Errorf("coqc rejected the certificate: %s", checked.Output)
 	}
-}
-
-func compileParts(t *testing.T, n int, parts []string) []*check.Expr {
-	t.Helper()
-	out := make([]*check.Expr, len(parts))
-	for i, p := range parts {
-		e, err := check.Compile(p, n, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[i] = e
-	}
-	return out
 }
