@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -13,17 +14,24 @@ import (
 	"github.com/nimlab/nimlab/prove"
 )
 
-// certificateTimeout bounds coqc's time on a certificate.
-const certificateTimeout = 10 * time.Minute
+// CertificateTimeout bounds coqc's time on a certificate when the request
+// does not say.
+const CertificateTimeout = 10 * time.Minute
 
 // certificateCheckHint is what a certificate checked again by hand must
 // print last, as prove and discover say below its check command.
 const certificateCheckHint = `(what coqc prints last must read "Closed under the global context")`
 
 // certificateFolder checks, before any proof, that the folder the
-// certificate is asked for (dir, "" when none is) can be written.
-func certificateFolder(dir string) error {
-	if dir == "" {
+// certificate is asked for (dir, "" when none is) can be written, and the
+// time asked for coqc (0 for CertificateTimeout).
+func certificateFolder(dir string, timeout time.Duration) error {
+	switch {
+	case timeout < 0:
+		return requestErrorf("%v must be more than 0, e.g. 30m", Param("certificate-timeout"))
+	case timeout > 0 && dir == "":
+		return requestErrorf("%v bounds coqc's check of a certificate: give %v too", Param("certificate-timeout"), Param("certificate"))
+	case dir == "":
 		return nil
 	}
 	if err := certificate.CheckFolder(dir); err != nil {
@@ -35,7 +43,7 @@ func certificateFolder(dir string) error {
 // certify writes the certificate of a proved claim and has coqc check it.
 // A certificate coqc rejects is an internal error, as a proof the engine
 // contradicts is.
-func certify(ctx context.Context, g *game.Game, src string, req ProveRequest, moves [][]string, solver *prove.Solver) (*certificate.Report, error) {
+func certify(ctx context.Context, env Env, g *game.Game, src string, req ProveRequest, moves [][]string, solver *prove.Solver) (*certificate.Report, error) {
 	switch {
 	case req.Grundy != "":
 		return &certificate.Report{Status: certificate.NotCertifiable, Reason: certificate.ReasonUnsupported, Detail: "a Sprague–Grundy value has no certificate yet"}, nil
@@ -56,7 +64,11 @@ func certify(ctx context.Context, g *game.Game, src string, req ProveRequest, mo
 	if req.Theorem != "" {
 		claim = ""
 	}
-	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem, claim), certificateTimeout)
+	timeout := cmp.Or(req.CertificateTimeout, CertificateTimeout)
+	if env.Certifying != nil {
+		env.Certifying(g.Spec, timeout)
+	}
+	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: moves, Solver: z3}, req.Certificate, certificate.FileName(g.Spec, req.Theorem, claim), timeout)
 	if err != nil {
 		return nil, fmt.Errorf("%v: %w", Param("certificate"), err)
 	}

@@ -43,6 +43,9 @@ type DiscoverRequest struct {
 	// Coq certificate is written to and checked by coqc, when proved
 	// (ProveRequest.Certificate).
 	Certificate string `json:"certificate,omitempty"`
+	// CertificateTimeout bounds coqc's check of the certificate
+	// (ProveRequest.CertificateTimeout).
+	CertificateTimeout time.Duration `json:"certificate_timeout,omitempty"`
 	// Verbose prints a description that is not exact in full; the text
 	// otherwise says what was found exact and what is left.
 	Verbose bool `json:"verbose,omitempty"`
@@ -160,7 +163,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 			return nil, err
 		}
 	}
-	if err := certificateFolder(req.Certificate); err != nil {
+	if err := certificateFolder(req.Certificate, req.CertificateTimeout); err != nil {
 		return nil, err
 	}
 	release, err := env.admit()
@@ -202,7 +205,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
 		if req.Certificate != "" && r.Proof != nil && r.Proof.Result == prove.Proved {
-			if res.Certificate, err = certify(ctx, g, r.Expr, ProveRequest{Where: req.Where, Certificate: req.Certificate}, nil, opts.Prove.Solver); err != nil {
+			if res.Certificate, err = certify(ctx, env, g, r.Expr, ProveRequest{Where: req.Where, Certificate: req.Certificate, CertificateTimeout: req.CertificateTimeout}, nil, opts.Prove.Solver); err != nil {
 				return nil, err
 			}
 			res.Seconds = seconds(start)

@@ -33,6 +33,10 @@ type Env struct {
 	// Surveying, when not nil, is told each game a survey (Atlas)
 	// takes up, and whether it was done before (a resumed survey).
 	Surveying func(spec string, done bool)
+	// Certifying, when not nil, is told that a proof is done and its Coq
+	// certificate is being learned and checked, with the most time coqc
+	// has (the learning has at most certificate.MaxSplitTime).
+	Certifying func(spec string, coqc time.Duration)
 	// Claim, when not nil, receives each claim Repro checks as soon as it is
 	// checked (the web lab streams them; the command line prints them).
 	Claim func(repro.Result)
@@ -296,5 +300,8 @@ func formatOf(format string, formats ...string) (string, error) {
 		return format, nil
 	}
 	list := strings.Join(formats[:len(formats)-1], ", ") + " or " + formats[len(formats)-1]
+	if format == "json" {
+		return "", requestErrorf("%v must be %s, not %q (%v gives JSON)", Param("format"), list, format, Param("json"))
+	}
 	return "", requestErrorf("%v must be %s, not %q", Param("format"), list, format)
 }

@@ -62,6 +62,9 @@ type ProveRequest struct {
 	// is written to, with its libraries, and checked by coqc (package
 	// certificate): ProveResult.Certificate says what became of it.
 	Certificate string `json:"certificate,omitempty"`
+	// CertificateTimeout bounds coqc's check of the certificate
+	// (CertificateTimeout when 0); it asks for Certificate.
+	CertificateTimeout time.Duration `json:"certificate_timeout,omitempty"`
 	// Format is how WriteText writes the result: text (when empty) or latex
 	// (a booktabs table of the statement, the proof, the solver and the
 	// time).
@@ -167,7 +170,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 			return nil, fmt.Errorf("--confirm: %w", err)
 		}
 	}
-	if err := certificateFolder(req.Certificate); err != nil {
+	if err := certificateFolder(req.Certificate, req.CertificateTimeout); err != nil {
 		return nil, err
 	}
 	release, err := env.admit()
@@ -185,7 +188,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if r.Result == prove.Proved {
 		res.Kind = r.Proof.Words()
 		if req.Certificate != "" {
-			if res.Certificate, err = certify(ctx, g, src, req, append(moves, requested...), solver); err != nil {
+			if res.Certificate, err = certify(ctx, env, g, src, req, append(moves, requested...), solver); err != nil {
 				return nil, err
 			}
 		}

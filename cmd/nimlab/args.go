@@ -252,5 +252,18 @@ func positiveDuration(name string, d time.Duration) error {
 	return nil
 }
 
+// changedDuration returns a duration flag's value when it was given, and 0
+// (the request's default) when it was not; given, it must be more than 0
+// (the request refuses a negative one).
+func changedDuration(cmd *cobra.Command, name string, d time.Duration) time.Duration {
+	if !cmd.Flags().Changed(name) {
+		return 0
+	}
+	if d == 0 {
+		return -1
+	}
+	return d
+}
+
 // maxHugeQueries bounds bench --huge.
 const maxHugeQueries = 10_000_000

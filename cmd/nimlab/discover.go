@@ -11,7 +11,7 @@ func newDiscoverCmd() *cobra.Command {
 	var learnMax, verifyMax, workers int
 	var asJSON, proveToo, grundy, verbose bool
 	var where, certDir string
-	var proveTimeout time.Duration
+	var proveTimeout, certTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "discover GAME --max H",
 		Short: "Propose a characterization of the P-positions, verify it, print it as a check expression",
@@ -118,6 +118,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
 				Grundy: grundy, Where: where, Verbose: verbose, Certificate: certDir,
+				CertificateTimeout: changedDuration(cmd, "certificate-timeout", certTimeout),
 			})
 			if err != nil {
 				return err
@@ -128,6 +129,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 	defineFlags(cmd, "discover", map[string]any{
 		"max": &learnMax, "verify-max": &verifyMax, "workers": &workers, "prove": &proveToo, "grundy": &grundy,
 		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON, "verbose": &verbose, "certificate": &certDir,
+		"certificate-timeout": &certTimeout,
 	})
 	return cmd
 }

@@ -10,7 +10,7 @@ import (
 func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format, grundy, where, certDir string
 	var moves []string
-	var timeout time.Duration
+	var timeout, certTimeout time.Duration
 	var asJSON, noSymmetry, noLearn, reduce, confirm bool
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME | --grundy EXPR) [--where COND]",
@@ -40,6 +40,7 @@ func newProveCmd() *cobra.Command {
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
 				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, Confirm: confirm, Certificate: certDir,
+				CertificateTimeout: changedDuration(cmd, "certificate-timeout", certTimeout),
 			})
 			if err != nil {
 				return err
@@ -50,7 +51,7 @@ func newProveCmd() *cobra.Command {
 	defineFlags(cmd, "prove", map[string]any{
 		"expr": &src, "theorem": &theoremName, "grundy": &grundy, "where": &where, "solver": &solverName, "timeout": &timeout,
 		"smt-out": &smtOut, "move": &moves, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm, "certificate": &certDir,
-		"json": &asJSON, "format": &format,
+		"certificate-timeout": &certTimeout, "json": &asJSON, "format": &format,
 	})
 	return cmd
 }
@@ -139,8 +140,9 @@ NimSum.v, lemmas about Z.lxor written beside it, and Moore's (colmod(m,
 every pile once) on a take game whose facets have at most m-1 piles and
 hold every set of m-1: Moore's Nim, Nim, CN(n,n), ...) with Moore.v, both
 in normal play. The folder is checked first (it is made if missing);
-nimlab runs coqc on the certificate (at most 10 minutes; learning the
-moves and the case split, at most 5) and prints "certified" with coqc's
+nimlab runs coqc on the certificate (at most 10 minutes, or
+--certificate-timeout; learning the moves and the case split, at most 5)
+and prints "certified" with coqc's
 time; "no certificate" and why (digits, nonlinear, sign, boolean,
 no_moves, case_split, too_large, unsupported); "not checked" without coqc
 or on Ctrl-C (the file is written). A certificate coqc rejects is an

@@ -453,3 +453,30 @@ func TestCertificateFolderCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestCertificateTimeout: --certificate-timeout gives coqc the time asked
+// for (a certificate checked within it), and is refused, before anything
+// is proved, when it is not more than 0 or comes without --certificate.
+func TestCertificateTimeout(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		fail string // what the error says, or "" when it succeeds
+	}{
+		{[]string{"prove", "nim:2", "--theorem", "nim", "--certificate", dir, "--certificate-timeout", "5m"}, ""},
+		{[]string{"prove", "nim:2", "--theorem", "nim", "--certificate", dir, "--certificate-timeout", "0"}, "more than 0"},
+		{[]string{"prove", "nim:2", "--theorem", "nim", "--certificate", dir, "--certificate-timeout", "-1s"}, "more than 0"},
+		{[]string{"prove", "nim:2", "--theorem", "nim", "--certificate-timeout", "5m"}, "give --certificate too"},
+		{[]string{"discover", "nim:2", "--max", "3", "--prove", "--certificate-timeout", "5m"}, "give --certificate too"},
+		{[]string{"discover", "nim:2", "--max", "3", "--prove", "--certificate", dir, "--certificate-timeout", "0s"}, "more than 0"},
+	}
+	for _, tt := range tests {
+		out, err := run(t, tt.args...)
+		switch {
+		case tt.fail == "" && (err != nil || !strings.Contains(out, "certificate")):
+			t.Errorf("%v: %v\n%s", tt.args, err, out)
+		case tt.fail != "" && (err == nil || !strings.Contains(err.Error(), tt.fail) || !strings.Contains(err.Error(), "--certificate-timeout") || strings.Contains(out, "proved")):
+			t.Errorf("%v: %v, want an error saying %q\n%s", tt.args, err, tt.fail, out)
+		}
+	}
+}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"time"
 
+	"github.com/nimlab/nimlab/certificate"
 	"github.com/nimlab/nimlab/commands"
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -48,6 +51,12 @@ func env(ctx context.Context, asJSON bool) commands.Env {
 	e := commands.Env{Start: started(ctx), MaxMemory: availableMemory(), Progress: progressOf(ctx)}
 	if e.Progress == nil && !asJSON && term.IsTerminal(int(os.Stderr.Fd())) {
 		e.Progress = progressBar
+	}
+	if !asJSON {
+		e.Certifying = func(spec string, coqc time.Duration) {
+			fmt.Fprintf(os.Stderr, "proved; the Coq certificate of %s: its case split learned (at most %v), then coqc (at most %v; Ctrl-C keeps the proof)\n",
+				spec, min(coqc, certificate.MaxSplitTime), coqc)
+		}
 	}
 	return e
 }

@@ -312,7 +312,8 @@ class Game:
             args.append("--properties")
         return run_json(args, Check)
 
-    def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None, certificate=None):
+    def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None, certificate=None,
+                 certificate_timeout=None):
         """Proposes a characterization learned on piles 0..max and verifies it on a larger box (``nimlab discover``).
 
         verify_max is the height of the verification box (default: a few
@@ -324,18 +325,20 @@ class Game:
         box, ``learned_exact`` whether it holds on the box of max it was
         learned on (exact there and not beyond, when exact is False). With prove=True it is proved for every position as well, each
         query within prove_timeout (seconds, or text such as "30s"); certificate, a directory, then has the proof
-        written there as a Coq file that coqc checks (the Discovery's ``certificate``).
+        written there as a Coq file that coqc checks (the Discovery's ``certificate``), within certificate_timeout
+        (as prove's).
         """
         args = ["discover", self.spec, "--max", max]
         for flag, value in (("--verify-max", verify_max), ("--where", where), ("--prove-timeout", _duration(prove_timeout)),
-                            ("--certificate", None if certificate is None else str(certificate))):
+                            ("--certificate", None if certificate is None else str(certificate)),
+                            ("--certificate-timeout", _duration(certificate_timeout))):
             if value is not None:
                 args += [flag, value]
         args += (["--prove"] if prove else []) + (["--grundy"] if grundy else [])
         return run_json(args, Discovery)
 
     def prove(self, expr=None, theorem=None, grundy=None, where=None, move=(), timeout=None, solver=None,
-              confirm=False, learn=True, symmetry=True, reduce=False, certificate=None):
+              confirm=False, learn=True, symmetry=True, reduce=False, certificate=None, certificate_timeout=None):
         """Proves a characterization for every pile size, or refutes it with a counterexample (``nimlab prove``).
 
         expr is true exactly at the P-positions (or a Discovery); theorem
@@ -353,7 +356,8 @@ class Game:
         proved, the proof is written there as a Coq file and checked by coqc
         (the Proof's ``certificate``: its status, "certified" or
         "not_certifiable" with the reason, its path, the ``libraries`` written
-        beside it and coqc's time).
+        beside it and coqc's time); certificate_timeout bounds coqc's check
+        (seconds, or text such as "30m"; 10 minutes when None).
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
@@ -362,7 +366,8 @@ class Game:
         args = ["prove", self.spec]
         for flag, value in (("--expr", _expression(expr)), ("--theorem", theorem), ("--grundy", _expression(grundy)),
                             ("--where", where), ("--timeout", _duration(timeout)), ("--solver", solver),
-                            ("--certificate", None if certificate is None else str(certificate))):
+                            ("--certificate", None if certificate is None else str(certificate)),
+                            ("--certificate-timeout", _duration(certificate_timeout))):
             if value is not None:
                 args += [flag, value]
         for m in ([move] if isinstance(move, str) else move):

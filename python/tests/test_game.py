@@ -170,6 +170,10 @@ def test_prove_certificate(cli, strip_times, tmp_path):
     assert moore.certificate["status"] == want and moore.certificate["libraries"] == ["Nimlab.v", "Moore.v"]
     digits = nimlab.Game("cn:6,4").prove(theorem="cn64", certificate=tmp_path)
     assert digits.certificate["status"] == "not_certifiable" and digits.certificate["reason"] == "digits"
+    timed = nimlab.Game("cn:4,2").prove(theorem="cn42", certificate=tmp_path, certificate_timeout="5m")
+    assert timed.certificate["status"] == want, timed.certificate
+    with pytest.raises(nimlab.UsageError, match="certificate_timeout= bounds"):
+        nimlab.Game("cn:4,2").prove(theorem="cn42", certificate_timeout=60)
 
 
 def test_draw_and_plot(cli, tmp_path):

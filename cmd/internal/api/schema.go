@@ -141,7 +141,10 @@ var (
 	pOut        = Param{Name: "out", Kind: Text, Fronts: Flag}
 	pFormatText = Param{Name: "format", Kind: Text, Default: "text", Fronts: Flag}
 	pMove       = Param{Name: "move", Kind: Text, Fronts: Flag | URL}
-	pSlice      = []Param{
+	// The time coqc has on a certificate (commands.CertificateTimeout).
+	pCertificateTimeout = Param{Name: "certificate-timeout", Kind: Duration, Default: "10m0s", Fronts: Flag,
+		Help: "with --certificate: the longest coqc may check the certificate"}
+	pSlice = []Param{
 		{Name: "axes", Kind: Text, Default: "1,2", Help: "the two piles on the axes, numbered from 1: across, up", Fronts: Flag | URL},
 		{Name: "fix", Kind: Text, Help: "values of the other piles, e.g. 3=5,4=0 (unlisted piles are 0)", Fronts: Flag | URL},
 		{Name: "value", Kind: Text, Default: "outcome", Help: "what the cells show: outcome, grundy or remoteness", Fronts: Flag | URL},
@@ -204,6 +207,7 @@ var schema = map[string][]Param{
 		Param{Name: "prove-timeout", Kind: Duration, Default: "1m0s", Help: "the longest each query of --prove may run", Fronts: Flag},
 		Param{Name: "verbose", Kind: Bool, Default: "false", Help: "print a description that is not exact in full, with its counterexamples", Fronts: Flag},
 		Param{Name: "certificate", Kind: Text, Help: "with --prove: write the proof's Coq certificate to this directory and have coqc check it", Fronts: Flag},
+		pCertificateTimeout,
 		pJSON,
 	},
 	"repro": {
@@ -258,6 +262,7 @@ var schema = map[string][]Param{
 		Param{Name: "reduce", Kind: Bool, Default: "false", Help: "decide (II) by reduction by invariances before its query (without it, only when the query gives no answer)", Fronts: Flag},
 		Param{Name: "confirm", Kind: Bool, Default: "false", Help: "ask the other solver (cvc5, or z3 with --solver cvc5) the queries that decided a proof", Fronts: Flag},
 		Param{Name: "certificate", Kind: Text, Help: "write the proof's Coq certificate to this directory and have coqc check it", Fronts: Flag},
+		pCertificateTimeout,
 		pJSON.help("print the result as one JSON object"),
 		pFormatText.help("text or latex (a booktabs table for a paper)"),
 	},
