@@ -356,6 +356,7 @@ func (s *splitter) learn(ctx context.Context) (*caseNode, error) {
 		}
 		misses = append(misses, found...)
 		if len(misses) == 0 {
+			// The split is settled: tighten's cores only save coqc time.
 			return root, s.tighten(ctx, root)
 		}
 		if round == rounds-1 {

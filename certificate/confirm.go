@@ -91,8 +91,9 @@ const maxTighten = time.Minute
 // reads the conditions its goal needs, not every condition the leaf's goal
 // as a whole does (CN(8,6): a case's conditions about other moves, each
 // with minima lia splits, took seconds a call). Leaves the solver did not
-// confirm are skipped; it stops after maxTighten, or, with ctx's error,
-// when ctx is done.
+// confirm are skipped; it stops after maxTighten or when ctx is done, and
+// a node it did not reach keeps its leaf's core: only an expression it
+// cannot compile is an error.
 func (s *splitter) tighten(ctx context.Context, root *caseNode) error {
 	if s.solver == nil {
 		return nil
@@ -148,11 +149,7 @@ func (s *splitter) tighten(ctx context.Context, root *caseNode) error {
 			return nil
 		})
 	}
-	err := g.Wait()
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return err
+	return g.Wait()
 }
 
 // wholeNodes returns the nodes of plan pl that the proof hands to lia

@@ -2,9 +2,11 @@ package certificate
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/prove"
 )
@@ -108,5 +110,79 @@ func TestCoresHold(t *testing.T) {
 	w.lemmas(b.String())
 	if checked := coqcChecks(t, "cn52_cores", w.b.String()); !checked.Accepted {
 		t.Errorf("coqc rejected the certificate: %s", checked.Output)
+	}
+}
+
+// TestEitherRoute: the plain route's text when it settles first or within
+// the grace, the canonical one's otherwise, also when the time runs out
+// while the plain route is waited for (red team: the canonical text was
+// lost then), and the plain route's error when it is not "no split".
+func TestEitherRoute(t *testing.T) {
+	never := func(ctx context.Context) (string, error) { <-ctx.Done(); return "", ctx.Err() }
+	text := func(s string, after time.Duration) func(context.Context) (string, error) {
+		return func(ctx context.Context) (string, error) {
+			select {
+			case <-time.After(after):
+				return s, nil
+			case <-ctx.Done():
+				return "", ctx.Err()
+			}
+		}
+	}
+	fail := func(err error) func(context.Context) (string, error) {
+		return func(context.Context) (string, error) { return "", err }
+	}
+	noSplit := uncertifiable(ReasonCaseSplit, "not settled")
+	boom := errors.New("boom") // an error that is not "no split"
+	tests := []struct {
+		name             string
+		plain, canonical func(context.Context) (string, error)
+		deadline         time.Duration
+		want             string
+		wantErr          error
+	}{
+		{"plain first", text("plain", 0), text("canonical", time.Second), time.Minute, "plain", nil},
+		{"plain within the grace", text("plain", 1500*time.Millisecond), text("canonical", time.Second), time.Minute, "plain", nil},
+		{"canonical, plain never", never, text("canonical", 0), time.Minute, "canonical", nil},
+		{"canonical, time out in the grace", never, text("canonical", time.Second), 1500 * time.Millisecond, "canonical", nil},
+		{"plain no split", fail(noSplit), text("canonical", 50*time.Millisecond), time.Minute, "canonical", nil},
+		{"plain no moves", fail(ErrNoMoves), text("canonical", 50*time.Millisecond), time.Minute, "canonical", nil},
+		{"plain other error", fail(boom), text("canonical", time.Second), time.Minute, "", boom},
+	}
+	for _, tt := range tests {
+		ctx, cancel := context.WithTimeout(context.Background(), tt.deadline)
+		got, err := eitherRoute(ctx, tt.plain, tt.canonical)
+		cancel()
+		if got != tt.want || !errors.Is(err, tt.wantErr) {
+			t.Errorf("%s: %q, %v; want %q, %v", tt.name, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+// TestTightenOutOfTime: a settled split whose cores are sought when the
+// time is out stays a split (red team: tighten's error lost it).
+func TestTightenOutOfTime(t *testing.T) {
+	z3, err := prove.FindSolver(context.Background(), "z3")
+	if err != nil {
+		t.Skip("z3 is not installed")
+	}
+	g := parse(t, "cn:4,2")
+	w, err := newWriter(Claim{Game: g, Set: compile(t, g, "a == c && b == d"), Solver: z3,
+		Moves: [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := w.splitter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := s.learn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := s.tighten(ctx, root); err != nil {
+		t.Errorf("tighten out of time: %v", err)
 	}
 }
