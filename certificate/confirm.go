@@ -24,16 +24,9 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 		return nil, nil
 	}
 	var misses []game.Position
-	var walk func(c *caseNode, path []string) error
-	walk = func(c *caseNode, path []string) error {
+	err := s.eachLeaf(root, func(c *caseNode, path []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		if c.cond != nil {
-			if err := walk(c.yes, append(path, c.cond.src)); err != nil {
-				return err
-			}
-			return walk(c.no, append(path, "!"+c.cond.src))
 		}
 		parts := append(path[:len(path):len(path)], "!"+s.formula(c.plan))
 		query := strings.Join(parts, " && ")
@@ -59,12 +52,31 @@ func (s *splitter) confirm(ctx context.Context, root *caseNode) ([]game.Position
 			s.confirmed[query] = c.needs
 		}
 		return nil
+	})
+	return misses, err
+}
+
+// eachLeaf calls f on each leaf of the split root, in order, with the
+// conditions of its path in check's language: first the start (true, or
+// the canonical positions' condition when the split is restricted to
+// them), then the condition of each case on the way, negated on the no
+// side. f must copy path to keep it; its error stops the walk.
+func (s *splitter) eachLeaf(root *caseNode, f func(leaf *caseNode, path []string) error) error {
+	var walk func(c *caseNode, path []string) error
+	walk = func(c *caseNode, path []string) error {
+		if c.cond == nil {
+			return f(c, path)
+		}
+		if err := walk(c.yes, append(path, c.cond.src)); err != nil {
+			return err
+		}
+		return walk(c.no, append(path, "!"+c.cond.src))
 	}
 	start := "true"
 	if s.sym != nil {
 		start = s.sym.condition(check.PileName)
 	}
-	return misses, walk(root, []string{start})
+	return walk(root, []string{start})
 }
 
 // compileParts compiles the parts of a question about a case.
@@ -100,32 +112,22 @@ func (s *splitter) tighten(ctx context.Context, root *caseNode) error {
 	}
 	tctx, cancel := context.WithTimeout(ctx, maxTighten)
 	defer cancel()
-	start := "true"
-	if s.sym != nil {
-		start = s.sym.condition(check.PileName)
-	}
 	type job struct {
 		leaf  *caseNode
 		node  *plan
 		parts []string
 	}
 	var jobs []job
-	var walk func(c *caseNode, path []string)
-	walk = func(c *caseNode, path []string) {
-		if c.cond != nil {
-			walk(c.yes, append(path, c.cond.src))
-			walk(c.no, append(path, "!"+c.cond.src))
-			return
-		}
+	_ = s.eachLeaf(root, func(c *caseNode, path []string) error {
 		if len(c.needs) < 2 {
-			return // no core, or one that leaves nothing to choose from
+			return nil // no core, or one that leaves nothing to choose from
 		}
 		c.nodeNeeds = map[*plan][]int{}
 		for _, node := range s.wholeNodes(c.plan) {
 			jobs = append(jobs, job{c, node, append(path[:len(path):len(path)], "!"+srcOf(node.node))})
 		}
-	}
-	walk(root, []string{start})
+		return nil
+	})
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(tctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))

@@ -67,13 +67,7 @@ func TestCoresHold(t *testing.T) {
 		t.Fatal(err)
 	}
 	leaves, tightened := 0, 0
-	var walk func(c *caseNode, path []string)
-	walk = func(c *caseNode, path []string) {
-		if c.cond != nil {
-			walk(c.yes, append(path, c.cond.src))
-			walk(c.no, append(path, "!"+c.cond.src))
-			return
-		}
+	_ = s.eachLeaf(root, func(c *caseNode, path []string) error {
 		leaves++
 		kept := func(needs []int, goal string) {
 			t.Helper()
@@ -97,8 +91,8 @@ func TestCoresHold(t *testing.T) {
 			tightened++
 			kept(needs, srcOf(node.node))
 		}
-	}
-	walk(root, []string{"true"})
+		return nil
+	})
 	t.Logf("%d leaves, %d lia calls with their own conditions", leaves, tightened)
 	if tightened == 0 {
 		t.Error("no lia call was given its own conditions")
