@@ -66,13 +66,10 @@ type Report struct {
 	Output string `json:"output,omitempty"`
 }
 
-// maxSplitTime bounds the learning of the moves and of the case split of
-// (II): the certified claims settle theirs in seconds, and CN(8,6)'s, with
-// its theorem's 80 moves, not in 24 minutes.
-const maxSplitTime = MaxSplitTime
-
 // MaxSplitTime bounds the learning of a certificate's moves and case split
-// of (II) (at most the time coqc is given).
+// of (II) (at most the time coqc is given): the certified claims settle
+// theirs in seconds, CN(8,6)'s, with its theorem's 80 moves, in about 5
+// minutes at low load.
 const MaxSplitTime = 5 * time.Minute
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
@@ -82,7 +79,7 @@ const MaxSplitTime = 5 * time.Minute
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. Learning
 // the moves and the case split of (II) has the same time, at most
-// maxSplitTime; a split not settled in it is a claim with no certificate
+// MaxSplitTime; a split not settled in it is a claim with no certificate
 // (ReasonCaseSplit). A claim with no certificate is a Report saying why,
 // not an error. When ctx is cancelled, Certify returns within a second a
 // Report with Status Stopped, and no error: the proof it certifies stands,
@@ -94,7 +91,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	if t, moves, ok, lerr := byLemmas(c); ok {
 		text, err, r.Moves = t, lerr, moves
 	} else {
-		split := min(timeout, maxSplitTime)
+		split := min(timeout, MaxSplitTime)
 		wctx, cancel := context.WithTimeout(ctx, split)
 		text, err = linearText(wctx, c, r)
 		cancel()
