@@ -157,6 +157,9 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
 			return nil, err
 		}
+		if req.Where == "" && !req.Grundy {
+			opts.Prove.Equivalents = theoremEquivalents(ctx, g)
+		}
 	}
 	for _, h := range []int{req.Max, req.VerifyMax} {
 		if err := env.checkPositions(g, h); err != nil {

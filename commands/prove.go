@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -180,6 +181,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	defer release()
 	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Reduce: req.Reduce, NoLearn: req.NoLearn || th != nil, Confirm: second,
 		Gate: env.gate(false)}
+	if th == nil && req.Where == "" && req.Grundy == "" {
+		opts.Equivalents = theoremEquivalents(ctx, g)
+	}
 	r, err := c.Prove(ctx, opts)
 	if err != nil {
 		return nil, openRegion(err)
@@ -195,6 +199,33 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	}
 	return res, nil
 }
+
+// theoremEquivalents are the statements of the recorded theorems that
+// cover g, each a claim with the theorem's winning moves: prove's
+// equivalence route proves a description written otherwise through the
+// theorem it restates, when the solver shows they accept the same
+// positions and the theorem's claim is proved again (hints, not premises).
+func theoremEquivalents(ctx context.Context, g *game.Game) []prove.Equivalent {
+	// Whether a theorem covers g may take a search (circuits, a Nim-basis).
+	tctx, cancel := context.WithTimeout(ctx, equivalentsSearch)
+	defer cancel()
+	var out []prove.Equivalent
+	for _, th := range theory.Theorems() {
+		src, ok := th.Expression(tctx, g)
+		if !ok {
+			continue
+		}
+		c, err := prove.NewClaim(tctx, g, prove.Sources{Expr: src, Moves: th.WinningMoves(tctx, g)})
+		if err != nil {
+			continue // a statement that cannot be encoded serves no proof
+		}
+		out = append(out, prove.Equivalent{Name: "theorem " + th.Name, Claim: c})
+	}
+	return out
+}
+
+// equivalentsSearch bounds the search of the theorems that cover a game.
+const equivalentsSearch = 10 * time.Second
 
 // validateProve checks what a prove request asks for, before anything is
 // looked up, and returns the source of the claim and the candidate moves
@@ -508,8 +539,11 @@ func writeProof(w io.Writer, r *prove.Result) {
 	for i, line := range reductionText(r.Reduction) {
 		fmt.Fprintf(w, "%-12s%s\n", map[bool]string{true: "reduction"}[i == 0], line)
 	}
-	// Moves learned for a (II) the reduction decided would only confuse.
-	if r.Learned != nil && !(len(r.Reduction) > 0 && r.Reduction[0].Result == prove.Proved) {
+	for i, st := range r.Equivalence {
+		fmt.Fprintf(w, "%-12s%s\n", map[bool]string{true: "equivalent"}[i == 0], equivalenceText(st))
+	}
+	// Moves learned for a (II) another route decided would only confuse.
+	if r.Learned != nil && !(len(r.Reduction) > 0 && r.Reduction[0].Result == prove.Proved) && !decidedByEquivalence(r) {
 		fmt.Fprintf(w, "learned     %s\n", learnedText(r.Learned))
 	}
 	if ce := r.Counterexample; ce != nil {
@@ -527,6 +561,21 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "second      %s\n", confirmationText(c))
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
+}
+
+// equivalenceText says in one line what became of a claim asked for (II)
+// as the same set written otherwise.
+func equivalenceText(st prove.EquivalenceStep) string {
+	what := st.Name + " (" + st.Expression + ")"
+	if st.Scope != nil {
+		return fmt.Sprintf("%s: the same set, proved for %s (%.2f s)", what, st.Scope, st.Seconds)
+	}
+	return fmt.Sprintf("%s: not used, %s (%.2f s)", what, st.Reason, st.Seconds)
+}
+
+// decidedByEquivalence reports whether a claim served for (II).
+func decidedByEquivalence(r *prove.Result) bool {
+	return slices.ContainsFunc(r.Equivalence, func(st prove.EquivalenceStep) bool { return st.Scope != nil })
 }
 
 // reductionText is the map of regions of a proof of (II) by reduction by
@@ -640,6 +689,16 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	}
 	if len(conds) > 0 {
 		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)
+	}
+	// The theorems tried, when one served or none did and the proof is
+	// not done: why each did not help.
+	for _, st := range r.Equivalence {
+		switch {
+		case st.Scope != nil:
+			fmt.Fprintf(w, "              (II) as %s\n", equivalenceText(st))
+		case r.Result != prove.Proved:
+			fmt.Fprintf(w, "              (II) tried as %s\n", equivalenceText(st))
+		}
 	}
 	if r.Engine != nil {
 		fmt.Fprintf(w, "              %s\n", r.Engine)

@@ -193,4 +193,20 @@
 // so is in S by (a) (reduction.go). Regions that a symmetry the solver
 // proved to keep S and the moves maps onto one another are asked once.
 // (I) is asked as usual; Result.Reduction is the map of regions.
+//
+// # Equivalence with a proved claim
+//
+// Preconditions: a claim of P-positions about every position; another
+// claim of the same game value (Options.Equivalents: a recorded theorem's
+// statement with its winning moves), of P-positions about every position;
+// the solver's unsat to "some position where the two sets differ"; and a
+// proof of the other claim (every condition, the engine's check), whose
+// scope is no narrower than the claim's arithmetic gives. Asked before
+// (II)'s query, which is not asked when the route decides (II); the query
+// whether the sets are one is bounded by 10 s.
+//
+// Soundness: the two sets are then one set, so (II) of one is (II) of the
+// other, which its proof shows (equivalence.go). (I), and (III) in misère
+// play, are asked of the claim itself; Result.Equivalence says which
+// claim served.
 package prove

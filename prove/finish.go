@@ -22,7 +22,10 @@ func finish(ctx context.Context, enc *encoding, queries []query, opts Options, r
 	// A proof is for every position when every query it rests on is: a
 	// region's closure asked in bit-vectors holds for piles up to 2^63-1
 	// only, and so does the region theorem then.
-	if rt := coveringRoute(r.Conditions); rt != nil &&
+	// A condition a route with no kind of its own decided for every
+	// position (equivalence.go) narrows no kind.
+	conditions := slices.DeleteFunc(slices.Clone(r.Conditions), func(c Condition) bool { return r.everyPosition[c.Name] })
+	if rt := coveringRoute(conditions); rt != nil &&
 		(r.Closure == nil || !slices.Contains(r.Closure.Routes, bitVectorRoute.name)) {
 		r.Proof, r.Width = rt.kind, 0
 	}

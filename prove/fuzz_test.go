@@ -284,6 +284,8 @@ type summary struct {
 	ByResult     map[string]int            `json:"by_result"`
 	ByKind       map[string]map[string]int `json:"by_kind"`
 	ByOrigin     map[string]map[string]int `json:"by_origin"`
+	// ByRoute counts the proved pairs by each route their proof took.
+	ByRoute map[string]int `json:"by_route"`
 	// GenerationFailures counts the random specs that did not parse and
 	// were drawn again.
 	GenerationFailures int        `json:"generation_failures"`
@@ -299,7 +301,7 @@ const slowest = 10
 
 func newSummary() *summary {
 	return &summary{ByResult: map[string]int{}, ByKind: map[string]map[string]int{}, ByOrigin: map[string]map[string]int{},
-		Violations: []*outcome{}, Slowest: []*outcome{}, Outcomes: []*outcome{}}
+		ByRoute: map[string]int{}, Violations: []*outcome{}, Slowest: []*outcome{}, Outcomes: []*outcome{}}
 }
 
 // write writes the summary as JSON to -prove.fuzz-out, if given.
@@ -342,6 +344,9 @@ func (s *summary) add(outs ...*outcome) {
 		}
 		origin, _, _ := strings.Cut(o.Origin, ":")
 		count(s.ByOrigin, origin)
+		for _, rt := range o.Routes {
+			s.ByRoute[rt]++
+		}
 		if o.Violation != "" {
 			s.Violations = append(s.Violations, o)
 		}
@@ -357,7 +362,7 @@ func (s *summary) snapshot() *summary {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	c := &summary{Seed: s.Seed, Duration: s.Duration, QueryTimeout: s.QueryTimeout, Seconds: s.Seconds, Games: s.Games, Pairs: s.Pairs,
-		ByResult: maps.Clone(s.ByResult), ByKind: map[string]map[string]int{}, ByOrigin: map[string]map[string]int{},
+		ByResult: maps.Clone(s.ByResult), ByRoute: maps.Clone(s.ByRoute), ByKind: map[string]map[string]int{}, ByOrigin: map[string]map[string]int{},
 		GenerationFailures: s.GenerationFailures, Violations: slices.Clone(s.Violations), Slowest: slices.Clone(s.Slowest),
 		Outcomes: slices.Clone(s.Outcomes)}
 	for k, v := range s.ByKind {
@@ -401,6 +406,10 @@ func (s *summary) String() string {
 	b.WriteString("by origin of the expression:\n")
 	for _, k := range slices.Sorted(maps.Keys(c.ByOrigin)) {
 		fmt.Fprintf(&b, "  %-15s %s\n", k, countsLine(c.ByOrigin[k]))
+	}
+	b.WriteString("proved pairs by route:\n")
+	for _, k := range slices.Sorted(maps.Keys(c.ByRoute)) {
+		fmt.Fprintf(&b, "  %-32s %d\n", k, c.ByRoute[k])
 	}
 	if c.GenerationFailures > 0 {
 		fmt.Fprintf(&b, "random specs that did not parse (drawn again): %d\n", c.GenerationFailures)

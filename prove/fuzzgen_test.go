@@ -426,6 +426,15 @@ func candidates(ctx context.Context, gc *gameCase, r *rand.Rand, budget mutantBu
 		}
 		add(c)
 	}
+	// Half the claims without a theorem's moves are offered the
+	// theorems' statements as equivalents, as nimlab prove --expr and
+	// discover --prove offer them (the other half keep the routes they
+	// would take without).
+	if len(bases) > 0 {
+		for i := range out {
+			out[i].equivalents = out[i].theorem == "" && r.IntN(2) == 0
+		}
+	}
 	return out
 }
 

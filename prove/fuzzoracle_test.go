@@ -41,6 +41,12 @@ type candidate struct {
 	// hints are vectors for the reduction to try first
 	// (prove.Options.ReductionHints): right, wrong or malformed alike.
 	hints [][]int
+	// equivalents offers, as nimlab prove --expr and discover --prove do,
+	// the statements of the theorems covering the game, with their
+	// winning moves, and the expression itself with those moves
+	// (prove.Options.Equivalents): the route must never prove what the
+	// engine contradicts, whichever of them is false.
+	equivalents bool
 }
 
 // The results of a pair besides prove's own (proved, refuted, unknown).
@@ -61,7 +67,9 @@ type outcome struct {
 	Result     string   `json:"result"`
 	Proof      string   `json:"proof,omitempty"`
 	Reason     string   `json:"reason,omitempty"`
-	Seconds    float64  `json:"seconds"`
+	// Routes are those a proof took (prove.Result.Routes).
+	Routes  []string `json:"routes,omitempty"`
+	Seconds float64  `json:"seconds"`
 	// ProveSeconds is Prove's own time (Seconds adds the oracle's).
 	ProveSeconds float64 `json:"prove_seconds"`
 	// Violation says what the oracle found wrong ("" when nothing).
@@ -193,6 +201,9 @@ func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *o
 		}
 		opts.Moves = th.WinningMoves(ctx, g)
 	}
+	if c.equivalents {
+		opts.Equivalents = equivalentsOf(ctx, g, c.src)
+	}
 	pctx, cancel := context.WithTimeout(ctx, o.pairTimeout)
 	defer cancel()
 	r, err := prove.Prove(pctx, g, e, opts)
@@ -209,7 +220,7 @@ func (o *oracle) runPair(ctx context.Context, gc *gameCase, c candidate) (out *o
 		out.Violation = "Prove returned an error (not a clean unknown): " + err.Error()
 		return out, nil
 	}
-	out.Result, out.Proof, out.Reason = r.Result.String(), r.Proof.String(), r.Reason
+	out.Result, out.Proof, out.Reason, out.Routes = r.Result.String(), r.Proof.String(), r.Reason, r.Routes
 	out.ProveSeconds = math.Round(r.Seconds*100) / 100
 	eval = e.Evaluator()
 	switch r.Result {
@@ -489,4 +500,29 @@ func corpusRand(spec string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(spec))
 	return rand.New(rand.NewPCG(corpusSeed, h.Sum64()))
+}
+
+// equivalentsOf are the claims a candidate with equivalents is offered:
+// each theorem's statement about g with its winning moves, then src with
+// the first of those moves.
+func equivalentsOf(ctx context.Context, g *game.Game, src string) []prove.Equivalent {
+	var out []prove.Equivalent
+	var moves [][]string
+	for _, th := range theory.Theorems() {
+		expr, ok := th.Expression(ctx, g)
+		if !ok {
+			continue
+		}
+		m := th.WinningMoves(ctx, g)
+		if c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: expr, Moves: m}); err == nil {
+			out = append(out, prove.Equivalent{Name: "theorem " + th.Name, Claim: c})
+		}
+		if moves == nil {
+			moves = m
+		}
+	}
+	if c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Moves: moves}); err == nil {
+		out = append(out, prove.Equivalent{Name: "itself with the theorems' moves", Claim: c})
+	}
+	return out
 }

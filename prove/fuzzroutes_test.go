@@ -24,17 +24,18 @@ type routeWitness struct {
 // preconditions: the fuzzer reaches every route. A new route adds its line
 // here.
 var routeCorpus = map[string]routeWitness{
-	"linear integer arithmetic":  {spec: "cn:4,2", expr: "a == c && b == d"},
-	"bit-vectors":                {spec: "nim:3", expr: "xor(a, b, c) == 0"},
-	"nim-sum lemmas":             {spec: "nim:3", expr: "xor(a, b, c) == 0"},
-	"induction on binary digits": {spec: "moore:4,2", expr: "colmod(3, a, b, c, d)"},
-	"candidate moves":            {spec: "nim:3", expr: "xor(a, b, c) == 0", moves: [][]string{{"xor(b, c)", "b", "c"}}},
-	"finitely many options":      {spec: "slow:3,2", expr: "a % 2 == 0 && b % 2 == 0 && c % 2 == 0"},
-	"symmetry breaking":          {spec: "cn:4,2", expr: "a == c && b == d"},
-	"case split":                 {spec: "cn:4,2", expr: "a == c && b == d"},
-	"Sprague–Grundy conditions":  {spec: "exact:3,3", expr: "min(a, b, c)", grundy: true},
-	"region":                     {spec: "cn:4,2", expr: "c == d || b == 0", where: "a == 0"},
-	"reduction by invariances":   {spec: "cn:4,2", expr: "let mn = min(a, b, c, d); a - mn == c - mn && b - mn == d - mn"},
+	"linear integer arithmetic":       {spec: "cn:4,2", expr: "a == c && b == d"},
+	"bit-vectors":                     {spec: "nim:3", expr: "xor(a, b, c) == 0"},
+	"nim-sum lemmas":                  {spec: "nim:3", expr: "xor(a, b, c) == 0"},
+	"induction on binary digits":      {spec: "moore:4,2", expr: "colmod(3, a, b, c, d)"},
+	"candidate moves":                 {spec: "nim:3", expr: "xor(a, b, c) == 0", moves: [][]string{{"xor(b, c)", "b", "c"}}},
+	"finitely many options":           {spec: "slow:3,2", expr: "a % 2 == 0 && b % 2 == 0 && c % 2 == 0"},
+	"symmetry breaking":               {spec: "cn:4,2", expr: "a == c && b == d"},
+	"case split":                      {spec: "cn:4,2", expr: "a == c && b == d"},
+	"Sprague–Grundy conditions":       {spec: "exact:3,3", expr: "min(a, b, c)", grundy: true},
+	"region":                          {spec: "cn:4,2", expr: "c == d || b == 0", where: "a == 0"},
+	"reduction by invariances":        {spec: "cn:4,2", expr: "let mn = min(a, b, c, d); a - mn == c - mn && b - mn == d - mn"},
+	"equivalence with a proved claim": {spec: "cn:4,2", expr: "a == c && b == d"},
 }
 
 // TestRouteCorpus: the prover fuzzer's corpus reaches every route of the

@@ -93,8 +93,8 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 	}
 	queries := conditionQueries(enc)
 	var decided []Condition
-	if opts.Reduce {
-		if queries, decided, err = decideConditions(ctx, enc, opts, r, queries); err != nil || r.Counterexample != nil {
+	if slices.ContainsFunc(registry, func(rt *route) bool { return rt.decide != nil && rt.first(opts) }) {
+		if queries, decided, err = decideConditions(ctx, enc, opts, r, queries, true); err != nil || r.Counterexample != nil {
 			r.Conditions = decided
 			return outcome{result: Refuted}, err
 		}
@@ -111,9 +111,10 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 	if err != nil {
 		return out, err
 	}
-	if out.result == Undecided && len(decided) == 0 && !opts.Reduce && onlyUnknown(r.Conditions, proof.II) {
-		// The query left (II) unknown: a route may decide it otherwise.
-		kept, more, err := decideConditions(ctx, enc, opts, r, a.queries)
+	if out.result == Undecided && len(decided) == 0 && onlyUnknown(r.Conditions, proof.II) {
+		// The query left (II) unknown: a route not asked first may decide
+		// it otherwise.
+		kept, more, err := decideConditions(ctx, enc, opts, r, a.queries, false)
 		if err != nil || len(more) == 0 {
 			return out, err
 		}
@@ -148,24 +149,28 @@ func onlyUnknown(conditions []Condition, name proof.Cond) bool {
 }
 
 // decideConditions asks each route that decides a condition with no query
-// of its own (route.decide) to decide one: it returns the queries left to
-// ask (those of the conditions decided dropped) and the conditions
-// decided. A condition decided sat leaves r.Counterexample.
-func decideConditions(ctx context.Context, enc *encoding, opts Options, r *Result, queries []query) ([]query, []Condition, error) {
+// of its own (route.decide), those asked first (route.first) or the others,
+// to decide one: it returns the queries left to ask (those of the
+// conditions decided dropped) and the conditions decided. A condition
+// decided sat leaves r.Counterexample.
+func decideConditions(ctx context.Context, enc *encoding, opts Options, r *Result, queries []query, first bool) ([]query, []Condition, error) {
 	var decided []Condition
 	for _, rt := range registry {
-		if rt.decide == nil {
+		if rt.decide == nil || rt.first(opts) != first {
 			continue
 		}
 		c, err := rt.decide(ctx, enc, rt, opts, r)
-		if err != nil || c == nil {
+		if err != nil {
 			return queries, decided, err
 		}
-		decided = append(decided, *c)
-		if r.Counterexample != nil {
-			return queries, decided, nil
+		if c == nil {
+			continue
 		}
+		// Every route that decides a condition decides (II): the first
+		// to decide it is the last asked.
+		decided = append(decided, *c)
 		queries = slices.DeleteFunc(queries, func(q query) bool { return q.name == c.Name })
+		return queries, decided, nil
 	}
 	return queries, decided, nil
 }

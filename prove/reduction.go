@@ -78,7 +78,7 @@ var reductionRoute = route{name: routeNameReduction, needs: func(enc *encoding) 
 		return fmt.Errorf("at most %d piles", maxReductionPiles)
 	}
 	return nil
-}, decide: decideByReduction}
+}, decide: decideByReduction, askFirst: func(opts Options) bool { return opts.Reduce }}
 
 // maxReductionPiles bounds the piles of a reduction: every 0/1 vector is
 // a candidate.

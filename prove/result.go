@@ -73,6 +73,12 @@ type Options struct {
 	// invariances): hints only, each asked of the solver as any other
 	// (reduction.go); a vector of the wrong length or not 0/1 is left out.
 	ReductionHints [][]int
+	// Equivalents are other ways of writing the claim's set, each a claim
+	// of the same game with its own candidate moves (a recorded theorem's
+	// statement): when the query leaves (II) unknown, the first that the
+	// solver proves the same set and that is proved itself decides it
+	// (equivalence.go). Hints only: each is asked of the solver.
+	Equivalents []Equivalent
 	// noReduction turns the reduction off, in the region theorems a
 	// reduction proves.
 	noReduction bool
@@ -174,6 +180,9 @@ type Result struct {
 	// invariances (reduction.go), in the order decided, when one was
 	// tried.
 	Reduction []ReductionStep `json:"reduction,omitempty"`
+	// Equivalence are the Equivalents asked for (II), in order, and what
+	// became of each (equivalence.go).
+	Equivalence []EquivalenceStep `json:"equivalence,omitempty"`
 	// ReductionSkipped says why the reduction Options.Reduce asked for
 	// was not taken (its preconditions: reductionRoute).
 	ReductionSkipped string `json:"reduction_skipped,omitempty"`
@@ -193,6 +202,12 @@ type Result struct {
 	Solver        string      `json:"solver"`
 	SolverVersion string      `json:"solver_version"`
 	Seconds       float64     `json:"seconds"`
+
+	// everyPosition are the conditions decided for every position by a
+	// route with no kind of proof of its own (equivalence.go): they do
+	// not keep the proof from the kind of the route that decided the
+	// others (finish.go).
+	everyPosition map[proof.Cond]bool
 }
 
 // The kinds of proof (Result.Proof), from package proof's table, which

@@ -71,6 +71,9 @@ type route struct {
 	// answers left unknown. It returns the condition decided (unsat when
 	// it holds, sat with Result.Counterexample), or nil.
 	decide func(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error)
+	// askFirst, when not nil, says whether decide is asked before the
+	// queries rather than after them (route.first).
+	askFirst func(opts Options) bool
 	// searchSmall is true when, where its query does not settle the
 	// condition, small positions are enumerated for a counterexample
 	// before the fallback is asked.
@@ -98,6 +101,7 @@ func init() {
 		&candidateMovesRoute,
 		&finiteOptionsRoute,
 		&grundyRoute,
+		&equivalenceRoute,
 		&reductionRoute,
 	}
 }
@@ -172,6 +176,10 @@ func conditionQueries(enc *encoding) []query {
 	return queries
 }
 
+// first reports whether the route's decide step is asked before the
+// conditions' queries.
+func (rt *route) first(opts Options) bool { return rt.askFirst != nil && rt.askFirst(opts) }
+
 // String is the route's name, or "" for no route (a query asked over every
 // option), as Condition.Via says it.
 func (rt *route) String() string {
@@ -200,13 +208,14 @@ func coveringRoute(conditions []Condition) *route {
 
 // The route names.
 const (
-	routeNameLinear     = "linear integer arithmetic"
-	routeNameBitVectors = "bit-vectors"
-	routeNameFinite     = "finitely many options"
-	routeNameSymmetry   = "symmetry breaking"
-	routeNameCases      = "case split"
-	routeNameRegion     = "region"
-	routeNameReduction  = "reduction by invariances"
+	routeNameLinear      = "linear integer arithmetic"
+	routeNameBitVectors  = "bit-vectors"
+	routeNameFinite      = "finitely many options"
+	routeNameSymmetry    = "symmetry breaking"
+	routeNameCases       = "case split"
+	routeNameRegion      = "region"
+	routeNameReduction   = "reduction by invariances"
+	routeNameEquivalence = "equivalence with a proved claim"
 )
 
 // linearRoute asks a condition in linear integer arithmetic (Presburger's).

@@ -82,6 +82,9 @@ func TestRoutePreconditions(t *testing.T) {
 		{symmetryRoute, "nim:3", "a ^ b ^ c == 0", nil, false},
 		{caseSplitRoute, "cn:5,2", "a == b", nil, true},
 		{caseSplitRoute, "nim:3", "a ^ b ^ c == 0", nil, false},
+		// Equivalence: any claim of P-positions about every position (what
+		// it rests on is asked of each Equivalent: TestEquivalentUsable).
+		{equivalenceRoute, "cn:6,4", "xor(a, c, e) == 0 && a + b == d + e", nil, true},
 	}
 	for _, tt := range tests {
 		g, e := compile(t, tt.spec, tt.expr)

@@ -39,8 +39,11 @@ func TestDiscoverProve(t *testing.T) {
 		{[]string{"cn:5,3", "--max", "1", "--verify-max", "1"}, prove.Refuted.String(), "proof         refuted: exact on the box, but not for every position", 1},
 		// xor on four piles: proved with the moves prove learns.
 		{[]string{"cn:4,1", "--max", "2"}, prove.Proved.String(), "proof         proved for every position (presburger arithmetic with the nim-sum's lemmas)", -1},
-		// CN(6,4): (II) takes longer than a second.
-		{[]string{"cn:6,4", "--max", "5", "--prove-timeout", "1s"}, prove.Undecided.String(), "proof         unknown: (", -1},
+		// CN(6,4): its own (II) has no answer in minutes; it is proved
+		// through Dufour–Heubach 2013, Theorem 3.5, which it restates.
+		{[]string{"cn:6,4", "--max", "5"}, prove.Proved.String(), "              (II) as theorem cn64 (", -1},
+		// ECN(6_{1,3},2): (II) takes longer than a second.
+		{[]string{"ecn:6,{1,3},2", "--max", "4", "--prove-timeout", "1s"}, prove.Undecided.String(), "proof         unknown: (", -1},
 		{[]string{"path:5,2", "--max", "2"}, "", "proof         not attempted: the description is not exact on the box", -1},
 	} {
 		args := append(append([]string{"discover"}, tt.args...), "--prove")
@@ -292,9 +295,9 @@ func TestAPIProveStopsTheSolver(t *testing.T) {
 	srv := testServer(t, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	// CN(6,4): (II) runs for far longer than the test.
-	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/prove?game=cn:6,4&timeout=50s&expr="+
-		url.QueryEscape("sym(a <= min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0)"), nil)
+	// ECN(6_{1,3},2): (II) runs for far longer than the test.
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/api/prove?game="+url.QueryEscape("ecn:6,{1,3},2")+"&timeout=50s&expr="+
+		url.QueryEscape("xor(a, c, e) == 0 && xor(b, d, f) == 0"), nil)
 	done := make(chan error, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)

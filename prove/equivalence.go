@@ -1,0 +1,240 @@
+package prove
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/nimlab/nimlab/prove/proof"
+)
+
+// Equivalence with a proved claim (equivalenceRoute): condition (II)
+// decided for a set S written one way from a proof of the same set written
+// another way, a recorded theorem's statement with its winning moves. A
+// description found by discover is often a theorem of the literature
+// written otherwise (CN(6,4)'s `sym(a <= min(b, c, d, e, f) && ...)` is
+// Dufour–Heubach 2013, Theorem 3.5, read from the least pile), and its own
+// (II) can be far harder for the solver than the theorem's, whose proof
+// names its moves.
+//
+// Soundness. Let S' be the other claim's set, on the same game. Asked of
+// the solver (equivalenceQuery): no position p with S(p) different from
+// S'(p), unsat. Then S and S' are the same set of positions, so every
+// condition of one is the same condition of the other; in particular (II)
+// of S, "every position outside S has a move into S", is (II) of S'. The
+// other claim is then proved by Prove as any claim (every condition, the
+// engine's check of a box, Options.Confirm's second solver), with no
+// equivalences of its own (no cycle). Only when it is proved is (II) of S
+// decided, as holding. (I), and (III) in misère play, are S's own queries
+// as before: the route decides (II) only.
+//
+// Preconditions, as code (equivalentUsable): a claim of P-positions about
+// every position on both sides (no region, no Sprague–Grundy value), of
+// the same game value (one *game.Game: the same move relation and play),
+// and a bound no weaker than S's arithmetic gives. The query is asked in
+// linear integer arithmetic with the nim-sum uninterpreted and instances
+// of its lemmas when both expressions allow it (unsat there is unsat for
+// every position: nimsum.go's argument), else in S's arithmetic; its scope
+// is then the arithmetic's, as is the other claim's proof's: a proof
+// bounded to piles up to 2^63-1 decides (II) of a claim in bit-vectors
+// only, which is bounded the same way.
+var equivalenceRoute = route{name: routeNameEquivalence, needs: func(enc *encoding) error {
+	switch {
+	case enc.grundy:
+		return errors.New("a claim of P-positions only")
+	case enc.where != nil:
+		return errors.New("a claim about every position only")
+	}
+	return nil
+}, decide: decideByEquivalence, askFirst: func(opts Options) bool { return len(opts.Equivalents) > 0 }}
+
+// equivalenceTimeout bounds the query whether two sets are one: it is
+// asked before the conditions' queries, of each Equivalent, and most
+// claims are not one of them.
+const equivalenceTimeout = 10 * time.Second
+
+// Equivalent is another way of writing a claim's set: a claim of the same
+// game (NewClaim of the same *game.Game) with its own candidate moves,
+// for instance a recorded theorem's statement. A hint only: it serves
+// when the solver proves that it accepts the same positions and it is
+// proved itself (equivalenceRoute).
+type Equivalent struct {
+	// Name says where it comes from, e.g. "theorem cn64".
+	Name string
+	// Claim is the other claim.
+	Claim *Claim
+}
+
+// EquivalenceStep is what became of one Equivalent asked for (II).
+type EquivalenceStep struct {
+	// Name is the Equivalent's.
+	Name string `json:"name"`
+	// Expression is its set.
+	Expression string `json:"expression"`
+	// Same is the solver's answer to "some position where the two sets
+	// differ": unsat when they are the same set.
+	Same Answer `json:"same,omitempty"`
+	// Result is the other claim's proof's, when it was asked.
+	Result proof.Result `json:"result,omitempty"`
+	// Scope is the positions the sets were shown the same at and the other
+	// claim proved for, when it served: the narrower of the two.
+	Scope *proof.Scope `json:"scope,omitempty"`
+	// Reason says why it did not serve.
+	Reason  string  `json:"reason,omitempty"`
+	Seconds float64 `json:"seconds"`
+}
+
+// decideByEquivalence decides (II) by the first of Options.Equivalents
+// that the solver proves the same set and that is proved itself: it
+// returns (II) as holding, or nil with the steps in r.Equivalence.
+func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
+	if len(opts.Equivalents) == 0 || rt.needs(enc) != nil {
+		return nil, nil
+	}
+	for _, eq := range opts.Equivalents {
+		start := time.Now()
+		step := EquivalenceStep{Name: eq.Name}
+		c, err := enc.decideByEquivalent(ctx, eq, opts, &step)
+		step.Seconds = time.Since(start).Seconds()
+		r.Equivalence = append(r.Equivalence, step)
+		if err != nil || c != nil {
+			if c != nil {
+				c.Via, c.Routes, c.Seconds = rt.name, []string{rt.name}, step.Seconds
+				if step.Scope.Bound == proof.Unbounded {
+					r.everyPosition = map[proof.Cond]bool{c.Name: true}
+				}
+			}
+			return c, err
+		}
+	}
+	return nil, nil
+}
+
+// decideByEquivalent asks whether eq's set is S's, then proves eq's
+// claim: (II) holding when both do, else nil with step saying why.
+func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, opts Options, step *EquivalenceStep) (*Condition, error) {
+	d := eq.Claim
+	if d == nil {
+		step.Reason = "no claim"
+		return nil, nil
+	}
+	step.Expression = d.e.String()
+	if err := enc.equivalentUsable(d); err != nil {
+		step.Reason = err.Error()
+		return nil, nil
+	}
+	script, a := enc.equivalenceQuery(d)
+	if script == "" {
+		step.Reason = "the two sets are not written in one arithmetic"
+		return nil, nil
+	}
+	if opts.SMTOut != "" {
+		if err := os.WriteFile(filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-II-equivalence.smt2"),
+			[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at every position.\n"+script+"(check-sat)\n"), 0o644); err != nil {
+			return nil, fmt.Errorf("--smt-out: %w", err)
+		}
+	}
+	reply, err := opts.Solver.Check(ctx, script, nil, min(opts.Timeout, equivalenceTimeout))
+	if err != nil {
+		return nil, err
+	}
+	step.Same = reply.Answer
+	if reply.Answer != Unsat {
+		step.Reason = "not shown to be the same set: " + cmp.Or(reply.Reason, string(reply.Answer))
+		return nil, nil
+	}
+	var confirmation *Confirmation
+	if opts.Confirm != nil {
+		second, err := opts.Confirm.Check(ctx, script, nil, min(cmp.Or(opts.ConfirmTimeout, opts.Timeout), equivalenceTimeout))
+		if err != nil {
+			return nil, err
+		}
+		if second.Answer == Sat {
+			step.Reason = fmt.Sprintf("the solvers disagree on whether it is the same set: %s unsat, %s sat (please report it)", opts.Solver.Name, opts.Confirm.Name)
+			return nil, nil
+		}
+		confirmation = &Confirmation{Solver: opts.Confirm.Name, Version: opts.Confirm.Version, Result: string(second.Answer), Reason: second.Reason, Seconds: second.Seconds}
+	}
+	sub := opts
+	sub.Equivalents, sub.SMTOut = nil, ""
+	dr, err := d.Prove(ctx, sub)
+	if err != nil {
+		return nil, err
+	}
+	step.Result = dr.Result
+	switch {
+	case dr.Result != Proved:
+		step.Reason = "not proved: " + cmp.Or(dr.Reason, dr.Result.String())
+		return nil, nil
+	case dr.Scope.Bound > enc.a.bound() || a.bound() > enc.a.bound():
+		step.Reason = "proved for " + dr.Scope.Bound.String() + " only"
+		return nil, nil
+	}
+	// The second solver confirms (II) when it said the sets are the same
+	// and confirmed the other claim's proof.
+	if confirmation != nil && confirmation.Result == string(Unsat) && (dr.Confirmation == nil || dr.Confirmation.Result != Confirmed) {
+		confirmation.Result, confirmation.Reason = string(Unknown), eq.Name+"'s proof not confirmed"
+	}
+	step.Scope = &proof.Scope{Bound: max(dr.Scope.Bound, a.bound())}
+	return &Condition{Name: proof.II, Result: Unsat, Confirmation: confirmation}, nil
+}
+
+// equivalentUsable is nil when d may stand for the claim: a claim of
+// P-positions about every position of the same game.
+func (enc *encoding) equivalentUsable(d *Claim) error {
+	switch {
+	case d.unencodable != nil:
+		return fmt.Errorf("it cannot be encoded: %w", d.unencodable)
+	case d.g != enc.g:
+		return errors.New("a claim of another game value")
+	case d.grundy || d.where != nil:
+		return errors.New("not a claim of P-positions about every position")
+	case d.e.String() == enc.e.String() && len(d.moveExprs) == 0:
+		return errors.New("the claim itself, with no winning moves of its own")
+	}
+	return nil
+}
+
+// equivalenceQuery is "some position where S and d's set differ", and the
+// arithmetic it is written in: the nim-sum uninterpreted when both sets
+// allow it, else S's; "" when d's set is not written in either.
+func (enc *encoding) equivalenceQuery(d *Claim) (string, arith) {
+	choices := []arith{enc.a}
+	if enc.a.bv() && nimSumRoute.needs(enc) == nil && nimSumRoute.needs(&encoding{Claim: *d}) == nil {
+		choices = []arith{{nimSums: newNimSums()}, enc.a}
+	}
+	for _, a := range choices {
+		q := *enc
+		q.a = a
+		var b strings.Builder
+		q.startQuery(&b) // a new record of the nim-sums, which the translations fill in
+		s, _, err := translate(enc.e, pileVar("p"), nil, q.a, translator.asBool)
+		if err != nil {
+			continue
+		}
+		t, _, err := translate(d.e, pileVar("p"), nil, q.a, translator.asBool)
+		if err != nil {
+			continue
+		}
+		q.declare(&b, "p")
+		for i := range enc.n {
+			fmt.Fprintf(&b, "(assert %s)\n", q.a.pileRange(fmt.Sprintf("p%d", i)))
+		}
+		fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", s, t)
+		return q.endQuery(&b, false), q.a
+	}
+	return "", arith{}
+}
+
+// bound is the positions a query in the arithmetic covers.
+func (a arith) bound() proof.Bound {
+	if a.bv() {
+		return proof.MaxPile
+	}
+	return proof.Unbounded
+}
