@@ -133,6 +133,16 @@ def test_discover_then_prove(cli, strip_times):
     assert refuted.result == "refuted" and not refuted.proved and refuted.exit_status == 1
 
 
+def test_prove_through_a_theorem():
+    # CN(6,4) as discover writes it: (II) through Dufour–Heubach 2013,
+    # Theorem 3.5 (cn64), which z3 shows is the same set.
+    expr = "sym(a <= min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0)"
+    proof = nimlab.Game("cn:6,4").prove(expr)
+    assert proof.proved, proof.to_dict()
+    served = [st for st in proof.to_dict()["equivalence"] if "scope" in st]
+    assert [st["name"] for st in served] == ["theorem cn64"] and served[0]["same"] == "unsat"
+
+
 def test_discover_misere_from_normal_play(cli, strip_times):
     # Misère CN(4,2): the normal-play description where a pile holds 2 or
     # more, the positions of 0s and 1s listed; proved like any other.
