@@ -271,7 +271,14 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 		if r.Proof.Result != nil {
 			reduce := ""
 			if r.Reduced {
-				reduce = " --reduce" // (II) by the reduction, as discover proved it
+				// (II) by the reduction, as discover proved it: each
+				// region's (II) through the region theorem proved there.
+				reduce = " --reduce"
+				for _, n := range r.Regions {
+					if n.Proof == prove.Proved && n.Where != "" {
+						reduce += " --same-as " + ShellQuote("["+n.Where+"] "+n.Expr)
+					}
+				}
 			}
 			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
 			if c := r.Certificate; c != nil {

@@ -56,6 +56,12 @@ type ProveRequest struct {
 	// commas outside parentheses, e.g. "xor(b, c), b, c"; a theorem's own
 	// come first.
 	Moves []string `json:"moves,omitempty"`
+	// SameAs are other statements of the set, each "EXPR" or "[COND]
+	// EXPR" for one about the region COND (as discover's region theorems):
+	// (II) of the claim, or of its reduction's region theorems, is decided
+	// through one when the solver shows they agree and it is proved
+	// (prove.Options.Equivalents, after the recorded theorems').
+	SameAs []string `json:"same_as,omitempty"`
 	// Confirm asks the other solver (cvc5, or z3 when Solver is cvc5) the
 	// queries that decided a proof (prove.Options.Confirm).
 	Confirm bool `json:"confirm,omitempty"`
@@ -184,6 +190,13 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if th == nil && req.Where == "" && req.Grundy == "" {
 		opts.Equivalents = theoremEquivalents(ctx, g)
 	}
+	for _, same := range req.SameAs {
+		eq, err := sameAs(ctx, g, same)
+		if err != nil {
+			return nil, err
+		}
+		opts.Equivalents = append(opts.Equivalents, eq)
+	}
 	r, err := c.Prove(ctx, opts)
 	if err != nil {
 		return nil, openRegion(err)
@@ -222,6 +235,41 @@ func theoremEquivalents(ctx context.Context, g *game.Game) []prove.Equivalent {
 		out = append(out, prove.Equivalent{Name: "theorem " + th.Name, Claim: c})
 	}
 	return out
+}
+
+// sameAs reads a --same-as: "EXPR", or "[COND] EXPR" for a statement about
+// the region COND.
+func sameAs(ctx context.Context, g *game.Game, text string) (prove.Equivalent, error) {
+	where, src := "", strings.TrimSpace(text)
+	if rest, ok := strings.CutPrefix(src, "["); ok {
+		var found bool
+		if where, src, found = strings.Cut(rest, "]"); !found {
+			return prove.Equivalent{}, requestErrorf("%v %q: the region's [ has no ], e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "[a == 0] b == c + d"})
+		}
+		where, src = strings.TrimSpace(where), strings.TrimSpace(src)
+		if where == "" {
+			return prove.Equivalent{}, requestErrorf("%v %q: the region between [ and ] is empty", Param("same-as"), text)
+		}
+	}
+	if src == "" {
+		return prove.Equivalent{}, requestErrorf("%v %q: give the set's expression, e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "a == b"})
+	}
+	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Where: where})
+	var exprErr *prove.ExprError
+	var whereErr *prove.WhereError
+	switch {
+	case errors.As(err, &exprErr):
+		return prove.Equivalent{}, requestErrorf("%v %q: %v", Param("same-as"), text, exprErr.Err)
+	case errors.As(err, &whereErr):
+		return prove.Equivalent{}, requestErrorf("%v %q, the region: %v", Param("same-as"), text, whereErr.Err)
+	case err != nil:
+		return prove.Equivalent{}, fmt.Errorf("%v %q: %w", Param("same-as"), text, err)
+	}
+	name := "--same-as " + src
+	if where != "" {
+		name = "--same-as [" + where + "] " + src
+	}
+	return prove.Equivalent{Name: name, Claim: c}, nil
 }
 
 // equivalentsSearch bounds the search of the theorems that cover a game.
@@ -599,6 +647,8 @@ func reductionText(steps []prove.ReductionStep) []string {
 			out = append(out, fmt.Sprintf("%s%s: as %s (a symmetry keeps S and the moves)", indent, where, st.SameAs))
 		case st.Vector != "":
 			out = append(out, fmt.Sprintf("%s%s: reduced by %s to %s (%s, %.2f s)", indent, where, st.Vector, strings.Join(st.Regions, "; "), result, st.Seconds))
+		case st.Equivalent != "":
+			out = append(out, fmt.Sprintf("%s%s: region theorem %s, (II) through %s (%.2f s)", indent, where, result, st.Equivalent, st.Seconds))
 		default:
 			out = append(out, fmt.Sprintf("%s%s: region theorem %s (%.2f s)", indent, where, result, st.Seconds))
 		}

@@ -407,6 +407,11 @@ type finding struct {
 	// under the game's symmetries: hints for prove's reduction
 	// (prove.Options.ReductionHints), each asked of the solver there.
 	vectors [][]int
+	// pieces are the region theorems proved for the reduction's regions,
+	// as claims: prove's reduction proves src in each region through the
+	// one of that region (prove.Options.Equivalents), when the solver
+	// shows they agree there.
+	pieces []prove.Equivalent
 }
 
 // vectors lists the invariance of every node of the reduction and its
@@ -487,10 +492,30 @@ func (s *search) found(ctx context.Context, best *candidate, opts Options) (*fin
 	}
 	f.src, f.method, f.exact = src, methodReduction, true
 	f.vectors = st.vectors()
+	if f.pieces, err = s.pieces(ctx, notes, learned); err != nil {
+		return nil, err
+	}
 	if learned != nil {
 		f.moves = st.liftMoves(st.root, learned)
 	}
 	return f, nil
+}
+
+// pieces are the region theorems proved, as claims with the moves their
+// proofs learned.
+func (s *search) pieces(ctx context.Context, notes []RegionNote, learned map[uint64][][]string) ([]prove.Equivalent, error) {
+	var out []prove.Equivalent
+	for _, n := range notes {
+		if n.Proof != prove.Proved {
+			continue
+		}
+		c, err := prove.NewClaim(ctx, s.g, prove.Sources{Expr: n.Expr, Where: n.Where, Moves: learned[n.zeros]})
+		if err != nil {
+			return nil, fmt.Errorf("the region theorem of %s: %w", n.Where, err)
+		}
+		out = append(out, prove.Equivalent{Name: "the description of " + n.Where, Claim: c})
+	}
+	return out, nil
 }
 
 // proveRegions proves the description of each region that has one as a

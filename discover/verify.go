@@ -3,6 +3,7 @@ package discover
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
@@ -110,6 +111,7 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		// region (prove's reduction by invariances).
 		popts.Reduce = r.Reduced
 		popts.ReductionHints = f.vectors
+		popts.Equivalents = append(slices.Clone(popts.Equivalents), f.pieces...)
 		if len(f.moves) > 0 {
 			// Candidates only: each is checked by the solver (lift.go).
 			popts.Moves = f.moves

@@ -196,10 +196,11 @@
 //
 // # Equivalence with a proved claim
 //
-// Preconditions: a claim of P-positions about every position; another
-// claim of the same game value (Options.Equivalents: a recorded theorem's
-// statement with its winning moves), of P-positions about every position;
-// the solver's unsat to "some position where the two sets differ"; and a
+// Preconditions: a claim of P-positions; another claim of the same game
+// value about the same positions (Options.Equivalents: a recorded
+// theorem's statement with its winning moves, or in a region the
+// description discover proved there); the solver's unsat to "some
+// position (of the region) where the two sets differ"; and a
 // proof of the other claim (every condition, the engine's check), whose
 // scope is no narrower than the claim's arithmetic gives. Asked before
 // (II)'s query, which is not asked when the route decides (II); the query

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/prove/proof"
 )
 
@@ -26,16 +27,22 @@ import (
 // the solver (equivalenceQuery): no position p with S(p) different from
 // S'(p), unsat. Then S and S' are the same set of positions, so every
 // condition of one is the same condition of the other; in particular (II)
-// of S, "every position outside S has a move into S", is (II) of S'. The
+// of S, "every position outside S has a move into S", is (II) of S'. In a
+// region R (a region theorem, as the reduction by invariances proves for
+// each region it reaches, with the descriptions discover proved there as
+// the other claims), both claims are about R, and the query asks for p in
+// R: S and S' agree on R, so (II) of S in R, "every position of R outside
+// S has a move into S", is (II) of S' in R. The
 // other claim is then proved by Prove as any claim (every condition, the
 // engine's check of a box, Options.Confirm's second solver), with no
 // equivalences of its own (no cycle). Only when it is proved is (II) of S
 // decided, as holding. (I), and (III) in misère play, are S's own queries
 // as before: the route decides (II) only.
 //
-// Preconditions, as code (equivalentUsable): a claim of P-positions about
-// every position on both sides (no region, no Sprague–Grundy value), of
-// the same game value (one *game.Game: the same move relation and play),
+// Preconditions, as code (equivalentUsable): a claim of P-positions on
+// both sides (no Sprague–Grundy value), about every position or about the
+// same region (its condition as written, blanks aside), of the same game
+// value (one *game.Game: the same move relation and play),
 // and a bound no weaker than S's arithmetic gives. The query is asked in
 // linear integer arithmetic with the nim-sum uninterpreted and instances
 // of its lemmas when both expressions allow it (unsat there is unsat for
@@ -44,11 +51,8 @@ import (
 // bounded to piles up to 2^63-1 decides (II) of a claim in bit-vectors
 // only, which is bounded the same way.
 var equivalenceRoute = route{name: routeNameEquivalence, needs: func(enc *encoding) error {
-	switch {
-	case enc.grundy:
+	if enc.grundy {
 		return errors.New("a claim of P-positions only")
-	case enc.where != nil:
-		return errors.New("a claim about every position only")
 	}
 	return nil
 }, decide: decideByEquivalence, askFirst: func(opts Options) bool { return len(opts.Equivalents) > 0 }}
@@ -91,15 +95,20 @@ type EquivalenceStep struct {
 
 // decideByEquivalence decides (II) by the first of Options.Equivalents
 // that the solver proves the same set and that is proved itself: it
-// returns (II) as holding, or nil with the steps in r.Equivalence.
+// returns (II) as holding, or nil with the steps in r.Equivalence (those
+// about other positions, or that may not stand for the claim, are left
+// out: equivalentUsable).
 func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
 	if len(opts.Equivalents) == 0 || rt.needs(enc) != nil {
 		return nil, nil
 	}
-	for _, eq := range opts.Equivalents {
+	for i, eq := range opts.Equivalents {
+		if eq.Claim == nil || enc.equivalentUsable(eq.Claim) != nil {
+			continue // about other positions (another region), or not usable at all
+		}
 		start := time.Now()
 		step := EquivalenceStep{Name: eq.Name}
-		c, err := enc.decideByEquivalent(ctx, eq, opts, &step)
+		c, err := enc.decideByEquivalent(ctx, eq, i, opts, &step)
 		step.Seconds = time.Since(start).Seconds()
 		r.Equivalence = append(r.Equivalence, step)
 		if err != nil || c != nil {
@@ -117,37 +126,42 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 
 // decideByEquivalent asks whether eq's set is S's, then proves eq's
 // claim: (II) holding when both do, else nil with step saying why.
-func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, opts Options, step *EquivalenceStep) (*Condition, error) {
+func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, index int, opts Options, step *EquivalenceStep) (*Condition, error) {
 	d := eq.Claim
-	if d == nil {
-		step.Reason = "no claim"
-		return nil, nil
-	}
 	step.Expression = d.e.String()
-	if err := enc.equivalentUsable(d); err != nil {
-		step.Reason = err.Error()
-		return nil, nil
-	}
-	script, a := enc.equivalenceQuery(d)
-	if script == "" {
+	queries := enc.equivalenceQueries(d)
+	if len(queries) == 0 {
 		step.Reason = "the two sets are not written in one arithmetic"
 		return nil, nil
 	}
-	if opts.SMTOut != "" {
-		if err := os.WriteFile(filepath.Join(opts.SMTOut, fileStem(enc.g.Spec)+"-II-equivalence.smt2"),
-			[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at every position.\n"+script+"(check-sat)\n"), 0o644); err != nil {
-			return nil, fmt.Errorf("--smt-out: %w", err)
+	// The nim-sum uninterpreted first: its sat proves nothing (the
+	// function may take values no nim-sum has), so the claim's own
+	// arithmetic is asked next.
+	var script string
+	var a arith
+	for k, q := range queries {
+		script, a = q.script, q.a
+		if opts.SMTOut != "" {
+			name := fmt.Sprintf("%s-II-equivalence-%d%s.smt2", fileStem(enc.g.Spec), index+1, map[bool]string{true: "-nimsum"}[a.nimSums != nil])
+			if err := os.WriteFile(filepath.Join(opts.SMTOut, name),
+				[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at every position.\n"+script+"(check-sat)\n"), 0o644); err != nil {
+				return nil, fmt.Errorf("--smt-out: %w", err)
+			}
+		}
+		reply, err := opts.Solver.Check(ctx, script, nil, min(opts.Timeout, equivalenceTimeout))
+		if err != nil {
+			return nil, err
+		}
+		step.Same = reply.Answer
+		if reply.Answer == Unsat {
+			break
+		}
+		step.Reason = "not shown to be the same set: " + cmp.Or(reply.Reason, string(reply.Answer))
+		if k == len(queries)-1 {
+			return nil, nil
 		}
 	}
-	reply, err := opts.Solver.Check(ctx, script, nil, min(opts.Timeout, equivalenceTimeout))
-	if err != nil {
-		return nil, err
-	}
-	step.Same = reply.Answer
-	if reply.Answer != Unsat {
-		step.Reason = "not shown to be the same set: " + cmp.Or(reply.Reason, string(reply.Answer))
-		return nil, nil
-	}
+	step.Reason = ""
 	var confirmation *Confirmation
 	if opts.Confirm != nil {
 		second, err := opts.Confirm.Check(ctx, script, nil, min(cmp.Or(opts.ConfirmTimeout, opts.Timeout), equivalenceTimeout))
@@ -185,51 +199,76 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, opts
 }
 
 // equivalentUsable is nil when d may stand for the claim: a claim of
-// P-positions about every position of the same game.
+// P-positions of the same game, about every position or the same region.
 func (enc *encoding) equivalentUsable(d *Claim) error {
 	switch {
 	case d.unencodable != nil:
 		return fmt.Errorf("it cannot be encoded: %w", d.unencodable)
 	case d.g != enc.g:
 		return errors.New("a claim of another game value")
-	case d.grundy || d.where != nil:
-		return errors.New("not a claim of P-positions about every position")
+	case d.grundy:
+		return errors.New("not a claim of P-positions")
+	case (d.where == nil) != (enc.where == nil) || d.where != nil && regionText(d.where) != regionText(enc.where):
+		return errors.New("a claim about another region")
 	case d.e.String() == enc.e.String() && len(d.moveExprs) == 0:
 		return errors.New("the claim itself, with no winning moves of its own")
 	}
 	return nil
 }
 
-// equivalenceQuery is "some position where S and d's set differ", and the
-// arithmetic it is written in: the nim-sum uninterpreted when both sets
-// allow it, else S's; "" when d's set is not written in either.
-func (enc *encoding) equivalenceQuery(d *Claim) (string, arith) {
+// equivalenceQuery is "some position (of the region) where S and d's set
+// differ", written in one arithmetic.
+type equivalenceQuery struct {
+	script string
+	a      arith
+}
+
+// equivalenceQueries are the equivalence queries to ask, in order: with
+// the nim-sum uninterpreted when both sets allow it, then in S's
+// arithmetic; none when d's set is not written in either.
+func (enc *encoding) equivalenceQueries(d *Claim) []equivalenceQuery {
 	choices := []arith{enc.a}
 	if enc.a.bv() && nimSumRoute.needs(enc) == nil && nimSumRoute.needs(&encoding{Claim: *d}) == nil {
 		choices = []arith{{nimSums: newNimSums()}, enc.a}
 	}
+	var out []equivalenceQuery
 	for _, a := range choices {
 		q := *enc
 		q.a = a
 		var b strings.Builder
 		q.startQuery(&b) // a new record of the nim-sums, which the translations fill in
-		s, _, err := translate(enc.e, pileVar("p"), nil, q.a, translator.asBool)
+		// In a region, both sets are read there, its empty piles written
+		// as 0 (the same piles: the same region).
+		s, _, err := translate(enc.e, pileVar("p"), enc.isZero(), q.a, translator.asBool)
 		if err != nil {
 			continue
 		}
-		t, _, err := translate(d.e, pileVar("p"), nil, q.a, translator.asBool)
+		t, _, err := translate(d.e, pileVar("p"), d.isZero(), q.a, translator.asBool)
 		if err != nil {
 			continue
+		}
+		inR := ""
+		if enc.where != nil {
+			if inR, _, err = translateExpr(enc.where, pileVar("p"), q.a); err != nil {
+				continue
+			}
 		}
 		q.declare(&b, "p")
 		for i := range enc.n {
 			fmt.Fprintf(&b, "(assert %s)\n", q.a.pileRange(fmt.Sprintf("p%d", i)))
 		}
+		if inR != "" {
+			fmt.Fprintf(&b, "(assert %s)\n", inR)
+		}
 		fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", s, t)
-		return q.endQuery(&b, false), q.a
+		out = append(out, equivalenceQuery{script: q.endQuery(&b, false), a: q.a})
 	}
-	return "", arith{}
+	return out
 }
+
+// regionText is a region's condition as written, blanks left out, for
+// telling two claims about one region.
+func regionText(where *check.Expr) string { return strings.Join(strings.Fields(where.String()), "") }
 
 // bound is the positions a query in the arithmetic covers.
 func (a arith) bound() proof.Bound {

@@ -28,6 +28,12 @@ func theoremClaim(t *testing.T, name string, g *game.Game) *Claim {
 	return claimOf(t, g, src, th.WinningMoves(context.Background(), g))
 }
 
+func compileExpr(t *testing.T, g *game.Game, src string) *check.Expr {
+	t.Helper()
+	_, e := compile(t, g.Spec, src)
+	return e
+}
+
 func claimOf(t *testing.T, g *game.Game, src string, moves [][]string) *Claim {
 	t.Helper()
 	c, err := NewClaim(context.Background(), g, Sources{Expr: src, Moves: moves})
@@ -106,6 +112,29 @@ func TestEquivalence(t *testing.T) {
 		}
 	})
 
+	t.Run("region", func(t *testing.T) {
+		// In the region a == 0: a statement that differs only outside it
+		// serves; one that differs inside does not.
+		g, e := compile(t, "nim:3", "b == c")
+		where := func() *check.Expr { _, w := compile(t, "nim:3", "a == 0"); return w }
+		o := opts
+		o.Equivalents = []Equivalent{
+			{Name: "inside", Claim: newClaim(g, compileExpr(t, g, "b == c + 1"), nil, false, where())},
+			{Name: "everywhere", Claim: claimOf(t, g, "b == c", nil)},
+			{Name: "outside", Claim: newClaim(g, compileExpr(t, g, "b == c || a > 0"), nil, false, where())},
+		}
+		r, err := newClaim(g, e, nil, false, where()).Prove(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ii := conditionNamed(r, proof.II); r.Result != Proved || ii == nil || ii.Via != routeNameEquivalence {
+			t.Fatalf("%s, (II) %+v: want proved, (II) by equivalence", r.Result, ii)
+		}
+		if len(r.Equivalence) != 2 || r.Equivalence[0].Name != "inside" || r.Equivalence[0].Same != Sat || r.Equivalence[1].Scope == nil {
+			t.Errorf("steps %+v: want the one about every position left out, inside refused, outside served", r.Equivalence)
+		}
+	})
+
 	t.Run("bit-vectors", func(t *testing.T) {
 		// A claim in bit-vectors may rest on a linear statement: the
 		// proof is then bounded as the claim's arithmetic is.
@@ -136,8 +165,8 @@ func conditionNamed(r *Result, name proof.Cond) *Condition {
 	return nil
 }
 
-// TestEquivalentUsable: only a claim of P-positions about every position
-// of the same game value stands for another.
+// TestEquivalentUsable: only a claim of P-positions of the same game value,
+// about the same positions (every one, or one region), stands for another.
 func TestEquivalentUsable(t *testing.T) {
 	g, e := compile(t, "cn:5,2", "a == b")
 	enc, err := newEncoding(g, e, nil)
@@ -167,6 +196,23 @@ func TestEquivalentUsable(t *testing.T) {
 	for _, tt := range tests {
 		if err := enc.equivalentUsable(tt.d); (err == nil) != tt.want {
 			t.Errorf("%s: usable = %v (%v), want %v", tt.name, err == nil, err, tt.want)
+		}
+	}
+	// In a region: claims about the same region only.
+	inRegion, err := newClaimEncoding(g, e, nil, false, compileOn("a == 0 && b == 0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		where string
+		want  bool
+	}{{"a == 0 && b == 0", true}, {"a==0&&b==0", true}, {"a == 0", false}, {"b == 0 && a == 0", false}, {"", false}} {
+		var where *check.Expr
+		if tt.where != "" {
+			where = compileOn(tt.where)
+		}
+		if err := inRegion.equivalentUsable(newClaim(g, compileOn("b == a"), nil, false, where)); (err == nil) != tt.want {
+			t.Errorf("a claim about %q for one about a == 0 && b == 0: usable = %v (%v), want %v", tt.where, err == nil, err, tt.want)
 		}
 	}
 }

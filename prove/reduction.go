@@ -100,6 +100,10 @@ type ReductionStep struct {
 	// SameAs is, for a region not asked itself, the region it is the image
 	// of under a symmetry proved to keep S and the moves.
 	SameAs string `json:"same_as,omitempty"`
+	// Equivalent names, for a region theorem proved through another claim
+	// about the region (equivalence.go: discover's description of it),
+	// that claim.
+	Equivalent string `json:"equivalent,omitempty"`
 	// Result is the region's: proved, refuted or unknown.
 	Result proof.Result `json:"result"`
 	// Reason says why it is unknown.
@@ -286,6 +290,11 @@ func (rd *reducer) theorem(ctx context.Context, zeros []int, key string, start t
 		return false, fmt.Errorf("the region theorem of %s: %w", where, err)
 	}
 	step.Result, step.Reason = res.Result, res.Reason
+	for _, st := range res.Equivalence {
+		if st.Scope != nil {
+			step.Equivalent = st.Name
+		}
+	}
 	switch {
 	case res.Result == Refuted:
 		// A counterexample in the region is one of the claim: S is the

@@ -483,3 +483,37 @@ func TestCertificateTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestProveSameAs: --same-as decides (II) through another statement of the
+// set, about every position or, in brackets, about the claim's region;
+// one that differs is said so; malformed ones are refused before proving.
+func TestProveSameAs(t *testing.T) {
+	provetest.Z3(t)
+	served := func(v map[string]any) []string {
+		var names []string
+		steps, _ := v["equivalence"].([]any)
+		for _, s := range steps {
+			if st := s.(map[string]any); st["scope"] != nil {
+				names = append(names, st["name"].(string))
+			}
+		}
+		return names
+	}
+	region := []string{"prove", "cn:6,2", "--where", "a == 0 && d == 0", "--expr", "b + c == e + f", "--no-learn", "--json"}
+	v := runJSON(t, append(region, "--same-as", "[a == 0 && d == 0] e + f == c + b")...)
+	if got := served(v); v["result"] != "proved" || !reflect.DeepEqual(got, []string{"--same-as [a == 0 && d == 0] e + f == c + b"}) {
+		t.Errorf("in a region: %v, served %v", v["result"], got)
+	}
+	v = runJSON(t, append(region, "--same-as", "[a == 0 && d == 0] e + f == c + b + 1", "--same-as", "e + f == c + b")...)
+	steps, _ := v["equivalence"].([]any)
+	if v["result"] != "proved" || len(served(v)) != 0 || len(steps) != 1 || steps[0].(map[string]any)["same"] != "sat" {
+		t.Errorf("a statement that differs, and one about every position: %v, steps %v", v["result"], steps)
+	}
+	for _, bad := range []string{"[a == 0 && d == 0", "[] a == b", "[a == 0] ", "a +", "[a +] a == b", "  "} {
+		out, err := run(t, append(region, "--same-as", bad)...)
+		var request *commands.RequestError
+		if !errors.As(err, &request) || !strings.Contains(err.Error(), "--same-as") || out != "" {
+			t.Errorf("--same-as %q: %v, output %q; want a usage error naming --same-as, before any proof", bad, err, out)
+		}
+	}
+}

@@ -338,7 +338,8 @@ class Game:
         return run_json(args, Discovery)
 
     def prove(self, expr=None, theorem=None, grundy=None, where=None, move=(), timeout=None, solver=None,
-              confirm=False, learn=True, symmetry=True, reduce=False, certificate=None, certificate_timeout=None):
+              confirm=False, learn=True, symmetry=True, reduce=False, certificate=None, certificate_timeout=None,
+              same_as=()):
         """Proves a characterization for every pile size, or refutes it with a counterexample (``nimlab prove``).
 
         expr is true exactly at the P-positions (or a Discovery); theorem
@@ -357,7 +358,11 @@ class Game:
         (the Proof's ``certificate``: its status, "certified" or
         "not_certifiable" with the reason, its path, the ``libraries`` written
         beside it and coqc's time); certificate_timeout bounds coqc's check
-        (seconds, or text such as "30m"; 10 minutes when None).
+        (seconds, or text such as "30m"; 10 minutes when None). same_as is
+        another statement of the set, or a list of them ("[a == 0] EXPR" for
+        one about the region a == 0): (II) is decided through one when the
+        solver shows they agree and it is proved (a Discovery by reduction
+        passes the region theorems discover proved).
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
@@ -376,8 +381,16 @@ class Game:
                                  "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
+        same_as = [same_as] if isinstance(same_as, str) else list(same_as)
         if isinstance(expr, Discovery) and expr.get("reduced"):
             reduce = True  # a description by reduction is proved by one
+            same_as += ["[%s] %s" % (n["where"], n["expr"]) for n in expr.get("regions") or []
+                        if n.get("proof") == "proved" and n.get("where")]
+        for s in same_as:
+            if not isinstance(s, str):
+                raise UsageError("same_as= takes expressions of the set, such as 'a == b' or '[a == 0] b == c', "
+                                 "or a list of them, not %r" % (s,), kind="usage", command=args)
+            args += ["--same-as", s]
         args += ["--reduce"] if reduce else []
         return run_json(args, Proof)
 

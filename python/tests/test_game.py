@@ -143,6 +143,17 @@ def test_prove_through_a_theorem():
     assert [st["name"] for st in served] == ["theorem cn64"] and served[0]["same"] == "unsat"
 
 
+def test_prove_same_as(cli, strip_times):
+    g = nimlab.Game("cn:6,2")
+    proof = g.prove("b + c == e + f", where="a == 0 && d == 0", learn=False, same_as="[a == 0 && d == 0] e + f == c + b")
+    want = cli.json("prove", "cn:6,2", "--expr", "b + c == e + f", "--where", "a == 0 && d == 0", "--no-learn",
+                    "--same-as", "[a == 0 && d == 0] e + f == c + b")
+    assert strip_times(proof.to_dict()) == strip_times(want)
+    assert proof.proved and [st["name"] for st in proof.to_dict()["equivalence"]] == ["--same-as [a == 0 && d == 0] e + f == c + b"]
+    with pytest.raises(nimlab.UsageError):
+        g.prove("b + c == e + f", where="a == 0 && d == 0", same_as=[3])
+
+
 def test_discover_misere_from_normal_play(cli, strip_times):
     # Misère CN(4,2): the normal-play description where a pile holds 2 or
     # more, the positions of 0s and 1s listed; proved like any other.

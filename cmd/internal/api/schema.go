@@ -257,6 +257,8 @@ var schema = map[string][]Param{
 		// prove's --move is given any number of times.
 		Param{Name: "move", Kind: Texts, Fronts: Flag,
 			Help: "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)"},
+		Param{Name: "same-as", Kind: Texts, Fronts: Flag,
+			Help: "another statement of the set: (II) is decided through it when the solver shows they agree and it is proved; \"[COND] EXPR\" for one about the region COND (repeat the flag for more)"},
 		Param{Name: "no-learn", Kind: Bool, Default: "false", Help: "do not learn candidate winning moves for (II) when none are given", Fronts: Flag, Python: "learn"},
 		Param{Name: "no-symmetry", Kind: Bool, Default: "false", Help: "do not restrict the queries to one position per symmetry class", Fronts: Flag, Python: "symmetry"},
 		Param{Name: "reduce", Kind: Bool, Default: "false", Help: "decide (II) by reduction by invariances before its query (without it, only when the query gives no answer)", Fronts: Flag},
