@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"time"
 
@@ -212,68 +211,6 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	}
 	return res, nil
 }
-
-// theoremEquivalents are the statements of the recorded theorems that
-// cover g, each a claim with the theorem's winning moves: prove's
-// equivalence route proves a description written otherwise through the
-// theorem it restates, when the solver shows they accept the same
-// positions and the theorem's claim is proved again (hints, not premises).
-func theoremEquivalents(ctx context.Context, g *game.Game) []prove.Equivalent {
-	// Whether a theorem covers g may take a search (circuits, a Nim-basis).
-	tctx, cancel := context.WithTimeout(ctx, equivalentsSearch)
-	defer cancel()
-	var out []prove.Equivalent
-	for _, th := range theory.Theorems() {
-		src, ok := th.Expression(tctx, g)
-		if !ok {
-			continue
-		}
-		c, err := prove.NewClaim(tctx, g, prove.Sources{Expr: src, Moves: th.WinningMoves(tctx, g)})
-		if err != nil {
-			continue // a statement that cannot be encoded serves no proof
-		}
-		out = append(out, prove.Equivalent{Name: "theorem " + th.Name, Claim: c})
-	}
-	return out
-}
-
-// sameAs reads a --same-as: "EXPR", or "[COND] EXPR" for a statement about
-// the region COND.
-func sameAs(ctx context.Context, g *game.Game, text string) (prove.Equivalent, error) {
-	where, src := "", strings.TrimSpace(text)
-	if rest, ok := strings.CutPrefix(src, "["); ok {
-		var found bool
-		if where, src, found = strings.Cut(rest, "]"); !found {
-			return prove.Equivalent{}, requestErrorf("%v %q: the region's [ has no ], e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "[a == 0] b == c + d"})
-		}
-		where, src = strings.TrimSpace(where), strings.TrimSpace(src)
-		if where == "" {
-			return prove.Equivalent{}, requestErrorf("%v %q: the region between [ and ] is empty", Param("same-as"), text)
-		}
-	}
-	if src == "" {
-		return prove.Equivalent{}, requestErrorf("%v %q: give the set's expression, e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "a == b"})
-	}
-	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Where: where})
-	var exprErr *prove.ExprError
-	var whereErr *prove.WhereError
-	switch {
-	case errors.As(err, &exprErr):
-		return prove.Equivalent{}, requestErrorf("%v %q: %v", Param("same-as"), text, exprErr.Err)
-	case errors.As(err, &whereErr):
-		return prove.Equivalent{}, requestErrorf("%v %q, the region: %v", Param("same-as"), text, whereErr.Err)
-	case err != nil:
-		return prove.Equivalent{}, fmt.Errorf("%v %q: %w", Param("same-as"), text, err)
-	}
-	name := "--same-as " + src
-	if where != "" {
-		name = "--same-as [" + where + "] " + src
-	}
-	return prove.Equivalent{Name: name, Claim: c}, nil
-}
-
-// equivalentsSearch bounds the search of the theorems that cover a game.
-const equivalentsSearch = 10 * time.Second
 
 // validateProve checks what a prove request asks for, before anything is
 // looked up, and returns the source of the claim and the candidate moves
@@ -609,21 +546,6 @@ func writeProof(w io.Writer, r *prove.Result) {
 		fmt.Fprintf(w, "second      %s\n", confirmationText(c))
 	}
 	fmt.Fprintf(w, "solver      %s (%s), %.2f s in all\n", r.Solver, r.SolverVersion, r.Seconds)
-}
-
-// equivalenceText says in one line what became of a claim asked for (II)
-// as the same set written otherwise.
-func equivalenceText(st prove.EquivalenceStep) string {
-	what := st.Name + " (" + st.Expression + ")"
-	if st.Scope != nil {
-		return fmt.Sprintf("%s: the same set, proved for %s (%.2f s)", what, st.Scope, st.Seconds)
-	}
-	return fmt.Sprintf("%s: not used, %s (%.2f s)", what, st.Reason, st.Seconds)
-}
-
-// decidedByEquivalence reports whether a claim served for (II).
-func decidedByEquivalence(r *prove.Result) bool {
-	return slices.ContainsFunc(r.Equivalence, func(st prove.EquivalenceStep) bool { return st.Scope != nil })
 }
 
 // reductionText is the map of regions of a proof of (II) by reduction by

@@ -174,8 +174,10 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 		}
 		confirmation = &Confirmation{Solver: opts.Confirm.Name, Version: opts.Confirm.Version, Result: string(second.Answer), Reason: second.Reason, Seconds: second.Seconds}
 	}
+	// The other claim is proved as prove --theorem proves it: with its own
+	// moves, and no equivalents of its own (no cycle).
 	sub := opts
-	sub.Equivalents, sub.SMTOut = nil, ""
+	sub.Equivalents, sub.SMTOut, sub.Reduce, sub.ReductionHints = nil, "", false, nil
 	dr, err := d.Prove(ctx, sub)
 	if err != nil {
 		return nil, err
