@@ -300,6 +300,28 @@ func reducedRule(p game.Position) bool {
 	return odd <= total && odd+total <= 2*n-4 || odd == n && total == n-2
 }
 
+// TestSlowSetNMinus1: Slow A-Nim on n piles with A = {n-1, n} is found as
+// NIM(n,n-1)'s band of the reduced position without its exception (j = n,
+// s = n-2: (3,3,3) of A-Nim(3,{2,3}) moves to (2,2,2), every pile even),
+// exact on the verification box.
+func TestSlowSetNMinus1(t *testing.T) {
+	for n := 3; n <= 5; n++ {
+		spec := fmt.Sprintf("slowset:%d,{%d,%d}", n, n-1, n)
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := discover.Discover(context.Background(), g, discover.Options{Max: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		band := fmt.Sprintf("odd <= total && odd + total <= %d", 2*n-4)
+		if !r.Exact || !strings.HasSuffix(r.Expr, band) || !strings.Contains(r.Expr, fmt.Sprintf("slowmoves(%d,", n-1)) {
+			t.Errorf("%s: exact %v, %q; want the band %q of slowmoves(%d, ...) alone", spec, r.Exact, r.Expr, band, n-1)
+		}
+	}
+}
+
 // TestReducedRuleAgreesWithMRule compares that closed form with the M-rule
 // (Gurvich–Martynov–Maximchuk–Vyalyi 2023: P iff the M-rule play-out has even length), which is proved,
 // on random positions of 2 to 12 piles up to 10^15 tokens: far past any

@@ -34,15 +34,25 @@ type band struct {
 	exceptions   [][2]int
 }
 
-// slowMoveSize returns k when g is Exact Slow k-Nim: every set of k piles
-// may be played, one token from each.
+// slowMoveSize returns k when g is Exact Slow k-Nim (every set of k piles
+// may be played, one token from each), or Slow A-Nim on n piles with A =
+// {n-1, n}, whose P-positions Dufour–Heubach 2024 read from the same
+// reduced positions (k = n-1; its table has no exception where NIM(n,n-1)'s
+// has one, docs/findings.md): a hint for discover, verified and proved as
+// any other.
 func slowMoveSize(g *game.Game) (int, bool) {
 	sizes := g.MoveSizes()
 	r, slow := g.Rule().(game.EqualAmountRule)
-	if !slow || r.EqualAmount() != 1 || !g.Symmetric() || len(sizes) != 1 {
+	if !slow || r.EqualAmount() != 1 || !g.Symmetric() {
 		return 0, false
 	}
-	return sizes[0], true
+	switch n := g.Piles(); {
+	case len(sizes) == 1:
+		return sizes[0], true
+	case len(sizes) == 2 && n >= 3 && sizes[0] == n-1 && sizes[1] == n:
+		return n - 1, true
+	}
+	return 0, false
 }
 
 // invariants returns the number of odd piles and the total mod 2k of the
