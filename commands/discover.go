@@ -32,6 +32,9 @@ type DiscoverRequest struct {
 	// position, each query for at most ProveTimeout.
 	Prove        bool          `json:"prove,omitempty"`
 	ProveTimeout time.Duration `json:"prove_timeout,omitempty"`
+	// NoTheorems does not offer the recorded theorems' statements to the
+	// proof (ProveRequest.NoTheorems).
+	NoTheorems bool `json:"no_theorems,omitempty"`
 	// Where, when not empty, is a region no move leaves: the P-positions
 	// (or Grundy values) inside it are described, and a proof is a region
 	// theorem.
@@ -107,9 +110,12 @@ type DiscoverResult struct {
 	// position of the verification box where it fails (nil: none known),
 	// with what it is (failure).
 	verbose bool
-	missed  []game.Position
-	fails   game.Position
-	failure string
+	// proveTimeout and noTheorems are the proof's, for its prove it line.
+	proveTimeout time.Duration
+	noTheorems   bool
+	missed       []game.Position
+	fails        game.Position
+	failure      string
 }
 
 // ProofAttempt is the proof of a discovered description: its JSON is the
@@ -157,7 +163,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		if opts.Prove, err = proveOptions(ctx, req.ProveTimeout); err != nil {
 			return nil, err
 		}
-		if req.Where == "" && !req.Grundy {
+		if req.Where == "" && !req.Grundy && !req.NoTheorems {
 			opts.Prove.Equivalents = theoremEquivalents(ctx, g)
 		}
 	}
@@ -200,6 +206,7 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 		Method: r.Method, Reduced: r.Reduced, PPositions: r.PPositions, Covered: r.Covered,
 		AcceptedNotP: r.AcceptedNotP, Counterexamples: r.Counterexamples, Seconds: seconds(start), title: g.Title, Where: r.Where,
 		Invariances: r.Invariances, Regions: r.Regions, NextRegions: r.NextRegions, verbose: req.Verbose,
+		proveTimeout: req.ProveTimeout, noTheorems: req.NoTheorems,
 	}
 	if r.Verification != nil {
 		res.missed = r.Verification.Examples[check.KindPNotAccepted]
@@ -216,6 +223,9 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	}
 	return res, nil
 }
+
+// defaultProveTimeout is prove's --timeout when not given (the schema's).
+const defaultProveTimeout = time.Minute
 
 // proveOptions finds z3 for Prove: without it, the error says which
 // Debian package to install.
@@ -279,6 +289,12 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 						reduce += " --same-as " + ShellQuote("["+n.Where+"] "+n.Expr)
 					}
 				}
+			}
+			if r.proveTimeout != 0 && r.proveTimeout != defaultProveTimeout {
+				reduce += " --timeout " + r.proveTimeout.String() // as discover's queries were given
+			}
+			if r.noTheorems {
+				reduce += " --no-theorems"
 			}
 			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
 			if c := r.Certificate; c != nil {

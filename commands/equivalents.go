@@ -35,7 +35,7 @@ func theoremEquivalents(ctx context.Context, g *game.Game) []prove.Equivalent {
 		if err != nil {
 			continue // a statement that cannot be encoded serves no proof
 		}
-		out = append(out, prove.Equivalent{Name: "theorem " + th.Name, Claim: c})
+		out = append(out, prove.Equivalent{Name: fmt.Sprintf("theorem %s (%s)", th.Name, th.Source), Claim: c})
 	}
 	return out
 }
@@ -44,18 +44,27 @@ func theoremEquivalents(ctx context.Context, g *game.Game) []prove.Equivalent {
 // the region COND.
 func sameAs(ctx context.Context, g *game.Game, text string) (prove.Equivalent, error) {
 	where, src := "", strings.TrimSpace(text)
+	example := Setting{Param("same-as"), "[a == 0] b == c + d"}
 	if rest, ok := strings.CutPrefix(src, "["); ok {
 		var found bool
 		if where, src, found = strings.Cut(rest, "]"); !found {
-			return prove.Equivalent{}, requestErrorf("%v %q: the region's [ has no ], e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "[a == 0] b == c + d"})
+			return prove.Equivalent{}, requestErrorf("%v %q: the region's [ has no ], e.g. %v", Param("same-as"), text, example)
 		}
 		where, src = strings.TrimSpace(where), strings.TrimSpace(src)
-		if where == "" {
-			return prove.Equivalent{}, requestErrorf("%v %q: the region between [ and ] is empty", Param("same-as"), text)
+		switch {
+		case where == "" || strings.Contains(where, "["):
+			return prove.Equivalent{}, requestErrorf("%v %q: give one region between [ and ], e.g. %v", Param("same-as"), text, example)
+		case src == "":
+			return prove.Equivalent{}, requestErrorf("%v %q: give the set's expression after the region, e.g. %v", Param("same-as"), text, example)
+		case strings.HasPrefix(src, "["):
+			return prove.Equivalent{}, requestErrorf("%v %q: one region only, e.g. %v (join conditions with &&)", Param("same-as"), text, example)
 		}
 	}
-	if src == "" {
+	switch {
+	case src == "":
 		return prove.Equivalent{}, requestErrorf("%v %q: give the set's expression, e.g. %v", Param("same-as"), text, Setting{Param("same-as"), "a == b"})
+	case strings.Contains(src, "]"):
+		return prove.Equivalent{}, requestErrorf("%v %q: a region goes first, in brackets, e.g. %v", Param("same-as"), text, example)
 	}
 	c, err := prove.NewClaim(ctx, g, prove.Sources{Expr: src, Where: where})
 	var exprErr *prove.ExprError
@@ -68,11 +77,11 @@ func sameAs(ctx context.Context, g *game.Game, text string) (prove.Equivalent, e
 	case err != nil:
 		return prove.Equivalent{}, fmt.Errorf("%v %q: %w", Param("same-as"), text, err)
 	}
-	name := "--same-as " + src
+	name := "--same-as" // the expression is said beside the name
 	if where != "" {
-		name = "--same-as [" + where + "] " + src
+		name += " [" + where + "]"
 	}
-	return prove.Equivalent{Name: name, Claim: c}, nil
+	return prove.Equivalent{Name: name, Claim: c, Given: true}, nil
 }
 
 // equivalentsSearch bounds the search of the theorems that cover a game.
@@ -82,8 +91,11 @@ const equivalentsSearch = 10 * time.Second
 // as the same set written otherwise.
 func equivalenceText(st prove.EquivalenceStep) string {
 	what := st.Name + " (" + st.Expression + ")"
-	if st.Scope != nil {
-		return fmt.Sprintf("%s: the same set, proved for %s (%.2f s)", what, st.Scope, st.Seconds)
+	switch {
+	case st.Scope != nil && *st.SameScope == *st.ProofScope:
+		return fmt.Sprintf("%s: the same set, proved, for %s (%.2f s)", what, st.Scope, st.Seconds)
+	case st.Scope != nil:
+		return fmt.Sprintf("%s: the same set at %s, proved for %s (%.2f s)", what, st.SameScope, st.ProofScope, st.Seconds)
 	}
 	return fmt.Sprintf("%s: not used, %s (%.2f s)", what, st.Reason, st.Seconds)
 }

@@ -55,6 +55,9 @@ type ProveRequest struct {
 	// commas outside parentheses, e.g. "xor(b, c), b, c"; a theorem's own
 	// come first.
 	Moves []string `json:"moves,omitempty"`
+	// NoTheorems does not offer the recorded theorems' statements to the
+	// equivalence route (theoremEquivalents).
+	NoTheorems bool `json:"no_theorems,omitempty"`
 	// SameAs are other statements of the set, each "EXPR" or "[COND]
 	// EXPR" for one about the region COND (as discover's region theorems):
 	// (II) of the claim, or of its reduction's region theorems, is decided
@@ -186,7 +189,7 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	defer release()
 	opts := prove.Options{Solver: solver, Timeout: req.Timeout, SMTOut: req.SMTOut, NoSymmetry: req.NoSymmetry, Reduce: req.Reduce, NoLearn: req.NoLearn || th != nil, Confirm: second,
 		Gate: env.gate(false)}
-	if th == nil && req.Where == "" && req.Grundy == "" {
+	if th == nil && req.Where == "" && req.Grundy == "" && !req.NoTheorems {
 		opts.Equivalents = theoremEquivalents(ctx, g)
 	}
 	for _, same := range req.SameAs {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -72,6 +73,11 @@ type Equivalent struct {
 	Name string
 	// Claim is the other claim.
 	Claim *Claim
+	// Given says that it was asked for by name (prove --same-as): when it
+	// may not stand for the claim (another region), Result.Equivalence says
+	// why; otherwise it is left out without a word (discover's region
+	// theorems, offered to every region of a reduction).
+	Given bool
 }
 
 // EquivalenceStep is what became of one Equivalent asked for (II).
@@ -85,9 +91,15 @@ type EquivalenceStep struct {
 	Same Answer `json:"same,omitempty"`
 	// Result is the other claim's proof's, when it was asked.
 	Result proof.Result `json:"result,omitempty"`
-	// Scope is the positions the sets were shown the same at and the other
-	// claim proved for, when it served: the narrower of the two.
+	// Scope is, when it served, the positions the sets were shown the same
+	// at and the other claim proved for: the narrower of SameScope and
+	// ProofScope.
 	Scope *proof.Scope `json:"scope,omitempty"`
+	// SameScope is the positions the sets were shown the same at (the
+	// query's arithmetic), when they were; ProofScope the other claim's
+	// proof's, when proved.
+	SameScope  *proof.Scope `json:"same_scope,omitempty"`
+	ProofScope *proof.Scope `json:"proof_scope,omitempty"`
 	// Reason says why it did not serve.
 	Reason  string  `json:"reason,omitempty"`
 	Seconds float64 `json:"seconds"`
@@ -97,13 +109,27 @@ type EquivalenceStep struct {
 // that the solver proves the same set and that is proved itself: it
 // returns (II) as holding, or nil with the steps in r.Equivalence (those
 // about other positions, or that may not stand for the claim, are left
-// out: equivalentUsable).
+// out unless Given: equivalentUsable).
 func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*Condition, error) {
-	if len(opts.Equivalents) == 0 || rt.needs(enc) != nil {
+	if len(opts.Equivalents) == 0 {
+		return nil, nil
+	}
+	if err := rt.needs(enc); err != nil {
+		for _, eq := range opts.Equivalents {
+			if eq.Given && eq.Claim != nil {
+				r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: err.Error()})
+			}
+		}
 		return nil, nil
 	}
 	for i, eq := range opts.Equivalents {
-		if eq.Claim == nil || enc.equivalentUsable(eq.Claim) != nil {
+		if eq.Claim == nil {
+			continue
+		}
+		if err := enc.equivalentUsable(eq.Claim); err != nil {
+			if eq.Given {
+				r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: err.Error()})
+			}
 			continue // about other positions (another region), or not usable at all
 		}
 		start := time.Now()
@@ -144,24 +170,37 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 		if opts.SMTOut != "" {
 			name := fmt.Sprintf("%s-II-equivalence-%d%s.smt2", fileStem(enc.g.Spec), index+1, map[bool]string{true: "-nimsum"}[a.nimSums != nil])
 			if err := os.WriteFile(filepath.Join(opts.SMTOut, name),
-				[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at every position.\n"+script+"(check-sat)\n"), 0o644); err != nil {
+				[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at "+a.bound().String()+".\n"+script+"(check-sat)\n"), 0o644); err != nil {
 				return nil, fmt.Errorf("--smt-out: %w", err)
 			}
 		}
-		reply, err := opts.Solver.Check(ctx, script, nil, min(opts.Timeout, equivalenceTimeout))
+		vars := make([]string, enc.n)
+		for i := range vars {
+			vars[i] = fmt.Sprintf("p%d", i)
+		}
+		reply, err := opts.Solver.Check(ctx, script, vars, min(opts.Timeout, equivalenceTimeout))
 		if err != nil {
 			return nil, err
 		}
 		step.Same = reply.Answer
+		switch {
+		case reply.Answer == Unsat:
+		case reply.Answer == Sat && a.nimSums == nil:
+			// A model in the integers or in bit-vectors wide enough: a
+			// position where the sets differ.
+			step.Reason = "another set: they differ at " + modelPosition(reply.Values, vars)
+		default:
+			step.Reason = "not shown to be the same set: " + cmp.Or(reply.Reason, string(reply.Answer))
+		}
 		if reply.Answer == Unsat {
 			break
 		}
-		step.Reason = "not shown to be the same set: " + cmp.Or(reply.Reason, string(reply.Answer))
 		if k == len(queries)-1 {
 			return nil, nil
 		}
 	}
 	step.Reason = ""
+	step.SameScope = &proof.Scope{Bound: a.bound(), Where: enc.whereText()}
 	var confirmation *Confirmation
 	if opts.Confirm != nil {
 		second, err := opts.Confirm.Check(ctx, script, nil, min(cmp.Or(opts.ConfirmTimeout, opts.Timeout), equivalenceTimeout))
@@ -183,6 +222,9 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 		return nil, err
 	}
 	step.Result = dr.Result
+	if dr.Result == Proved {
+		step.ProofScope = &proof.Scope{Bound: dr.Scope.Bound, Where: enc.whereText()}
+	}
 	switch {
 	case dr.Result != Proved:
 		step.Reason = "not proved: " + cmp.Or(dr.Reason, dr.Result.String())
@@ -196,7 +238,7 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 	if confirmation != nil && confirmation.Result == string(Unsat) && (dr.Confirmation == nil || dr.Confirmation.Result != Confirmed) {
 		confirmation.Result, confirmation.Reason = string(Unknown), eq.Name+"'s proof not confirmed"
 	}
-	step.Scope = &proof.Scope{Bound: max(dr.Scope.Bound, a.bound())}
+	step.Scope = &proof.Scope{Bound: max(dr.Scope.Bound, a.bound()), Where: enc.whereText()}
 	return &Condition{Name: proof.II, Result: Unsat, Confirmation: confirmation}, nil
 }
 
@@ -229,9 +271,22 @@ type equivalenceQuery struct {
 // the nim-sum uninterpreted when both sets allow it, then in S's
 // arithmetic; none when d's set is not written in either.
 func (enc *encoding) equivalenceQueries(d *Claim) []equivalenceQuery {
-	choices := []arith{enc.a}
-	if enc.a.bv() && nimSumRoute.needs(enc) == nil && nimSumRoute.needs(&encoding{Claim: *d}) == nil {
-		choices = []arith{{nimSums: newNimSums()}, enc.a}
+	own := enc.a
+	if own.bv() {
+		// Bit-vectors wide enough for the other set's terms too: S's width
+		// was chosen for S's alone, and a term of d's that wraps there
+		// would make two different sets look the same.
+		_, widest, err := translate(d.e, pileVar("p"), d.isZero(), arith{width: 1}, translator.asBool)
+		if err != nil {
+			return nil
+		}
+		if own.width = max(own.width, bitsFor(widest)); own.width > maxWidth {
+			return nil
+		}
+	}
+	choices := []arith{own}
+	if own.bv() && nimSumRoute.needs(enc) == nil && nimSumRoute.needs(&encoding{Claim: *d}) == nil {
+		choices = []arith{{nimSums: newNimSums()}, own}
 	}
 	var out []equivalenceQuery
 	for _, a := range choices {
@@ -268,9 +323,32 @@ func (enc *encoding) equivalenceQueries(d *Claim) []equivalenceQuery {
 	return out
 }
 
-// regionText is a region's condition as written, blanks left out, for
-// telling two claims about one region.
-func regionText(where *check.Expr) string { return strings.Join(strings.Fields(where.String()), "") }
+// modelPosition writes the position of a model's piles, "?" for a pile
+// it does not give.
+func modelPosition(values map[string]int64, vars []string) string {
+	piles := make([]string, len(vars))
+	for i, v := range vars {
+		piles[i] = "?"
+		if x, ok := values[v]; ok {
+			piles[i] = strconv.FormatInt(x, 10)
+		}
+	}
+	return "(" + strings.Join(piles, ",") + ")"
+}
+
+// whereText is the claim's region as written ("" for every position).
+func (enc *encoding) whereText() string {
+	if enc.where == nil {
+		return ""
+	}
+	return enc.where.String()
+}
+
+// regionText is a region's condition as parsed (its syntax tree printed:
+// blanks and comments, which the source keeps, left out), for telling two
+// claims about one region. Two conditions that are one set written
+// differently are told apart: the route is then not taken.
+func regionText(where *check.Expr) string { return where.Tree().String() }
 
 // bound is the positions a query in the arithmetic covers.
 func (a arith) bound() proof.Bound {

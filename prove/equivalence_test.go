@@ -135,6 +135,22 @@ func TestEquivalence(t *testing.T) {
 		}
 	})
 
+	t.Run("wrap", func(t *testing.T) {
+		// The other set's term a·2^55 wraps in S's 66 bits exactly where
+		// a % 2048 >= 1024: the query must be as wide as both sets' terms
+		// (the red team's false proof).
+		g, e := compile(t, "nim:2", "xor(a, b) == 0 && a % 2048 < 1024")
+		o := opts
+		o.Equivalents = []Equivalent{{Name: "wraps", Claim: claimOf(t, g, "a == b && a * 36028797018963968 >= 0", nil)}}
+		r, err := newClaim(g, e, nil, false, nil).Prove(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result == Proved || len(r.Equivalence) != 1 || r.Equivalence[0].Same == Unsat {
+			t.Errorf("%s, steps %+v: want the sets told apart and no proof", r.Result, r.Equivalence)
+		}
+	})
+
 	t.Run("bit-vectors", func(t *testing.T) {
 		// A claim in bit-vectors may rest on a linear statement: the
 		// proof is then bounded as the claim's arithmetic is.
@@ -206,7 +222,10 @@ func TestEquivalentUsable(t *testing.T) {
 	for _, tt := range []struct {
 		where string
 		want  bool
-	}{{"a == 0 && b == 0", true}, {"a==0&&b==0", true}, {"a == 0", false}, {"b == 0 && a == 0", false}, {"", false}} {
+	}{{"a == 0 && b == 0", true}, {"a==0&&b==0", true}, {"a == 0 && b == 0 // note", true}, {"a == 0", false},
+		{"b == 0 && a == 0", false}, {"", false},
+		// A comment hides the rest of its line only: the red team's region.
+		{"a == 0 // x\n&& b == 0 && c < 1", false}} {
 		var where *check.Expr
 		if tt.where != "" {
 			where = compileOn(tt.where)

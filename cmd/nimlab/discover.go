@@ -9,7 +9,7 @@ import (
 
 func newDiscoverCmd() *cobra.Command {
 	var learnMax, verifyMax, workers int
-	var asJSON, proveToo, grundy, verbose bool
+	var asJSON, proveToo, grundy, verbose, noTheorems bool
 	var where, certDir string
 	var proveTimeout, certTimeout time.Duration
 	cmd := &cobra.Command{
@@ -117,7 +117,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 			}
 			res, err := commands.Discover(cmd.Context(), env(cmd.Context(), asJSON), commands.DiscoverRequest{
 				Game: args[0], Max: learnMax, VerifyMax: verifyMax, Workers: workers, Prove: proveToo, ProveTimeout: proveTimeout,
-				Grundy: grundy, Where: where, Verbose: verbose, Certificate: certDir,
+				Grundy: grundy, Where: where, Verbose: verbose, Certificate: certDir, NoTheorems: noTheorems,
 				CertificateTimeout: changedDuration(cmd, "certificate-timeout", certTimeout),
 			})
 			if err != nil {
@@ -129,7 +129,7 @@ for the nim-sums: a group's sum set to the nim-sum of the others' xor v).`,
 	defineFlags(cmd, "discover", map[string]any{
 		"max": &learnMax, "verify-max": &verifyMax, "workers": &workers, "prove": &proveToo, "grundy": &grundy,
 		"where": &where, "prove-timeout": &proveTimeout, "json": &asJSON, "verbose": &verbose, "certificate": &certDir,
-		"certificate-timeout": &certTimeout,
+		"certificate-timeout": &certTimeout, "no-theorems": &noTheorems,
 	})
 	return cmd
 }

@@ -11,7 +11,7 @@ func newProveCmd() *cobra.Command {
 	var src, theoremName, solverName, smtOut, format, grundy, where, certDir string
 	var moves, sameAs []string
 	var timeout, certTimeout time.Duration
-	var asJSON, noSymmetry, noLearn, reduce, confirm bool
+	var asJSON, noSymmetry, noLearn, noTheorems, reduce, confirm bool
 	cmd := &cobra.Command{
 		Use:   "prove GAME (--expr EXPR | --theorem NAME | --grundy EXPR) [--where COND]",
 		Short: "Prove a characterization of the P-positions for every pile size, or refute it",
@@ -34,14 +34,15 @@ func newProveCmd() *cobra.Command {
   nimlab prove slow:3,1 --grundy "(a + b + c) % 2"
   nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f"   # a region theorem
   nimlab prove cn:6,4 --expr "sym(a <= min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0)"   # (II) through theorem cn64
-  nimlab prove nim:3 --expr "a ^ b == c" --same-as "xor(a, b, c) == 0"   # (II) through the other statement, proved`,
+  nimlab prove slow:3,1 --expr "(a + b) % 2 == c % 2" --same-as "(a + b + c) % 2 == 0"   # (II) through the other statement, proved
+  nimlab prove cn:6,2 --where "a == 0 && d == 0" --expr "b + c == e + f" --same-as "[a == 0 && d == 0] e + f == b + c"`,
 		Args: positional,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if asJSON && format != "text" {
 				return usageError(cmd, "--json and --format %s: give one of them", format)
 			}
 			res, err := commands.Prove(cmd.Context(), env(cmd.Context(), asJSON), commands.ProveRequest{
-				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, SameAs: sameAs, Confirm: confirm, Certificate: certDir,
+				Game: args[0], Expr: src, Theorem: theoremName, Grundy: grundy, Where: where, Solver: solverName, Timeout: timeout, SMTOut: smtOut, NoSymmetry: noSymmetry, NoLearn: noLearn, Reduce: reduce, Format: format, Moves: moves, SameAs: sameAs, NoTheorems: noTheorems, Confirm: confirm, Certificate: certDir,
 				CertificateTimeout: changedDuration(cmd, "certificate-timeout", certTimeout),
 			})
 			if err != nil {
@@ -52,7 +53,7 @@ func newProveCmd() *cobra.Command {
 	}
 	defineFlags(cmd, "prove", map[string]any{
 		"expr": &src, "theorem": &theoremName, "grundy": &grundy, "where": &where, "solver": &solverName, "timeout": &timeout,
-		"smt-out": &smtOut, "move": &moves, "same-as": &sameAs, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm, "certificate": &certDir,
+		"smt-out": &smtOut, "move": &moves, "same-as": &sameAs, "no-theorems": &noTheorems, "no-learn": &noLearn, "no-symmetry": &noSymmetry, "reduce": &reduce, "confirm": &confirm, "certificate": &certDir,
 		"certificate-timeout": &certTimeout, "json": &asJSON, "format": &format,
 	})
 	return cmd

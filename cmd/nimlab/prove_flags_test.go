@@ -501,13 +501,25 @@ func TestProveSameAs(t *testing.T) {
 	}
 	region := []string{"prove", "cn:6,2", "--where", "a == 0 && d == 0", "--expr", "b + c == e + f", "--no-learn", "--json"}
 	v := runJSON(t, append(region, "--same-as", "[a == 0 && d == 0] e + f == c + b")...)
-	if got := served(v); v["result"] != "proved" || !reflect.DeepEqual(got, []string{"--same-as [a == 0 && d == 0] e + f == c + b"}) {
+	if got := served(v); v["result"] != "proved" || !reflect.DeepEqual(got, []string{"--same-as [a == 0 && d == 0]"}) {
 		t.Errorf("in a region: %v, served %v", v["result"], got)
 	}
 	v = runJSON(t, append(region, "--same-as", "[a == 0 && d == 0] e + f == c + b + 1", "--same-as", "e + f == c + b")...)
 	steps, _ := v["equivalence"].([]any)
-	if v["result"] != "proved" || len(served(v)) != 0 || len(steps) != 1 || steps[0].(map[string]any)["same"] != "sat" {
-		t.Errorf("a statement that differs, and one about every position: %v, steps %v", v["result"], steps)
+	if v["result"] != "proved" || len(served(v)) != 0 || len(steps) != 2 || steps[0].(map[string]any)["same"] != "sat" ||
+		!strings.Contains(steps[0].(map[string]any)["reason"].(string), "they differ at (0,") ||
+		!strings.Contains(steps[1].(map[string]any)["reason"].(string), "another region") {
+		t.Errorf("a statement that differs, and one about every position: %v, steps %v; want both said and left aside", v["result"], steps)
+	}
+	// --no-theorems: CN(6,4) as discover writes it, from the claim alone.
+	cn64 := "sym(a <= min(b, c, d, e, f) && a + b == d + e && a + f == c + d && xor(a, c, e) == 0)"
+	out, err := run(t, "prove", "cn:6,4", "--expr", cn64, "--no-theorems", "--no-learn", "--timeout", "1s", "--json")
+	if err == nil || strings.Contains(out, "equivalence") {
+		t.Errorf("--no-theorems: %v, %s; want no theorem offered and no proof within a second", err, out)
+	}
+	// discover's prove it line gives the proof's timeout.
+	if out, err := run(t, "discover", "cn:6,3", "--max", "4", "--prove", "--prove-timeout", "30s"); err != nil || !strings.Contains(out, "--timeout 30s") {
+		t.Errorf("discover --prove-timeout 30s: %v\n%s\nwant its prove it line to say --timeout 30s", err, out)
 	}
 	for _, bad := range []string{"[a == 0 && d == 0", "[] a == b", "[a == 0] ", "a +", "[a +] a == b", "  "} {
 		out, err := run(t, append(region, "--same-as", bad)...)

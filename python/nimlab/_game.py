@@ -313,7 +313,7 @@ class Game:
         return run_json(args, Check)
 
     def discover(self, max, verify_max=None, prove=False, grundy=False, where=None, prove_timeout=None, certificate=None,
-                 certificate_timeout=None):
+                 certificate_timeout=None, theorems=True):
         """Proposes a characterization learned on piles 0..max and verifies it on a larger box (``nimlab discover``).
 
         verify_max is the height of the verification box (default: a few
@@ -326,7 +326,7 @@ class Game:
         learned on (exact there and not beyond, when exact is False). With prove=True it is proved for every position as well, each
         query within prove_timeout (seconds, or text such as "30s"); certificate, a directory, then has the proof
         written there as a Coq file that coqc checks (the Discovery's ``certificate``), within certificate_timeout
-        (as prove's).
+        (as prove's). theorems=False offers the proof no recorded theorem's statement (prove's).
         """
         args = ["discover", self.spec, "--max", max]
         for flag, value in (("--verify-max", verify_max), ("--where", where), ("--prove-timeout", _duration(prove_timeout)),
@@ -334,12 +334,12 @@ class Game:
                             ("--certificate-timeout", _duration(certificate_timeout))):
             if value is not None:
                 args += [flag, value]
-        args += (["--prove"] if prove else []) + (["--grundy"] if grundy else [])
+        args += (["--prove"] if prove else []) + (["--grundy"] if grundy else []) + ([] if theorems else ["--no-theorems"])
         return run_json(args, Discovery)
 
     def prove(self, expr=None, theorem=None, grundy=None, where=None, move=(), timeout=None, solver=None,
               confirm=False, learn=True, symmetry=True, reduce=False, certificate=None, certificate_timeout=None,
-              same_as=()):
+              same_as=(), theorems=True):
         """Proves a characterization for every pile size, or refutes it with a counterexample (``nimlab prove``).
 
         expr is true exactly at the P-positions (or a Discovery); theorem
@@ -362,7 +362,9 @@ class Game:
         another statement of the set, or a list of them ("[a == 0] EXPR" for
         one about the region a == 0): (II) is decided through one when the
         solver shows they agree and it is proved (a Discovery by reduction
-        passes the region theorems discover proved).
+        passes the region theorems discover proved); theorems=False offers
+        no recorded theorem's statement, which is otherwise tried first: a
+        proof from the claim alone.
 
         Returns a Proof: ``result`` is "proved", "refuted" (with a
         counterexample the engine confirms) or "unknown". Needs Debian's z3
@@ -381,7 +383,16 @@ class Game:
                                  "or a list of them, not %r" % (m,), kind="usage", command=args)
             args += ["--move", m]
         args += (["--confirm"] if confirm else []) + ([] if learn else ["--no-learn"]) + ([] if symmetry else ["--no-symmetry"])
-        same_as = [same_as] if isinstance(same_as, str) else list(same_as)
+        args += [] if theorems else ["--no-theorems"]
+        if same_as is None:
+            same_as = ()
+        if isinstance(same_as, str):
+            same_as = [same_as]
+        elif isinstance(same_as, (list, tuple)):
+            same_as = list(same_as)
+        else:
+            raise UsageError("same_as= takes an expression of the set, such as 'a == b' or '[a == 0] b == c', "
+                             "or a list of them, not %r" % (same_as,), kind="usage", command=["prove", self.spec])
         if isinstance(expr, Discovery) and expr.get("reduced"):
             reduce = True  # a description by reduction is proved by one
             same_as += ["[%s] %s" % (n["where"], n["expr"]) for n in expr.get("regions") or []

@@ -140,7 +140,7 @@ def test_prove_through_a_theorem():
     proof = nimlab.Game("cn:6,4").prove(expr)
     assert proof.proved, proof.to_dict()
     served = [st for st in proof.to_dict()["equivalence"] if "scope" in st]
-    assert [st["name"] for st in served] == ["theorem cn64"] and served[0]["same"] == "unsat"
+    assert [st["name"] for st in served] == ["theorem cn64 (Dufour–Heubach 2013, Theorem 3.5)"] and served[0]["same"] == "unsat"
 
 
 def test_prove_same_as(cli, strip_times):
@@ -149,9 +149,11 @@ def test_prove_same_as(cli, strip_times):
     want = cli.json("prove", "cn:6,2", "--expr", "b + c == e + f", "--where", "a == 0 && d == 0", "--no-learn",
                     "--same-as", "[a == 0 && d == 0] e + f == c + b")
     assert strip_times(proof.to_dict()) == strip_times(want)
-    assert proof.proved and [st["name"] for st in proof.to_dict()["equivalence"]] == ["--same-as [a == 0 && d == 0] e + f == c + b"]
-    with pytest.raises(nimlab.UsageError):
-        g.prove("b + c == e + f", where="a == 0 && d == 0", same_as=[3])
+    assert proof.proved and [st["name"] for st in proof.to_dict()["equivalence"]] == ["--same-as [a == 0 && d == 0]"]
+    for bad in ([3], 5):
+        with pytest.raises(nimlab.UsageError):
+            g.prove("b + c == e + f", where="a == 0 && d == 0", same_as=bad)
+    assert g.prove("b + c == e + f", where="a == 0 && d == 0", same_as=None, theorems=False).proved
 
 
 def test_discover_misere_from_normal_play(cli, strip_times):

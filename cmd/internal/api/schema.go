@@ -141,6 +141,8 @@ var (
 	pOut        = Param{Name: "out", Kind: Text, Fronts: Flag}
 	pFormatText = Param{Name: "format", Kind: Text, Default: "text", Fronts: Flag}
 	pMove       = Param{Name: "move", Kind: Text, Fronts: Flag | URL}
+	pNoTheorems = Param{Name: "no-theorems", Kind: Bool, Default: "false", Fronts: Flag, Python: "theorems",
+		Help: "do not offer the recorded theorems' statements for (II): a proof from the claim alone"}
 	// The time coqc has on a certificate (commands.CertificateTimeout).
 	pCertificateTimeout = Param{Name: "certificate-timeout", Kind: Duration, Default: "10m0s", Fronts: Flag,
 		Help: "with --certificate: the longest coqc may check the certificate"}
@@ -205,6 +207,7 @@ var schema = map[string][]Param{
 		pGrundy.help("look for a formula of the Sprague–Grundy value, not the P-positions").only(Flag),
 		pWhere.help("describe the P-positions (or values) inside this region only (a condition no move leaves, e.g. 'a == 0')"),
 		Param{Name: "prove-timeout", Kind: Duration, Default: "1m0s", Help: "the longest each query of --prove may run", Fronts: Flag},
+		pNoTheorems,
 		Param{Name: "verbose", Kind: Bool, Default: "false", Help: "print a description that is not exact in full, with its counterexamples", Fronts: Flag},
 		Param{Name: "certificate", Kind: Text, Help: "with --prove: write the proof's Coq certificate to this directory and have coqc check it", Fronts: Flag},
 		pCertificateTimeout,
@@ -259,6 +262,7 @@ var schema = map[string][]Param{
 			Help: "a candidate winning move for (II), or for (G2) (it may name v, the value to reach): the option's piles as expressions, separated by commas (repeat the flag for more)"},
 		Param{Name: "same-as", Kind: Texts, Fronts: Flag,
 			Help: "another statement of the set: (II) is decided through it when the solver shows they agree and it is proved; \"[COND] EXPR\" for one about the region COND (repeat the flag for more)"},
+		pNoTheorems,
 		Param{Name: "no-learn", Kind: Bool, Default: "false", Help: "do not learn candidate winning moves for (II) when none are given", Fronts: Flag, Python: "learn"},
 		Param{Name: "no-symmetry", Kind: Bool, Default: "false", Help: "do not restrict the queries to one position per symmetry class", Fronts: Flag, Python: "symmetry"},
 		Param{Name: "reduce", Kind: Bool, Default: "false", Help: "decide (II) by reduction by invariances before its query (without it, only when the query gives no answer)", Fronts: Flag},
