@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -103,4 +104,18 @@ func equivalenceText(st prove.EquivalenceStep) string {
 // decidedByEquivalence reports whether a claim served for (II).
 func decidedByEquivalence(r *prove.Result) bool {
 	return slices.ContainsFunc(r.Equivalence, func(st prove.EquivalenceStep) bool { return st.Scope != nil })
+}
+
+// writeEquivalenceSummary writes, in discover's report, the statements
+// tried for (II): the one that served, or when none did and the proof is
+// not done, why each did not help.
+func writeEquivalenceSummary(w io.Writer, r *prove.Result) {
+	for _, st := range r.Equivalence {
+		switch {
+		case st.Scope != nil:
+			fmt.Fprintf(w, "              (II) as %s\n", equivalenceText(st))
+		case r.Result != prove.Proved:
+			fmt.Fprintf(w, "              (II) tried as %s\n", equivalenceText(st))
+		}
+	}
 }

@@ -665,16 +665,7 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	if len(conds) > 0 {
 		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)
 	}
-	// The theorems tried, when one served or none did and the proof is
-	// not done: why each did not help.
-	for _, st := range r.Equivalence {
-		switch {
-		case st.Scope != nil:
-			fmt.Fprintf(w, "              (II) as %s\n", equivalenceText(st))
-		case r.Result != prove.Proved:
-			fmt.Fprintf(w, "              (II) tried as %s\n", equivalenceText(st))
-		}
-	}
+	writeEquivalenceSummary(w, r)
 	if r.Engine != nil {
 		fmt.Fprintf(w, "              %s\n", r.Engine)
 	}
