@@ -506,8 +506,8 @@ func (s *search) found(ctx context.Context, best *candidate, opts Options) (*fin
 func (s *search) pieces(ctx context.Context, notes []RegionNote, learned map[uint64][][]string) ([]prove.Equivalent, error) {
 	var out []prove.Equivalent
 	for _, n := range notes {
-		if n.Proof != prove.Proved {
-			continue
+		if n.Proof != prove.Proved || n.Where == "" {
+			continue // the pieces are about regions
 		}
 		c, err := prove.NewClaim(ctx, s.g, prove.Sources{Expr: n.Expr, Where: n.Where, Moves: learned[n.zeros]})
 		if err != nil {
