@@ -279,24 +279,24 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	if r.Proof != nil {
 		WriteProofSummary(w, r.Proof.Result)
 		if r.Proof.Result != nil {
-			reduce := ""
+			flags := ""
 			if r.Reduced {
 				// (II) by the reduction, as discover proved it: each
 				// region's (II) through the region theorem proved there.
-				reduce = " --reduce"
+				flags = " --reduce"
 				for _, n := range r.Regions {
 					if n.Proof == prove.Proved && n.Where != "" {
-						reduce += " --same-as " + ShellQuote("["+n.Where+"] "+n.Expr)
+						flags += " --same-as " + ShellQuote("["+n.Where+"] "+n.Expr)
 					}
 				}
 			}
 			if r.proveTimeout != 0 && r.proveTimeout != defaultProveTimeout {
-				reduce += " --timeout " + r.proveTimeout.String() // as discover's queries were given
+				flags += " --timeout " + r.proveTimeout.String() // as discover's queries were given
 			}
 			if r.noTheorems {
-				reduce += " --no-theorems"
+				flags += " --no-theorems"
 			}
-			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), reduce)
+			fmt.Fprintf(w, "prove it      nimlab prove %s --expr %s%s%s\n", ShellQuote(r.Game), ShellQuote(r.Expr), r.whereFlag(), flags)
 			if c := r.Certificate; c != nil {
 				fmt.Fprintf(w, "certificate   %s\n", c)
 				if c.Path != "" {

@@ -114,23 +114,24 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 	if len(opts.Equivalents) == 0 {
 		return nil, nil
 	}
-	if err := rt.needs(enc); err != nil {
-		for _, eq := range opts.Equivalents {
-			if eq.Given && eq.Claim != nil {
-				r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: err.Error()})
-			}
+	// A statement asked for by name and left aside is said so, with why.
+	aside := func(eq Equivalent, why error) {
+		if eq.Given {
+			r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: why.Error()})
 		}
-		return nil, nil
 	}
+	needs := rt.needs(enc)
 	for i, eq := range opts.Equivalents {
 		if eq.Claim == nil {
 			continue
 		}
+		if needs != nil {
+			aside(eq, needs)
+			continue
+		}
 		if err := enc.equivalentUsable(eq.Claim); err != nil {
-			if eq.Given {
-				r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: err.Error()})
-			}
-			continue // about other positions (another region), or not usable at all
+			aside(eq, err) // about other positions (another region), or not usable at all
+			continue
 		}
 		start := time.Now()
 		step := EquivalenceStep{Name: eq.Name}
@@ -165,6 +166,10 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 	// arithmetic is asked next.
 	var script string
 	var a arith
+	vars := make([]string, enc.n)
+	for i := range vars {
+		vars[i] = fmt.Sprintf("p%d", i)
+	}
 	for k, q := range queries {
 		script, a = q.script, q.a
 		if opts.SMTOut != "" {
@@ -173,10 +178,6 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 				[]byte("; nimlab prove: is S the set of "+eq.Name+"? unsat means it is, at "+a.bound().String()+".\n"+script+"(check-sat)\n"), 0o644); err != nil {
 				return nil, fmt.Errorf("--smt-out: %w", err)
 			}
-		}
-		vars := make([]string, enc.n)
-		for i := range vars {
-			vars[i] = fmt.Sprintf("p%d", i)
 		}
 		reply, err := opts.Solver.Check(ctx, script, vars, min(opts.Timeout, equivalenceTimeout))
 		if err != nil {

@@ -33,7 +33,9 @@ import (
 // (closed: piles only shrink) with discover's description of the
 // P-positions inside (discover.Options.Where), its mutants, the description
 // or'ed with "x > 0" (the same set inside the region: a true region theorem
-// when the description is one) and a Grundy formula of the region; and
+// when the description is one), the same or'ed form and mutants offered the
+// description as the same set (the equivalence route in a region), and a
+// Grundy formula of the region; and
 // regions some move may leave ("x > 0", "x <= y"), which must be refused
 // with a move the engine confirms, or proved only where they are closed.
 //
@@ -56,6 +58,9 @@ type claim struct {
 	grundy bool
 	where  string
 	moves  [][]string
+	// sameAs are statements of the set about the same region, offered to
+	// the equivalence route (prove --same-as '[where] EXPR').
+	sameAs []string
 }
 
 // claimBudget bounds the claims of a game.
@@ -146,7 +151,7 @@ func TestClaimGenerators(t *testing.T) {
 			}
 		}
 	}
-	for _, o := range []string{"grundy", "grundy-mutant", "where", "where-mutant", "where-outside", "where-open", "where-grundy"} {
+	for _, o := range []string{"grundy", "grundy-mutant", "where", "where-mutant", "where-outside", "where-open", "where-grundy", "where-same-as", "where-mutant-same-as"} {
 		if !origins[o] {
 			t.Errorf("no claim of origin %s in the corpus games", o)
 		}
@@ -215,6 +220,13 @@ func claimCandidates(ctx context.Context, gc *gameCase, r *rand.Rand, budget cla
 		out = append(out, base)
 		mutate(base, "where-mutant")
 		out = append(out, claim{candidate: candidate{src: "(" + res.Expr + ") || " + x + " > 0", origin: "where-outside"}, where: where})
+		// The equivalence route in a region: the same set written
+		// otherwise (decided through the description), and mutants
+		// offered the description (told apart, decided on their own).
+		same := claim{candidate: candidate{src: "(" + res.Expr + ") || " + x + " > 0", origin: "where-same-as"}, where: where, sameAs: []string{res.Expr}}
+		out = append(out, same)
+		same.src = res.Expr
+		mutate(same, "where-mutant-same-as")
 		open := x + " > 0"
 		if x != y {
 			open = x + " <= " + y
@@ -259,6 +271,9 @@ func claimRepro(spec string, c claim, timeout time.Duration) string {
 	}
 	for _, m := range c.moves {
 		out += fmt.Sprintf(" --move '%s'", strings.Join(m, ", "))
+	}
+	for _, same := range c.sameAs {
+		out += fmt.Sprintf(" --same-as '[%s] %s'", c.where, same)
 	}
 	return out + " --timeout " + timeout.String()
 }
@@ -313,6 +328,13 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 		}
 		inR = opts.Where.Evaluator()
 	}
+	for _, same := range c.sameAs {
+		d, err := prove.NewClaim(ctx, g, prove.Sources{Expr: same, Where: c.where})
+		if err != nil {
+			panic(err)
+		}
+		opts.Equivalents = append(opts.Equivalents, prove.Equivalent{Name: "--same-as", Claim: d, Given: true})
+	}
 	pctx, cancel := context.WithTimeout(ctx, o.pairTimeout)
 	defer cancel()
 	r, err := prove.Prove(pctx, g, e, opts)
@@ -332,7 +354,7 @@ func (o *oracle) runClaim(ctx context.Context, gc *gameCase, c claim) (out *outc
 		out.Violation = "Prove returned an error (not a clean unknown): " + err.Error()
 		return out
 	}
-	out.Result, out.Proof, out.Reason = r.Result.String(), r.Proof.String(), r.Reason
+	out.Result, out.Proof, out.Reason, out.Routes = r.Result.String(), r.Proof.String(), r.Reason, r.Routes
 	out.ProveSeconds = math.Round(r.Seconds*100) / 100
 	// value is the claim at p, as the table's: S(p) (1 or 0) or g(p); the
 	// engine's truth, the outcome (1 for P) or the Grundy value.
