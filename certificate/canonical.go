@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/expr-lang/expr/ast"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -371,4 +372,73 @@ func (s *symmetry) reach(b *strings.Builder, x []string, lv int, acc []int, k, b
 	s.reach(b, x, lv, acc, k+1, k, d)
 	fmt.Fprintf(b, "%s}\n", indent)
 	*d--
+}
+
+// writeConditionIByBase writes (I) from one image of S, when S is sym(B)
+// and each image inS is written as is B read at an element of the group:
+// a position of S is carried into B by that element (inS_base), and a
+// move from it with it (Nimlab.v, condition_I_by_base), so (I) is proved
+// for p in B, a fraction of S (CN(8,6): one of its 16 images), where at
+// the canonical positions p ranges over every image a canonical position
+// is in. It reports false, writing nothing, otherwise.
+//
+// Soundness rests on coqc alone: inS_base is proved by the images' text
+// being B at s p up to conversion, so an image matched to the wrong
+// element is a lemma coqc rejects.
+func (w *writer) writeConditionIByBase() bool {
+	var args []ast.Node
+	switch n := w.c.Set.Tree().(type) {
+	case *ast.BuiltinNode:
+		if n.Name == "sym" {
+			args = n.Arguments
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "sym" {
+			args = n.Arguments
+		}
+	}
+	if len(args) != 1 {
+		return false
+	}
+	tr := translator{expr: w.c.Set, piles: w.position("p"), names: map[string]term{}}
+	parts, perms, err := tr.symImages(args)
+	if err != nil || len(parts) < 2 {
+		return false
+	}
+	elems := make([]int, len(perms))
+	for j, perm := range perms {
+		k, ok := w.sym.index[permKey(perm)]
+		if !ok {
+			return false
+		}
+		elems[j] = k
+	}
+	t, err := tr.node(args[0])
+	if err != nil {
+		return false
+	}
+	base, err := condition(t, "sym()")
+	if err != nil {
+		return false
+	}
+	b := &w.b
+	fmt.Fprintf(b, "(* B, the claim's sym() read once: each case of inS is B at s p for the\n   element s named in inS_base. *)\nDefinition base (p : pos) : Prop :=\n  %s.\n\n", base.s)
+	b.WriteString("Lemma inS_base : forall p, inS p -> exists s, preserves pos valid move inS s /\\ base (s p).\nProof.\n  intros p H; unfold inS in H.\n")
+	for j, k := range elems {
+		if j+1 < len(elems) {
+			fmt.Fprintf(b, "  destruct H as [H | H]; [exists s%d; exact (conj preserves_s%d H) |].\n", k, k)
+		} else {
+			fmt.Fprintf(b, "  exists s%d; exact (conj preserves_s%d H).\nQed.\n\n", k, k)
+		}
+	}
+	b.WriteString(`(* (I) at the positions in B: no move from B into S. *)
+Lemma condition_I_base : forall p q, valid p -> base p -> move p q -> ~ inS q.
+Proof. intros [] [] Hv HS Hm HSq; unfold base in HS; unfold_all; ` + w.casesI + `. Qed.
+
+(* (I): no move from S into S. *)
+Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
+Proof. exact (condition_I_by_base pos valid move inS move_valid base inS_base condition_I_base). Qed.
+
+`)
+	return true
 }

@@ -139,3 +139,44 @@ func symmetricText(t *testing.T, c Claim) string {
 	}
 	return text
 }
+
+// TestConditionIByBase: a sym() claim reduced to the canonical positions
+// proves (I) from one image of S (inS_base), and coqc rejects the lemma
+// when an image is matched to the wrong element.
+func TestConditionIByBase(t *testing.T) {
+	coqc(t)
+	g := parse(t, "cn:5,3")
+	c := Claim{Game: g, Set: compile(t, g, "sym(a == 0 && b == e && b - c == d)")}
+	moves, err := learnMoves(context.Background(), c)
+	if err != nil || moves == nil {
+		t.Fatalf("no moves learned: %v", err)
+	}
+	c.Moves = moves
+	text := symmetricText(t, c)
+	if !strings.Contains(text, "Lemma inS_base") {
+		t.Fatal("(I) is not proved from one image of S")
+	}
+	for name, tamper := range map[string]func(string) string{
+		"untampered": func(s string) string { return s },
+		// The second image read at the first's element.
+		"wrong element": func(s string) string {
+			i := strings.Index(s, "Lemma inS_base")
+			first := s[i:]
+			a := strings.Index(first, "exists s")
+			elem := first[a+len("exists ") : a+len("exists ")+strings.IndexAny(first[a+len("exists "):], ";")]
+			rest := first[a+1:]
+			b := strings.Index(rest, "exists s")
+			other := rest[b+len("exists ") : b+len("exists ")+strings.IndexAny(rest[b+len("exists "):], ";")]
+			swapped := strings.Replace(rest, "exists "+other+"; exact (conj preserves_"+other, "exists "+elem+"; exact (conj preserves_"+elem, 1)
+			return s[:i] + first[:a+1] + swapped
+		},
+	} {
+		checked, err := checkText(context.Background(), "certificate", tamper(text), 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := name == "untampered"; checked.Accepted != want {
+			t.Errorf("%s: accepted %v, want %v: %s", name, checked.Accepted, want, checked.Output)
+		}
+	}
+}

@@ -434,7 +434,14 @@ func TestStoppedKeepsTheCertificate(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := compile(t, g, "let ones = a + 2 * b + 4 * c + 8 * d; max(a, b, c, d) >= 2 && (a == b && a == c && a == d) || max(a, b, c, d) <= 1 && (ones == 1 || ones == 2 || ones == 4 || ones == 8)")
-	for _, after := range []time.Duration{0, 3 * time.Second} {
+	// Stopped at once, and halfway through a run left alone (a fixed
+	// delay was past the whole run on an idle machine).
+	start := time.Now()
+	whole, err := Certify(context.Background(), Claim{Game: g, Set: e}, t.TempDir(), "whole", 5*time.Minute)
+	if err != nil || whole.Status != Certified {
+		t.Fatalf("left alone: %v %v", whole, err)
+	}
+	for _, after := range []time.Duration{0, time.Since(start) / 2} {
 		ctx, cancel := context.WithCancel(context.Background())
 		stop := time.AfterFunc(after, cancel)
 		start := time.Now()

@@ -597,15 +597,15 @@ func slowMoves(ts []term, where string) (term, error) {
 	return extremeOf("min", bounds), nil
 }
 
-// sym writes sym(e) as the disjunction of e over the symmetries check's
-// evaluator tries: e at q with q[i] = p[perm[i]].
-func (tr translator) sym(args []ast.Node) (term, error) {
+// symImages returns the disjuncts sym(e) is written as, in order, and the
+// permutation each is e read at: e at q with q[i] = p[perm[i]].
+func (tr translator) symImages(args []ast.Node) ([]term, [][]int, error) {
 	if len(args) != 1 {
-		return term{}, uncertifiable(ReasonUnsupported, "sym() with other than one argument")
+		return nil, nil, uncertifiable(ReasonUnsupported, "sym() with other than one argument")
 	}
 	perms, err := tr.expr.SymmetryPerms()
 	if err != nil {
-		return term{}, err
+		return nil, nil, err
 	}
 	// Images that are the same condition up to the order of their
 	// conjunctions and disjunctions are written once: A \/ A is A. sym()
@@ -620,6 +620,7 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 		unknowns[i] = zTerm(x, x, x, false)
 	}
 	parts := make([]term, 0, len(perms))
+	var kept [][]int
 	seen := map[string]bool{}
 	for _, perm := range perms {
 		image := func(piles []term) (term, error) {
@@ -636,7 +637,7 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 		}
 		general, err := image(unknowns)
 		if err != nil {
-			return term{}, err
+			return nil, nil, err
 		}
 		key := general.tree.key()
 		if seen[key] {
@@ -645,9 +646,20 @@ func (tr translator) sym(args []ast.Node) (term, error) {
 		seen[key] = true
 		t, err := image(tr.piles)
 		if err != nil {
-			return term{}, err
+			return nil, nil, err
 		}
 		parts = append(parts, t)
+		kept = append(kept, perm)
+	}
+	return parts, kept, nil
+}
+
+// sym writes sym(e) as the disjunction of e over the symmetries check's
+// evaluator tries: e at q with q[i] = p[perm[i]].
+func (tr translator) sym(args []ast.Node) (term, error) {
+	parts, _, err := tr.symImages(args)
+	if err != nil {
+		return term{}, err
 	}
 	t := connect(orOp, parts)
 	if len(parts) > 1 {

@@ -64,7 +64,7 @@ func TestRecordedCertificates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem, ""), recordedTimeout)
+		r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.CertificateMoves(ctx, g), Solver: z3}, t.TempDir(), certificate.FileName(rec.Game, rec.Theorem, ""), recordedTimeout)
 		if err != nil {
 			t.Fatalf("%s %s: %v", rec.Theorem, rec.Game, err)
 		}
@@ -117,7 +117,7 @@ func TestCaseSplitWithinItsTime(t *testing.T) {
 	}
 	const budget = 3 * time.Second
 	start := time.Now()
-	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.WinningMoves(ctx, g), Solver: z3}, t.TempDir(), "cn86", budget)
+	r, err := certificate.Certify(ctx, certificate.Claim{Game: g, Set: e, Moves: th.CertificateMoves(ctx, g), Solver: z3}, t.TempDir(), "cn86", budget)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -581,6 +581,9 @@ func (w *writer) conditionI() (canonical, intros string) {
 		w.sym.write(w)
 		canonical = "canonical p -> "
 		intros = "intros [%s] Hv Hc Hn; unfold_hyp Hv; unfold canonical in Hc; cbn [" + strings.Join(w.fields, " ") + "] in Hc."
+		if w.writeConditionIByBase() {
+			return canonical, intros
+		}
 		w.b.WriteString(`(* (I) at the canonical positions: no move from S into S. *)
 Lemma condition_I_canonical : forall p q, valid p -> canonical p -> inS p -> move p q -> ~ inS q.
 Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; ` + w.casesI + `. Qed.

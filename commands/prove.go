@@ -207,6 +207,9 @@ func Prove(ctx context.Context, env Env, req ProveRequest) (*ProveResult, error)
 	if r.Result == prove.Proved {
 		res.Kind = r.Proof.Words()
 		if req.Certificate != "" {
+			if th != nil { // with the moves written for its certificate only
+				moves = th.CertificateMoves(ctx, g)
+			}
 			if res.Certificate, err = certify(ctx, env, g, src, req, append(moves, requested...), solver); err != nil {
 				return nil, err
 			}

@@ -88,6 +88,14 @@ var winningMoves = map[string]func(g *game.Game) [][]string{
 	"cn86":       cycleMoves(cn86ViewMoves),
 }
 
+// certificateMoves are candidate winning moves that serve a theorem's
+// certificate (package certificate) but not its proof: CN(7,4)'s 182 moves
+// cover (II), but z3 answers (II) over them more slowly than over every
+// option (no answer in a minute against 12 s).
+var certificateMoves = map[string]func(g *game.Game) [][]string{
+	"cn74": cycleMoves(cn74ViewMoves),
+}
+
 // cycleMoves are the candidate moves of a theorem stated up to rotations
 // and reflections: the moves the proof builds in one view (the position
 // read through a symmetry, as dihedralOracle reads it), written for every
@@ -135,6 +143,41 @@ var cn86ViewMoves = func() [][]string {
 		out = append(out, m)
 	}
 	return out
+}()
+
+// cn74ViewMoves are cn74Move's 13 candidates as formulas, in the view
+// q = (a, b, c, d, e, f, g): the target of each set S1-S4 of
+// Dufour–Heubach–Vo 2021, Theorem 2.1, with three consecutive stacks kept
+// and its other parameters at the end of their interval that cn74Move
+// takes. cycleMoves writes them in the 14 views (182 moves).
+var cn74ViewMoves = func() [][]string {
+	s1 := func(lets, c, d, e string) []string { // (0, 0, c, d, e, c-d-e, c)
+		return []string{"0", "0", lets + c, lets + d, lets + e, lets + "(" + c + ") - (" + d + ") - (" + e + ")", lets + c}
+	}
+	s3 := func(lets, a, c, d string) []string { // (a, a, c, d, a+c-d, d, c)
+		return []string{lets + a, lets + a, lets + c, lets + d, lets + "(" + a + ") + (" + c + ") - (" + d + ")", lets + d, lets + c}
+	}
+	s4 := func(lets, a, b, d, sum string) []string { // (a, b, sum-b, d, sum-d, a, sum-a)
+		return []string{lets + a, lets + b, lets + sum + " - (" + b + ")", lets + d, lets + sum + " - (" + d + ")", lets + a, lets + sum + " - (" + a + ")"}
+	}
+	return [][]string{
+		{"a", "a", "a", "a", "a", "a", "a"}, // S2
+		// S1 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
+		s1("let dd = min(d, c); let ee = min(e, c - dd); ", "c", "dd", "ee"),
+		s1("let ee = min(e, c - d); ", "c", "d", "ee"),
+		s1("", "c", "d", "e"),
+		s1("", "d + e + f", "d", "e"),
+		// S3 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
+		s3("let dd = max(a, a + c - e); ", "a", "c", "dd"),
+		s3("", "b", "c", "d"),
+		s3("", "d + e - c", "c", "d"),
+		s3("let aa = max(1, d + e - min(c, g)); ", "aa", "d + e - aa", "d"),
+		// S4 with stacks {0,1,2}, {1,2,3}, {4,5,6}, {5,6,0} kept.
+		s4("let lo = max(a, a + 1 - max(0, c - a)); let dd = max(lo, b + c - e); ", "a", "b", "dd", "(b + c)"),
+		s4("let aa = max(0, b + c - g); ", "aa", "b", "d", "(b + c)"),
+		s4("let bb = max(f + 1, f + g - c); ", "f", "bb", "f + g - e", "(f + g)"),
+		s4("let bb = max(f + 1, f + g - c); let dd = min(d, g - 1); ", "f", "bb", "dd", "(f + g)"),
+	}
 }()
 
 // pathBlockMoves are the moves into each case of Theorem path-n-n-1's set
@@ -242,6 +285,19 @@ func (t *Theorem) WinningMoves(ctx context.Context, g *game.Game) [][]string {
 		return nil
 	}
 	return write(g)
+}
+
+// CertificateMoves returns the candidate winning moves a certificate of
+// the theorem on g starts from: WinningMoves', and those written for the
+// certificate only (certificateMoves).
+func (t *Theorem) CertificateMoves(ctx context.Context, g *game.Game) [][]string {
+	moves := t.WinningMoves(ctx, g)
+	if write, ok := certificateMoves[t.Name]; ok {
+		if _, covers := t.For(ctx, g); covers {
+			moves = append(moves, write(g)...)
+		}
+	}
+	return moves
 }
 
 // SlowReducedDescription is the description of the P-positions of Exact Slow

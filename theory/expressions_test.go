@@ -132,7 +132,7 @@ func TestWinningMovesCoverII(t *testing.T) {
 		theorem, spec string
 		max           int
 	}{{"path-n-n-1", "path:4,2", 6}, {"path-n-n-1", "path:6,3", 4}, {"path-n-n-1", "path:8,4", 3},
-		{"cn86", "cn:8,6", 3}} {
+		{"cn86", "cn:8,6", 3}, {"cn74", "cn:7,4", 5}} {
 		th, _ := theory.ByName(tt.theorem)
 		g, err := game.Parse(tt.spec)
 		if err != nil {
@@ -145,7 +145,7 @@ func TestWinningMovesCoverII(t *testing.T) {
 		}
 		in := s.Evaluator()
 		var moves [][]func(game.Position) (int, bool)
-		for _, m := range th.WinningMoves(ctx, g) {
+		for _, m := range th.CertificateMoves(ctx, g) {
 			var piles []func(game.Position) (int, bool)
 			for _, e := range m {
 				c, err := check.Compile(e, g.Piles(), nil)

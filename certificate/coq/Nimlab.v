@@ -141,6 +141,19 @@ Proof.
     (Ss q (sym_move_valid p q Hv Hm) HSq)).
 Qed.
 
+(* (I) from the positions in one image of S: where S is the union of the
+   images of base under symmetries (sym()), every position of S is carried
+   into base by one of them, and a move from it with it. *)
+Lemma condition_I_by_base (base : pos -> Prop) :
+  (forall p, S p -> exists s, preserves s /\ base (s p)) ->
+  (forall p q, valid p -> base p -> move p q -> ~ S q) ->
+  forall p q, valid p -> S p -> move p q -> ~ S q.
+Proof.
+  intros Hb H p q Hv HS Hm HSq.
+  destruct (Hb p HS) as [s [[Vs [Ss Ms]] Hs]].
+  exact (H (s p) (s q) (Vs p Hv) Hs (Ms p q Hm) (Ss q (sym_move_valid p q Hv Hm) HSq)).
+Qed.
+
 Lemma condition_II_by_symmetry :
   (forall p, valid p -> canonical p -> ~ S p -> exists q, move p q /\ S q) ->
   forall p, valid p -> ~ S p -> exists q, move p q /\ S q.
