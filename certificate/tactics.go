@@ -21,14 +21,19 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 			fmt.Fprintf(b, "%s}\n", indent)
 		}
 	case c.inS:
-		fmt.Fprintf(b, "%sexfalso; apply Hn; clear Hn; unfold_all; %s.\n", indent, s.leafTactic(c, c.plan, depth))
+		fmt.Fprintf(b, "%sabstract (exfalso; apply Hn; clear Hn; unfold_all; %s).\n", indent, s.leafTactic(c, c.plan, depth))
 	case c.plan.node == s.goal && s.goal.op == orOp:
 		// The goal is unfolded once its move is picked.
-		fmt.Fprintf(b, "%sclear Hn; %sunfold_concl; %s.\n", indent, navigate(c.plan.pick, len(s.goal.args)), s.leafTactic(c, c.plan.kids[0], depth))
+		fmt.Fprintf(b, "%sabstract (clear Hn; %sunfold_concl; %s).\n", indent, navigate(c.plan.pick, len(s.goal.args)), s.leafTactic(c, c.plan.kids[0], depth))
 	default:
-		fmt.Fprintf(b, "%sclear Hn; unfold_concl; %s.\n", indent, s.leafTactic(c, c.plan, depth))
+		fmt.Fprintf(b, "%sabstract (clear Hn; unfold_concl; %s).\n", indent, s.leafTactic(c, c.plan, depth))
 	}
 }
+
+// Each case is proved under abstract: its proof is checked by the kernel
+// and kept as a lemma of its own, so that coqc does not hold every case's
+// proof term in the open proof until Qed (CN(7,4), 550 cases: 12 GB after
+// 12 minutes, growing, where under abstract 3.5 GB after 9).
 
 // leafTactic writes the tactic that proves plan pl at leaf c (at depth):
 // each lia call with the conditions its own goal needs where the solver
