@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 	"time"
 
 	"github.com/nimlab/nimlab/check"
@@ -515,5 +517,39 @@ func TestSymImagesOnce(t *testing.T) {
 		if s.tree.op != orOp || len(s.tree.args) != 10 {
 			t.Errorf("%s: %d images, want 10", s.inline, len(s.tree.args))
 		}
+	}
+}
+
+// TestCommentHasNoDelimiters: the claim's text in the header comment
+// neither closes nor opens a comment, whatever stars and parentheses it
+// holds (red team: "(*)" closed it).
+func TestCommentHasNoDelimiters(t *testing.T) {
+	for _, s := range []string{"(*)", "(**)", "*)(*", "((*))", "a (* b *) c", "(*(*)*)", `"(*"`} {
+		got := comment(s)
+		if strings.Contains(got, "(*") || strings.Contains(got, "*)") || strings.Contains(got, `"`) {
+			t.Errorf("comment(%q) = %q", s, got)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOfN(rapid.SampledFrom([]rune{'(', '*', ')', '"', ' ', 'a'}), 0, 12, -1).Draw(t, "s")
+		if got := comment(s); strings.Contains(got, "(*") || strings.Contains(got, "*)") || strings.Contains(got, `"`) {
+			t.Fatalf("comment(%q) = %q", s, got)
+		}
+	})
+}
+
+// TestExhaustedIsNoVerdict: coqc stopping for want of stack is read as no
+// verdict on the file (the report says unfinished), not as a rejection
+// (red team: a true sym() claim over 120 images was an internal error).
+func TestExhaustedIsNoVerdict(t *testing.T) {
+	coqc(t)
+	text := "Require Import ZArith.\nFixpoint deep (n : nat) : nat := match n with 0 => 0 | S m => S (deep m) end.\n" +
+		"Definition big : nat := Eval cbv in deep (Z.to_nat 3000000%Z).\n"
+	checked, err := checkText(context.Background(), "deep", text, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Exhausted || checked.Accepted || checked.Compiled {
+		t.Errorf("got %+v, want exhausted", checked)
 	}
 }

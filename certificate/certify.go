@@ -125,6 +125,8 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		return nil, err
 	case checked.Accepted:
 		r.Status, r.Seconds = Certified, checked.Seconds
+	case checked.Exhausted:
+		r.Status, r.Seconds, r.Detail, r.Output = Unfinished, checked.Seconds, "coqc ran out of stack or memory", checked.Output
 	default:
 		r.Status, r.Seconds, r.Output = Rejected, checked.Seconds, checked.Output
 	}
@@ -219,6 +221,9 @@ func (r *Report) String() string {
 	case Unchecked:
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
 	case Unfinished:
+		if r.Detail != "" {
+			return fmt.Sprintf("written to %s, not checked: %s after %.0f s", r.Path, r.Detail, r.Seconds)
+		}
 		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %.0f s", r.Path, r.Seconds)
 	case Stopped:
 		if r.Path == "" {

@@ -84,7 +84,14 @@ type Checked struct {
 	Seconds float64 `json:"seconds"`
 	// Output is what coqc printed (its error when it rejected the file).
 	Output string `json:"output,omitempty"`
+	// Exhausted: coqc stopped on its own resources (its stack or memory),
+	// not on the certificate: no verdict, as when it runs out of time.
+	Exhausted bool `json:"exhausted,omitempty"`
 }
+
+// exhaustion are what coqc prints when it stops for want of stack or
+// memory (CN(5,4)'s sym() over 120 images: "Error: Stack overflow.").
+var exhaustion = []string{"Error: Stack overflow", "Error: Out of memory"}
 
 // CheckFolder reports whether dir can hold certificates: it makes the
 // folder if it is missing and writes (and removes) a file there. The front
@@ -177,6 +184,9 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 	}
 	c.Compiled = err == nil
 	c.Accepted = c.Compiled && closedCharacterization(text, out)
+	for _, e := range exhaustion {
+		c.Exhausted = c.Exhausted || !c.Compiled && strings.Contains(out, e)
+	}
 	return c, nil
 }
 

@@ -212,8 +212,12 @@ Open Scope Z_scope.
 
 // comment makes s safe inside a Coq comment: no comment delimiters, and
 // no double quote, which would open a string literal there.
+// The two delimiters are parted one after the other: replaced at once,
+// "(*)" became "( *)", which closes the comment (red team).
 func comment(s string) string {
-	return strings.NewReplacer("(*", "( *", "*)", "* )", `"`, "''").Replace(s)
+	s = strings.ReplaceAll(s, "(*", "( *") // no "(*" is left, and the next step writes no "("
+	s = strings.ReplaceAll(s, "*)", "* )")
+	return strings.ReplaceAll(s, `"`, "''")
 }
 
 func (w *writer) definitions(inS string) {
