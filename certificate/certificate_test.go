@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -551,5 +552,31 @@ func TestExhaustedIsNoVerdict(t *testing.T) {
 	}
 	if !checked.Exhausted || checked.Accepted || checked.Compiled {
 		t.Errorf("got %+v, want exhausted", checked)
+	}
+}
+
+// TestCheckFolderLeavesNoFolder: the folders CheckFolder makes to try
+// writing are gone afterwards (new-user trial: a refuted claim left an
+// empty folder), and one that cannot be made is said.
+func TestCheckFolderLeavesNoFolder(t *testing.T) {
+	top := t.TempDir()
+	if err := CheckFolder(filepath.Join(top, "x", "y")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(top, "x")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the folder made to try was left: %v", err)
+	}
+	if err := CheckFolder(top); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(top); err != nil {
+		t.Errorf("a folder that was there is gone: %v", err)
+	}
+	file := filepath.Join(top, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckFolder(filepath.Join(file, "sub")); err == nil {
+		t.Error("a folder under a file: no error")
 	}
 }

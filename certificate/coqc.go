@@ -96,8 +96,22 @@ var exhaustion = []string{"Error: Stack overflow", "Error: Out of memory"}
 // CheckFolder reports whether dir can hold certificates: it makes the
 // folder if it is missing and writes (and removes) a file there. The front
 // ends ask it before proving, so that a folder that cannot be written is
-// said at once rather than after the proof and coqc's check.
+// said at once rather than after the proof and coqc's check. The folders
+// it made are removed again (Save makes them when there is a certificate
+// to save): a proof refuted, or with no certificate, leaves none behind.
 func CheckFolder(dir string) error {
+	var made []string // deepest first
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		made = append(made, d)
+	}
+	defer func() {
+		for _, d := range made {
+			os.Remove(d) // an empty folder only
+		}
+	}()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("the certificate's folder: %w", err)
 	}
