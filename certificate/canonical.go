@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/expr-lang/expr/ast"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/table"
 )
@@ -386,18 +385,8 @@ func (s *symmetry) reach(b *strings.Builder, x []string, lv int, acc []int, k, b
 // being B at s p up to conversion, so an image matched to the wrong
 // element is a lemma coqc rejects.
 func (w *writer) writeConditionIByBase() bool {
-	var args []ast.Node
-	switch n := w.c.Set.Tree().(type) {
-	case *ast.BuiltinNode:
-		if n.Name == "sym" {
-			args = n.Arguments
-		}
-	case *ast.CallNode:
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "sym" {
-			args = n.Arguments
-		}
-	}
-	if len(args) != 1 {
+	name, args, ok := called(w.c.Set.Tree())
+	if !ok || name != "sym" || len(args) != 1 {
 		return false
 	}
 	tr := translator{expr: w.c.Set, piles: w.position("p"), names: map[string]term{}}

@@ -2,6 +2,7 @@ package certificate
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -140,6 +141,9 @@ func symmetricText(t *testing.T, c Claim) string {
 	return text
 }
 
+// imageCase is a case of inS_base, with the element it names.
+var imageCase = regexp.MustCompile(`exists (s[0-9]+); exact \(conj preserves_s[0-9]+ H\)`)
+
 // TestConditionIByBase: a sym() claim reduced to the canonical positions
 // proves (I) from one image of S (inS_base), and coqc rejects the lemma
 // when an image is matched to the wrong element.
@@ -160,15 +164,8 @@ func TestConditionIByBase(t *testing.T) {
 		"untampered": func(s string) string { return s },
 		// The second image read at the first's element.
 		"wrong element": func(s string) string {
-			i := strings.Index(s, "Lemma inS_base")
-			first := s[i:]
-			a := strings.Index(first, "exists s")
-			elem := first[a+len("exists ") : a+len("exists ")+strings.IndexAny(first[a+len("exists "):], ";")]
-			rest := first[a+1:]
-			b := strings.Index(rest, "exists s")
-			other := rest[b+len("exists ") : b+len("exists ")+strings.IndexAny(rest[b+len("exists "):], ";")]
-			swapped := strings.Replace(rest, "exists "+other+"; exact (conj preserves_"+other, "exists "+elem+"; exact (conj preserves_"+elem, 1)
-			return s[:i] + first[:a+1] + swapped
+			cases := imageCase.FindAllStringSubmatch(s, 2)
+			return strings.Replace(s, cases[1][0], strings.ReplaceAll(cases[1][0], cases[1][1], cases[0][1]), 1)
 		},
 	} {
 		checked, err := checkText(context.Background(), "certificate", tamper(text), 5*time.Minute)

@@ -214,14 +214,26 @@ func (tr translator) build(node ast.Node) (term, error) {
 		return tr.conditional(n)
 	case *ast.VariableDeclaratorNode:
 		return tr.let(n)
-	case *ast.BuiltinNode:
-		return tr.call(n.Name, n.Arguments)
-	case *ast.CallNode:
-		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
-			return tr.call(id.Value, n.Arguments)
+	case *ast.BuiltinNode, *ast.CallNode:
+		if name, args, ok := called(n); ok {
+			return tr.call(name, args)
 		}
 	}
 	return term{}, uncertifiable(ReasonUnsupported, node.String()+" is not part of check's language")
+}
+
+// called returns the function a call node names and its arguments, or
+// false when node is no call of a named function.
+func called(node ast.Node) (string, []ast.Node, bool) {
+	switch n := node.(type) {
+	case *ast.BuiltinNode:
+		return n.Name, n.Arguments, true
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
+			return id.Value, n.Arguments, true
+		}
+	}
+	return "", nil, false
 }
 
 // value requires t to be a Z: check reads a condition used as a number as
