@@ -103,6 +103,11 @@ type splitter struct {
 	// done, once closed, stops truth early: what it computes then is
 	// wrong, and every caller reads ctx.Err() after it.
 	done <-chan struct{}
+	// firstMove is the case of goal that is the first candidate move's (1
+	// in misère play, where case 0 is "no tokens left").
+	firstMove int
+	// point is the position (II) is proved at, in Coq: (mk x_a x_b ...).
+	point string
 	// sym, when not nil, restricts the split to the canonical positions
 	// (canonical.go): the samples are canonical, and so is every position
 	// the solver is asked for.
@@ -158,7 +163,7 @@ func (w *writer) splitter() (*splitter, error) {
 		guarded = append(guarded, guard(shape.tree, q, conditionOf)...)
 		guarded = append(guarded, guard(inS.tree, q, conditionOf)...)
 	}
-	s := &splitter{solver: w.c.Solver, confirmed: map[string][]int{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf}
+	s := &splitter{solver: w.c.Solver, confirmed: map[string][]int{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf, firstMove: len(goal) - len(w.moves), point: "(mk " + strings.Join(w.variables(), " ") + ")"}
 	// S at p is read at a valid position; the moves' conditions are linear.
 	// S at a candidate move's position is not a condition to split on when
 	// it divides: where the move gives a pile below 0 (no move then), Coq's

@@ -560,9 +560,9 @@ const maxSlowMovesTerms = 1 << 12
 // slowMoves writes slowmoves(k, x...) for a constant k by the closed form
 // package prove proves with (prove.SlowMovesClosedForm, tested against
 // check's evaluator): the least over j < k of the least sum of n - j of the
-// piles (negative ones counted as empty) divided by k - j, rounded down; 0
-// when k < 1. The certificate's inS then states the claim with that
-// formula, which a referee reads as written.
+// piles (negative ones counted as empty) divided by k - j, rounded down
+// (not divided when k - j is 1); 0 when k < 1. The certificate's inS then
+// states the claim with that formula, which a referee reads as written.
 func slowMoves(ts []term, where string) (term, error) {
 	if len(ts) < 2 || !ts[0].isConst {
 		return term{}, uncertifiable(ReasonUnsupported, "slowmoves() with a k that is not a constant, in "+where)
@@ -603,6 +603,12 @@ func slowMoves(ts []term, where string) (term, error) {
 			sums = append(sums, sum)
 		}
 		least := extremeOf("min", sums)
+		if k-j == 1 {
+			// Divided by 1: the least sum itself, no division for lia
+			// to name.
+			bounds = append(bounds, least)
+			continue
+		}
 		least.extreme, least.args = "", nil
 		bounds = append(bounds, infix(least, "/", "/", constTerm(k-j), true))
 	}

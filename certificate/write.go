@@ -503,7 +503,12 @@ func (w *writer) lemmas(split string) {
 	// each step of the case split would carry (CN(8,6), 80 moves: over 5
 	// minutes for the split alone).
 	fmt.Fprintf(b, "Ltac unfold_hyp H := %s.\n", fmt.Sprintf(unfold, "H"))
-	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n\n", fmt.Sprintf(unfold, "|- *"))
+	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n", fmt.Sprintf(unfold, "|- *"))
+	// A case of the split names one move, or S: only its definitions are
+	// unfolded (tactics.go, unfoldCase).
+	one := fmt.Sprintf("unfold %%s, valid, total in |- *; cbn [%s] in |- *; cbv zeta in |- *", strings.Join(w.fields, " "))
+	fmt.Fprintf(b, "Ltac unfold_move w := %s.\n", fmt.Sprintf(one, "move, inS, w"))
+	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n\n", fmt.Sprintf(one, "inS"))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; linear. Qed.
 
@@ -518,25 +523,22 @@ Proof. intros [] _; unfold_all; decide_condition. Qed.
 
 `)
 	canonical, intros := w.conditionI()
-	var cases []string
+	goal := "exists q, move p q /\\ inS q"
 	if misere {
-		cases = append(cases, "total p = 0")
-	}
-	for k := range w.moves {
-		cases = append(cases, fmt.Sprintf("(move p (w%d p) /\\ inS (w%d p))", k+1, k+1))
+		goal = "total p = 0 \\/ " + goal
 	}
 	fmt.Fprintf(b, `(* (II): from every valid %sposition outside S, a candidate move into S.
    The proof splits the positions into cases by linear conditions (C1, C2,
    ...): in each, the position is in S (against Hn), or it names the
-   candidate move, the facet and the case of S it moves into, for lia.
-   Hn stays folded but where it is used. *)
+   candidate move (w1, w2, ... above), the facet and the case of S it
+   moves into, for lia. Hn stays folded but where it is used. *)
 Lemma witnesses : forall p, valid p -> %s~ inS p ->
   %s.
 Proof.
   %s
 %sQed.
 
-`, strings.TrimSuffix(canonical, "p -> "), canonical, strings.Join(cases, "\n  \\/ "), fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
+`, strings.TrimSuffix(canonical, "p -> "), canonical, goal, fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
 	flag, terminal := "false", ""
 	if misere {
 		// The only terminal position of a take or slow game on a complex
@@ -617,8 +619,7 @@ func (w *writer) conditionII(flag, terminal string) {
 Proof.
   intros p Hv Hn; right; revert p Hv Hn.
   apply (condition_II_by_symmetry pos valid move inS canonical move_valid reach).
-  intros p Hv Hc Hn; pose proof (witnesses p Hv Hc Hn) as H.
-  repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
+  exact witnesses.
 Qed.
 
 `)
@@ -627,7 +628,7 @@ Qed.
   (%s = true /\ terminal pos move p) \/ exists q, move p q /\ inS q.
 Proof.
   intros p Hv Hn; pose proof (witnesses p Hv Hn) as H.%s
-  right; repeat (destruct H as [H | H]; [eexists; exact H | ]); eexists; exact H.
+  right; exact H.
 Qed.
 
 `, flag, terminal)

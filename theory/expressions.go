@@ -89,11 +89,13 @@ var winningMoves = map[string]func(g *game.Game) [][]string{
 }
 
 // certificateMoves are candidate winning moves that serve a theorem's
-// certificate (package certificate) but not its proof: CN(7,4)'s 182 moves
-// cover (II), but z3 answers (II) over them more slowly than over every
-// option (no answer in a minute against 12 s).
+// certificate (package certificate) in place of its proof's: CN(7,4)'s 182
+// moves cover (II), but z3 answers (II) over them more slowly than over
+// every option (no answer in a minute against 12 s); CN(8,6)'s 80 moves
+// with their maxima written out as linear variants.
 var certificateMoves = map[string]func(g *game.Game) [][]string{
 	"cn74": cycleMoves(cn74ViewMoves),
+	"cn86": cycleMoves(cn86LinearViewMoves),
 }
 
 // cycleMoves are the candidate moves of a theorem stated up to rotations
@@ -121,6 +123,10 @@ func cycleMoves(view [][]string) func(*game.Game) [][]string {
 	}
 }
 
+// cn86Target is the position cn86Move moves to, in the parameters xx, a1
+// and a2 of cn86ViewMoves.
+var cn86Target = []string{"0", "xx", "a1", "xx - a1", "min(xx, a1 + a2)", "xx - a2", "a2", "xx"}
+
 // cn86ViewMoves are cn86Move's candidates as formulas: the target
 // (0, x, a1, x-a1, min(x, a1+a2), x-a2, a2, x) with the two adjacent stacks
 // (0,1), (1,2), (2,3) or (3,4) kept, the other parameters as small as the
@@ -133,14 +139,54 @@ var cn86ViewMoves = func() [][]string {
 		"let xx = e; let a1 = e - d; let a2 = max(0, e - f, d); ",                                // (3,4) kept, e = x
 		"let xx = max(d, d + e - g, (d + e + 1) / 2, e); let a1 = xx - d; let a2 = d + e - xx; ", // (3,4) kept, e = a1+a2
 	}
-	target := []string{"0", "xx", "a1", "xx - a1", "min(xx, a1 + a2)", "xx - a2", "a2", "xx"}
 	var out [][]string
 	for _, p := range params {
-		m := make([]string, len(target))
-		for i, t := range target {
+		m := make([]string, len(cn86Target))
+		for i, t := range cn86Target {
 			m[i] = p + t
 		}
 		out = append(out, m)
+	}
+	return out
+}()
+
+// cn86LinearViewMoves are cn86ViewMoves with each maximum of a parameter
+// replaced, in turn, by each of its arguments: at every position one of
+// them is the move cn86ViewMoves makes, so they cover (II) where those do,
+// and no candidate's pile holds a maximum. A certificate's case split then
+// reads linear conditions about them, where the maxima nested in "the
+// move is valid" cost lia minutes a case (CN(8,6)).
+var cn86LinearViewMoves = func() [][]string {
+	type let struct {
+		name   string
+		values []string
+	}
+	params := [][]let{
+		{{"xx", []string{"b"}}, {"a1", []string{"0", "b - d"}}, {"a2", []string{"0", "b - f"}}},
+		{{"xx", []string{"b"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "b - f"}}},
+		{{"xx", []string{"c + d"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "c + d - f"}}},
+		{{"xx", []string{"e"}}, {"a1", []string{"e - d"}}, {"a2", []string{"0", "e - f", "d"}}},
+		{{"xx", []string{"d", "d + e - g", "(d + e + 1) / 2", "e"}}, {"a1", []string{"xx - d"}}, {"a2", []string{"d + e - xx"}}},
+	}
+	var out [][]string
+	for _, lets := range params {
+		prefixes := []string{""}
+		for _, l := range lets {
+			var next []string
+			for _, p := range prefixes {
+				for _, v := range l.values {
+					next = append(next, p+"let "+l.name+" = "+v+"; ")
+				}
+			}
+			prefixes = next
+		}
+		for _, p := range prefixes {
+			m := make([]string, len(cn86Target))
+			for i, t := range cn86Target {
+				m[i] = p + t
+			}
+			out = append(out, m)
+		}
 	}
 	return out
 }()
@@ -288,16 +334,15 @@ func (t *Theorem) WinningMoves(ctx context.Context, g *game.Game) [][]string {
 }
 
 // CertificateMoves returns the candidate winning moves a certificate of
-// the theorem on g starts from: WinningMoves', and those written for the
-// certificate only (certificateMoves).
+// the theorem on g starts from: those written for the certificate only
+// (certificateMoves) where there are, else WinningMoves'.
 func (t *Theorem) CertificateMoves(ctx context.Context, g *game.Game) [][]string {
-	moves := t.WinningMoves(ctx, g)
 	if write, ok := certificateMoves[t.Name]; ok {
 		if _, covers := t.For(ctx, g); covers {
-			moves = append(moves, write(g)...)
+			return write(g)
 		}
 	}
-	return moves
+	return t.WinningMoves(ctx, g)
 }
 
 // SlowReducedDescription is the description of the P-positions of Exact Slow
