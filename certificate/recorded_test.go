@@ -28,7 +28,8 @@ var update = flag.Bool("update", false, "certify every recorded proof again and 
 // of theory/proofs.json and has coqc check it: a proof recorded as
 // certified must be certified again, within a minute of coqc; one recorded
 // as not certifiable must still have no certificate, for the reason
-// recorded. It needs coqc and z3, and runs in .ci/run (NIMLAB_LONG_TESTS=1
+// recorded. A proof recorded as certified with more coqc time than
+// recordedTimeout is not checked again (nor rewritten by -update). It needs coqc and z3, and runs in .ci/run (NIMLAB_LONG_TESTS=1
 // and NIMLAB_COQ_TESTS=1): about two minutes. -update rewrites the
 // records' certificates.
 func TestRecordedCertificates(t *testing.T) {
@@ -52,6 +53,12 @@ func TestRecordedCertificates(t *testing.T) {
 			continue
 		}
 		switch {
+		case rec.Certificate != nil && rec.Certificate.Status == string(certificate.Certified) && rec.Certificate.Seconds > recordedTimeout.Seconds():
+			// Certified by the command in docs/proofs.md, with more time
+			// than this test gives each (CN(8,6): 19 minutes of coqc and 19
+			// GB): kept, and not checked again here.
+			t.Logf("%s %s: certified when recorded, coqc %.0f s, over the %v each proof has here: not tried again", rec.Theorem, rec.Game, rec.Certificate.Seconds, recordedTimeout)
+			continue
 		case *update || rec.Certificate == nil:
 		case rec.Certificate.Status == string(certificate.Unfinished):
 			t.Logf("%s %s: coqc did not finish within %.0f s when recorded: not tried again", rec.Theorem, rec.Game, rec.Certificate.Seconds)
