@@ -505,7 +505,7 @@ func (w *writer) lemmas(split string) {
 	fmt.Fprintf(b, "Ltac unfold_hyp H := %s.\n", fmt.Sprintf(unfold, "H"))
 	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n", fmt.Sprintf(unfold, "|- *"))
 	// A case of the split names one move, or S: only its definitions are
-	// unfolded (tactics.go, unfoldCase).
+	// unfolded (tactics.go, pickCase).
 	one := fmt.Sprintf("unfold %%s, valid, total in |- *; cbn [%s] in |- *; cbv zeta in |- *", strings.Join(w.fields, " "))
 	fmt.Fprintf(b, "Ltac unfold_move w := %s.\n", fmt.Sprintf(one, "move, inS, w"))
 	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n\n", fmt.Sprintf(one, "inS"))
