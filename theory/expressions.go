@@ -139,8 +139,14 @@ var cn86ViewMoves = func() [][]string {
 		"let xx = e; let a1 = e - d; let a2 = max(0, e - f, d); ",                                // (3,4) kept, e = x
 		"let xx = max(d, d + e - g, (d + e + 1) / 2, e); let a1 = xx - d; let a2 = d + e - xx; ", // (3,4) kept, e = a1+a2
 	}
+	return cn86Moves(params)
+}()
+
+// cn86Moves writes cn86Target after each of prefixes, the lets of its
+// parameters: one candidate move per prefix.
+func cn86Moves(prefixes []string) [][]string {
 	var out [][]string
-	for _, p := range params {
+	for _, p := range prefixes {
 		m := make([]string, len(cn86Target))
 		for i, t := range cn86Target {
 			m[i] = p + t
@@ -148,7 +154,7 @@ var cn86ViewMoves = func() [][]string {
 		out = append(out, m)
 	}
 	return out
-}()
+}
 
 // cn86LinearViewMoves are cn86ViewMoves with each maximum of a parameter
 // replaced, in turn, by each of its arguments: at every position one of
@@ -168,7 +174,7 @@ var cn86LinearViewMoves = func() [][]string {
 		{{"xx", []string{"e"}}, {"a1", []string{"e - d"}}, {"a2", []string{"0", "e - f", "d"}}},
 		{{"xx", []string{"d", "d + e - g", "(d + e + 1) / 2", "e"}}, {"a1", []string{"xx - d"}}, {"a2", []string{"d + e - xx"}}},
 	}
-	var out [][]string
+	var all []string
 	for _, lets := range params {
 		prefixes := []string{""}
 		for _, l := range lets {
@@ -180,15 +186,9 @@ var cn86LinearViewMoves = func() [][]string {
 			}
 			prefixes = next
 		}
-		for _, p := range prefixes {
-			m := make([]string, len(cn86Target))
-			for i, t := range cn86Target {
-				m[i] = p + t
-			}
-			out = append(out, m)
-		}
+		all = append(all, prefixes...)
 	}
-	return out
+	return cn86Moves(all)
 }()
 
 // cn74ViewMoves are cn74Move's 13 candidates as formulas, in the view
