@@ -494,21 +494,22 @@ func (w *writer) lemmas(split string) {
 		}
 		b.WriteString("\n")
 	}
-	unfold := fmt.Sprintf("unfold %s, valid, total in %%[1]s; cbn [%s] in %%[1]s; cbv zeta in %%[1]s", strings.Join(names, ", "), strings.Join(w.fields, " "))
-	fmt.Fprintf(b, "Ltac unfold_all := %s.\n", fmt.Sprintf(unfold, "*"))
+	// unfold writes the tactic that unfolds the definitions names (with
+	// valid and total) in where, and reduces what they leave.
+	unfold := func(names, where string) string {
+		return fmt.Sprintf("unfold %s, valid, total in %s; cbn [%s] in %s; cbv zeta in %s", names, where, strings.Join(w.fields, " "), where, where)
+	}
+	every := strings.Join(names, ", ")
+	fmt.Fprintf(b, "Ltac unfold_all := %s.\n", unfold(every, "*"))
+	fmt.Fprintf(b, "Ltac unfold_hyp H := %s.\n", unfold(every, "H"))
 	// The proof of (II) keeps "p is outside S" folded: lia, which reads
-	// every hypothesis, would put it in normal form at every step. It
-	// keeps the goal folded too, but in the case that names a move: the
-	// disjunction of every move into every case of S, unfolded, is a term
-	// each step of the case split would carry (CN(8,6), 80 moves: over 5
-	// minutes for the split alone).
-	fmt.Fprintf(b, "Ltac unfold_hyp H := %s.\n", fmt.Sprintf(unfold, "H"))
-	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n", fmt.Sprintf(unfold, "|- *"))
-	// A case of the split names one move, or S: only its definitions are
-	// unfolded (tactics.go, pickCase).
-	one := fmt.Sprintf("unfold %%s, valid, total in |- *; cbn [%s] in |- *; cbv zeta in |- *", strings.Join(w.fields, " "))
-	fmt.Fprintf(b, "Ltac unfold_move w := %s.\n", fmt.Sprintf(one, "move, inS, w"))
-	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n\n", fmt.Sprintf(one, "inS"))
+	// every hypothesis, would put it in normal form at every step. A case
+	// of its split unfolds the goal once it names its move, and then that
+	// move's definitions only, or S's where p is in S (tactics.go,
+	// pickCase); unfold_concl is misère play's "no tokens left".
+	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n", unfold(every, "|- *"))
+	fmt.Fprintf(b, "Ltac unfold_move w := %s.\n", unfold("move, inS, w", "|- *"))
+	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n\n", unfold("inS", "|- *"))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; linear. Qed.
 
