@@ -82,12 +82,12 @@ Lemma condition_III : %[1]s = true -> forall p, valid p -> terminal pos move p -
 Proof. discriminate. Qed.
 
 (* S is exactly the set of P-positions. *)
-Theorem characterization : forall p, valid p -> (isP pos move %[1]s p <-> inS p).
+%[2]s
 Proof.
   exact (Nimlab.characterization pos valid total move %[1]s total_nonnegative move_valid
     move_lowers_total inS inS_decidable condition_I condition_II condition_III).
 Qed.
 
 Print Assumptions characterization.
-`, w.misere())
+`, w.misere(), statement(w.c.Game.Misere))
 }

@@ -21,12 +21,15 @@
 // (Dufour–Heubach 2013, Theorem 1.2, proved once in Coq by induction on the
 // number of tokens),
 //
-//	Theorem characterization : forall p, valid p -> (isP pos move false p <-> inS p).
+//	Theorem characterization : forall p, valid p -> (Nimlab.isP pos move false p <-> inS p).
 //
-// where isP is defined from the move relation alone. "Print Assumptions
-// characterization" must say it is closed under the global context: no
-// axiom, no Admitted. Nothing here decides that a certificate holds: coqc
-// does (Check).
+// where Nimlab.isP is defined from the move relation alone. "Print
+// Assumptions characterization" must say it is closed under the global
+// context: no axiom, no Admitted. Beside each certificate NAME.v, a
+// checker check_NAME.v of fixed text loads it without importing it and
+// checks that statement again (Checker): nothing the certificate defines,
+// not even a notation, changes what the checker's statement means. Nothing
+// here decides that a certificate holds: coqc does (Check).
 package certificate
 
 import (

@@ -379,12 +379,56 @@ func TestCheckNeedsTheCharacterizationClosed(t *testing.T) {
 	}{
 		{"Require Import ZArith Lia Nimlab.\nAxiom cheat : False.\nTheorem characterization : forall n : Z, n = 0. Proof. exfalso; exact cheat. Qed.\nPrint Assumptions characterization.\nPrint Assumptions I.\n", false},
 		{"Require Import ZArith Lia Nimlab.\nAxiom cheat : False.\nTheorem characterization : forall n : Z, n = 0. Proof. exfalso; exact cheat. Qed.\nPrint Assumptions characterization.\n", false},
-		{"Require Import ZArith Lia Nimlab.\nTheorem characterization : forall n : Z, n + 0 = n. Proof. intros; lia. Qed.\nPrint Assumptions characterization.\n", true},
+		// Closed, but not nimlab's statement.
+		{"Require Import ZArith Lia Nimlab.\nTheorem characterization : forall n : Z, n + 0 = n. Proof. intros; lia. Qed.\nPrint Assumptions characterization.\n", false},
+		{"Require Import ZArith Lia Nimlab.\n" + trivialGame + statement(false) + "\nProof. intros p _; split; intros H; [exact I | apply P_rule; [intros q [] | discriminate]]. Qed.\nPrint Assumptions characterization.\n", true},
 	} {
 		checked := coqcChecks(t, "certificate", tt.text)
 		if checked.Accepted != tt.want {
 			t.Errorf("accepted %v, want %v: %s\n%s", checked.Accepted, tt.want, checked.Output, tt.text)
 		}
+	}
+}
+
+// trivialGame is a game with one position and no move, whose one position
+// is a P-position (S holds everywhere): the definitions a statement needs.
+const trivialGame = "Definition pos := unit.\nDefinition valid (p : pos) := True.\nDefinition move (p q : pos) := False.\nDefinition inS (p : pos) := True.\n"
+
+// TestCheckerReadsTheStatementFromOutside: a certificate that says
+// nimlab's statement but means another by a notation or a name of its own
+// (the red team's files, 2026-11-30) is not accepted: its checker, which
+// does not import it, reads Nimlab.isP as Nimlab.v's.
+func TestCheckerReadsTheStatementFromOutside(t *testing.T) {
+	coqc(t)
+	cheat := "\nProof. intros; split; intros; exact I. Qed.\nPrint Assumptions characterization.\n"
+	for name, text := range map[string]string{
+		// "Nimlab.isP" read as True by a notation of the certificate.
+		"notation": "Require Import ZArith Lia Nimlab.\nNotation \"Nimlab.isP\" := (fun (pos : Type) (move : pos -> pos -> Prop) (m : bool) (p : pos) => True).\n" +
+			strings.Replace(trivialGame, "Definition move (p q : pos) := False.", "Definition move (p q : pos) := True.", 1) + statement(false) + cheat,
+		// A module Nimlab of the certificate's own: coqc does not let it
+		// mask the library's absolute name.
+		"module": "Require Import ZArith Lia Nimlab.\nModule Nimlab.\nDefinition isP (pos : Type) (move : pos -> pos -> Prop) (m : bool) (p : pos) := True.\nEnd Nimlab.\n" +
+			strings.Replace(trivialGame, "Definition move (p q : pos) := False.", "Definition move (p q : pos) := True.", 1) + statement(false) + cheat,
+	} {
+		checked := coqcChecks(t, "certificate", text)
+		if checked.Accepted {
+			t.Errorf("%s: accepted:\n%s", name, text)
+		}
+		if name == "notation" && !checked.Compiled {
+			t.Errorf("notation: coqc did not compile the certificate, so its checker was not what rejected it: %s", checked.Output)
+		}
+	}
+	// The checker is saved beside the certificate, and states its play.
+	dir := t.TempDir()
+	if _, err := Save(dir, "certificate", "Require Import Nimlab.\n"+trivialGame+statement(true)+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	checker, err := os.ReadFile(filepath.Join(dir, CheckerName("certificate")+".v"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(checker), "(Nimlab.isP certificate.pos certificate.move true p <-> certificate.inS p)") {
+		t.Errorf("the checker does not state misère play:\n%s", checker)
 	}
 }
 
@@ -401,8 +445,8 @@ Theorem characterization : forall x_a x_b x_c x_d : Z, 0 <= x_a /\ 0 <= x_b /\ 0
 Proof. intros; linear. Qed.
 Print Assumptions characterization.
 `
-	checked := coqcChecks(t, "parities", text)
-	if !checked.Accepted {
+	checked := coqcChecks(t, "parities", text) // not the statement: not "accepted"
+	if !checked.Compiled || lastLine(checked.Output) != closed {
 		t.Errorf("linear does not prove it: %s", checked.Output)
 	}
 }
@@ -547,6 +591,27 @@ func TestExhaustedIsNoVerdict(t *testing.T) {
 	text := "Require Import ZArith.\nFixpoint deep (n : nat) : nat := match n with 0 => 0 | S m => S (deep m) end.\n" +
 		"Definition big : nat := Eval cbv in deep (Z.to_nat 3000000%Z).\n"
 	checked, err := checkText(context.Background(), "deep", text, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Exhausted || checked.Accepted || checked.Compiled {
+		t.Errorf("got %+v, want exhausted", checked)
+	}
+}
+
+// TestKilledIsNoVerdict: a coqc killed by a signal (the kernel's
+// out-of-memory killer took a 21 GB coqc so, 2026-12-06) gives no verdict;
+// it was reported as a rejection, an internal error.
+func TestKilledIsNoVerdict(t *testing.T) {
+	coqc(t)
+	real, _ := exec.LookPath("coqc")
+	bin := t.TempDir()
+	script := "#!/bin/sh\ncase \"$*\" in *killed.v*) kill -9 $$ ;; esac\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "coqc"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	checked, err := checkText(context.Background(), "killed", "Require Import Nimlab.\n", time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -126,7 +126,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	case checked.Accepted:
 		r.Status, r.Seconds = Certified, checked.Seconds
 	case checked.Exhausted:
-		r.Status, r.Seconds, r.Detail, r.Output = Unfinished, checked.Seconds, "coqc ran out of stack or memory", checked.Output
+		r.Status, r.Seconds, r.Detail, r.Output = Unfinished, checked.Seconds, "coqc ran out of stack or memory, or was killed", checked.Output
 	default:
 		r.Status, r.Seconds, r.Output = Rejected, checked.Seconds, checked.Output
 	}
@@ -237,8 +237,8 @@ func (r *Report) String() string {
 }
 
 // CheckCommand returns the shell command that checks the certificate again
-// as Check does: in its folder, coqc on each library it requires, then on
-// the certificate.
+// as Check does: in its folder, coqc on each library it requires, on the
+// certificate, then on its checker (Checker).
 func (r *Report) CheckCommand() string {
 	dir, file := filepath.Split(r.Path)
 	libs := r.Libraries
@@ -246,7 +246,7 @@ func (r *Report) CheckCommand() string {
 		libs = []string{LibraryName}
 	}
 	cmd := "cd " + shellQuote(filepath.Clean(dir))
-	for _, f := range append(slices.Clip(libs), file) {
+	for _, f := range append(slices.Clip(libs), file, CheckerName(strings.TrimSuffix(file, ".v"))+".v") {
 		cmd += ` && coqc -Q . "" ` + f
 	}
 	return cmd

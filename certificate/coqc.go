@@ -75,8 +75,10 @@ const closed = "Closed under the global context"
 
 // Checked is what coqc made of a certificate.
 type Checked struct {
-	// Accepted: coqc compiled the certificate and found that its
-	// characterization rests on no assumption.
+	// Accepted: coqc compiled the certificate, found that its
+	// characterization has the statement's shape (statement) and rests on
+	// no assumption, and compiled its checker (Checker), which says the
+	// same from outside the certificate.
 	Accepted bool `json:"accepted"`
 	// Compiled: coqc compiled the file (every proof in it checked).
 	Compiled bool `json:"compiled"`
@@ -85,7 +87,8 @@ type Checked struct {
 	// Output is what coqc printed (its error when it rejected the file).
 	Output string `json:"output,omitempty"`
 	// Exhausted: coqc stopped on its own resources (its stack or memory),
-	// not on the certificate: no verdict, as when it runs out of time.
+	// or was killed by a signal (the kernel's out-of-memory killer), not
+	// on the certificate: no verdict, as when it runs out of time.
 	Exhausted bool `json:"exhausted,omitempty"`
 }
 
@@ -128,8 +131,9 @@ func CheckFolder(dir string) error {
 	return os.Remove(name)
 }
 
-// Save writes the certificate text as dir/name.v, and the libraries it
-// requires beside it (Libraries). It returns the certificate's path.
+// Save writes the certificate text as dir/name.v, the libraries it
+// requires beside it (Libraries), and its checker (Checker) when the text
+// states nimlab's theorem. It returns the certificate's path.
 func Save(dir, name, text string) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("the certificate's folder: %w", err)
@@ -149,6 +153,12 @@ func Save(dir, name, text string) (string, error) {
 	path := filepath.Join(dir, name+".v")
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		return "", fmt.Errorf("certificate: %w", err)
+	}
+	if misere, ok := statementPlay(text); ok {
+		checker := filepath.Join(dir, CheckerName(name)+".v")
+		if err := os.WriteFile(checker, []byte(Checker(name, misere)), 0o644); err != nil {
+			return "", fmt.Errorf("certificate: %w", err)
+		}
 	}
 	return path, nil
 }
@@ -198,6 +208,20 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 	}
 	c.Compiled = err == nil
 	c.Accepted = c.Compiled && closedCharacterization(text, out)
+	if _, ok := statementPlay(text); !ok {
+		c.Accepted = false // its last theorem is not the statement
+	} else if c.Accepted {
+		// The checker, of fixed text, says the same from outside.
+		checker, err := run(ctx, coqc, dir, CheckerName(name)+".v")
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("certificate: coqc on %s.v: no answer within %s: %w", CheckerName(name), timeout, ctx.Err())
+		}
+		if c.Accepted = err == nil && lastLine(checker) == closed; !c.Accepted {
+			c.Output = strings.TrimSpace(out + "\n" + checker)
+		}
+	}
+	var exit *exec.ExitError
+	c.Exhausted = errors.As(err, &exit) && exit.ExitCode() == -1 // killed by a signal
 	for _, e := range exhaustion {
 		c.Exhausted = c.Exhausted || !c.Compiled && strings.Contains(out, e)
 	}
@@ -211,9 +235,14 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 // other theorem, could print it).
 func closedCharacterization(text, out string) bool {
 	const last = "Print Assumptions characterization."
-	lines := strings.Split(strings.TrimSpace(out), "\n")
 	return strings.Count(text, "Print Assumptions") == 1 && strings.HasSuffix(strings.TrimSpace(text), last) &&
-		strings.TrimSpace(lines[len(lines)-1]) == closed
+		lastLine(out) == closed
+}
+
+// lastLine is the last line of coqc's output, without blanks around it.
+func lastLine(out string) string {
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // run runs coqc on file in dir, the folder mapped to Coq's root so that

@@ -29,5 +29,5 @@ func ExampleWrite() {
 	// Definition inS (p : pos) : Prop :=
 	// Definition w1 (p : pos) : pos := mk (a p) (a p).
 	// Definition w2 (p : pos) : pos := mk (b p) (b p).
-	// Theorem characterization : forall p, valid p -> (isP pos move false p <-> inS p).
+	// Theorem characterization : forall p, valid p -> (Nimlab.isP pos move false p <-> inS p).
 }

@@ -200,9 +200,11 @@ func (w *writer) header(libs ...string) {
    pile at least 0, with no upper bound) is a P-position of the game that
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads: pos, valid, total and
-   move against the game's definition, and inS against the claim; Coq's
-   kernel checks the rest. Check it in a folder with %s:
-     %s && coqc -Q . "" THIS_FILE.v *)
+   move against the game's definition, inS against the claim, and the
+   checker check_THIS_FILE.v beside it, which states the theorem again from
+   outside this file; Coq's kernel checks the rest. Check it in a folder
+   with %s:
+     %s && coqc -Q . "" THIS_FILE.v && coqc -Q . "" check_THIS_FILE.v *)
 
 Require Import ZArith Lia %s.
 Open Scope Z_scope.
@@ -568,14 +570,14 @@ Proof. discriminate. Qed.
 `)
 	}
 	fmt.Fprintf(b, `(* S is exactly the set of P-positions. *)
-Theorem characterization : forall p, valid p -> (isP pos move %s p <-> inS p).
+%s
 Proof.
   exact (Nimlab.characterization pos valid total move %s total_nonnegative move_valid
     move_lowers_total inS inS_decidable condition_I condition_II condition_III).
 Qed.
 
 Print Assumptions characterization.
-`, flag, flag)
+`, statement(misere), flag)
 }
 
 // conditionI writes (I), at the canonical positions when the certificate
