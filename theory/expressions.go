@@ -89,14 +89,14 @@ var winningMoves = map[string]func(g *game.Game) [][]string{
 }
 
 // certificateMoves are candidate winning moves that serve a theorem's
-// certificate (package certificate) in place of its proof's: CN(7,4)'s and
-// CN(8,6)'s moves with their minima and maxima written out as linear
-// variants (392 and 240 moves), so that no condition of the certificate's
-// case split holds one. prove does not ask them: z3 answers (II) over
-// CN(7,4)'s 182 moves more slowly than over every option (no answer in a
-// minute against 12 s).
+// certificate (package certificate) in place of its proof's: CN(7,4)'s 182
+// moves cover (II), but z3 answers (II) over them more slowly than over
+// every option (no answer in a minute against 12 s); CN(8,6)'s 80 moves
+// with their maxima written out as linear variants. CN(7,4)'s written out
+// so (392 moves) did not settle its split within 5 minutes, where its 182
+// settle in 3 (2026-12-06).
 var certificateMoves = map[string]func(g *game.Game) [][]string{
-	"cn74": cycleMoves(cn74LinearViewMoves),
+	"cn74": cycleMoves(cn74ViewMoves),
 	"cn86": cycleMoves(cn86LinearViewMoves),
 }
 
@@ -164,27 +164,18 @@ func cn86Moves(prefixes []string) [][]string {
 // and no candidate's pile holds a maximum. A certificate's case split then
 // reads linear conditions about them, where the maxima nested in "the
 // move is valid" cost lia minutes a case (CN(8,6)).
-var cn86LinearViewMoves = cn86Moves(letVariants(
-	[]linearLet{{"xx", []string{"b"}}, {"a1", []string{"0", "b - d"}}, {"a2", []string{"0", "b - f"}}},
-	[]linearLet{{"xx", []string{"b"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "b - f"}}},
-	[]linearLet{{"xx", []string{"c + d"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "c + d - f"}}},
-	[]linearLet{{"xx", []string{"e"}}, {"a1", []string{"e - d"}}, {"a2", []string{"0", "e - f", "d"}}},
-	[]linearLet{{"xx", []string{"d", "d + e - g", "(d + e + 1) / 2", "e"}}, {"a1", []string{"xx - d"}}, {"a2", []string{"d + e - xx"}}},
-))
-
-// linearLet is a parameter of a candidate move with the values it may
-// take: the arguments of the minimum or maximum that defines it, each
-// written out (letVariants).
-type linearLet struct {
-	name   string
-	values []string
-}
-
-// letVariants writes, for each list of parameters, the let prefixes of
-// every choice of one value per parameter, in order: where a parameter is a
-// minimum or maximum of its values, one of the prefixes defines the same
-// move at every position.
-func letVariants(params ...[]linearLet) []string {
+var cn86LinearViewMoves = func() [][]string {
+	type let struct {
+		name   string
+		values []string
+	}
+	params := [][]let{
+		{{"xx", []string{"b"}}, {"a1", []string{"0", "b - d"}}, {"a2", []string{"0", "b - f"}}},
+		{{"xx", []string{"b"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "b - f"}}},
+		{{"xx", []string{"c + d"}}, {"a1", []string{"c"}}, {"a2", []string{"0", "c + d - f"}}},
+		{{"xx", []string{"e"}}, {"a1", []string{"e - d"}}, {"a2", []string{"0", "e - f", "d"}}},
+		{{"xx", []string{"d", "d + e - g", "(d + e + 1) / 2", "e"}}, {"a1", []string{"xx - d"}}, {"a2", []string{"d + e - xx"}}},
+	}
 	var all []string
 	for _, lets := range params {
 		prefixes := []string{""}
@@ -199,83 +190,43 @@ func letVariants(params ...[]linearLet) []string {
 		}
 		all = append(all, prefixes...)
 	}
-	return all
-}
+	return cn86Moves(all)
+}()
 
 // cn74ViewMoves are cn74Move's 13 candidates as formulas, in the view
 // q = (a, b, c, d, e, f, g): the target of each set S1-S4 of
 // Dufour–Heubach–Vo 2021, Theorem 2.1, with three consecutive stacks kept
 // and its other parameters at the end of their interval that cn74Move
 // takes. cycleMoves writes them in the 14 views (182 moves).
-var cn74ViewMoves = [][]string{
-	{"a", "a", "a", "a", "a", "a", "a"}, // S2
-	// S1 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
-	cn74S1("let dd = min(d, c); let ee = min(e, c - dd); ", "c", "dd", "ee"),
-	cn74S1("let ee = min(e, c - d); ", "c", "d", "ee"),
-	cn74S1("", "c", "d", "e"),
-	cn74S1("", "d + e + f", "d", "e"),
-	// S3 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
-	cn74S3("let dd = max(a, a + c - e); ", "a", "c", "dd"),
-	cn74S3("", "b", "c", "d"),
-	cn74S3("", "d + e - c", "c", "d"),
-	cn74S3("let aa = max(1, d + e - min(c, g)); ", "aa", "d + e - aa", "d"),
-	// S4 with stacks {0,1,2}, {1,2,3}, {4,5,6}, {5,6,0} kept.
-	cn74S4("let lo = max(a, a + 1 - max(0, c - a)); let dd = max(lo, b + c - e); ", "a", "b", "dd", "(b + c)"),
-	cn74S4("let aa = max(0, b + c - g); ", "aa", "b", "d", "(b + c)"),
-	cn74S4("let bb = max(f + 1, f + g - c); ", "f", "bb", "f + g - e", "(f + g)"),
-	cn74S4("let bb = max(f + 1, f + g - c); let dd = min(d, g - 1); ", "f", "bb", "dd", "(f + g)"),
-}
-
-// cn74LinearViewMoves are cn74ViewMoves with each minimum and maximum of a
-// parameter written out as its arguments in turn, as cn86LinearViewMoves
-// (28 in the view, 392 in the 14 views): at every position one of them is
-// the move cn74ViewMoves makes.
-var cn74LinearViewMoves = func() [][]string {
-	out := [][]string{cn74ViewMoves[0]}
-	add := func(build func(lets string) []string, lets ...linearLet) {
-		for _, p := range letVariants(lets) {
-			out = append(out, build(p))
-		}
+var cn74ViewMoves = func() [][]string {
+	s1 := func(lets, c, d, e string) []string { // (0, 0, c, d, e, c-d-e, c)
+		return []string{"0", "0", lets + c, lets + d, lets + e, lets + "(" + c + ") - (" + d + ") - (" + e + ")", lets + c}
 	}
-	s1 := func(c, d, e string) func(string) []string {
-		return func(lets string) []string { return cn74S1(lets, c, d, e) }
+	s3 := func(lets, a, c, d string) []string { // (a, a, c, d, a+c-d, d, c)
+		return []string{lets + a, lets + a, lets + c, lets + d, lets + "(" + a + ") + (" + c + ") - (" + d + ")", lets + d, lets + c}
 	}
-	s3 := func(a, c, d string) func(string) []string {
-		return func(lets string) []string { return cn74S3(lets, a, c, d) }
+	s4 := func(lets, a, b, d, sum string) []string { // (a, b, sum-b, d, sum-d, a, sum-a)
+		return []string{lets + a, lets + b, lets + sum + " - (" + b + ")", lets + d, lets + sum + " - (" + d + ")", lets + a, lets + sum + " - (" + a + ")"}
 	}
-	s4 := func(a, b, d, sum string) func(string) []string {
-		return func(lets string) []string { return cn74S4(lets, a, b, d, sum) }
+	return [][]string{
+		{"a", "a", "a", "a", "a", "a", "a"}, // S2
+		// S1 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
+		s1("let dd = min(d, c); let ee = min(e, c - dd); ", "c", "dd", "ee"),
+		s1("let ee = min(e, c - d); ", "c", "d", "ee"),
+		s1("", "c", "d", "e"),
+		s1("", "d + e + f", "d", "e"),
+		// S3 with stacks {0,1,2}, {1,2,3}, {2,3,4}, {3,4,5} kept.
+		s3("let dd = max(a, a + c - e); ", "a", "c", "dd"),
+		s3("", "b", "c", "d"),
+		s3("", "d + e - c", "c", "d"),
+		s3("let aa = max(1, d + e - min(c, g)); ", "aa", "d + e - aa", "d"),
+		// S4 with stacks {0,1,2}, {1,2,3}, {4,5,6}, {5,6,0} kept.
+		s4("let lo = max(a, a + 1 - max(0, c - a)); let dd = max(lo, b + c - e); ", "a", "b", "dd", "(b + c)"),
+		s4("let aa = max(0, b + c - g); ", "aa", "b", "d", "(b + c)"),
+		s4("let bb = max(f + 1, f + g - c); ", "f", "bb", "f + g - e", "(f + g)"),
+		s4("let bb = max(f + 1, f + g - c); let dd = min(d, g - 1); ", "f", "bb", "dd", "(f + g)"),
 	}
-	add(s1("c", "dd", "ee"), linearLet{"dd", []string{"d", "c"}}, linearLet{"ee", []string{"e", "c - dd"}})
-	add(s1("c", "d", "ee"), linearLet{"ee", []string{"e", "c - d"}})
-	add(s1("c", "d", "e"))
-	add(s1("d + e + f", "d", "e"))
-	add(s3("a", "c", "dd"), linearLet{"dd", []string{"a", "a + c - e"}})
-	add(s3("b", "c", "d"))
-	add(s3("d + e - c", "c", "d"))
-	add(s3("aa", "d + e - aa", "d"), linearLet{"aa", []string{"1", "d + e - c", "d + e - g"}})
-	// lo = max(a, a + 1 - max(0, c - a)) is a, a + 1 or 2a + 1 - c.
-	add(s4("a", "b", "dd", "(b + c)"), linearLet{"dd", []string{"a", "a + 1", "2 * a + 1 - c", "b + c - e"}})
-	add(s4("aa", "b", "d", "(b + c)"), linearLet{"aa", []string{"0", "b + c - g"}})
-	add(s4("f", "bb", "f + g - e", "(f + g)"), linearLet{"bb", []string{"f + 1", "f + g - c"}})
-	add(s4("f", "bb", "dd", "(f + g)"), linearLet{"bb", []string{"f + 1", "f + g - c"}}, linearLet{"dd", []string{"d", "g - 1"}})
-	return out
 }()
-
-// cn74S1 is the target (0, 0, c, d, e, c-d-e, c) of S1 after lets.
-func cn74S1(lets, c, d, e string) []string {
-	return []string{"0", "0", lets + c, lets + d, lets + e, lets + "(" + c + ") - (" + d + ") - (" + e + ")", lets + c}
-}
-
-// cn74S3 is the target (a, a, c, d, a+c-d, d, c) of S3 after lets.
-func cn74S3(lets, a, c, d string) []string {
-	return []string{lets + a, lets + a, lets + c, lets + d, lets + "(" + a + ") + (" + c + ") - (" + d + ")", lets + d, lets + c}
-}
-
-// cn74S4 is the target (a, b, sum-b, d, sum-d, a, sum-a) of S4 after lets.
-func cn74S4(lets, a, b, d, sum string) []string {
-	return []string{lets + a, lets + b, lets + sum + " - (" + b + ")", lets + d, lets + sum + " - (" + d + ")", lets + a, lets + sum + " - (" + a + ")"}
-}
 
 // pathBlockMoves are the moves into each case of Theorem path-n-n-1's set
 // on 2k piles: for each block of k-1 piles the set asks to be empty, the
