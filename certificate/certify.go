@@ -86,6 +86,7 @@ const MaxSplitTime = 5 * time.Minute
 // and a certificate whose text was complete is saved, unchecked.
 func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Duration) (*Report, error) {
 	r := &Report{}
+	c.Name = name
 	start := time.Now()
 	text, err := "", error(nil)
 	if t, moves, ok, lerr := byLemmas(c); ok {

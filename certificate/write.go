@@ -1,6 +1,7 @@
 package certificate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"strings"
@@ -25,6 +26,10 @@ type Claim struct {
 	// (II) holds beyond the box it was learned on (cases.go); its answers
 	// are no proof, only fewer certificates that coqc rejects.
 	Solver *prove.Solver
+	// Name is the certificate's file name without .v, which the check
+	// command of its opening comment names (Certify sets it); when empty
+	// the comment says THIS_FILE.
+	Name string
 }
 
 // maxPiles bounds the piles of a certificate's games: a to o.
@@ -188,28 +193,29 @@ func (w *writer) header(libs ...string) {
 	if play != "" {
 		play = ", " + play
 	}
+	name := cmp.Or(w.c.Name, "THIS_FILE")
 	files, commands := make([]string, len(libs)), make([]string, len(libs))
 	for i, l := range libs {
 		files[i] = l + ".v"
 		commands[i] = `coqc -Q . "" ` + files[i]
 	}
-	fmt.Fprintf(&w.b, `(* nimlab certificate: %s (%s)%s.
-   S: %s
+	fmt.Fprintf(&w.b, `(* nimlab certificate: %[1]s (%[2]s)%[3]s.
+   S: %[4]s
 
    Theorem characterization, at the end, says that a valid position (every
    pile at least 0, with no upper bound) is a P-position of the game that
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads: pos, valid, total and
    move against the game's definition, inS against the claim, and the
-   checker check_THIS_FILE.v beside it, which states the theorem again from
-   outside this file; Coq's kernel checks the rest. Check it in a folder
-   with %s:
-     %s && coqc -Q . "" THIS_FILE.v && coqc -Q . "" check_THIS_FILE.v *)
+   checker beside this file, which states the theorem again from outside
+   it (%[8]s.v); Coq's kernel checks the rest. Check it in a
+   folder with %[5]s:
+     %[6]s && coqc -Q . "" %[7]s.v && coqc -Q . "" %[8]s.v *)
 
-Require Import ZArith Lia %s.
+Require Import ZArith Lia %[9]s.
 Open Scope Z_scope.
 
-`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), strings.Join(commands, " && "), strings.Join(libs, " "))
+`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), strings.Join(commands, " && "), name, CheckerName(name), strings.Join(libs, " "))
 }
 
 // comment makes s safe inside a Coq comment: no comment delimiters, and
