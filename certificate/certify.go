@@ -225,7 +225,7 @@ func (r *Report) String() string {
 		if r.Detail != "" {
 			return fmt.Sprintf("written to %s, not checked: %s after %.0f s", r.Path, r.Detail, r.Seconds)
 		}
-		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %.0f s", r.Path, r.Seconds)
+		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %v", r.Path, time.Duration(r.Seconds*float64(time.Second)).Round(time.Millisecond))
 	case Stopped:
 		if r.Path == "" {
 			return "stopped before the certificate was written"
@@ -246,7 +246,11 @@ func (r *Report) CheckCommand() string {
 	if len(libs) == 0 {
 		libs = []string{LibraryName}
 	}
-	cmd := "cd " + shellQuote(filepath.Clean(dir))
+	dir = filepath.Clean(dir)
+	if strings.HasPrefix(dir, "-") {
+		dir = "./" + dir // not an option of cd
+	}
+	cmd := "cd " + shellQuote(dir)
 	for _, f := range append(slices.Clip(libs), file, CheckerName(strings.TrimSuffix(file, ".v"))+".v") {
 		cmd += ` && coqc -Q . "" ` + f
 	}

@@ -2,6 +2,7 @@ package certificate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -25,31 +26,70 @@ func statementPlay(text string) (misere, ok bool) {
 // name.
 func CheckerName(name string) string { return "check_" + name }
 
+// reservedNames are the names a certificate may not have: the libraries'
+// (a certificate named Nimlab would be the checker's Nimlab.isP).
+var reservedNames = []string{"Nimlab", "NimSum", "Moore"}
+
+// validName reports why name cannot be a certificate's (a Coq module name
+// that is no library's), or nil.
+func validName(name string) error {
+	for _, r := range reservedNames {
+		if strings.EqualFold(name, r) {
+			return fmt.Errorf("certificate: a certificate cannot be named %s, as a library is", name)
+		}
+	}
+	if name == "" || strings.IndexFunc(name, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_')
+	}) >= 0 || name[0] >= '0' && name[0] <= '9' {
+		return fmt.Errorf("certificate: %q is no Coq module name (letters, digits and _, not first a digit)", name)
+	}
+	return nil
+}
+
 // Checker is the text of the checker of the certificate name: a file of
-// fixed text that loads the certificate without importing it and checks
-// that its theorem characterization has the statement's type, written with
-// Nimlab.v's isP and the certificate's pos, valid, move and inS by their
-// qualified names. Since nothing of the certificate is imported, nothing it
-// defines or declares (a name isP of its own, a module Nimlab, a notation
-// that reads "Nimlab.isP" as something else) changes what the statement
-// here means: a referee reads these lines, and the certificate's
-// definitions of pos, valid, total, move and inS, and nothing else of it.
-// coqchk, Coq's kernel checker, re-checks the compiled checker with every
-// file it rests on, without coqc's tactics.
-func Checker(name string, misere bool) string {
+// fixed text that loads the certificate without importing it, defines
+// statement with the statement's type (Nimlab.v's isP and the
+// certificate's pos, valid, move and inS by their qualified names) as the
+// certificate's characterization, prints statement's assumptions, and then
+// prints pos, valid, move and inS as Coq reads them. Since nothing of the
+// certificate is imported, nothing it defines or declares (a name isP of
+// its own, a notation that reads "Nimlab.isP" or "<" as something else, a
+// module whose a shadows a field) changes what the checker says: a referee
+// reads the checker and what coqc prints of it, not the certificate's
+// text. What coqc prints starts with the one line "Closed under the global
+// context" exactly when statement rests on no assumption (Checked reads
+// that line; a later line could be forged by a term the certificate
+// prints). coqchk, Coq's kernel checker, re-checks the compiled checker
+// with every file it rests on, without coqc's tactics.
+func Checker(name string, misere bool, libraries []string) string {
+	var compile []string
+	for _, f := range append(slices.Clip(libraries), name+".v", CheckerName(name)+".v") {
+		compile = append(compile, `coqc -Q . "" `+f)
+	}
 	return fmt.Sprintf(`(* The statement nimlab's certificate %[1]s.v proves, checked from outside it:
    this file loads the certificate without importing it, so nothing the
    certificate defines or declares changes what the statement below means.
-   Check it in a folder with Nimlab.v (and the libraries %[1]s.v requires):
-     coqc -Q . "" Nimlab.v && coqc -Q . "" %[1]s.v && coqc -Q . "" %[2]s.v
+   What coqc prints of this file is what a referee reads: first "Closed
+   under the global context" (the statement rests on no axiom), then the
+   position, valid, move and inS as Coq reads them, to be read against the
+   game's definition and the claim. Check it in a folder with nimlab's own
+   libraries (certificate/coq/ of nimlab's source, not copies sent with
+   the certificate):
+     %[4]s
    and, with Coq's kernel alone: coqchk -silent -o -Q . "" %[2]s *)
 
-Require Import Nimlab.
+Require Import ZArith Nimlab.
 Require %[1]s.
+Open Scope Z_scope.
 
-Check (%[1]s.characterization : forall p, %[1]s.valid p ->
-  (Nimlab.isP %[1]s.pos %[1]s.move %[3]t p <-> %[1]s.inS p)).
+Definition statement : forall p, %[1]s.valid p ->
+  (Nimlab.isP %[1]s.pos %[1]s.move %[3]t p <-> %[1]s.inS p) := %[1]s.characterization.
 
-Print Assumptions %[1]s.characterization.
-`, name, CheckerName(name), misere)
+Print Assumptions statement.
+
+Print %[1]s.pos.
+Print %[1]s.valid.
+Print %[1]s.move.
+Print %[1]s.inS.
+`, name, CheckerName(name), misere, strings.Join(compile, " && "))
 }

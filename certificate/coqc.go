@@ -86,6 +86,9 @@ type Checked struct {
 	Seconds float64 `json:"seconds"`
 	// Output is what coqc printed (its error when it rejected the file).
 	Output string `json:"output,omitempty"`
+	// CheckerOutput is what coqc printed of the checker (Checker): the
+	// statement's assumptions, then the definitions as Coq reads them.
+	CheckerOutput string `json:"checker_output,omitempty"`
 	// Exhausted: coqc stopped on its own resources (its stack or memory),
 	// or was killed by a signal (the kernel's out-of-memory killer), not
 	// on the certificate: no verdict, as when it runs out of time.
@@ -135,6 +138,9 @@ func CheckFolder(dir string) error {
 // requires beside it (Libraries), and its checker (Checker) when the text
 // states nimlab's theorem. It returns the certificate's path.
 func Save(dir, name, text string) (string, error) {
+	if err := validName(name); err != nil {
+		return "", err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("the certificate's folder: %w", err)
 	}
@@ -156,7 +162,7 @@ func Save(dir, name, text string) (string, error) {
 	}
 	if misere, ok := statementPlay(text); ok {
 		checker := filepath.Join(dir, CheckerName(name)+".v")
-		if err := os.WriteFile(checker, []byte(Checker(name, misere)), 0o644); err != nil {
+		if err := os.WriteFile(checker, []byte(Checker(name, misere, files)), 0o644); err != nil {
 			return "", fmt.Errorf("certificate: %w", err)
 		}
 	}
@@ -213,10 +219,11 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 	} else if c.Accepted {
 		// The checker, of fixed text, says the same from outside.
 		checker, err := run(ctx, coqc, dir, CheckerName(name)+".v")
+		c.CheckerOutput = checker
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("certificate: coqc on %s.v: no answer within %s: %w", CheckerName(name), timeout, ctx.Err())
 		}
-		if c.Accepted = err == nil && lastLine(checker) == closed; !c.Accepted {
+		if c.Accepted = err == nil && firstLine(checker) == closed; !c.Accepted {
 			c.Output = strings.TrimSpace(out + "\n" + checker)
 		}
 	}
@@ -237,6 +244,12 @@ func closedCharacterization(text, out string) bool {
 	const last = "Print Assumptions characterization."
 	return strings.Count(text, "Print Assumptions") == 1 && strings.HasSuffix(strings.TrimSpace(text), last) &&
 		lastLine(out) == closed
+}
+
+// firstLine is the first line of coqc's output, without blanks around it.
+func firstLine(out string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(out), "\n")
+	return strings.TrimSpace(line)
 }
 
 // lastLine is the last line of coqc's output, without blanks around it.

@@ -39,6 +39,7 @@ func TestLean(t *testing.T) {
 // cases coqc checks have what they need; and the certificate written with
 // them is accepted (CN(5,2), whose cases have several conditions).
 func TestCoresHold(t *testing.T) {
+	long(t)
 	z3, err := prove.FindSolver(context.Background(), "z3")
 	if err != nil {
 		if os.Getenv("NIMLAB_PROVE_TESTS") == "1" {

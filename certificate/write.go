@@ -205,11 +205,11 @@ func (w *writer) header(libs ...string) {
    Theorem characterization, at the end, says that a valid position (every
    pile at least 0, with no upper bound) is a P-position of the game that
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
-   from the move relation alone. What a referee reads: pos, valid, total and
-   move against the game's definition, inS against the claim, and the
-   checker beside this file, which states the theorem again from outside
-   it (%[8]s.v); Coq's kernel checks the rest. Check it in a
-   folder with %[5]s:
+   from the move relation alone. What a referee reads is the checker beside
+   this file (%[8]s.v) and what coqc prints of it: the theorem's
+   assumptions (none), then pos, valid, move and inS as Coq reads them, to
+   be read against the game's definition and the claim; Coq's kernel checks
+   the rest. Check it in a folder with %[5]s:
      %[6]s && coqc -Q . "" %[7]s.v && coqc -Q . "" %[8]s.v *)
 
 Require Import ZArith Lia %[9]s.

@@ -19,9 +19,9 @@ import (
 const CertificateTimeout = 10 * time.Minute
 
 // certificateCheckHint is what a certificate checked again by hand must
-// print last, as prove and discover say below its check command: the last
-// command checks the certificate's checker.
-const certificateCheckHint = `(what coqc prints last, of the checker, must read "Closed under the global context")`
+// print, as prove and discover say below its check command: what coqc
+// prints of the checker, the last file compiled (certificate.Checker).
+const certificateCheckHint = `(coqc on the checker must print first "Closed under the global context", then pos, valid, move, inS to read)`
 
 // certificateFolder checks, before any proof, that the folder the
 // certificate is asked for (dir, "" when none is) can be written, and the

@@ -138,8 +138,9 @@ class Proof(Result):
     @property
     def certificate(self):
         """What became of the proof's Coq certificate (``prove(certificate=DIR)``): a dict with its ``status``
-        ("certified", "not_certifiable" with the ``reason``, "unchecked" without coqc), ``path`` and coqc's
-        ``seconds``; None when none was asked for or the claim was not proved."""
+        ("certified", "not_certifiable" with the ``reason``, "unchecked" without coqc, "unfinished" when coqc ran
+        out of time or memory, "stopped"), ``path`` and coqc's ``seconds``; None when none was asked for
+        or the claim was not proved."""
         return self._data.get("certificate")
 
     @property
