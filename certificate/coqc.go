@@ -225,10 +225,10 @@ func checkText(ctx context.Context, name, text string, timeout time.Duration) (*
 		}
 		if c.Accepted = err == nil && firstLine(checker) == closed; !c.Accepted {
 			c.Output = strings.TrimSpace(out + "\n" + checker)
+			c.Exhausted = killed(err)
 		}
 	}
-	var exit *exec.ExitError
-	c.Exhausted = errors.As(err, &exit) && exit.ExitCode() == -1 // killed by a signal
+	c.Exhausted = c.Exhausted || killed(err)
 	for _, e := range exhaustion {
 		c.Exhausted = c.Exhausted || !c.Compiled && strings.Contains(out, e)
 	}
@@ -244,6 +244,13 @@ func closedCharacterization(text, out string) bool {
 	const last = "Print Assumptions characterization."
 	return strings.Count(text, "Print Assumptions") == 1 && strings.HasSuffix(strings.TrimSpace(text), last) &&
 		lastLine(out) == closed
+}
+
+// killed reports whether coqc's run ended by a signal (the kernel's
+// out-of-memory killer, or someone's kill), not by an exit of its own.
+func killed(err error) bool {
+	var exit *exec.ExitError
+	return errors.As(err, &exit) && exit.ExitCode() == -1
 }
 
 // firstLine is the first line of coqc's output, without blanks around it.
