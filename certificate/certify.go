@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -250,11 +249,7 @@ func (r *Report) CheckCommand() string {
 	if strings.HasPrefix(dir, "-") {
 		dir = "./" + dir // not an option of cd
 	}
-	cmd := "cd " + shellQuote(dir)
-	for _, f := range append(slices.Clip(libs), file, CheckerName(strings.TrimSuffix(file, ".v"))+".v") {
-		cmd += ` && coqc -Q . "" ` + f
-	}
-	return cmd
+	return "cd " + shellQuote(dir) + " && " + compileCommand(libs, strings.TrimSuffix(file, ".v"))
 }
 
 // shellQuote quotes s for a POSIX shell when it needs it.

@@ -62,10 +62,6 @@ func validName(name string) error {
 // prints). coqchk, Coq's kernel checker, re-checks the compiled checker
 // with every file it rests on, without coqc's tactics.
 func Checker(name string, misere bool, libraries []string) string {
-	var compile []string
-	for _, f := range append(slices.Clip(libraries), name+".v", CheckerName(name)+".v") {
-		compile = append(compile, `coqc -Q . "" `+f)
-	}
 	return fmt.Sprintf(`(* The statement nimlab's certificate %[1]s.v proves, checked from outside it:
    this file loads the certificate without importing it, so nothing the
    certificate defines or declares changes what the statement below means.
@@ -91,5 +87,15 @@ Print %[1]s.pos.
 Print %[1]s.valid.
 Print %[1]s.move.
 Print %[1]s.inS.
-`, name, CheckerName(name), misere, strings.Join(compile, " && "))
+`, name, CheckerName(name), misere, compileCommand(libraries, name))
+}
+
+// compileCommand is the shell command that compiles, in the certificate's
+// folder, the libraries, the certificate name and its checker, in order.
+func compileCommand(libraries []string, name string) string {
+	var compile []string
+	for _, f := range append(slices.Clip(libraries), name+".v", CheckerName(name)+".v") {
+		compile = append(compile, `coqc -Q . "" `+f)
+	}
+	return strings.Join(compile, " && ")
 }

@@ -194,10 +194,9 @@ func (w *writer) header(libs ...string) {
 		play = ", " + play
 	}
 	name := cmp.Or(w.c.Name, "THIS_FILE")
-	files, commands := make([]string, len(libs)), make([]string, len(libs))
+	files := make([]string, len(libs))
 	for i, l := range libs {
 		files[i] = l + ".v"
-		commands[i] = `coqc -Q . "" ` + files[i]
 	}
 	fmt.Fprintf(&w.b, `(* nimlab certificate: %[1]s (%[2]s)%[3]s.
    S: %[4]s
@@ -206,16 +205,16 @@ func (w *writer) header(libs ...string) {
    pile at least 0, with no upper bound) is a P-position of the game that
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads is the checker beside
-   this file (%[8]s.v) and what coqc prints of it: the theorem's
+   this file (%[7]s.v) and what coqc prints of it: the theorem's
    assumptions (none), then pos, valid, move and inS as Coq reads them, to
    be read against the game's definition and the claim; Coq's kernel checks
    the rest. Check it in a folder with %[5]s:
-     %[6]s && coqc -Q . "" %[7]s.v && coqc -Q . "" %[8]s.v *)
+     %[6]s *)
 
-Require Import ZArith Lia %[9]s.
+Require Import ZArith Lia %[8]s.
 Open Scope Z_scope.
 
-`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), strings.Join(commands, " && "), name, CheckerName(name), strings.Join(libs, " "))
+`, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), compileCommand(files, name), CheckerName(name), strings.Join(libs, " "))
 }
 
 // comment makes s safe inside a Coq comment: no comment delimiters, and
