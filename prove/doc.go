@@ -136,6 +136,22 @@
 // that much, so listing them lists every option, and (II) (or (G2)) needs
 // no quantifier.
 //
+// # Sorted options of a slow game
+//
+// Preconditions: linear arithmetic in normal play, no region, a claim of P
+// (not of values); every move set takes one token from each of its piles;
+// the claim reads slowmoves(k, ...) of every pile, one constant k; symmetry
+// breaking sorted p (every permutation keeps S and the moves); and the
+// solver proved the route's lemmas: slowmoves at a sorted p, and at each
+// legal sorted option p - 1_T, equals a short formula.
+//
+// Soundness: an option of a sorted p whose piles are not sorted is the
+// image of a sorted option under a permutation that exchanges equal piles
+// of p, a symmetry that keeps p, S and the moves; so (I) and (II) may be
+// asked of the sorted options only, and there slowmoves may be written by
+// the formulas the lemmas proved equal to its closed form, under the same
+// constraints. (I) is split by move set, which covers every move.
+//
 // # Symmetry breaking
 //
 // Preconditions: at least two piles, linear arithmetic (it slowed every

@@ -33,6 +33,12 @@ type encoding struct {
 	// isCanonical is canonical as a test of a position (nil when p is not
 	// restricted).
 	isCanonical func(p []int) bool
+	// sorted is true when canonical says p0 <= p1 <= ...: every
+	// permutation of the piles keeps S and the moves.
+	sorted bool
+	// slowOptions, when not nil, is what the route of sorted options
+	// proved (slowoptions.go).
+	slowOptions *slowOptions
 	// invariant is the game's group when the solver said that its
 	// generators keep S, R and the move relation (symmetryBreaking), so
 	// that the reduction does not ask it again.

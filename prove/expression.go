@@ -61,6 +61,11 @@ type translator struct {
 	names map[string]term
 	// fresh numbers the let variables the translation introduces.
 	fresh *int
+	// slowAt, when not nil, names the constant that stands for
+	// slowmoves(k, ...) of n distinct piles ("" for none): the route of
+	// sorted options (slowoptions.go) proved it equal to slowmoves of
+	// every pile of the game, when n is their number.
+	slowAt func(k, n int) string
 }
 
 // translateExpr returns the SMT-LIB formula that holds at the position whose
@@ -80,8 +85,13 @@ func translateValue(e *check.Expr, pile func(i int) string, a arith) (string, *b
 // translate translates e at the piles pile(i), the piles where zero holds
 // (when zero is not nil) written as the constant 0, read by as.
 func translate(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term) (string, *big.Int, error) {
+	return translateWith(e, pile, zero, a, as, nil)
+}
+
+// translateWith is translate with translator.slowAt.
+func translateWith(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term, slowAt func(k, n int) string) (string, *big.Int, error) {
 	fresh := 0
-	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, zero: zero, names: map[string]term{}, fresh: &fresh}
+	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, zero: zero, names: map[string]term{}, fresh: &fresh, slowAt: slowAt}
 	t, err := tr.term(e.Tree())
 	if err != nil {
 		return "", nil, err
@@ -544,6 +554,11 @@ func (tr translator) call(name string, args []ast.Node, node ast.Node) (term, er
 			return nonNegative(intTerm("(ite "+tr.a.cmp("<", x.s, tr.a.num(0))+" "+tr.a.neg(x.s)+" "+x.s+")", x.bound))
 		}), nil
 	case "slowmoves":
+		if tr.slowAt != nil && len(ts) > 1 && ts[0].isConst && tr.zero == nil && everyPileOnce(tr.expr, args[1:], len(ts)-1, tr.names) {
+			if name := tr.slowAt(ts[0].c, len(ts)-1); name != "" {
+				return nonNegative(intTerm(name, sumBounds(ts[1:]...))), nil
+			}
+		}
 		return tr.slowMoves(ts, where)
 	case "xor":
 		if len(ts) == 0 {

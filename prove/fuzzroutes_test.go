@@ -36,6 +36,7 @@ var routeCorpus = map[string]routeWitness{
 	"region":                          {spec: "cn:4,2", expr: "c == d || b == 0", where: "a == 0"},
 	"reduction by invariances":        {spec: "cn:4,2", expr: "let mn = min(a, b, c, d); a - mn == c - mn && b - mn == d - mn"},
 	"equivalence with a proved claim": {spec: "cn:4,2", expr: "a == c && b == d"},
+	"sorted options of a slow game":   {spec: "slow:3,2", expr: "let moves = slowmoves(2, a, b, c); let odd = min(a, moves) % 2 + min(b, moves) % 2 + min(c, moves) % 2; let total = (min(a, moves) + min(b, moves) + min(c, moves)) % 4; odd <= total && odd + total <= 2 || odd == 3 && total == 1"},
 }
 
 // TestRouteCorpus: the prover fuzzer's corpus reaches every route of the

@@ -100,6 +100,7 @@ func init() {
 		&symmetryRoute,
 		&candidateMovesRoute,
 		&finiteOptionsRoute,
+		&slowOptionsRoute,
 		&grundyRoute,
 		&equivalenceRoute,
 		&reductionRoute,
@@ -216,6 +217,7 @@ const (
 	routeNameRegion      = "region"
 	routeNameReduction   = "reduction by invariances"
 	routeNameEquivalence = "equivalence with a proved claim"
+	routeNameSlowOptions = "sorted options of a slow game"
 )
 
 // linearRoute asks a condition in linear integer arithmetic (Presburger's).

@@ -82,6 +82,18 @@ func TestRoutePreconditions(t *testing.T) {
 		{symmetryRoute, "nim:3", "a ^ b ^ c == 0", nil, false},
 		{caseSplitRoute, "cn:5,2", "a == b", nil, true},
 		{caseSplitRoute, "nim:3", "a ^ b ^ c == 0", nil, false},
+		// Sorted options: a slow game, slowmoves of every pile, one k.
+		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, b, c) % 2 == 0", nil, true},
+		{slowOptionsRoute, "slowset:4,{3,4}", "slowmoves(3, d, c, b, a) % 2 == 0 && a <= b", nil, true},
+		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, b) % 2 == 0", nil, false},
+		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, a, b) % 2 == 0", nil, false},
+		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, b, c) == slowmoves(1, a, b, c)", nil, false},
+		{slowOptionsRoute, "slow:3,2", "a + b + c == 0", nil, false},
+		{slowOptionsRoute, "slow:3,2/misere", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
+		{slowOptionsRoute, "exact:3,2", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
+		{slowOptionsRoute, "fixed(cn:3,2; 2)", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
+		{slowOptionsRoute, "slow(nim:3)", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
+		{slowOptionsRoute, "nim:3", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
 		// Equivalence: any claim of P-positions about every position (what
 		// it rests on is asked of each Equivalent: TestEquivalentUsable).
 		{equivalenceRoute, "cn:6,4", "xor(a, c, e) == 0 && a + b == d + e", nil, true},

@@ -33,8 +33,10 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 	gens := symmetryGenerators(group, enc.n)
 	var canonical []string
 	var how string
+	sorted := false
 	switch {
 	case group.Full() && enc.n > 1:
+		sorted = true
 		for i := 1; i < enc.n; i++ {
 			canonical = append(canonical, enc.a.cmp("<=", fmt.Sprintf("p%d", i-1), fmt.Sprintf("p%d", i)))
 		}
@@ -63,6 +65,7 @@ func (enc *encoding) symmetryBreaking(ctx context.Context, g *game.Game, opts Op
 		return "", err
 	}
 	enc.canonical = "(and " + strings.Join(canonical, " ") + ")"
+	enc.sorted = sorted
 	enc.invariant = group
 	return how, nil
 }

@@ -1,0 +1,415 @@
+package prove
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/prove/proof"
+)
+
+// slowOptionsRoute asks (I) and (II) of a slow game whose claim reads
+// slowmoves(k, ...) of every pile (the M-rule of Exact Slow (n-1)-Nim and
+// the descriptions of Slow A-Nim) at the sorted options of a sorted
+// position only, with slowmoves at p and at each option written as a
+// short formula that the solver proved equal to its closed form first.
+// Measured on NIM(5,4)'s M-rule, AMD EPYC, load 1: (I) and (II) as they
+// are had no answer within 3 minutes each; at the sorted options, with
+// slowmoves by the formulas, (I) split by option took 6–15 s of CPU and
+// (II) 21–63 s (z3's random seed decides), and the lemmas under a second
+// each.
+//
+// Preconditions (needs, and prepareSlowOptions):
+//   - linear arithmetic, normal play, no region, no Sprague–Grundy claim;
+//   - every move set takes exactly one token from each of its piles (a
+//     slow game: Exact Slow k-Nim, Slow A-Nim), so the options of p are
+//     listed, one per move set, p - 1_T;
+//   - the claim has a call slowmoves(k, x1, ..., xn) whose piles are the
+//     game's, each once, k a constant, the same k in every such call;
+//   - symmetry breaking restricted p to sorted positions, p0 <= p1 <= ...
+//     (the solver said that every permutation keeps S and the moves);
+//   - the solver answered unsat to each lemma (slowMovesLemmas): at a
+//     sorted p, slowmoves' closed form is sortedSlowMoves(p); at each
+//     legal option p - 1_T that is sorted, it is optionSlowMoves(T).
+//
+// Soundness. (a) Sorted options suffice. Let p be sorted and q = p - 1_T
+// a legal option. Within each block of equal piles of p, move T's piles
+// to the front of the block (the smallest indices): the set T' so made is
+// the image of T under a permutation π that only exchanges equal piles of
+// p, so π fixes p, and q' = p - 1_T' is π applied to q. Every permutation
+// is a symmetry of the game and keeps S (the solver said so for the
+// generators), so q' is a legal option of p (π maps the move p → q to
+// p → q') and S(q') = S(q). And q' is sorted: inside a block of value v
+// it reads v-1, ..., v-1, v, ..., v; across blocks u < v, the last of one
+// block is at most u <= v - 1, the first of the next at least v - 1. So
+// (I) fails at some option of p exactly when it fails at a sorted one,
+// and p has an option in S exactly when it has a sorted one: each
+// condition asked of the sorted options only is the condition.
+// (b) The formulas. Each replaces slowmoves(k, all piles) at a position
+// where the solver proved, under the very constraints the query puts on
+// that position (p >= 0, p sorted, the option legal and sorted), that the
+// closed form the other routes encode (slowmoves.go, equal to the
+// definition) equals it. slowmoves is a symmetric function of its piles,
+// so any order of the piles in the call is the same value. A lemma the
+// solver does not prove leaves the route untaken.
+// (c) (I) is split by move set: a move of a listed game from p to q is
+// q = p - 1_T for some move set T (finiteOptionsRoute), so the cases "q is
+// p - 1_T" cover every move; in case T, slowmoves at q is the formula of T.
+//
+// The formulas (not trusted; the lemmas decide): with M = slowmoves(k, p)
+// and slack = sum_i min(p_i, M) - k·M (>= 0, since M moves can be made),
+// the option p - 1_T has slowmoves M - 1, or M - 2 when slack < |T| - k +
+// #{i not in T: p_i >= M}. (From sum_i min(q_i, t) = sum_i min(p_i, t+1) -
+// |T| - #{i not in T: p_i > t}: t = M - 1 is reachable from q exactly
+// when that inequality fails.)
+var slowOptionsRoute = route{name: routeNameSlowOptions, file: queryFile{suffix: "-sorted-options"}, prepare: prepareSlowOptions, rewrite: rewriteSlowOptions, needs: func(enc *encoding) error {
+	switch {
+	case enc.a.bv():
+		return errors.New("linear arithmetic only")
+	case enc.g.Misere:
+		return errors.New("normal play only")
+	case enc.where != nil:
+		return errors.New("not in a region")
+	case enc.grundy:
+		return errors.New("not for Sprague–Grundy values")
+	case enc.a.nimSums != nil:
+		return errors.New("not with the nim-sum uninterpreted")
+	}
+	if len(enc.unitSets()) == 0 {
+		return errors.New("the move sets do not each take one token from each of their piles")
+	}
+	if _, ok := slowMovesOfEveryPile(enc.e, enc.n); !ok {
+		return errors.New("the claim has no slowmoves(k, ...) of every pile, with one constant k")
+	}
+	return nil
+}}
+
+// slowOptions is what prepareSlowOptions proved: k, and the move sets,
+// each the piles it takes one token from.
+type slowOptions struct {
+	k    int
+	sets [][]int
+}
+
+// unitSets lists, for each move set, its piles, when every move set takes
+// exactly one token from each of its piles (nil otherwise, or for a take
+// game).
+func (enc *encoding) unitSets() [][]int {
+	var out [][]int
+	for k := range enc.sets {
+		d, ok := enc.fixedReduction(k)
+		if !ok || len(d) == 0 {
+			return nil
+		}
+		var piles []int
+		for i := range enc.n {
+			switch d[i] {
+			case 0:
+			case 1:
+				piles = append(piles, i)
+			default:
+				return nil
+			}
+		}
+		out = append(out, piles)
+	}
+	return out
+}
+
+// slowMovesOfEveryPile returns k when node has a call slowmoves(k, ...) of
+// the n piles, each once, k a constant, and every such call has the same k.
+func slowMovesOfEveryPile(e *check.Expr, n int) (int, bool) {
+	k, found, ok := 0, false, true
+	ast.Find(e.Tree(), func(x ast.Node) bool {
+		c, isCall := x.(*ast.CallNode)
+		if !isCall {
+			return false
+		}
+		id, named := c.Callee.(*ast.IdentifierNode)
+		if !named || id.Value != "slowmoves" || len(c.Arguments) != n+1 {
+			return false
+		}
+		lit, isInt := c.Arguments[0].(*ast.IntegerNode)
+		if !isInt || !everyPileOnce(e, c.Arguments[1:], n, nil) {
+			return false
+		}
+		if found && lit.Value != k {
+			ok = false
+		}
+		k, found = lit.Value, true
+		return false
+	})
+	return k, found && ok
+}
+
+// everyPileOnce reports whether the arguments are the n piles, each once,
+// as pile names (not names a let binds, when bound is not nil).
+func everyPileOnce(e *check.Expr, args []ast.Node, n int, bound map[string]term) bool {
+	if len(args) != n {
+		return false
+	}
+	seen := make([]bool, n)
+	for _, a := range args {
+		id, ok := a.(*ast.IdentifierNode)
+		if !ok {
+			return false
+		}
+		if _, isLet := bound[id.Value]; isLet {
+			return false
+		}
+		i, err := e.PileIndex(id.Value)
+		if err != nil || i < 0 || i >= n || seen[i] {
+			return false
+		}
+		seen[i] = true
+	}
+	return true
+}
+
+// prepareSlowOptions asks the lemmas when the route's preconditions hold
+// and p is restricted to sorted positions; when the solver proves each, the
+// conditions are asked at the sorted options (rewriteSlowOptions).
+func prepareSlowOptions(ctx context.Context, enc *encoding, rt *route, opts Options, r *Result) (*encoding, *outcome, error) {
+	if rt.needs(enc) != nil || !enc.sorted {
+		return enc, nil, nil
+	}
+	k, _ := slowMovesOfEveryPile(enc.e, enc.n)
+	so := &slowOptions{k: k, sets: enc.unitSets()}
+	for _, lemma := range enc.slowMovesLemmas(so) {
+		reply, err := opts.Solver.CheckUsing(ctx, lemma, nil, opts.Timeout, linearTactic)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			return enc, nil, nil
+		}
+		if reply.Answer != Unsat {
+			return enc, nil, nil
+		}
+	}
+	enc.slowOptions = so
+	return enc, nil, nil
+}
+
+// Names of the route's constants in its queries.
+const (
+	slowAtP   = "slow_p"  // slowmoves at p
+	slackAtP  = "slack_p" // sum_i min(p_i, slow_p) - k·slow_p
+	slowAtQ   = "slow_q"  // slowmoves at q, in (I)
+	slowAtOpt = "slow_o"  // slow_oT: slowmoves at p - 1_T, in (II)
+)
+
+// sortedSlowMoves writes slowmoves(k, x) for sorted piles x (x0 <= x1 <=
+// ... >= 0): the least over j < k of the sum of the n - j smallest, x0 ...
+// x(n-j-1), divided by k - j (SlowMovesClosedForm with the sorting done).
+func (enc *encoding) sortedSlowMoves(k int, x func(i int) string) string {
+	a := enc.a
+	var bounds []string
+	for j := range k {
+		m := enc.n - j
+		if m <= 0 {
+			bounds = append(bounds, a.num(0))
+			continue
+		}
+		var parts []string
+		for i := range m {
+			parts = append(parts, x(i))
+		}
+		sum := a.add(parts...)
+		if k-j > 1 {
+			sum = a.divNonNegative(sum, k-j)
+		}
+		bounds = append(bounds, sum)
+	}
+	return leastOf(a, bounds)
+}
+
+// leastOf writes the least of the terms as nested ite.
+func leastOf(a arith, ts []string) string {
+	out := ts[0]
+	for _, t := range ts[1:] {
+		out = "(ite " + a.cmp("<=", out, t) + " " + out + " " + t + ")"
+	}
+	return out
+}
+
+// slowAtPDefinitions declares slow_p and slack_p at p.
+func (enc *encoding) slowAtPDefinitions(b *strings.Builder, so *slowOptions) {
+	a, p := enc.a, pileVar("p")
+	fmt.Fprintf(b, "(declare-const %s Int)\n(assert (= %s %s))\n", slowAtP, slowAtP, enc.sortedSlowMoves(so.k, p))
+	var mins []string
+	for i := range enc.n {
+		mins = append(mins, "(ite "+a.cmp("<=", p(i), slowAtP)+" "+p(i)+" "+slowAtP+")")
+	}
+	fmt.Fprintf(b, "(declare-const %s Int)\n(assert (= %s %s))\n", slackAtP, slackAtP, a.sub(a.add(mins...), a.mul(a.num(so.k), slowAtP)))
+}
+
+// optionSlowMoves writes slowmoves at p - 1_T in terms of slow_p and
+// slack_p (the route's formula).
+func (enc *encoding) optionSlowMoves(so *slowOptions, set []int) string {
+	a, p := enc.a, pileVar("p")
+	in := make([]bool, enc.n)
+	for _, i := range set {
+		in[i] = true
+	}
+	terms := []string{a.num(len(set) - so.k)}
+	for i := range enc.n {
+		if !in[i] {
+			terms = append(terms, "(ite "+a.cmp(">=", p(i), slowAtP)+" 1 0)")
+		}
+	}
+	return "(- " + slowAtP + " (ite " + a.cmp("<", slackAtP, a.add(terms...)) + " 2 1))"
+}
+
+// option is p - 1_T, pile by pile.
+func (enc *encoding) option(set []int) func(i int) string {
+	in := make([]bool, enc.n)
+	for _, i := range set {
+		in[i] = true
+	}
+	p := pileVar("p")
+	return func(i int) string {
+		if in[i] {
+			return enc.a.sub(p(i), enc.a.num(1))
+		}
+		return p(i)
+	}
+}
+
+// sortedAt writes x0 <= x1 <= ... and every pile at least 0.
+func (enc *encoding) sortedAt(x func(i int) string) string {
+	parts := []string{enc.a.cmp("<=", enc.a.num(0), x(0))}
+	for i := 1; i < enc.n; i++ {
+		parts = append(parts, enc.a.cmp("<=", x(i-1), x(i)))
+	}
+	return "(and " + strings.Join(parts, " ") + ")"
+}
+
+// closedSlowMoves writes slowmoves(k, x) by the closed form every other
+// route encodes (slowMoves).
+func (enc *encoding) closedSlowMoves(k int, x func(i int) string) string {
+	fresh := 0
+	tr := translator{a: enc.a, widest: new(big.Int), names: map[string]term{}, fresh: &fresh}
+	ts := []term{tr.constTerm(k)}
+	for i := range enc.n {
+		ts = append(ts, nonNegative(intTerm(x(i), maxPile)))
+	}
+	t, err := tr.slowMoves(ts, "slowmoves")
+	if err != nil {
+		panic("prove: slowmoves encoded once and not again: " + err.Error())
+	}
+	return t.s
+}
+
+// slowMovesLemmas are the route's lemmas, each a query that must be unsat:
+// at a sorted p, the closed form is sortedSlowMoves; at each legal, sorted
+// option p - 1_T of a sorted p, it is optionSlowMoves(T).
+func (enc *encoding) slowMovesLemmas(so *slowOptions) []string {
+	p := pileVar("p")
+	var out []string
+	var b strings.Builder
+	start := func() {
+		b.Reset()
+		b.WriteString("(set-logic ALL)\n")
+		enc.declare(&b, "p")
+		enc.positionConstraints(&b)
+		enc.slowAtPDefinitions(&b, so)
+	}
+	start()
+	fmt.Fprintf(&b, "(assert (not (= %s %s)))\n", enc.closedSlowMoves(so.k, p), slowAtP)
+	out = append(out, b.String())
+	for _, set := range so.sets {
+		start()
+		q := enc.option(set)
+		fmt.Fprintf(&b, "(assert %s)\n(assert (not (= %s %s)))\n", enc.sortedAt(q), enc.closedSlowMoves(so.k, q), enc.optionSlowMoves(so, set))
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// inSWithSlow is S at the piles x with every slowmoves(k, all piles)
+// written as the constant name.
+func (enc *encoding) inSWithSlow(so *slowOptions, x func(i int) string, name string) string {
+	s, _, err := translateWith(enc.e, x, enc.isZero(), enc.a, translator.asBool, func(k, n int) string {
+		if k == so.k && n == enc.n {
+			return name
+		}
+		return ""
+	})
+	if err != nil {
+		panic("prove: the expression translated once and not again: " + err.Error())
+	}
+	return s
+}
+
+// rewriteSlowOptions puts (I) and (II) at the sorted options first, the
+// queries they replace kept as their fallbacks.
+func rewriteSlowOptions(enc *encoding, rt *route, queries []query) []query {
+	so := enc.slowOptions
+	if so == nil || rt.needs(enc) != nil {
+		return queries
+	}
+	for i := range queries {
+		old := queries[i]
+		var next query
+		switch old.name {
+		case proof.I:
+			next = enc.slowOptionsI(so)
+		case proof.II:
+			next = enc.slowOptionsII(so)
+		default:
+			continue
+		}
+		next.via, next.routes, next.fallback = rt, append(enc.routes(), rt.name), &old
+		queries[i] = next
+	}
+	return queries
+}
+
+// slowOptionsI is (I) at the sorted options, split by move set.
+func (enc *encoding) slowOptionsI(so *slowOptions) query {
+	p, q := pileVar("p"), pileVar("q")
+	var b strings.Builder
+	enc.startQuery(&b)
+	vars := enc.declare(&b, "p")
+	vars = append(vars, enc.declare(&b, "q")...)
+	enc.positionConstraints(&b)
+	enc.slowAtPDefinitions(&b, so)
+	fmt.Fprintf(&b, "(declare-const %s Int)\n", slowAtQ)
+	fmt.Fprintf(&b, "(assert %s)\n", enc.inSWithSlow(so, p, slowAtP))
+	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.move(p, q), enc.sortedAt(q))
+	fmt.Fprintf(&b, "(assert %s)\n", enc.inSWithSlow(so, q, slowAtQ))
+	var cases []string
+	for _, set := range so.sets {
+		o := enc.option(set)
+		var eqs []string
+		for i := range enc.n {
+			eqs = append(eqs, "(= "+q(i)+" "+o(i)+")")
+		}
+		cases = append(cases, "(and "+strings.Join(eqs, " ")+" (= "+slowAtQ+" "+enc.optionSlowMoves(so, set)+"))")
+	}
+	return query{name: proof.I, script: enc.endQuery(&b, true), vars: vars, cases: cases, tactic: linearTactic}
+}
+
+// slowOptionsII is (II) at the sorted options.
+func (enc *encoding) slowOptionsII(so *slowOptions) query {
+	p := pileVar("p")
+	var b strings.Builder
+	enc.startQuery(&b)
+	vars := enc.declare(&b, "p")
+	enc.positionConstraints(&b)
+	enc.slowAtPDefinitions(&b, so)
+	fmt.Fprintf(&b, "(assert (not %s))\n", enc.inSWithSlow(so, p, slowAtP))
+	for k, set := range so.sets {
+		o := enc.option(set)
+		name := slowAtOpt + strconv.Itoa(k)
+		fmt.Fprintf(&b, "(declare-const %s Int)\n(assert (= %s %s))\n", name, name, enc.optionSlowMoves(so, set))
+		fmt.Fprintf(&b, "(assert (not (and %s %s)))\n", enc.sortedAt(o), enc.inSWithSlow(so, o, name))
+	}
+	return query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, tactic: linearTactic}
+}

@@ -1,0 +1,151 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/prove/proof"
+	"pgregory.net/rapid"
+)
+
+// reducedRule writes the description of Exact Slow (n-1)-Nim's P-positions
+// by reduced positions (theory.SlowReducedDescription), with or without its
+// exception (all n reduced piles odd, total n-2): without it, the
+// description of Slow A-Nim with A = {n-1, n}.
+func reducedRule(n int, exception bool) string {
+	var piles, odd, mins []string
+	for i := range n {
+		piles = append(piles, check.PileName(i))
+		odd = append(odd, fmt.Sprintf("min(%s, moves) %% 2", check.PileName(i)))
+		mins = append(mins, fmt.Sprintf("min(%s, moves)", check.PileName(i)))
+	}
+	s := fmt.Sprintf("let moves = slowmoves(%d, %s); let odd = %s; let total = (%s) %% %d; odd <= total && odd + total <= %d",
+		n-1, strings.Join(piles, ", "), strings.Join(odd, " + "), strings.Join(mins, " + "), 2*(n-1), 2*n-4)
+	if exception {
+		s += fmt.Sprintf(" || odd == %d && total == %d", n, n-2)
+	}
+	return s
+}
+
+// TestSlowOptionsRoute: the M-rule's description on NIM(3,2), and Slow
+// A-Nim's on 3 and 4 piles, are proved along the route of sorted
+// options (both conditions); the description without its exception, false
+// on NIM(3,2), and with it, false on Slow A-Nim, are refuted with a
+// counterexample the engine confirms.
+func TestSlowOptionsRoute(t *testing.T) {
+	s := solver(t)
+	for _, tt := range []struct {
+		spec, expr string
+		want       proof.Result
+	}{
+		{"slow:3,2", reducedRule(3, true), Proved},
+		{"slowset:3,{2,3}", reducedRule(3, false), Proved},
+		{"slowset:4,{3,4}", reducedRule(4, false), Proved},
+		{"slow:3,2", reducedRule(3, false), Refuted},
+		{"slowset:4,{3,4}", reducedRule(4, true), Refuted},
+	} {
+		t.Run(tt.spec, func(t *testing.T) {
+			g, e := compile(t, tt.spec, tt.expr)
+			r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Result != tt.want {
+				t.Fatalf("%s: %s (%s), want %s", tt.expr, r.Result, r.Reason, tt.want)
+			}
+			switch tt.want {
+			case Proved:
+				if !slices.Contains(r.Routes, routeNameSlowOptions) {
+					t.Errorf("routes %q: the sorted options were not taken", r.Routes)
+				}
+				for _, c := range []proof.Cond{proof.I, proof.II} {
+					if got := conditionNamed(r, c); got == nil || got.Via != routeNameSlowOptions {
+						t.Errorf("(%s) not decided by the sorted options: %+v", c, got)
+					}
+				}
+			case Refuted:
+				if r.Counterexample == nil || r.Counterexample.Checked != "engine" {
+					t.Errorf("no counterexample checked by the engine: %+v", r.Counterexample)
+				}
+			}
+		})
+	}
+}
+
+// TestSlowOptionsLemmaRefused: where the formula for slowmoves at an
+// option is false (Slow A-Nim with A = {1,3} and slowmoves(2, ...): a move
+// on one pile may keep the number of moves), the solver does not prove
+// the lemma and the route is not taken; the claim is still decided, as
+// the engine says.
+func TestSlowOptionsLemmaRefused(t *testing.T) {
+	s := solver(t)
+	g, e := compile(t, "slowset:3,{1,3}", "slowmoves(2, a, b, c) % 2 == 0")
+	r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Routes, routeNameSlowOptions) {
+		t.Errorf("routes %q: the sorted options were taken with a false lemma", r.Routes)
+	}
+	if r.Result != Refuted {
+		t.Errorf("%s (%s), want refuted: (0,0,1) is an N-position in S", r.Result, r.Reason)
+	}
+}
+
+// TestOptionSlowMovesFormula checks the route's formula against
+// SlowMovesClosedForm on random sorted positions, with k = n-1 and move
+// sets of n-1 and n piles (Exact Slow (n-1)-Nim and Slow A-Nim with
+// A = {n-1, n}): it is not trusted (the lemmas decide), but it should hold
+// there.
+func TestOptionSlowMovesFormula(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(2, 7).Draw(t, "n")
+		k := n - 1
+		p := rapid.SliceOfN(rapid.OneOf(rapid.IntRange(0, 6), rapid.IntRange(0, 1<<40)), n, n).Draw(t, "p")
+		slices.Sort(p)
+		// The move set: every pile, or every pile but the last of a block
+		// of equal piles (the option is then sorted).
+		keep := rapid.IntRange(0, n).Draw(t, "keep")
+		for keep < n-1 && p[keep+1] == p[keep] {
+			keep++
+		}
+		var set []int
+		out := make([]bool, n)
+		q := slices.Clone(p)
+		for i := range n {
+			if i == keep {
+				out[i] = true
+				continue
+			}
+			set = append(set, i)
+			q[i]--
+		}
+		if q[0] < 0 {
+			t.Skip("not a legal option")
+		}
+		if !slices.IsSorted(q) {
+			t.Fatalf("p %v, set %v: the option %v is not sorted", p, set, q)
+		}
+		m := SlowMovesClosedForm(k, p)
+		slack := -k * m
+		above := len(set) - k
+		for i, x := range p {
+			slack += min(x, m)
+			if out[i] && x >= m {
+				above++
+			}
+		}
+		want := m - 1
+		if slack < above {
+			want = m - 2
+		}
+		if got := SlowMovesClosedForm(k, q); got != want {
+			t.Fatalf("p %v, set %v: slowmoves at the option %d, the formula %d", p, set, got, want)
+		}
+	})
+}
