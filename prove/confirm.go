@@ -55,7 +55,17 @@ func confirm(ctx context.Context, r *Result, queries []query, opts Options) erro
 	group.SetLimit(2)
 	for i, q := range queries {
 		group.Go(func() error {
-			reply, err := q.check(gctx, Options{Solver: second, Timeout: timeout})
+			// A query with a fallback (a route's narrower query, the
+			// condition asked another way after it) is confirmed when the
+			// second solver answers unsat to either: both are the
+			// condition.
+			var reply Reply
+			var err error
+			for at := &q; at != nil && err == nil; at = at.fallback {
+				if reply, err = at.check(gctx, Options{Solver: second, Timeout: timeout}); err != nil || reply.Answer != Unknown {
+					break
+				}
+			}
 			replies[i] = reply
 			return err
 		})
