@@ -103,7 +103,7 @@ func learnMoves(ctx context.Context, g *game.Game, e *check.Expr, enc *encoding,
 	}
 	// The same arithmetic and the same restriction of p as the queries
 	// were checked for.
-	withMoves.arithmetic, withMoves.canonical, withMoves.isCanonical = enc.arithmetic, enc.canonical, enc.isCanonical
+	withMoves.arithmetic, withMoves.canonical, withMoves.isCanonical, withMoves.sorted = enc.arithmetic, enc.canonical, enc.isCanonical, enc.sorted
 	return withMoves, learned, nil
 }
 
