@@ -165,6 +165,12 @@ func (q query) file(c *Claim, s *Solver) string {
 	fmt.Fprintf(&b, note, q.name, q.name.Words())
 	b.WriteString("(set-option :produce-models true)\n")
 	b.WriteString(q.script)
+	if len(q.cases) > 0 {
+		// The cases, asked one by one, as the one assertion they make
+		// together: a case may define what the script leaves free (the
+		// sorted options' slow_q).
+		b.WriteString("; the cases the query is split in, each asked on its own\n(assert (or " + strings.Join(q.cases, " ") + "))\n")
+	}
 	b.WriteString("\n" + s.checkSat(q.tactic) + "\n")
 	return b.String()
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -186,7 +188,18 @@ func prepareSlowOptions(ctx context.Context, enc *encoding, rt *route, opts Opti
 	if err != nil {
 		return enc, nil, nil // slowmoves too large to encode: the claim is not either
 	}
-	for _, lemma := range lemmas {
+	for i, lemma := range lemmas {
+		if opts.SMTOut != "" {
+			what := "slowmoves' closed form at a sorted p is the route's least of prefix sums"
+			if i > 0 {
+				what = fmt.Sprintf("at the sorted option p - 1_T of move set %d, slowmoves' closed form is the route's formula", i-1)
+			}
+			text := fmt.Sprintf("; nimlab prove: a lemma of the sorted options of a slow game, for %s\n; %s\n; unsat means the lemma holds for every position.\n%s\n%s\n", enc.g.Spec, what, lemma, opts.Solver.checkSat(linearTactic))
+			name := fmt.Sprintf("%s-slowmoves-lemma-%d.smt2", fileStem(enc.g.Spec), i)
+			if err := os.WriteFile(filepath.Join(opts.SMTOut, name), []byte(text), 0o644); err != nil {
+				return nil, nil, fmt.Errorf("--smt-out: %w", err)
+			}
+		}
 		reply, err := opts.Solver.CheckUsing(ctx, lemma, nil, opts.Timeout, linearTactic)
 		if err != nil {
 			if ctx.Err() != nil {

@@ -24,7 +24,7 @@ func newProveCmd() *cobra.Command {
   nimlab prove cn:7,4 --theorem cn74
   nimlab prove cn:6,4 --theorem cn64 --smt-out proofs/
   nimlab prove nim:3 --expr "a ^ b ^ c == 0" --move "b ^ c, b, c" --move "a, a ^ c, c" --move "a, b, a ^ b"
-  nimlab prove slow:4,3 --theorem mrule --timeout 15m
+  nimlab prove slow:5,4 --theorem mrule
   nimlab prove cn:6,3 --expr "a+b == d+e"     # refuted, with a counterexample
   nimlab prove cn:6,3 --theorem cn63 --confirm   # z3's proof, asked again of cvc5
   nimlab prove cn:6,3 --theorem cn63 --format latex > cn63-proof.tex
