@@ -10,26 +10,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/prove/proof"
+	"github.com/nimlab/nimlab/theory"
 	"pgregory.net/rapid"
 )
 
-// reducedRule writes the description of Exact Slow (n-1)-Nim's P-positions
-// by reduced positions (theory.SlowReducedDescription), with or without its
+// reducedRule is theory.SlowReducedDescription, the description of Exact
+// Slow (n-1)-Nim's P-positions by reduced positions, with or without its
 // exception (all n reduced piles odd, total n-2): without it, the
 // description of Slow A-Nim with A = {n-1, n}.
 func reducedRule(n int, exception bool) string {
-	var piles, odd, mins []string
-	for i := range n {
-		piles = append(piles, check.PileName(i))
-		odd = append(odd, fmt.Sprintf("min(%s, moves) %% 2", check.PileName(i)))
-		mins = append(mins, fmt.Sprintf("min(%s, moves)", check.PileName(i)))
-	}
-	s := fmt.Sprintf("let moves = slowmoves(%d, %s); let odd = %s; let total = (%s) %% %d; odd <= total && odd + total <= %d",
-		n-1, strings.Join(piles, ", "), strings.Join(odd, " + "), strings.Join(mins, " + "), 2*(n-1), 2*n-4)
-	if exception {
-		s += fmt.Sprintf(" || odd == %d && total == %d", n, n-2)
+	s := theory.SlowReducedDescription(n)
+	if !exception {
+		s = strings.TrimSuffix(s, fmt.Sprintf(" || odd == %d && total == %d", n, n-2))
 	}
 	return s
 }
