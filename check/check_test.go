@@ -165,6 +165,8 @@ func TestCompileErrors(t *testing.T) {
 		{"let p2 = 1; p2", "names a pile"},
 		{"(let mm = a; mm) + mm", "unknown name \"mm\""},
 		{"slowmoves(2)", "takes a number of piles k"},
+		{"slowmoves(0, a, b) == 0", "of at least 1"},
+		{"slowmoves(-1, a, b) == 0", "of at least 1"},
 		{"x == y", "unknown name \"x\""},
 		{"a+b = c", "write == to compare"},
 		{"let mm = a; mm = b", "write == to compare"},

@@ -257,7 +257,15 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 	if r.Grundy {
 		return r.writeGrundy(w)
 	}
-	fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+	switch {
+	case r.Exact:
+		fmt.Fprintf(w, "found         %s, learned on every pile 0..%d\n", r.Method, r.Max)
+	case r.LearnedExact:
+		fmt.Fprintf(w, "found         %s, learned on every pile 0..%d: exact there, not beyond\n", r.Method, r.Max)
+	default:
+		// Not "found": nothing exact was (the verified line says how far off).
+		fmt.Fprintf(w, "best tried    %s, learned on every pile 0..%d: not exact\n", r.Method, r.Max)
+	}
 	r.writeStructure(w)
 	if r.Exact || r.LearnedExact || r.verbose {
 		fmt.Fprintf(w, "expression    %s\n", r.Expr)

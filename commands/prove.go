@@ -519,6 +519,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 		if c.Via != "" {
 			line += " (by the " + c.Via + ")"
 		}
+		for _, a := range c.Abandoned {
+			line += " (after the " + a + ")"
+		}
 		if c.File != "" {
 			line += "  " + c.File
 		}
@@ -526,6 +529,9 @@ func writeProof(w io.Writer, r *prove.Result) {
 	}
 	if r.ReductionSkipped != "" {
 		fmt.Fprintf(w, "reduction   not taken: %s\n", r.ReductionSkipped)
+	}
+	for _, s := range r.RoutesSkipped {
+		fmt.Fprintf(w, "route       not taken: the %s\n", s)
 	}
 	for i, line := range reductionText(r.Reduction) {
 		fmt.Fprintf(w, "%-12s%s\n", map[bool]string{true: "reduction"}[i == 0], line)

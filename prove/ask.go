@@ -29,6 +29,9 @@ type asking struct {
 	// found holds a counterexample met among small positions before the
 	// query over every option was asked.
 	found []*Counterexample
+	// abandoned are, per query, the routes whose query was asked and gave
+	// way to its fallback, with their answers (Condition.Abandoned).
+	abandoned [][]string
 	// settled stops the other queries when one condition has failed.
 	settled context.CancelCauseFunc
 }
@@ -36,7 +39,7 @@ type asking struct {
 // ask asks each query, two at a time. A condition that fails settles the
 // result: the others are stopped.
 func ask(ctx context.Context, enc *encoding, queries []query, opts Options) (*asking, error) {
-	a := &asking{enc: enc, opts: opts, queries: queries, replies: make([]Reply, len(queries)), found: make([]*Counterexample, len(queries))}
+	a := &asking{enc: enc, opts: opts, queries: queries, replies: make([]Reply, len(queries)), found: make([]*Counterexample, len(queries)), abandoned: make([][]string, len(queries))}
 	qctx, settled := context.WithCancelCause(ctx)
 	defer settled(nil)
 	a.settled = settled
@@ -91,6 +94,9 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 			_ = os.Remove(a.queries[i].path)
 		}
 		spent := reply.Seconds
+		if rt := a.queries[i].via; rt != nil {
+			a.abandoned[i] = append(a.abandoned[i], abandonedText(rt.name, reply))
+		}
 		a.queries[i] = *a.queries[i].fallback
 		if err := a.write(i); err != nil {
 			return err
@@ -117,7 +123,7 @@ func (a *asking) settle(ctx context.Context, r *Result) (outcome, error) {
 	for i, reply := range a.replies {
 		c, q := &r.Conditions[i], a.queries[i]
 		c.Result, c.Reason, c.ReasonKind, c.Seconds, c.File, c.Via = reply.Answer, reply.Reason, reply.Kind, reply.Seconds, q.path, q.via.String()
-		c.Routes = q.routes
+		c.Routes, c.Abandoned = q.routes, a.abandoned[i]
 		stopped := reply.Answer == Unknown && reply.Kind == ReasonStopped
 		if stopped {
 			c.Via, c.Routes = "", nil
@@ -184,3 +190,16 @@ const stoppedReason = "not asked to the end: another condition failed first"
 
 // errSettled stops the queries left when one condition has failed.
 var errSettled = errors.New("another condition failed")
+
+// abandonedText says why a route's query gave way to its fallback: no
+// answer (the solver's reason), or a model, which for a narrower query
+// (candidate moves, a case of the route) only says it did not settle the
+// condition.
+func abandonedText(route string, reply Reply) string {
+	switch reply.Answer {
+	case Unknown:
+		return fmt.Sprintf("%s: %s", route, reply.Reason)
+	default:
+		return fmt.Sprintf("%s: did not settle it (%s, %.2f s)", route, reply.Answer, reply.Seconds)
+	}
+}

@@ -61,10 +61,19 @@ func confirm(ctx context.Context, r *Result, queries []query, opts Options) erro
 			// condition.
 			var reply Reply
 			var err error
+			var ways []string
+			spent := 0.0
 			for at := &q; at != nil && err == nil; at = at.fallback {
-				if reply, err = at.check(gctx, Options{Solver: second, Timeout: timeout}); err != nil || reply.Answer != Unknown {
+				reply, err = at.check(gctx, Options{Solver: second, Timeout: timeout})
+				spent += reply.Seconds
+				if err != nil || reply.Answer != Unknown {
 					break
 				}
+				ways = append(ways, queryWay(at))
+			}
+			reply.Seconds = spent
+			if reply.Answer == Unknown && len(ways) > 1 {
+				reply.Reason += ", asked " + strings.Join(ways, " and ")
 			}
 			replies[i] = reply
 			return err
@@ -110,4 +119,13 @@ func confirm(ctx context.Context, r *Result, queries []query, opts Options) erro
 	summary.Seconds = time.Since(start).Seconds()
 	r.Confirmation = summary
 	return nil
+}
+
+// queryWay says how a query asks its condition: along a route (its via),
+// or over every option.
+func queryWay(q *query) string {
+	if q.via != nil {
+		return "by the " + q.via.name
+	}
+	return "over every option"
 }

@@ -112,6 +112,10 @@ type Condition struct {
 	// Routes are the routes of the query that decided the condition
 	// (routes.go), each taken because its preconditions held.
 	Routes []string `json:"routes,omitempty"`
+	// Abandoned are the routes whose narrower query was asked first and
+	// did not settle the condition, each with its answer: the condition
+	// was then asked another way (the query's fallback), which decided it.
+	Abandoned []string `json:"abandoned,omitempty"`
 	// Confirmation is the second solver's answer to the query that
 	// decided the condition (Options.Confirm).
 	Confirmation *Confirmation `json:"confirmation,omitempty"`
@@ -186,6 +190,10 @@ type Result struct {
 	// ReductionSkipped says why the reduction Options.Reduce asked for
 	// was not taken (its preconditions: reductionRoute).
 	ReductionSkipped string `json:"reduction_skipped,omitempty"`
+	// RoutesSkipped are the routes whose preconditions held but that were
+	// not taken, each with why (a lemma of theirs the solver did not
+	// prove): the conditions were asked as without them.
+	RoutesSkipped []string `json:"routes_skipped,omitempty"`
 	// Learned are the candidate winning moves learned on a box for (II)
 	// when none were given (learn.go), and how well they covered it.
 	Learned *witness.Learned `json:"learned_moves,omitempty"`

@@ -189,11 +189,11 @@ func prepareSlowOptions(ctx context.Context, enc *encoding, rt *route, opts Opti
 		return enc, nil, nil // slowmoves too large to encode: the claim is not either
 	}
 	for i, lemma := range lemmas {
+		what := "slowmoves' closed form at a sorted p is the route's least of prefix sums"
+		if i > 0 {
+			what = fmt.Sprintf("at the sorted option p - 1_T of the move set T = %s, slowmoves' closed form is the route's formula", pileSet(so.sets[i-1]))
+		}
 		if opts.SMTOut != "" {
-			what := "slowmoves' closed form at a sorted p is the route's least of prefix sums"
-			if i > 0 {
-				what = fmt.Sprintf("at the sorted option p - 1_T of move set %d, slowmoves' closed form is the route's formula", i-1)
-			}
 			text := fmt.Sprintf("; nimlab prove: a lemma of the sorted options of a slow game, for %s\n; %s\n; unsat means the lemma holds for every position.\n%s\n%s\n", enc.g.Spec, what, lemma, opts.Solver.checkSat(linearTactic))
 			name := fmt.Sprintf("%s-slowmoves-lemma-%d.smt2", fileStem(enc.g.Spec), i)
 			if err := os.WriteFile(filepath.Join(opts.SMTOut, name), []byte(text), 0o644); err != nil {
@@ -205,9 +205,15 @@ func prepareSlowOptions(ctx context.Context, enc *encoding, rt *route, opts Opti
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
 			}
+			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s: %v", rt.name, what, err))
 			return enc, nil, nil
 		}
 		if reply.Answer != Unsat {
+			why := string(reply.Answer)
+			if reply.Reason != "" {
+				why = reply.Reason
+			}
+			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s was not proved (%s)", rt.name, what, why))
 			return enc, nil, nil
 		}
 	}
@@ -443,4 +449,13 @@ func (enc *encoding) slowOptionsII(so *slowOptions) query {
 	// odd), NIM(5,4)'s (II) took as long (25 s) and NIM(6,5)'s had no
 	// answer within 5 minutes, where whole it took 180 s.
 	return query{name: proof.II, script: enc.endQuery(&b, false), vars: vars, tactic: linearTactic}
+}
+
+// pileSet names a set of piles as the expressions do: {a, c, d}.
+func pileSet(set []int) string {
+	names := make([]string, len(set))
+	for j, i := range set {
+		names[j] = check.PileName(i)
+	}
+	return "{" + strings.Join(names, ", ") + "}"
 }

@@ -86,6 +86,9 @@ func TestSlowOptionsLemmaRefused(t *testing.T) {
 	if slices.Contains(r.Routes, routeNameSlowOptions) {
 		t.Errorf("routes %q: the sorted options were taken with a false lemma", r.Routes)
 	}
+	if len(r.RoutesSkipped) != 1 || !strings.HasPrefix(r.RoutesSkipped[0], routeNameSlowOptions+": ") {
+		t.Errorf("routes skipped %q, want the sorted options, with why", r.RoutesSkipped)
+	}
 	if r.Result != Refuted {
 		t.Errorf("%s (%s), want refuted: (0,0,1) is an N-position in S", r.Result, r.Reason)
 	}

@@ -27,9 +27,11 @@ import (
 // recorded (go test ./prove -run TestProvesTheTheorems -update).
 var update = flag.Bool("update", false, "prove every theorem of recorded again and rewrite theory/proofs.json")
 
-// updateOnly limits -update to one theorem; the others keep their records
-// (go test ./prove -run TestProvesTheTheorems -update -update-only cn64).
-var updateOnly = flag.String("update-only", "", "with -update, prove only this theorem again")
+// updateOnly limits -update to one theorem, or to one theorem on one game
+// ("mrule slow:6,5"); the others keep their records (go test ./prove -run
+// TestProvesTheTheorems -update -update-only cn64). A theorem on a game not
+// recorded yet is proved and added.
+var updateOnly = flag.String("update-only", "", "with -update, prove only this theorem (or \"THEOREM GAME\") again")
 
 // confirmOnly makes -update keep each record's first solver's measurement
 // (time, solver, CPU, measured on a quiet machine) and record only the
@@ -54,7 +56,7 @@ var recorded = []struct {
 	{"path-n-n-1", "path:6,3", time.Minute}, {"path-n-n-1", "path:8,4", time.Minute},
 	{"figure6", "complex:1-2,1-3,2-3,3-4", time.Minute}, {"exact-all", "exact:4,4", time.Minute},
 	{"exact-1", "exact:3,1", time.Minute}, {"mrule", "slow:2,1", time.Minute}, {"mrule", "slow:3,2", time.Minute},
-	{"mrule", "slow:4,3", time.Minute}, {"mrule", "slow:5,4", time.Minute},
+	{"mrule", "slow:4,3", time.Minute}, {"mrule", "slow:5,4", time.Minute}, {"mrule", "slow:6,5", 5 * time.Minute},
 }
 
 // maxRecheck bounds the recorded time of the proofs the tests redo; longer
@@ -214,7 +216,7 @@ func updateRecord(t *testing.T, s *Solver) {
 	}
 	var out []theory.ProofRecord
 	for _, rec := range recorded {
-		if *updateOnly != "" && rec.theorem != *updateOnly {
+		if *updateOnly != "" && rec.theorem != *updateOnly && rec.theorem+" "+rec.spec != *updateOnly {
 			i := slices.IndexFunc(theory.ProofRecords(), func(r theory.ProofRecord) bool { return r.Theorem == rec.theorem && r.Game == rec.spec })
 			if i < 0 {
 				t.Fatalf("%s %s has no record to keep", rec.theorem, rec.spec)
