@@ -474,6 +474,11 @@ func (e *Expr) boundCall(name string, args []ast.Node, names map[string]termBoun
 	if name == "sym" {
 		return 1, nil, nil
 	}
+	// A k that depends on no pile and is below 1 names no game: a slip,
+	// refused. A k computed from the piles is 0 moves there (documented).
+	if name == "slowmoves" && len(ts) > 0 && ts[0].konst != nil && ts[0].konst.Sign() <= 0 {
+		return 0, nil, fmt.Errorf("slowmoves() takes a number of piles k of at least 1 (a move takes one token from each of k piles), not %v", ts[0].konst)
+	}
 	fold = ifConstant(func() *big.Int {
 		vs := make([]*big.Int, len(ts))
 		for i, t := range ts {

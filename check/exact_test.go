@@ -336,7 +336,7 @@ func (g exprGen) expr(depth int, names []string, inSym bool) string {
 		if rapid.Bool().Draw(g.t, "abs") {
 			return "abs(" + sub() + ")"
 		}
-		return g.pick("function", "colmod("+g.pick("modulus", "2", "3", "0", "(-2)")+", ", "slowmoves("+sub()+", ") + list() + ")"
+		return g.pick("function", "colmod("+g.pick("modulus", "2", "3", "0", "(-2)")+", ", "slowmoves("+g.slowK(sub)+", ") + list() + ")"
 	case 10:
 		if !inSym {
 			return "sym(" + g.expr(depth-1, names, true) + ")"
@@ -409,4 +409,14 @@ func BenchmarkEvaluator(b *testing.B) {
 			}
 		})
 	}
+}
+
+// slowK draws slowmoves' k: a constant of at least 1 (a smaller one is
+// refused), or any term made to depend on a pile (+ a - a), whose value
+// may be below 1 at some positions.
+func (g exprGen) slowK(sub func() string) string {
+	if rapid.Bool().Draw(g.t, "constant k") {
+		return g.pick("k", "1", "2", "3")
+	}
+	return "(" + sub() + " + a - a)"
 }

@@ -34,8 +34,9 @@ colmod(m, x, y, ...): at every binary digit the number of values with a 1
 there is divisible by m (Moore's Nim with k: colmod(k+1, a, b, ...); false
 when a value is negative),
 slowmoves(k, x, y, ...): the most moves a play of Exact Slow k-Nim can last
-from piles x, y, ... (one token from each of exactly k piles a move, k at
-least 1; a pile holding more than that has tokens no play reaches), and sym(e): e holds for
+from piles x, y, ... (one token from each of exactly k piles a move; a k
+of no pile must be at least 1, one computed from the piles gives 0 where it
+is below 1; a pile holding more than that has tokens no play reaches), and sym(e): e holds for
 some symmetry of the position (rotations and reflections for cn, reversal
 for path, ...). "let name = x; e" names a value in e (a name of two or more
 letters, which shadows no pile), e.g.
@@ -471,16 +472,6 @@ func (e *Expr) call(name string, args []ast.Node, inSym bool) (value, error) {
 	case "slowmoves":
 		if err := need(len(fs) >= 2, "a number of piles k and one or more piles"); err != nil {
 			return nil, err
-		}
-		// A k written as a number below 1 names no game: a slip, refused.
-		// A k computed from the piles keeps the documented value 0 there.
-		if k, ok := args[0].(*ast.IntegerNode); ok && k.Value < 1 {
-			return nil, fmt.Errorf("slowmoves() takes a number of piles k of at least 1 (a move takes one token from each of k piles), not %d", k.Value)
-		}
-		if u, ok := args[0].(*ast.UnaryNode); ok && u.Operator == "-" {
-			if _, isInt := u.Node.(*ast.IntegerNode); isInt {
-				return nil, errors.New("slowmoves() takes a number of piles k of at least 1 (a move takes one token from each of k piles), not a negative number")
-			}
 		}
 		return e.slowMovesValue(fs[0], fs[1:]), nil
 	case "sym":

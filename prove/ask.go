@@ -192,14 +192,12 @@ const stoppedReason = "not asked to the end: another condition failed first"
 var errSettled = errors.New("another condition failed")
 
 // abandonedText says why a route's query gave way to its fallback: no
-// answer (the solver's reason), or a model, which for a narrower query
-// (candidate moves, a case of the route) only says it did not settle the
-// condition.
+// answer (the solver's reason), or a model, which the condition asked
+// another way turns into a counterexample or a proof (for candidate moves
+// a model only says they do not cover the condition).
 func abandonedText(route string, reply Reply) string {
-	switch reply.Answer {
-	case Unknown:
+	if reply.Answer == Unknown {
 		return fmt.Sprintf("%s: %s", route, reply.Reason)
-	default:
-		return fmt.Sprintf("%s: did not settle it (%s, %.2f s)", route, reply.Answer, reply.Seconds)
 	}
+	return fmt.Sprintf("%s: %s in %.2f s, the condition asked again another way", route, reply.Answer, reply.Seconds)
 }

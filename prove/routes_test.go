@@ -89,7 +89,6 @@ func TestRoutePreconditions(t *testing.T) {
 		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, a, b) % 2 == 0", nil, false},
 		{slowOptionsRoute, "slow:3,2", "slowmoves(2, a, b, c) == slowmoves(1, a, b, c)", nil, false},
 		{slowOptionsRoute, "slow:3,2", "a + b + c == 0", nil, false},
-		{slowOptionsRoute, "slow:2,1", "slowmoves(1 - 1, a, b) == 0 && (a + b) % 2 == 0", nil, false},
 		{slowOptionsRoute, "slow:3,2/misere", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
 		{slowOptionsRoute, "exact:3,2", "slowmoves(2, a, b, c) % 2 == 0", nil, false},
 		{slowOptionsRoute, "fixed(cn:3,2; 2)", "slowmoves(2, a, b, c) % 2 == 0", nil, false},

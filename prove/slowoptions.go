@@ -208,12 +208,12 @@ func prepareSlowOptions(ctx context.Context, enc *encoding, rt *route, opts Opti
 			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s: %v", rt.name, what, err))
 			return enc, nil, nil
 		}
-		if reply.Answer != Unsat {
-			why := string(reply.Answer)
-			if reply.Reason != "" {
-				why = reply.Reason
-			}
-			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s was not proved (%s)", rt.name, what, why))
+		switch reply.Answer {
+		case Sat:
+			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s is false (the solver found a counterexample)", rt.name, what))
+			return enc, nil, nil
+		case Unknown:
+			r.RoutesSkipped = append(r.RoutesSkipped, fmt.Sprintf("%s: its lemma that %s was not proved (%s)", rt.name, what, reply.Reason))
 			return enc, nil, nil
 		}
 	}
