@@ -141,6 +141,9 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 		if err != nil || c != nil {
 			if c != nil {
 				c.Via, c.Routes, c.Seconds = rt.name, []string{rt.name}, step.Seconds
+				if len(enc.moveExprs) > 0 {
+					r.RoutesSkipped = append(r.RoutesSkipped, viaMoves+": not asked, (II) was decided first by the "+rt.name)
+				}
 				if step.Scope.Bound == proof.Unbounded {
 					r.everyPosition = map[proof.Cond]bool{c.Name: true}
 				}

@@ -73,6 +73,24 @@ func TestEquivalence(t *testing.T) {
 		}
 	})
 
+	t.Run("moves not asked", func(t *testing.T) {
+		// The claim's own candidate moves are not asked once (II) is
+		// decided by equivalence, and the result says so.
+		g, _ := compile(t, "nim:2", "a == b")
+		o := opts
+		o.Equivalents = []Equivalent{{Name: "itself", Claim: claimOf(t, g, "a == b", [][]string{{"min(a, b)", "min(a, b)"}})}}
+		r, err := claimOf(t, g, "a == b", [][]string{{"b", "b"}}).Prove(ctx, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ii := conditionNamed(r, proof.II); ii == nil || ii.Via != routeNameEquivalence {
+			t.Fatalf("(II) %+v: want it by equivalence", ii)
+		}
+		if len(r.RoutesSkipped) != 1 || !strings.HasPrefix(r.RoutesSkipped[0], viaMoves+": ") {
+			t.Errorf("routes skipped %q, want the candidate moves'", r.RoutesSkipped)
+		}
+	})
+
 	t.Run("false", func(t *testing.T) {
 		// A false claim offered itself with moves: the same set, but its
 		// proof fails, so it does not serve and the claim is refuted.
