@@ -167,6 +167,8 @@ func TestCompileErrors(t *testing.T) {
 		{"slowmoves(2)", "takes a number of piles k"},
 		{"slowmoves(0, a, b) == 0", "of at least 1"},
 		{"slowmoves(-1, a, b) == 0", "of at least 1"},
+		{"slowmoves(0.0, a, b) == 0", "not an integer"},
+		{"a == 1.5", "not an integer"},
 		{"x == y", "unknown name \"x\""},
 		{"a+b = c", "write == to compare"},
 		{"let mm = a; mm = b", "write == to compare"},

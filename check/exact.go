@@ -391,7 +391,7 @@ func (e *Expr) bound1(node ast.Node, names map[string]termBound) (digits int, fo
 			return e.boundCall(id.Value, n.Arguments, names)
 		}
 	}
-	return 0, nil, fmt.Errorf("unsupported expression %q", node.String())
+	return 0, nil, unsupported(node)
 }
 
 func (e *Expr) boundBinary(n *ast.BinaryNode, names map[string]termBound) (digits int, fold func() *big.Int, err error) {

@@ -258,7 +258,15 @@ func (e *Expr) build(node ast.Node, inSym bool) (value, error) {
 			return e.call(id.Value, n.Arguments, inSym)
 		}
 	}
-	return nil, fmt.Errorf("unsupported expression %q", node.String())
+	return nil, unsupported(node)
+}
+
+// unsupported says why node is not part of the language.
+func unsupported(node ast.Node) error {
+	if f, ok := node.(*ast.FloatNode); ok {
+		return fmt.Errorf("a number with a decimal point (%v) is not an integer: expressions compute on integers (/ divides rounding down)", f.Value)
+	}
+	return fmt.Errorf("unsupported expression %q", node.String())
 }
 
 // let builds "let name = value; body": the value is computed once per
