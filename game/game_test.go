@@ -40,6 +40,7 @@ func TestParseErrors(t *testing.T) {
 	tests := []struct{ spec, mention string }{
 		{"", "FAMILY:ARGS"},
 		{"chess:3", "unknown family"},
+		{"cm:6,3", "did you mean cn?"},
 		{"CN(6,3)", "cn is written cn:N,K"},
 		{"cone:nim:2", "cone is a construction, written cone(A)"},
 		{"cn:6,9", "did you mean cn:9,6?"},

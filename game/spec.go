@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/nimlab/nimlab/complex"
+	"github.com/nimlab/nimlab/internal/spelling"
 	"github.com/nimlab/nimlab/literature"
 )
 
@@ -160,6 +161,9 @@ func parseNormal(text string) (*Game, error) {
 			}
 			return nil, fmt.Errorf("%s is a construction, written %s (e.g. %s)", name, families[j].Syntax, families[j].Example)
 		}
+		if near := spelling.Nearest(name, familyList()); near != "" {
+			return nil, fmt.Errorf("unknown family %q: did you mean %s? (families: %s)", name, near, familyNames())
+		}
 		return nil, fmt.Errorf("unknown family %q (families: %s)", name, familyNames())
 	}
 	f := families[i]
@@ -177,13 +181,18 @@ func parseNormal(text string) (*Game, error) {
 }
 
 func familyNames() string {
+	return strings.Join(familyList(), ", ")
+}
+
+// familyList lists the families' names, each once, in Families' order.
+func familyList() []string {
 	var names []string
 	for _, f := range Families() {
 		if !slices.Contains(names, f.Name) {
 			names = append(names, f.Name)
 		}
 	}
-	return strings.Join(names, ", ")
+	return names
 }
 
 // vertexSets reads sets of 1-based vertices such as "1-2-3,2-4" (vertexLists)

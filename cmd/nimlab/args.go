@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/nimlab/nimlab/commands"
+	"github.com/nimlab/nimlab/internal/spelling"
 	"github.com/spf13/pflag"
 )
 
@@ -185,36 +186,9 @@ func flagError(cmd *cobra.Command, err error) error {
 // and within a third of name's letters (the closest, the first in order on a
 // tie), or "": --mx is --max, -x is nothing.
 func nearestFlag(cmd *cobra.Command, name string) string {
-	best, bestDistance := "", min(3, max(len(name)/3, 1)+1)
-	if len(name) < 2 {
-		return ""
-	}
-	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if d := editDistance(name, f.Name); d < bestDistance {
-			best, bestDistance = f.Name, d
-		}
-	})
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	row := make([]int, len(b)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		diagonal := row[0]
-		row[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			diagonal, row[j] = row[j], min(row[j]+1, row[j-1]+1, diagonal+cost)
-		}
-	}
-	return row[len(b)]
+	var names []string
+	cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+	return spelling.Nearest(name, names)
 }
 
 // negativeNumber matches what follows the dash of a negative number.
