@@ -18,6 +18,9 @@ func (e *Expr) Tree() ast.Node { return e.tree }
 // ...), as the evaluator reads it.
 func (e *Expr) PileIndex(name string) (int, error) { return e.pile(name) }
 
+// Piles returns the number of piles the expression was compiled for.
+func (e *Expr) Piles() int { return e.n }
+
 // ColumnModulus returns m and the piles in the order of the arguments when
 // the expression is colmod(m, x_1, ..., x_n) with m >= 2 and the x's the n
 // piles of the game, each once: Moore's Nim's S, which prove decides by

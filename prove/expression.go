@@ -66,6 +66,11 @@ type translator struct {
 	// sorted options (slowoptions.go) proved it equal to slowmoves of
 	// every pile of the game, when n is their number.
 	slowAt func(k, n int) string
+	// sorted is true when the position translated is sorted, pile(0) <=
+	// pile(1) <= ...: the queries of the route of sorted options assert
+	// it beside S. sym(B) is then B itself where B says the piles are
+	// sorted (sortedSym).
+	sorted bool
 }
 
 // translateExpr returns the SMT-LIB formula that holds at the position whose
@@ -85,13 +90,13 @@ func translateValue(e *check.Expr, pile func(i int) string, a arith) (string, *b
 // translate translates e at the piles pile(i), the piles where zero holds
 // (when zero is not nil) written as the constant 0, read by as.
 func translate(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term) (string, *big.Int, error) {
-	return translateWith(e, pile, zero, a, as, nil)
+	return translateWith(e, pile, zero, a, as, nil, false)
 }
 
-// translateWith is translate with translator.slowAt.
-func translateWith(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term, slowAt func(k, n int) string) (string, *big.Int, error) {
+// translateWith is translate with translator.slowAt and translator.sorted.
+func translateWith(e *check.Expr, pile func(i int) string, zero func(i int) bool, a arith, as func(translator, term) term, slowAt func(k, n int) string, sorted bool) (string, *big.Int, error) {
 	fresh := 0
-	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, zero: zero, names: map[string]term{}, fresh: &fresh, slowAt: slowAt}
+	tr := translator{expr: e, a: a, widest: new(big.Int), pile: pile, zero: zero, names: map[string]term{}, fresh: &fresh, slowAt: slowAt, sorted: sorted}
 	t, err := tr.term(e.Tree())
 	if err != nil {
 		return "", nil, err
@@ -631,9 +636,70 @@ func (tr translator) extreme(least bool, ts []term) term {
 
 // sym is a disjunction over the symmetries: e holds at q with q[i] =
 // p[perm[i]] for some perm.
+// sortedSym reports whether b's conjuncts at the top (through && and
+// parentheses) include x0 <= x1, x1 <= x2, ..., up to the last pile, each
+// written with pile names (x0 <= x1 or x1 >= x0), none a name a let binds.
+func sortedSym(e *check.Expr, b ast.Node, bound map[string]term) bool {
+	n := e.Piles()
+	if n < 2 {
+		return false
+	}
+	chain := make([]bool, n-1)
+	pile := func(x ast.Node) int {
+		id, ok := x.(*ast.IdentifierNode)
+		if !ok {
+			return -1
+		}
+		if _, isLet := bound[id.Value]; isLet {
+			return -1
+		}
+		i, err := e.PileIndex(id.Value)
+		if err != nil {
+			return -1
+		}
+		return i
+	}
+	var walk func(x ast.Node)
+	walk = func(x ast.Node) {
+		bin, ok := x.(*ast.BinaryNode)
+		if !ok {
+			return
+		}
+		switch bin.Operator {
+		case "&&", "and":
+			walk(bin.Left)
+			walk(bin.Right)
+		case "<=", ">=":
+			lo, hi := pile(bin.Left), pile(bin.Right)
+			if bin.Operator == ">=" {
+				lo, hi = hi, lo
+			}
+			if lo >= 0 && lo < n-1 && hi == lo+1 {
+				chain[lo] = true
+			}
+		}
+	}
+	walk(b)
+	return !slices.Contains(chain, false)
+}
+
 func (tr translator) sym(args []ast.Node, where string) (term, error) {
 	if len(args) != 1 {
 		return term{}, fmt.Errorf("sym() takes one argument, not %d", len(args))
+	}
+	if tr.sorted && sortedSym(tr.expr, args[0], tr.names) {
+		// Soundness: at a sorted position x, sym(B) holds when B holds
+		// at some image y of x under the group, y_i = x_perm(i). B says
+		// y0 <= y1 <= ..., and a rearrangement of the sorted x that is
+		// sorted is x itself, value by value: so sym(B) at x is B at x
+		// (the identity is an element of every group).
+		inner := tr
+		inner.sorted = false
+		t, err := inner.term(args[0])
+		if err != nil {
+			return term{}, err
+		}
+		return tr.asBool(t), nil
 	}
 	perms, err := tr.expr.SymmetryPerms()
 	if err != nil {

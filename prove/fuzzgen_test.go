@@ -637,7 +637,13 @@ func xorBesideArithmetic(src string) bool {
 //   - asym: base only on positions with a <= b, which includes every
 //     sorted position and every lexicographically least image under a
 //     transitive group, where the symmetry breaking looks: not symmetric
-//     (the last one, base negated where a > b, is wrong for every game).
+//     (the last one, base negated where a > b, is wrong for every game);
+//   - sorted: base read at sorted positions only, sym(a <= b && ... &&
+//     base), which the route of sorted options translates as its argument
+//     where the position is sorted: the same set when every permutation
+//     is a symmetry and base is symmetric, another set otherwise; beside
+//     it base negated there (wrong), and a chain with a link missing
+//     (translated as sym over the group).
 func specialMutants(base string, names []string) []candidate {
 	a := names[0]
 	e := "(" + base + ")"
@@ -656,6 +662,18 @@ func specialMutants(base string, names []string) []candidate {
 			candidate{src: e + " && " + a + " <= " + b, origin: "asym"},
 			candidate{src: e + " || " + a + " > " + b, origin: "asym"},
 			candidate{src: e + " != (" + a + " > " + b + ")", origin: "asym"},
+		)
+	}
+	if len(names) >= 2 && !strings.Contains(base, "sym(") { // check has no sym inside sym
+		var chain []string
+		for i := 1; i < len(names); i++ {
+			chain = append(chain, names[i-1]+" <= "+names[i])
+		}
+		sorted := strings.Join(chain, " && ")
+		out = append(out,
+			candidate{src: "sym(" + sorted + " && " + e + ")", origin: "sorted"},
+			candidate{src: "sym(" + sorted + " && !" + e + ")", origin: "sorted"},
+			candidate{src: "sym(" + strings.Join(chain[1:], " && ") + " && " + e + ")", origin: "sorted"},
 		)
 	}
 	return out
@@ -719,6 +737,18 @@ func TestFuzzGenerators(t *testing.T) {
 		if !ops[op] {
 			t.Errorf("no mutant %s of %s", op, base)
 		}
+	}
+	sorted := 0
+	for _, m := range specialMutants("a + b == c", pileNames(3)) {
+		if m.origin == "sorted" {
+			sorted++
+			if _, err := check.Compile(m.src, 3, func() (*complex.Group, error) { return complex.FullGroup(3), nil }); err != nil {
+				t.Errorf("%s: %v", m.origin, err)
+			}
+		}
+	}
+	if sorted != 3 {
+		t.Errorf("%d mutants sorted of a + b == c, want 3", sorted)
 	}
 	for i := range 200 {
 		src := randomExpr(r, pileNames(1+i%5))

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/expr-lang/expr/ast"
+	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/theory"
 	"pgregory.net/rapid"
@@ -42,6 +44,13 @@ func TestSlowOptionsRoute(t *testing.T) {
 		{"slowset:3,{2,3}", reducedRule(3, false), Proved},
 		{"slow:3,2", reducedRule(3, false), Refuted},
 		{"slowset:4,{3,4}", reducedRule(4, true), Refuted},
+		// Written at sorted positions: with slowmoves, and without it
+		// (no lemma; (II) split by residues).
+		{"slow:3,2", "sym(a <= b && b <= c && (" + reducedRule(3, true) + "))", Proved},
+		{"slow:3,1", "sym(a <= b && b <= c && (a + b + c) % 2 == 0)", Proved},
+		{"slow:5,2", nim52, Proved},
+		{"slow:3,2", "sym(a <= b && b <= c && (a + b + c) % 2 == 0)", Refuted},
+		{"slow:4,2", "sym(a <= b && b <= c && c <= d && (a + b + c + d) % 4 == 0)", Refuted},
 	} {
 		t.Run(tt.spec, func(t *testing.T) {
 			g, e := compile(t, tt.spec, tt.expr)
@@ -68,6 +77,85 @@ func TestSlowOptionsRoute(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// nim52 is the description of NIM(5,2)'s P-positions found on
+// 2026-12-06 (docs/findings.md), at sorted piles a <= b <= c <= d <= e.
+const nim52 = "sym(a <= b && b <= c && c <= d && d <= e && (let top = min(e, a + b + c + d); let even = a % 2 == 0 && b % 2 == c % 2 && c % 2 == d % 2; even && (top - d - c + b - a >= 0 || d % 2 == top % 2) || top - d - c + b - a < 0 && (a + b + c + d + top) % 4 == 1))"
+
+// TestSortedSym: sortedSym finds the chain p0 <= p1 <= ... among the
+// conjuncts at the top of sym's argument, and only there; at every
+// sorted position of a box, the translation that reads such a sym as its
+// argument is what check's evaluator says.
+func TestSortedSym(t *testing.T) {
+	s := solver(t)
+	for _, tt := range []struct {
+		spec, expr string
+		sorted     bool
+	}{
+		{"slow:3,2", "sym(a <= b && b <= c && a + b == c)", true},
+		{"slow:3,2", "sym(c >= b && (a + 1 == c && b >= a))", true},
+		{"slow:3,2", "sym(a <= b && a + b == c)", false},             // a link missing
+		{"slow:3,2", "sym(b <= a && c >= b && a + b == c)", false},   // the wrong way
+		{"slow:3,2", "sym(a <= b && b <= c || a + b == c)", false},   // not a conjunct
+		{"slow:3,2", "sym(a <= b && !(b > c) && a + b == c)", false}, // not written so
+		{"slow:5,2", nim52, true},
+		{"slow:5,2", "let mm = a + b; sym(a <= b && b <= c && c <= d && d <= e && mm % 3 == 1)", true},
+	} {
+		t.Run(tt.expr, func(t *testing.T) {
+			g, e := compile(t, tt.spec, tt.expr)
+			var arg ast.Node
+			ast.Find(e.Tree(), func(x ast.Node) bool {
+				if c, ok := x.(*ast.CallNode); ok && arg == nil {
+					if id, ok := c.Callee.(*ast.IdentifierNode); ok && id.Value == "sym" {
+						arg = c.Arguments[0]
+					}
+				}
+				return false
+			})
+			if got := sortedSym(e, arg, nil); got != tt.sorted {
+				t.Fatalf("sortedSym = %v, want %v", got, tt.sorted)
+			}
+			eval := e.Evaluator()
+			a := arith{}
+			var terms []string
+			var want []bool
+			for _, p := range box(g.Piles(), map[bool]int{true: 2, false: 4}[g.Piles() > 4]) {
+				if !slices.IsSorted(p) {
+					continue
+				}
+				src, _, err := translateWith(e, func(i int) string { return a.num(p[i]) }, nil, a, translator.asBool, nil, true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				terms = append(terms, "(push)\n(assert "+src+")\n(check-sat)\n(pop)\n")
+				want = append(want, eval(p))
+			}
+			got := run(t, s, strings.Join(terms, ""), len(terms))
+			for i := range terms {
+				if (got[i] == "sat") != want[i] {
+					t.Fatalf("%s: z3 says %s, the evaluator says %v", terms[i], got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestResidueCases: residueCases leaves out only the residues of the total
+// the parities rule out, and largestModulus reads the claim's moduli.
+func TestResidueCases(t *testing.T) {
+	for _, tt := range []struct{ n, m, want int }{{3, 2, 8}, {5, 4, 64}, {2, 3, 12}, {1, 6, 6}} {
+		cases := residueCases(tt.n, tt.m)
+		if len(cases) != tt.want {
+			t.Errorf("n %d, m %d: %d cases, want %d", tt.n, tt.m, len(cases), tt.want)
+		}
+	}
+	if got := largestModulus(mustCompile(t, "slow:5,2", nim52)); got != 4 {
+		t.Errorf("largestModulus of NIM(5,2)'s description: %d, want 4", got)
+	}
+	if got := largestModulus(mustCompile(t, "slow:3,2", "a % 9 == b % 12")); got != 2 {
+		t.Errorf("largestModulus past %d: %d, want 2", maxCaseModulus, got)
 	}
 }
 
@@ -199,4 +287,10 @@ func TestSlowOptionsFilesStandAlone(t *testing.T) {
 	if lemmas != 4 || len(files) != 6 {
 		t.Errorf("files %q: want (I), (II) and 4 lemmas", files)
 	}
+}
+
+func mustCompile(t *testing.T, spec, src string) *check.Expr {
+	t.Helper()
+	_, e := compile(t, spec, src)
+	return e
 }
