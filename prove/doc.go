@@ -140,17 +140,21 @@
 //
 // Preconditions: linear arithmetic in normal play, no region, a claim of P
 // (not of values); every move set takes one token from each of its piles;
-// the claim reads slowmoves(k, ...) of every pile, one constant k; symmetry
-// breaking sorted p (every permutation keeps S and the moves); and the
-// solver proved the route's lemmas: slowmoves at a sorted p, and at each
-// legal sorted option p - 1_T, equals a short formula.
+// the claim reads slowmoves(k, ...) of every pile, one constant k, or has
+// none and a sym(B) whose B says the piles are sorted; symmetry breaking
+// sorted p (every permutation keeps S and the moves); and the solver
+// proved the route's lemmas: slowmoves at a sorted p, and at each legal
+// sorted option p - 1_T, equals a short formula.
 //
 // Soundness: an option of a sorted p whose piles are not sorted is the
 // image of a sorted option under a permutation that exchanges equal piles
 // of p, a symmetry that keeps p, S and the moves; so (I) and (II) may be
 // asked of the sorted options only, and there slowmoves may be written by
 // the formulas the lemmas proved equal to its closed form, under the same
-// constraints. (I) is split by move set, which covers every move.
+// constraints, and sym(B) as B (a sorted rearrangement of a sorted
+// position is the position). (I) is split by move set, which covers every
+// move; (II) of a claim without slowmoves by the piles' parities and the
+// total's residue, which cover every position.
 //
 // # Symmetry breaking
 //
