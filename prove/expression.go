@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/complex"
 )
 
 // UnencodableError says which part of an expression has no meaning in the
@@ -634,8 +635,6 @@ func (tr translator) extreme(least bool, ts []term) term {
 	return acc
 }
 
-// sym is a disjunction over the symmetries: e holds at q with q[i] =
-// p[perm[i]] for some perm.
 // sortedSym reports whether b's conjuncts at the top (through && and
 // parentheses) include x0 <= x1, x1 <= x2, ..., up to the last pile, each
 // written with pile names (x0 <= x1 or x1 >= x0), none a name a let binds.
@@ -683,16 +682,33 @@ func sortedSym(e *check.Expr, b ast.Node, bound map[string]term) bool {
 	return !slices.Contains(chain, false)
 }
 
+// isIdentity reports whether perm maps every pile to itself.
+func isIdentity(perm complex.Perm) bool {
+	for i, j := range perm {
+		if i != j {
+			return false
+		}
+	}
+	return true
+}
+
+// sym is a disjunction over the symmetries: e holds at q with q[i] =
+// p[perm[i]] for some perm.
 func (tr translator) sym(args []ast.Node, where string) (term, error) {
 	if len(args) != 1 {
 		return term{}, fmt.Errorf("sym() takes one argument, not %d", len(args))
 	}
-	if tr.sorted && sortedSym(tr.expr, args[0], tr.names) {
+	perms, err := tr.expr.SymmetryPerms()
+	if err != nil {
+		return term{}, err
+	}
+	if tr.sorted && sortedSym(tr.expr, args[0], tr.names) && slices.ContainsFunc(perms, isIdentity) {
 		// Soundness: at a sorted position x, sym(B) holds when B holds
 		// at some image y of x under the group, y_i = x_perm(i). B says
 		// y0 <= y1 <= ..., and a rearrangement of the sorted x that is
-		// sorted is x itself, value by value: so sym(B) at x is B at x
-		// (the identity is an element of every group).
+		// sorted is x itself, value by value: so sym(B) at x implies B
+		// at x, and B at x implies sym(B) at x through the identity,
+		// which the permutations tried include.
 		inner := tr
 		inner.sorted = false
 		t, err := inner.term(args[0])
@@ -700,10 +716,6 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 			return term{}, err
 		}
 		return tr.asBool(t), nil
-	}
-	perms, err := tr.expr.SymmetryPerms()
-	if err != nil {
-		return term{}, err
 	}
 	var parts []string
 	for _, perm := range perms {

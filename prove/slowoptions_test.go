@@ -159,6 +159,40 @@ func TestResidueCases(t *testing.T) {
 	}
 }
 
+// TestCasesCover: at every sorted position of a box, and every value of
+// slow_p, exactly one case holds of cutCases, of residueCases, and of the
+// cross product of cutCases with cases that split the positions.
+func TestCasesCover(t *testing.T) {
+	s := solver(t)
+	const n = 3
+	for name, cases := range map[string][]string{
+		"cut":     cutCases(n),
+		"residue": residueCases(n, 4),
+		"crossed": crossCases([]string{"(= p0 0)", "(> p0 0)"}, cutCases(n)),
+	} {
+		var script strings.Builder
+		script.WriteString("(declare-const p0 Int)\n(declare-const p1 Int)\n(declare-const p2 Int)\n(declare-const " + slowAtP + " Int)\n")
+		checks := 0
+		for _, p := range box(n, 3) {
+			if !slices.IsSorted(p) {
+				continue
+			}
+			for m := range 5 {
+				for _, c := range cases {
+					fmt.Fprintf(&script, "(push)\n(assert (and (= p0 %d) (= p1 %d) (= p2 %d) (= %s %d) %s))\n(check-sat)\n(pop)\n", p[0], p[1], p[2], slowAtP, m, c)
+					checks++
+				}
+			}
+		}
+		got := run(t, s, script.String(), checks)
+		for i := 0; i < len(got); i += len(cases) {
+			if k := slices.Index(got[i:i+len(cases)], "sat"); k < 0 || slices.Contains(got[i+k+1:i+len(cases)], "sat") {
+				t.Fatalf("%s: check %d, not exactly one case holds: %v", name, i/len(cases), got[i:i+len(cases)])
+			}
+		}
+	}
+}
+
 // TestSlowOptionsLemmaRefused: where the formula for slowmoves at an
 // option is false (Slow A-Nim with A = {1,3} and slowmoves(2, ...): a move
 // on one pile may keep the number of moves), the solver does not prove
