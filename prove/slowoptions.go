@@ -435,35 +435,9 @@ func rewriteSlowOptions(enc *encoding, rt *route, queries []query) []query {
 			continue
 		}
 		next.via, next.routes, next.fallback = rt, append(enc.routes(), rt.name), &old
-		if so.k > 0 {
-			// Where the query has no answer, the same split further by
-			// the cut (cutCases) before the query it replaces.
-			cut := next
-			cut.cases = crossCases(next.cases, cutCases(enc.n))
-			next.fallback = &cut
-		}
 		queries[i] = next
 	}
 	return queries
-}
-
-// crossCases is every case of a with every case of b, a alone when b is
-// empty, b alone when a is: cases that cover every position, each split
-// by cases that do, still do.
-func crossCases(a, b []string) []string {
-	switch {
-	case len(a) == 0:
-		return b
-	case len(b) == 0:
-		return a
-	}
-	var out []string
-	for _, x := range a {
-		for _, y := range b {
-			out = append(out, "(and "+x+" "+y+")")
-		}
-	}
-	return out
 }
 
 // slowOptionsI is (I) at the sorted options, split by move set.
@@ -519,31 +493,6 @@ func (enc *encoding) slowOptionsII(so *slowOptions) query {
 		q.cases = residueCases(enc.n, largestModulus(enc.e))
 	}
 	return q
-}
-
-// cutCases are the n+1 cases of a condition of a claim with slowmoves,
-// asked when the condition has no answer whole (rewriteSlowOptions): the
-// number c of p's piles at least slow_p, which are the c largest since p
-// is sorted (the piles the cut to slow_p lowers, or keeps at slow_p).
-// Measured on Slow A-Nim with A = {5, 6}'s (II) (AMD EPYC, load 2): whole,
-// no answer within 10 minutes; in these 7 cases 0.6–51 s each, 160 s of
-// CPU in all. Not first: NIM(5,4)'s (II), 24 s whole, had no answer
-// within a minute split so. Soundness: p is sorted, so the piles at least
-// slow_p are the last c for exactly one c in 0..n; the cases cover every
-// position.
-func cutCases(n int) []string {
-	var out []string
-	for c := range n + 1 {
-		var parts []string
-		if c > 0 {
-			parts = append(parts, fmt.Sprintf("(>= p%d %s)", n-c, slowAtP))
-		}
-		if c < n {
-			parts = append(parts, fmt.Sprintf("(< p%d %s)", n-c-1, slowAtP))
-		}
-		out = append(out, "(and "+strings.Join(parts, " ")+")")
-	}
-	return out
 }
 
 // maxCaseModulus bounds the modulus of the total residueCases splits by.
