@@ -662,6 +662,7 @@ func (tr translator) sym(args []ast.Node, where string) (term, error) {
 	var parts []string
 	for _, perm := range perms {
 		inner := tr
+		inner.sorted = false // the permuted piles need not be sorted
 		outer, outerZero := tr.pile, tr.zero
 		inner.pile = func(i int) string { return outer(perm[i]) }
 		if outerZero != nil {
