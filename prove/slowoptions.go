@@ -449,7 +449,9 @@ func (enc *encoding) slowOptionsI(so *slowOptions) query {
 	vars = append(vars, enc.declare(&b, "q")...)
 	enc.positionConstraints(&b)
 	enc.slowAtPDefinitions(&b, so)
-	fmt.Fprintf(&b, "(declare-const %s Int)\n", slowAtQ)
+	if so.k > 0 {
+		fmt.Fprintf(&b, "(declare-const %s Int)\n", slowAtQ)
+	}
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inSWithSlow(so, p, slowAtP))
 	fmt.Fprintf(&b, "(assert %s)\n(assert %s)\n", enc.move(p, q), enc.sortedAt(q))
 	fmt.Fprintf(&b, "(assert %s)\n", enc.inSWithSlow(so, q, slowAtQ))
