@@ -77,6 +77,18 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 	name := a.queries[i].name
 	reply, err := a.queries[i].check(ctx, a.opts)
 	for err == nil && a.queries[i].fallback != nil && reply.Answer != Unsat {
+		// A model the engine confirms, with its own move generator and
+		// evaluator, is a counterexample whichever query gave it (the
+		// route of sorted options: NIM(6,5)'s description without its
+		// exception, sat in 3 s, then no answer asked again another way).
+		// A model of candidate moves only says they do not cover the
+		// condition: the engine does not confirm it, and the fallback is
+		// asked.
+		if reply.Answer == Sat {
+			if ce, _ := a.enc.confirm(a.queries[i], reply.Values); ce != nil && ce.Checked == "engine" {
+				break
+			}
+		}
 		// The induction or the candidate moves do not settle the
 		// condition. Where the induction fails the set is often wrong,
 		// and a small counterexample is quicker to find than the query

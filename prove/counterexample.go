@@ -160,10 +160,15 @@ func (enc *encoding) searchSmall(ctx context.Context, condition proof.Cond) *Cou
 }
 
 // optionsAtMost reports whether p has at most limit options by a bound on
-// their count: the product of (p_i + 1) over each move set, summed.
+// their count: one per move set where each move set takes a fixed amount
+// from its piles (a slow game), else the product of (p_i + 1) over each
+// move set, summed.
 func (enc *encoding) optionsAtMost(p game.Position, limit float64) bool {
 	if _, err := enc.g.MoveSets(); err != nil {
 		return false
+	}
+	if sets := enc.unitSets(); len(sets) > 0 {
+		return float64(len(sets)) <= limit
 	}
 	total := 0.0
 	for _, s := range enc.sets {

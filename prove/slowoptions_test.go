@@ -3,6 +3,7 @@ package prove
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -160,30 +161,38 @@ func TestResidueCases(t *testing.T) {
 }
 
 // TestCasesCover: at every sorted position of a box exactly one case of
-// residueCases holds.
+// residueCases holds, and of cutCases, whatever slow_p.
 func TestCasesCover(t *testing.T) {
 	s := solver(t)
 	const n = 3
-	for name, cases := range map[string][]string{
-		"residue mod 4": residueCases(n, 4),
-		"residue mod 3": residueCases(n, 3),
+	for _, tt := range []struct {
+		name  string
+		cases []string
+		slow  []int // values of slow_p tried
+	}{
+		{"residue mod 4", residueCases(n, 4), []int{0}},
+		{"residue mod 3", residueCases(n, 3), []int{0}},
+		{"cut", cutCases(n), []int{0, 1, 2, 3, 4, 5}},
 	} {
 		var script strings.Builder
-		script.WriteString("(declare-const p0 Int)\n(declare-const p1 Int)\n(declare-const p2 Int)\n")
+		script.WriteString("(declare-const p0 Int)\n(declare-const p1 Int)\n(declare-const p2 Int)\n(declare-const " + slowAtP + " Int)\n")
 		checks := 0
 		for _, p := range box(n, 4) {
 			if !slices.IsSorted(p) {
 				continue
 			}
-			for _, c := range cases {
-				fmt.Fprintf(&script, "(push)\n(assert (and (= p0 %d) (= p1 %d) (= p2 %d) %s))\n(check-sat)\n(pop)\n", p[0], p[1], p[2], c)
-				checks++
+			for _, m := range tt.slow {
+				for _, c := range tt.cases {
+					fmt.Fprintf(&script, "(push)\n(assert (and (= p0 %d) (= p1 %d) (= p2 %d) (= %s %d) %s))\n(check-sat)\n(pop)\n", p[0], p[1], p[2], slowAtP, m, c)
+					checks++
+				}
 			}
 		}
 		got := run(t, s, script.String(), checks)
-		for i := 0; i < len(got); i += len(cases) {
-			if k := slices.Index(got[i:i+len(cases)], "sat"); k < 0 || slices.Contains(got[i+k+1:i+len(cases)], "sat") {
-				t.Fatalf("%s: check %d, not exactly one case holds: %v", name, i/len(cases), got[i:i+len(cases)])
+		k := len(tt.cases)
+		for i := 0; i < len(got); i += k {
+			if j := slices.Index(got[i:i+k], "sat"); j < 0 || slices.Contains(got[i+j+1:i+k], "sat") {
+				t.Fatalf("%s: check %d, not exactly one case holds: %v", tt.name, i/k, got[i:i+k])
 			}
 		}
 	}
@@ -323,4 +332,31 @@ func mustCompile(t *testing.T, spec, src string) *check.Expr {
 	t.Helper()
 	_, e := compile(t, spec, src)
 	return e
+}
+
+// TestSlowOptionsByCut: on six piles the route splits its queries by the
+// cut, and a case's model that the engine confirms refutes the claim
+// there, without the fallback: NIM(6,5)'s description without its
+// exception is refuted by the route's (II) (about 45 s, most of it the
+// symmetries and lemmas; NIMLAB_LONG_TESTS=1 only, as .ci/run does).
+func TestSlowOptionsByCut(t *testing.T) {
+	if os.Getenv("NIMLAB_LONG_TESTS") != "1" {
+		t.Skip("about 45 s: NIMLAB_LONG_TESTS=1 runs it")
+	}
+	s := solver(t)
+	g, e := compile(t, "slow:6,5", reducedRule(6, false))
+	if so := (&slowOptions{k: 5}); !so.byCut(g.Piles()) {
+		t.Fatal("six piles with slowmoves: not split by the cut")
+	}
+	r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Result != Refuted || r.Counterexample == nil || r.Counterexample.Checked != "engine" {
+		t.Fatalf("%s (%s), counterexample %+v: want refuted, checked by the engine", r.Result, r.Reason, r.Counterexample)
+	}
+	c := conditionNamed(r, r.Counterexample.Condition)
+	if c == nil || c.Via != routeNameSlowOptions || len(c.Abandoned) > 0 {
+		t.Errorf("(%s) not refuted by the sorted options themselves: %+v", r.Counterexample.Condition, c)
+	}
 }
