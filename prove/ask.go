@@ -165,7 +165,7 @@ func (a *asking) settle(ctx context.Context, r *Result) (outcome, error) {
 			}
 			if small, err := smaller(ctx, a.opts, q, a.enc.a); err != nil {
 				return outcome{}, err
-			} else if small != nil {
+			} else if small != nil && (reply.Answer != Sat || a.confirms(q, small.Values)) {
 				reply.Answer, reply.Values = Sat, small.Values
 				c.Result, c.Reason, c.ReasonKind = Sat, "", ""
 			}
@@ -194,6 +194,14 @@ func (a *asking) settle(ctx context.Context, r *Result) (outcome, error) {
 		return undecided(strings.Join(unknown, "; "), unsettled...), nil
 	}
 	return outcome{}, nil
+}
+
+// confirms reports whether the engine confirms values as a
+// counterexample to q's condition: a smaller model that it does not
+// confirm does not replace one it does.
+func (a *asking) confirms(q query, values map[string]int64) bool {
+	ce, _ := a.enc.confirm(q, values)
+	return ce != nil
 }
 
 // stoppedReason is the reason of a query stopped because another condition

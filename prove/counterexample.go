@@ -36,6 +36,11 @@ func smaller(ctx context.Context, opts Options, q query, a arith) (*Reply, error
 		}
 		var b strings.Builder
 		b.WriteString(q.script)
+		if len(q.cases) > 0 {
+			// The cases may hold what the script leaves open (the
+			// route of sorted options: slowmoves at q, per move set).
+			fmt.Fprintf(&b, "(assert (or %s))\n", strings.Join(q.cases, " "))
+		}
 		for _, v := range q.vars {
 			if strings.HasPrefix(v, "p") {
 				fmt.Fprintf(&b, "(assert %s)\n", a.cmp("<=", v, a.num(bound)))
