@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -97,24 +96,10 @@ func (s *Solver) Check(ctx context.Context, script string, vars []string, timeou
 	return s.CheckUsing(ctx, script, vars, timeout, "")
 }
 
-// solverSlots holds one token per solver process running: at most one per
-// core, so that a query's timeout is time on a core of its own. Queries
-// split in cases are asked two at a time, and (I) and (II) at once, so
-// four processes shared two cores: a case of NIM(6,5)'s (II) that takes
-// 117 s alone had no answer within 3 minutes beside (I)'s cases (AMD EPYC,
-// 2 cores). A query waits for a token before its time starts.
-var solverSlots = make(chan struct{}, max(1, runtime.NumCPU()))
-
 // CheckUsing is Check with a z3 tactic to decide the query with
 // ((check-sat-using tactic)); other solvers, and an empty tactic, use
 // (check-sat).
 func (s *Solver) CheckUsing(ctx context.Context, script string, vars []string, timeout time.Duration, tactic string) (Reply, error) {
-	select {
-	case solverSlots <- struct{}{}:
-		defer func() { <-solverSlots }()
-	case <-ctx.Done():
-		return Reply{Answer: Unknown, Kind: ReasonSolver, Reason: s.Name + " did not start: " + ctx.Err().Error()}, context.Cause(ctx)
-	}
 	start := time.Now()
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout+2*time.Second)
