@@ -82,8 +82,8 @@ func (a *asking) askOne(ctx context.Context, i int) error {
 		// route of sorted options: NIM(6,5)'s description without its
 		// exception, sat in 3 s, then no answer asked again another way).
 		// A model of candidate moves only says they do not cover the
-		// condition: the engine does not confirm it, and the fallback is
-		// asked.
+		// condition: the engine usually does not confirm it (p has
+		// another option in S), and the fallback is then asked.
 		if reply.Answer == Sat {
 			if ce, _ := a.enc.confirm(a.queries[i], reply.Values); ce != nil && ce.Checked == "engine" {
 				break
