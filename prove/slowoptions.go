@@ -528,8 +528,9 @@ func (enc *encoding) slowOptionsII(so *slowOptions) query {
 }
 
 // cutPiles is the least number of piles at which the route's queries of a
-// claim with slowmoves are split by the cut (cutCases).
-const cutPiles = 6
+// claim with slowmoves are split by the cut (cutCases). A variable so that
+// the tests cross the split with small games, true claims and false.
+var cutPiles = 6
 
 // byCut reports whether the route's queries on n piles are split by the
 // cut: a claim with slowmoves, on at least cutPiles piles.

@@ -36,6 +36,19 @@ func reducedRule(n int, exception bool) string {
 // on NIM(3,2), and with it, false on Slow A-Nim, are refuted with a
 // counterexample the engine confirms.
 func TestSlowOptionsRoute(t *testing.T) {
+	testSlowOptionsRoute(t)
+}
+
+// TestSlowOptionsRouteByCut: the same claims with the queries split by the
+// cut from three piles on (six piles take minutes a proof): the split
+// proves the true claims and refutes the false ones as the route does.
+func TestSlowOptionsRouteByCut(t *testing.T) {
+	defer func(n int) { cutPiles = n }(cutPiles)
+	cutPiles = 3
+	testSlowOptionsRoute(t)
+}
+
+func testSlowOptionsRoute(t *testing.T) {
 	s := solver(t)
 	for _, tt := range []struct {
 		spec, expr string
