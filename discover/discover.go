@@ -446,6 +446,9 @@ type search struct {
 	// which ranges over the whole group.
 	where    *check.Expr
 	explicit bool
+	// zeros, when not 0, says that where is exactly "these piles are
+	// empty" (a region of the reduction by invariances): see scope.
+	zeros uint64
 }
 
 // allPermutations reports whether the regions are taken up to every
@@ -466,18 +469,29 @@ var errOverLimit = errors.New("over the limit")
 // and the table disagree. It stops once the count passes limit (limit < 0:
 // never) and returns a count above limit then.
 func (s *search) mismatches(ctx context.Context, c *candidate, limit int64) (int64, error) {
+	return s.disagreements(ctx, func() func(game.Position) bool {
+		q := make([]int, s.n)
+		return func(p game.Position) bool { return c.accepts(p, q) }
+	}, limit)
+}
+
+// disagreements counts the positions of the learning box, in the region,
+// where accept (one made per goroutine) and the table disagree, as
+// mismatches does.
+func (s *search) disagreements(ctx context.Context, accepter func() func(game.Position) bool, limit int64) (int64, error) {
 	var miss atomic.Int64
-	box := s.t.Box
+	box, inRegion := s.scope()
 	err := parallel.Chunks(ctx, box.Positions(), 1<<14, 0, func(from, to int64) error {
-		p, q := make(game.Position, s.n), make([]int, s.n)
+		p := make(game.Position, s.n)
+		accept := accepter()
 		inR := func(game.Position) bool { return true }
-		if s.where != nil {
-			inR = s.where.Evaluator()
+		if inRegion != nil {
+			inR = inRegion()
 		}
 		var m int64
 		box.Position(from, p)
 		for idx := from; idx < to; idx, _ = idx+1, box.Next(p) {
-			if inR(p) && c.accepts(p, q) != s.t.IsP(p) {
+			if inR(p) && accept(p) != s.t.IsP(p) {
 				m++
 			}
 			if limit >= 0 && idx&1023 == 0 && miss.Load()+m > limit {
@@ -493,6 +507,29 @@ func (s *search) mismatches(ctx context.Context, c *candidate, limit int64) (int
 		return miss.Load(), nil
 	}
 	return miss.Load(), err
+}
+
+// scope returns the positions of the learning box a search compares: a box
+// and a test of the region on it (nil: every position of that box). A
+// region of empty piles (zeros) is the box with those piles' heights 0,
+// walked as it is rather than tested position by position: in the
+// reduction of NN(10,5) on piles 0..4, testing "a == 0" and the like at
+// every position of the box took 92 of the 134 s of CPU its searches took.
+func (s *search) scope() (table.Box, func() func(game.Position) bool) {
+	box := s.t.Box
+	if s.zeros != 0 {
+		box = slices.Clone(box)
+		for i := range box {
+			if s.zeros>>i&1 == 1 {
+				box[i] = 0
+			}
+		}
+		return box, nil
+	}
+	if s.where != nil {
+		return box, s.where.Evaluator
+	}
+	return box, nil
 }
 
 // run tries the candidates from the simplest and returns the first exact one

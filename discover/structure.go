@@ -9,7 +9,6 @@ import (
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
-	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
 )
@@ -286,7 +285,7 @@ func (st *structure) describeRegion(ctx context.Context, zeros uint64) (*candida
 			ps = append(ps, p)
 		}
 	}
-	rs := &search{g: s.g, t: s.t, n: s.n, ps: ps, names: s.names, where: where}
+	rs := &search{g: s.g, t: s.t, n: s.n, ps: ps, names: s.names, where: where, zeros: zeros}
 	if st.group != nil {
 		rs.perms, rs.explicit = stabilizer(st.group, s.t.Box, where), true
 		if len(rs.perms) > maxExplicitImages {
@@ -372,23 +371,8 @@ func (s *search) learnedExact(ctx context.Context, src string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("the expression assembled does not compile (please report this): %w", err)
 	}
-	accept := e.Evaluator()
-	inR := func(game.Position) bool { return true }
-	if s.where != nil {
-		inR = s.where.Evaluator()
-	}
-	box := s.t.Box
-	p := make(game.Position, s.n)
-	for idx := range box.Positions() {
-		if idx%(1<<14) == 0 && ctx.Err() != nil {
-			return false, ctx.Err()
-		}
-		box.Position(idx, p)
-		if inR(p) && accept(p) != s.t.IsP(p) {
-			return false, nil
-		}
-	}
-	return true, nil
+	miss, err := s.disagreements(ctx, e.Evaluator, 0)
+	return miss == 0, err
 }
 
 // finding is what the search settles on before verifying it: the

@@ -126,3 +126,59 @@ func TestMapOfRegions(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionScope: a search of a region of empty piles walks the box with
+// those piles' heights 0 (scope), and counts the same disagreements as one
+// that tests the region's condition at every position of the box, and as a
+// count by hand.
+func TestRegionScope(t *testing.T) {
+	g, err := game.Parse("necklace:6,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	box := table.Uniform(6, 3)
+	tab, err := solve.Table(ctx, g, box, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := pileNames(6)
+	// Accept the positions with an even total: neither the P-set nor its
+	// complement, so the count depends on every position walked.
+	even := func() func(game.Position) bool {
+		return func(p game.Position) bool {
+			s := 0
+			for _, x := range p {
+				s += x
+			}
+			return s%2 == 0
+		}
+	}
+	for _, zeros := range []uint64{0b1, 0b10, 0b101, 0b100100, 0b111000} {
+		where, err := check.Compile(zerosCondition(zeros, names), 6, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		byZeros := &search{t: tab, n: 6, where: where, zeros: zeros}
+		byWhere := &search{t: tab, n: 6, where: where}
+		got, err := byZeros.disagreements(ctx, even, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := byWhere.disagreements(ctx, even, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var byHand int64
+		p := make(game.Position, 6)
+		for idx := range box.Positions() {
+			box.Position(idx, p)
+			if inZeros(p, zeros) && even()(p) != tab.IsP(p) {
+				byHand++
+			}
+		}
+		if got != want || got != byHand || got == 0 {
+			t.Errorf("zeros %06b: %d disagreements walking the region, %d testing it, %d by hand", zeros, got, want, byHand)
+		}
+	}
+}
