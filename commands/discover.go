@@ -290,10 +290,10 @@ func (r *DiscoverResult) WriteText(w io.Writer) error {
 			flags := ""
 			if r.Reduced {
 				// (II) by the reduction, as discover proved it: each
-				// region's (II) through the region theorem proved there.
+				// region's (II) through the description found there.
 				flags = " --reduce"
 				for _, n := range r.Regions {
-					if n.Proof == prove.Proved && n.Where != "" {
+					if n.Exact && n.Where != "" {
 						flags += " --same-as " + ShellQuote("["+n.Where+"] "+n.Expr)
 					}
 				}

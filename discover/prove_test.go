@@ -112,3 +112,46 @@ func timeout(want proof.Result) time.Duration {
 	}
 	return time.Minute
 }
+
+// TestRegionsProvedWhenNeeded: the map's region theorems are proved one by
+// one when no description of every position was assembled (P(7,3)), and
+// not when one was and its proof by reduction holds (NN(6,3)), whose
+// regions' descriptions serve that proof as hints it proves itself.
+func TestRegionsProvedWhenNeeded(t *testing.T) {
+	solver := provetest.Z3(t)
+	for _, tt := range []struct {
+		spec    string
+		max     int
+		whole   proof.Result // the description of every position's proof
+		regions proof.Result // each described region's
+	}{
+		{"path:7,3", 4, proof.Unsettled, prove.Proved},
+		{"necklace:6,3", 4, prove.Proved, proof.Unsettled},
+	} {
+		g, err := game.Parse(tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := discover.Discover(context.Background(), g, discover.Options{Max: tt.max, VerifyMax: tt.max + 1,
+			Prove: &prove.Options{Solver: solver, Timeout: time.Minute}})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.spec, err)
+		}
+		whole := proof.Unsettled
+		if r.Proof != nil {
+			whole = r.Proof.Result
+		}
+		described := 0
+		for _, n := range r.Regions {
+			if n.Exact && n.Where != "" {
+				described++
+				if n.Proof != tt.regions {
+					t.Errorf("%s: region %s %s, want %s", tt.spec, n.Where, n.Proof, tt.regions)
+				}
+			}
+		}
+		if whole != tt.whole || described == 0 {
+			t.Errorf("%s: whole %s, %d regions described; want %s and some", tt.spec, whole, described, tt.whole)
+		}
+	}
+}

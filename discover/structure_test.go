@@ -182,3 +182,69 @@ func TestRegionScope(t *testing.T) {
 		}
 	}
 }
+
+// TestVectorsInOrder: the hints start with the root's vector, and each
+// node's vector, as it applies where the expression reaches the node, has
+// no pile of that region's empty piles in its support (a vector mapped
+// the wrong way would move an empty pile), and is among the hints.
+func TestVectorsInOrder(t *testing.T) {
+	for _, spec := range []string{"necklace:6,3", "necklace:7,4", "cn:7,3"} {
+		g, err := game.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		n := g.Piles()
+		box := table.Uniform(n, 4)
+		tab, err := solve.Table(ctx, g, box, solve.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ps [][]int
+		for p := range tab.PPositions(ctx) {
+			ps = append(ps, slices.Clone([]int(p)))
+		}
+		s := &search{g: g, t: tab, n: n, ps: ps, names: pileNames(n)}
+		src, st, _, err := s.reduceByInvariances(ctx)
+		if err != nil || src == "" || st.root == nil {
+			t.Fatalf("%s: no reduction (%v)", spec, err)
+		}
+		hints := st.vectors()
+		if !slices.Equal(hints[0], []int(st.root.by)) {
+			t.Errorf("%s: first hint %v, the root reduces by %v", spec, hints[0], st.root.by)
+		}
+		var walk func(nd *structNode, idx []int)
+		walk = func(nd *structNode, idx []int) {
+			if nd.by == nil {
+				return
+			}
+			v := make([]int, n)
+			for i, x := range nd.by {
+				v[idx[i]] = x
+				if x == 1 && nd.zeros>>i&1 == 1 {
+					t.Errorf("%s: node %b reduces by %v, which moves an empty pile", spec, nd.zeros, nd.by)
+				}
+			}
+			for i := range n {
+				if nd.zeros>>i&1 == 1 && v[idx[i]] == 1 {
+					t.Errorf("%s: the vector %v where the expression reaches node %b moves its empty pile %d", spec, v, nd.zeros, idx[i])
+				}
+			}
+			if !slices.ContainsFunc(hints, func(h []int) bool { return slices.Equal(h, v) }) {
+				t.Errorf("%s: the vector %v of node %b is not a hint", spec, v, nd.zeros)
+			}
+			for _, c := range nd.children {
+				cidx := make([]int, n)
+				for i, j := range c.perm {
+					cidx[i] = idx[j]
+				}
+				walk(c.node, cidx)
+			}
+		}
+		identity := make([]int, n)
+		for i := range identity {
+			identity[i] = i
+		}
+		walk(st.root, identity)
+	}
+}

@@ -112,15 +112,36 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		popts.Reduce = r.Reduced
 		popts.ReductionHints = f.vectors
 		popts.Equivalents = append(slices.Clone(popts.Equivalents), f.pieces...)
-		if len(f.moves) > 0 {
-			// Candidates only: each is checked by the solver (lift.go).
-			popts.Moves = f.moves
-		}
 		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
 			return nil, err
 		}
+		if f.st != nil && r.Proof.Result == prove.Undecided {
+			if r.Proof, err = s.liftedProof(ctx, f, e, popts, r.Proof, opts); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return r, nil
+}
+
+// liftedProof is asked when the proof of a description by reduction left it
+// unknown: the regions are proved one by one, so that the map says which
+// pieces hold, and when every region's proof learned winning moves, the
+// moves lifted through the reduction (lift.go) are candidates for (II) of
+// the whole, asked again with them (each checked by the solver: a wrong one
+// costs time, never a false proof). It returns the first proof when the
+// moves do not lift.
+func (s *search) liftedProof(ctx context.Context, f *finding, e *check.Expr, popts prove.Options, first *prove.Result, opts Options) (*prove.Result, error) {
+	learned, err := s.proveRegions(ctx, f.regions, opts)
+	if err != nil || learned == nil || f.st.root == nil {
+		return first, err
+	}
+	moves := f.st.liftMoves(f.st.root, learned)
+	if len(moves) == 0 {
+		return first, nil
+	}
+	popts.Moves = moves
+	return prove.Prove(ctx, s.g, e, popts)
 }
 
 // exactWhereLearned reports whether the expression of f, as printed,

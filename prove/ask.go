@@ -39,7 +39,7 @@ type asking struct {
 // ask asks each query, two at a time. A condition that fails settles the
 // result: the others are stopped.
 func ask(ctx context.Context, enc *encoding, queries []query, opts Options) (*asking, error) {
-	a := &asking{enc: enc, opts: opts, queries: queries, replies: make([]Reply, len(queries)), found: make([]*Counterexample, len(queries)), abandoned: make([][]string, len(queries))}
+	a := newAsking(enc, queries, opts)
 	qctx, settled := context.WithCancelCause(ctx)
 	defer settled(nil)
 	a.settled = settled
@@ -55,6 +55,22 @@ func ask(ctx context.Context, enc *encoding, queries []query, opts Options) (*as
 		return nil, err
 	}
 	return a, nil
+}
+
+// newAsking holds the queries, none asked yet.
+func newAsking(enc *encoding, queries []query, opts Options) *asking {
+	return &asking{enc: enc, opts: opts, queries: queries, replies: make([]Reply, len(queries)), found: make([]*Counterexample, len(queries)), abandoned: make([][]string, len(queries))}
+}
+
+// failed reports whether a query was answered sat, or a counterexample
+// found beside it: the claim fails whatever the others say.
+func (a *asking) failed() bool {
+	for i, reply := range a.replies {
+		if reply.Answer == Sat || a.found[i] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // write writes query i under Options.SMTOut. Only the queries asked are

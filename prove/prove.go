@@ -6,6 +6,8 @@ import (
 	"slices"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
@@ -93,8 +95,9 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 	}
 	queries := conditionQueries(enc)
 	var decided []Condition
+	var beside *asking
 	if slices.ContainsFunc(registry, func(rt *route) bool { return rt.decide != nil && rt.first(opts) }) {
-		if queries, decided, err = decideConditions(ctx, enc, opts, r, queries, true); err != nil || r.Counterexample != nil {
+		if queries, decided, beside, err = decideBeside(ctx, enc, opts, r, queries); err != nil || r.Counterexample != nil {
 			r.Conditions = decided
 			return outcome{result: Refuted}, err
 		}
@@ -103,7 +106,7 @@ func steps(ctx context.Context, c *Claim, opts Options, r *Result) (outcome, err
 	for i, q := range queries {
 		r.Conditions[i].Name = q.name
 	}
-	a, err := ask(ctx, enc, queries, opts)
+	a, err := askLeft(ctx, enc, queries, opts, beside)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -173,6 +176,96 @@ func decideConditions(ctx context.Context, enc *encoding, opts Options, r *Resul
 		return queries, decided, nil
 	}
 	return queries, decided, nil
+}
+
+// decideBeside asks the routes asked first to decide (II)
+// (decideConditions) and, at the same time, the queries of the other
+// conditions: a reduction by invariances keeps one solver process busy for
+// minutes (NN(10,5): (II) 366 s, then (I) 139 s, one after the other), and
+// (I) need not wait for it. It returns the queries left (all but those of a
+// condition decided), the conditions decided and the asking of the other
+// conditions' queries. Whichever fails first stops the other: a
+// counterexample from the decision (r.Counterexample) stops the queries,
+// and a query answered sat stops the decision, (II) then left undecided.
+func decideBeside(ctx context.Context, enc *encoding, opts Options, r *Result, queries []query) ([]query, []Condition, *asking, error) {
+	if opts.decideFirst {
+		left, decided, err := decideConditions(ctx, enc, opts, r, queries, true)
+		return left, decided, nil, err
+	}
+	others := slices.DeleteFunc(slices.Clone(queries), func(q query) bool { return q.name == proof.II })
+	deciding, stopDeciding := context.WithCancelCause(ctx)
+	defer stopDeciding(nil)
+	querying, stopAsking := context.WithCancelCause(ctx)
+	defer stopAsking(nil)
+	left, decided := queries, []Condition(nil)
+	var beside *asking
+	var group errgroup.Group
+	group.Go(func() error {
+		l, d, err := decideConditions(deciding, enc, opts, r, queries, true)
+		if context.Cause(deciding) == errSettled && ctx.Err() == nil {
+			return nil // a condition asked beside failed first
+		}
+		left, decided = l, d
+		if r.Counterexample != nil {
+			stopAsking(errSettled)
+		}
+		return err
+	})
+	group.Go(func() error {
+		a, err := ask(querying, enc, others, opts)
+		if err != nil {
+			if context.Cause(querying) == errSettled && ctx.Err() == nil {
+				return nil // the decision refuted the claim first
+			}
+			return err
+		}
+		beside = a
+		if a.failed() {
+			stopDeciding(errSettled)
+		}
+		return nil
+	})
+	err := group.Wait()
+	return left, decided, beside, err
+}
+
+// askLeft asks the queries that beside (asked while (II) was decided, nil
+// for none) did not, and returns one asking of them all, in the order of
+// queries. After a query beside answered sat the others are not asked:
+// the claim fails whatever they say, and their replies say so (stopped).
+func askLeft(ctx context.Context, enc *encoding, queries []query, opts Options, beside *asking) (*asking, error) {
+	if beside == nil {
+		return ask(ctx, enc, queries, opts)
+	}
+	index := func(a *asking, name proof.Cond) int {
+		return slices.IndexFunc(a.queries, func(q query) bool { return q.name == name })
+	}
+	left := slices.DeleteFunc(slices.Clone(queries), func(q query) bool { return index(beside, q.name) >= 0 })
+	var rest *asking
+	if beside.failed() || len(left) == 0 {
+		rest = newAsking(enc, left, opts)
+		for i := range rest.replies {
+			rest.replies[i] = Reply{Answer: Unknown, Kind: ReasonStopped, Reason: stoppedReason}
+		}
+	} else {
+		var err error
+		if rest, err = ask(ctx, enc, left, opts); err != nil {
+			return nil, err
+		}
+	}
+	all := newAsking(enc, nil, opts)
+	for _, q := range queries {
+		from := beside
+		i := index(from, q.name)
+		if i < 0 {
+			from, i = rest, index(rest, q.name)
+		}
+		all.queries = append(all.queries, from.queries[i])
+		all.replies = append(all.replies, from.replies[i])
+		all.found = append(all.found, from.found[i])
+		all.abandoned = append(all.abandoned, from.abandoned[i])
+	}
+	return all, nil
 }
 
 // deref is *o, or the zero outcome when o is nil.

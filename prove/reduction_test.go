@@ -33,18 +33,21 @@ func TestReductionDecidesII(t *testing.T) {
 		spec, src string
 		cond      proof.Cond
 		want      Answer
+		// alone decides (II) before (I) is asked: the route's own
+		// counterexample, not (I)'s query's.
+		alone bool
 	}{
-		{"cn:4,2", "a == c && b == d", proof.II, Unsat},
-		{"necklace:6,3", nn63, proof.II, Unsat},
+		{"cn:4,2", "a == c && b == d", proof.II, Unsat, false},
+		{"necklace:6,3", nn63, proof.II, Unsat, false},
 		// Every pile equal: (1,0,1,0) has no move into S.
-		{"cn:4,2", "let mn = min(a, b, c, d); a - mn == 0 && b - mn == 0 && c - mn == 0 && d - mn == 0", proof.II, Sat},
+		{"cn:4,2", "let mn = min(a, b, c, d); a - mn == 0 && b - mn == 0 && c - mn == 0 && d - mn == 0", proof.II, Sat, false},
 		// (0,0,1,0) and (0,0,0,0) are both in S: a region's (I) fails,
 		// and so does the claim's.
-		{"cn:4,2", "(a == c && b == d) || (b == 0 && d == 0 && c == a + 1)", proof.I, Sat},
+		{"cn:4,2", "(a == c && b == d) || (b == 0 && d == 0 && c == a + 1)", proof.I, Sat, true},
 	} {
 		t.Run(tc.spec+" "+tc.src[:min(len(tc.src), 20)], func(t *testing.T) {
 			g, e := compile(t, tc.spec, tc.src)
-			r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true})
+			r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true, decideFirst: tc.alone})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,5 +225,45 @@ func TestReductionHints(t *testing.T) {
 	rd.opts.Solver, rd.opts.Timeout = s, 20*time.Second
 	if ok, err := rd.reducesBy(context.Background(), nil, []int{1, 1, 1, 1}); err != nil || ok {
 		t.Errorf("the hint (1,1,1,1) does not keep S (a < 100): query (a) answered %v, %v", ok, err)
+	}
+}
+
+// TestDecideBeside: (I) is asked while the reduction decides (II); a
+// claim whose (I) fails is refuted, whichever of the two fails first, with
+// a counterexample to (I) the engine confirms, and a true claim is proved
+// with (I) answered by its query and (II) by the reduction.
+func TestDecideBeside(t *testing.T) {
+	s := solver(t)
+	for _, tc := range []struct {
+		src  string
+		want proof.Result
+	}{
+		{"(a == c && b == d) || (b == 0 && d == 0 && c == a + 1)", Refuted},
+		{"a == c && b == d", Proved},
+	} {
+		g, e := compile(t, "cn:4,2", tc.src)
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Result != tc.want {
+			t.Fatalf("%s: %s (%s), want %s", tc.src, r.Result, r.Reason, tc.want)
+		}
+		if tc.want == Refuted {
+			if ce := r.Counterexample; ce == nil || ce.Condition != proof.I || ce.Checked != "engine" {
+				t.Errorf("%s: counterexample %+v, want one of (I) the engine confirms", tc.src, ce)
+			}
+			continue
+		}
+		via := map[proof.Cond]string{}
+		for _, c := range r.Conditions {
+			if c.Result != Unsat {
+				t.Errorf("%s: (%s) %s", tc.src, c.Name, c.Result)
+			}
+			via[c.Name] = c.Via
+		}
+		if len(via) != 2 || via[proof.II] != routeNameReduction || via[proof.I] == routeNameReduction {
+			t.Errorf("%s: conditions %+v, want (I) by its query and (II) by the reduction", tc.src, r.Conditions)
+		}
 	}
 }

@@ -82,6 +82,10 @@ type Options struct {
 	// noReduction turns the reduction off, in the region theorems a
 	// reduction proves.
 	noReduction bool
+	// decideFirst decides (II) by the routes asked first before the other
+	// conditions are asked, not beside them (decideBeside): a test's way
+	// to see what the route alone says.
+	decideFirst bool
 	// Gate runs the tables of the engine's check and of learning (each
 	// within its own time budget); nil: solve.GateOr's default.
 	Gate solve.Gate
