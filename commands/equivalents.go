@@ -97,6 +97,8 @@ func equivalenceText(st prove.EquivalenceStep) string {
 		return fmt.Sprintf("%s: the same set, proved, for %s (%.2f s)", what, st.Scope, st.Seconds)
 	case st.Scope != nil:
 		return fmt.Sprintf("%s: the same set at %s, proved for %s (%.2f s)", what, st.SameScope, st.ProofScope, st.Seconds)
+	case st.Region != "":
+		return fmt.Sprintf("%s: for the reduction's region %s (its line of the map says whether it served)", what, st.Region)
 	}
 	return fmt.Sprintf("%s: not used, %s (%.2f s)", what, st.Reason, st.Seconds)
 }

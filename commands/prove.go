@@ -562,7 +562,11 @@ func WriteProofSummary(w io.Writer, r *prove.Result) {
 	}
 	var conds []string
 	for _, c := range r.Conditions {
-		conds = append(conds, fmt.Sprintf("(%s) %s %.2f s", c.Name, c.Result, c.Seconds))
+		cond := fmt.Sprintf("(%s) %s %.2f s", c.Name, c.Result, c.Seconds)
+		if c.Via != "" {
+			cond += " (by the " + c.Via + ")"
+		}
+		conds = append(conds, cond)
 	}
 	if len(conds) > 0 {
 		fmt.Fprintf(w, "              %s; %s, %.2f s in all\n", strings.Join(conds, ", "), r.Solver, r.Seconds)

@@ -100,6 +100,12 @@ type EquivalenceStep struct {
 	// proof's, when proved.
 	SameScope  *proof.Scope `json:"same_scope,omitempty"`
 	ProofScope *proof.Scope `json:"proof_scope,omitempty"`
+	// Region, set for a claim about a region offered with a claim about
+	// every position that the reduction by invariances decides (--reduce),
+	// is that region: the claim is for the reduction's region theorem
+	// there, not for the whole, and the reduction's step of the region
+	// says whether it served (ReductionStep.Equivalent).
+	Region string `json:"region,omitempty"`
 	// Reason says why it did not serve.
 	Reason  string  `json:"reason,omitempty"`
 	Seconds float64 `json:"seconds"`
@@ -114,11 +120,17 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 	if len(opts.Equivalents) == 0 {
 		return nil, nil
 	}
-	// A statement asked for by name and left aside is said so, with why.
+	// A statement asked for by name and left aside is said so, with why;
+	// one about a region the reduction may reach, as for it.
 	aside := func(eq Equivalent, why error) {
-		if eq.Given {
-			r.Equivalence = append(r.Equivalence, EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: why.Error()})
+		if !eq.Given {
+			return
 		}
+		step := EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: why.Error()}
+		if opts.Reduce && enc.where == nil && eq.Claim.where != nil {
+			step.Region, step.Reason = eq.Claim.where.String(), ""
+		}
+		r.Equivalence = append(r.Equivalence, step)
 	}
 	needs := rt.needs(enc)
 	for i, eq := range opts.Equivalents {
@@ -136,6 +148,9 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 		start := time.Now()
 		step := EquivalenceStep{Name: eq.Name}
 		c, err := enc.decideByEquivalent(ctx, eq, i, opts, &step)
+		if err != nil && errors.Is(context.Cause(ctx), errSettled) {
+			step.Reason = stoppedReason // (I), asked beside it, failed first
+		}
 		step.Seconds = time.Since(start).Seconds()
 		r.Equivalence = append(r.Equivalence, step)
 		if err != nil || c != nil {

@@ -228,10 +228,11 @@ func TestReductionHints(t *testing.T) {
 	}
 }
 
-// TestDecideBeside: (I) is asked while the reduction decides (II); a
-// claim whose (I) fails is refuted, whichever of the two fails first, with
-// a counterexample to (I) the engine confirms, and a true claim is proved
-// with (I) answered by its query and (II) by the reduction.
+// TestDecideBeside: (I) is asked while the routes asked first (the
+// equivalence with a theorem, the reduction) decide (II); a claim whose (I)
+// fails is refuted, whichever fails first, with a counterexample to (I) the
+// engine confirms and every equivalent saying why it did not serve, and a
+// true claim is proved with (I) answered by its query and (II) by a route.
 func TestDecideBeside(t *testing.T) {
 	s := solver(t)
 	for _, tc := range []struct {
@@ -242,12 +243,21 @@ func TestDecideBeside(t *testing.T) {
 		{"a == c && b == d", Proved},
 	} {
 		g, e := compile(t, "cn:4,2", tc.src)
-		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true})
+		// The theorem, offered as the same set written otherwise: decided
+		// beside (I) too.
+		_, theorem := compile(t, "cn:4,2", "a == c && b == d")
+		same := Equivalent{Name: "the theorem", Claim: newClaim(g, theorem, nil, false, nil), Given: true}
+		r, err := Prove(context.Background(), g, e, Options{Solver: s, Timeout: 20 * time.Second, Reduce: true, Equivalents: []Equivalent{same}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Result != tc.want {
 			t.Fatalf("%s: %s (%s), want %s", tc.src, r.Result, r.Reason, tc.want)
+		}
+		for _, st := range r.Equivalence {
+			if st.Scope == nil && st.Reason == "" {
+				t.Errorf("%s: the equivalent %s neither served nor says why not", tc.src, st.Name)
+			}
 		}
 		if tc.want == Refuted {
 			if ce := r.Counterexample; ce == nil || ce.Condition != proof.I || ce.Checked != "engine" {
@@ -262,8 +272,8 @@ func TestDecideBeside(t *testing.T) {
 			}
 			via[c.Name] = c.Via
 		}
-		if len(via) != 2 || via[proof.II] != routeNameReduction || via[proof.I] == routeNameReduction {
-			t.Errorf("%s: conditions %+v, want (I) by its query and (II) by the reduction", tc.src, r.Conditions)
+		if len(via) != 2 || via[proof.II] == "" || via[proof.I] != "" {
+			t.Errorf("%s: conditions %+v, want (I) by its query and (II) by a route asked first", tc.src, r.Conditions)
 		}
 	}
 }

@@ -42,9 +42,12 @@ empty piles it leads to are described up to the game's symmetries as with
 fits. The result is one expression (let, min and the regions' descriptions)
 verified and, with --prove, proved like any other: an invariance found on a
 box is a hint, never an assumption. The invariances and the map of the
-regions (described, reduced, or not) are printed; with --prove each region's
-description is also proved as a region theorem. With no invariance, the
-regions with one empty pile are mapped the same way.
+regions (described, reduced, or not) are printed. With --prove the whole
+expression is proved, (II) by the same reduction with each region's
+description as a hint; the regions are proved one by one as region theorems
+only when no expression of every position was assembled or its proof is left
+unknown. With no invariance, the regions with one empty pile are mapped the
+same way.
 
 For a misère game (GAME/misere) that nothing above describes, it tries the
 shape of Bouton's misère Nim: the normal-play game's description wherever
