@@ -199,6 +199,7 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 		}
 		reply, err := opts.Solver.Check(ctx, script, vars, min(opts.Timeout, equivalenceTimeout))
 		if err != nil {
+			step.Same, step.Reason = "", "" // an earlier query's answer says nothing
 			return nil, err
 		}
 		step.Same = reply.Answer

@@ -159,7 +159,7 @@ func TestSlowGamesAreNotProvedByMooresMove(t *testing.T) {
 }
 
 // TestSymmetryBreakingAsksTheMoves: a permutation that keeps S but not the
-// moves is not used.
+// moves is not used, nor one that does not keep S.
 func TestSymmetryBreakingAsksTheMoves(t *testing.T) {
 	s := solver(t)
 	opts := Options{Solver: s, Timeout: 20 * time.Second}
@@ -173,6 +173,12 @@ func TestSymmetryBreakingAsksTheMoves(t *testing.T) {
 		{"path:3,2", "a == 0 && b == c", complex.Perm{2, 1, 0}, false},
 		{"fixed(path:3,2; 2)", "a + b + c == 0", complex.Perm{1, 2, 0}, false},
 		{"nim:3", "a + b == c", complex.Perm{1, 0, 2}, true},
+		// S not kept, asked one way only (S(p) and not S(p∘perm)): the
+		// other way follows, so every S not kept is caught.
+		{"nim:3", "a + b == c", complex.Perm{2, 1, 0}, false},
+		{"nim:3", "a <= b", complex.Perm{1, 0, 2}, false},
+		{"nim:3", "b <= a", complex.Perm{1, 0, 2}, false},
+		{"nim:3", "a < b || c == 5", complex.Perm{2, 0, 1}, false},
 	}
 	for _, tt := range tests {
 		g, e := compile(t, tt.spec, tt.expr)

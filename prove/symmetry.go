@@ -107,9 +107,18 @@ func prepareSymmetry(ctx context.Context, enc *encoding, rt *route, opts Options
 
 // invariantUnder asks the solver whether S and the move relation, as the
 // queries write them, are invariant under each permutation: for each, some
-// p with S(p) != S(p∘perm), or some p, q with move(p, q) != move(p∘perm,
-// q∘perm)? Any answer but unsat is "no". In a Sprague–Grundy proof S(p) is
-// the value g(p); in a region theorem R(p) != R(p∘perm) is asked too.
+// p with S(p) and not S(p∘perm), or some p, q with move(p, q) !=
+// move(p∘perm, q∘perm)? Any answer but unsat is "no". In a Sprague–Grundy
+// proof S(p) is the value g(p), and g(p) != g(p∘perm) is asked; in a region
+// theorem R(p) and not R(p∘perm) is asked too.
+//
+// One direction of a set is enough. p -> p∘perm is a bijection of the
+// positions that keeps the total, so it maps the finite set L_t of the
+// positions of total t (every pile in range, in bit-vectors too) onto
+// itself. If S(p) implies S(p∘perm) for every p, it maps S ∩ L_t into S ∩
+// L_t, one to one, hence onto: S(p∘perm) implies S(p) as well, and S is
+// invariant; the same for R. Asked both ways, NN(10,5)'s S of 22,203
+// characters under its reversal took z3 107 s of CPU, one way 43 s.
 func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, opts Options) (bool, error) {
 	for _, perm := range perms {
 		var b strings.Builder
@@ -125,10 +134,14 @@ func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, o
 		p, q := pileVar("p"), pileVar("q")
 		region := "false"
 		if enc.where != nil {
-			region = "(not (= " + enc.inR(p) + " " + enc.inR(image("p")) + "))"
+			region = "(and " + enc.inR(p) + " (not " + enc.inR(image("p")) + "))"
 		}
-		fmt.Fprintf(&b, "(assert (or (not (= %s %s)) (not (= %s %s)) %s))\n",
-			enc.claimTerm(p), enc.claimTerm(image("p")), enc.move(p, q), enc.move(image("p"), image("q")), region)
+		set := "(and " + enc.claimTerm(p) + " (not " + enc.claimTerm(image("p")) + "))"
+		if enc.grundy {
+			set = "(not (= " + enc.claimTerm(p) + " " + enc.claimTerm(image("p")) + "))" // a value, not a set
+		}
+		fmt.Fprintf(&b, "(assert (or %s (not (= %s %s)) %s))\n",
+			set, enc.move(p, q), enc.move(image("p"), image("q")), region)
 		reply, err := opts.Solver.Check(ctx, b.String(), nil, opts.Timeout)
 		if err != nil || reply.Answer != Unsat {
 			return false, err
