@@ -206,8 +206,8 @@ func decideBeside(ctx context.Context, enc *encoding, opts Options, r *Result, q
 			return nil // a condition asked beside failed first
 		}
 		left, decided = l, d
-		if r.Counterexample != nil {
-			stopAsking(errSettled)
+		if r.Counterexample != nil || err != nil {
+			stopAsking(errSettled) // refuted, or failed: the queries beside are moot
 		}
 		return err
 	})
