@@ -115,8 +115,9 @@ func prepareSymmetry(ctx context.Context, enc *encoding, rt *route, opts Options
 // One direction of a set is enough. perm has a finite order k, and p∘perm
 // is a position whenever p is (the same piles, in another order), so if
 // S(p) implies S(p∘perm) for every p, then S(p∘perm) implies S(p∘perm²),
-// ..., S(p∘perm^k) = S(p): S is invariant. The same for R. Asked both ways, NN(10,5)'s S of 22,203
-// characters under its reversal took z3 107 s of CPU, one way 43 s.
+// ..., S(p∘perm^k) = S(p): S is invariant. The same for R. Asked both
+// ways, NN(10,5)'s S of 22,203 characters under its reversal took z3 107 s
+// of CPU, one way 43 s.
 func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, opts Options) (bool, error) {
 	for _, perm := range perms {
 		var b strings.Builder
