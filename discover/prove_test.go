@@ -116,24 +116,28 @@ func timeout(want proof.Result) time.Duration {
 // TestRegionsProvedWhenNeeded: the map's region theorems are proved one by
 // one when no description of every position was assembled (P(7,3)), and
 // not when one was and its proof by reduction holds (NN(6,3)), whose
-// regions' descriptions serve that proof as hints it proves itself.
+// regions' descriptions serve that proof as hints it proves itself; they
+// are asked when that proof is left unknown (NN(6,3) with a millisecond a
+// query: liftedProof), unknown themselves then.
 func TestRegionsProvedWhenNeeded(t *testing.T) {
 	solver := provetest.Z3(t)
 	for _, tt := range []struct {
 		spec    string
 		max     int
+		timeout time.Duration
 		whole   proof.Result // the description of every position's proof
 		regions proof.Result // each described region's
 	}{
-		{"path:7,3", 4, proof.Unsettled, prove.Proved},
-		{"necklace:6,3", 4, prove.Proved, proof.Unsettled},
+		{"path:7,3", 4, time.Minute, proof.Unsettled, prove.Proved},
+		{"necklace:6,3", 4, time.Minute, prove.Proved, proof.Unsettled},
+		{"necklace:6,3", 4, time.Millisecond, prove.Undecided, prove.Undecided},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r, err := discover.Discover(context.Background(), g, discover.Options{Max: tt.max, VerifyMax: tt.max + 1,
-			Prove: &prove.Options{Solver: solver, Timeout: time.Minute}})
+			Prove: &prove.Options{Solver: solver, Timeout: tt.timeout}})
 		if err != nil {
 			t.Fatalf("%s: %v", tt.spec, err)
 		}

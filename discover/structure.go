@@ -416,32 +416,16 @@ func (st *structure) vectors() [][]int {
 			out = append(out, v)
 		}
 	}
-	n := st.s.n
-	// idx[i] is the pile of the position the node's pile i comes from
-	// (lift's idx).
-	var walk func(nd *structNode, idx []int)
-	walk = func(nd *structNode, idx []int) {
-		if nd == nil || nd.by == nil {
+	st.walkReached(func(nd *structNode, idx []int) {
+		if nd.by == nil {
 			return
 		}
-		v := make([]int, n)
+		v := make([]int, len(idx))
 		for i, x := range nd.by {
 			v[idx[i]] = x
 		}
 		add(v)
-		for _, c := range nd.children {
-			cidx := make([]int, n)
-			for i, j := range c.perm {
-				cidx[i] = idx[j]
-			}
-			walk(c.node, cidx)
-		}
-	}
-	identity := make([]int, n)
-	for i := range identity {
-		identity[i] = i
-	}
-	walk(st.root, identity)
+	})
 	zeros := slices.Sorted(maps.Keys(st.nodes))
 	for _, z := range zeros {
 		if nd := st.nodes[z]; nd != nil && nd.by != nil {
@@ -450,7 +434,7 @@ func (st *structure) vectors() [][]int {
 	}
 	for _, v := range slices.Clone(out) {
 		for _, perm := range st.group {
-			w := make([]int, n)
+			w := make([]int, len(v))
 			for i, x := range v {
 				w[perm[i]] = x
 			}
@@ -458,6 +442,32 @@ func (st *structure) vectors() [][]int {
 		}
 	}
 	return out
+}
+
+// walkReached calls visit on every node of the expression's tree, from the
+// root, in the order render writes them, with idx[i] the pile of the
+// position the node's pile i comes from (each child is read through its
+// symmetry, as render and lift read it).
+func (st *structure) walkReached(visit func(nd *structNode, idx []int)) {
+	var walk func(nd *structNode, idx []int)
+	walk = func(nd *structNode, idx []int) {
+		if nd == nil {
+			return
+		}
+		visit(nd, idx)
+		for _, c := range nd.children {
+			cidx := make([]int, len(idx))
+			for i, j := range c.perm {
+				cidx[i] = idx[j]
+			}
+			walk(c.node, cidx)
+		}
+	}
+	identity := make([]int, st.s.n)
+	for i := range identity {
+		identity[i] = i
+	}
+	walk(st.root, identity)
 }
 
 // methodReduction is the Method of a description by reduction.
