@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/nimlab/nimlab/discover"
@@ -49,6 +50,13 @@ func LearnHeights(n, h int) []int {
 // corrects; the last result is returned, with the height it was learned
 // on. A box too large for discover ends the search with what was found
 // before it (nil when nothing was).
+//
+// A description exact on its learning box and not beyond it is learned once
+// more on the box that holds the smallest position where it fails (as
+// discover's "try next" says): NIM(5,4)'s needs (7,7,7,7,7), beyond the
+// survey's piles 0..6. That box is within the verification box already
+// solved, so it costs no larger table; the new result is kept when it is
+// exact on its own learning box, the old one otherwise.
 func learn(ctx context.Context, g *game.Game, heights []int, opts Options) (*discover.Result, error) {
 	var found *discover.Result
 	for _, dh := range heights {
@@ -61,10 +69,26 @@ func learn(ctx context.Context, g *game.Game, heights []int, opts Options) (*dis
 		}
 		found = d
 		if d.Exact && (d.Proof == nil || d.Proof.Result != prove.Refuted) {
-			break
+			return found, nil
 		}
 	}
-	return found, nil
+	if found == nil || !found.LearnedExact || found.Exact || found.Verification == nil {
+		return found, nil
+	}
+	fails, _ := discover.SmallestFailure(found.Verification, found.VerifiedMax)
+	if fails == nil || slices.Max(fails) <= found.Max {
+		return found, nil
+	}
+	d, err := discover.Discover(ctx, g, discover.Options{Max: slices.Max(fails), Workers: opts.Workers, Prove: opts.Prove, Gate: opts.Gate})
+	switch {
+	case errors.Is(err, solve.ErrTooLarge):
+		return found, nil
+	case err != nil:
+		return nil, err
+	case !d.LearnedExact:
+		return found, nil
+	}
+	return d, nil
 }
 
 // ProofDetail is how a row's proof went (package prove's Result, in

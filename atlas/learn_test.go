@@ -42,7 +42,8 @@ func TestLearnHeights(t *testing.T) {
 // TestLearnGoesUp: discover describes PathNim P(6,3) exactly from piles
 // 0..3 on, not from 0..1 or 0..2; learn goes up the heights until it is,
 // and stops at the first that describes the game (CN(6,3) is described on
-// 0..1).
+// 0..1). A description exact on its learning box and not beyond is learned
+// once more on the box of the smallest position where it fails.
 func TestLearnGoesUp(t *testing.T) {
 	ctx := context.Background()
 	for _, tt := range []struct {
@@ -52,8 +53,17 @@ func TestLearnGoesUp(t *testing.T) {
 		exact   bool
 	}{
 		{"path:6,3", []int{1, 2, 3}, 3, true},
-		{"path:6,3", []int{1, 2}, 2, false}, // the last result, not exact
+		// Exact on 0..2 and failing beyond, at a pile of 3: learned again.
+		{"path:6,3", []int{1, 2}, 3, true},
 		{"cn:6,3", []int{1, 2, 3}, 1, true},
+		// Exact on piles 0..3, failing at (5,5,5,5): learned again on 0..5.
+		{"slow:4,3", []int{3}, 5, true},
+		// Exact on 0..2, failing at (3,2,2,2): learned again on 0..3 only
+		// (once), where it is exact and fails at (5,5,5,5).
+		{"slow:4,3", []int{2}, 3, false},
+		// Exact on 0..3, failing at (5,0,0,1,0); not exact on 0..5: the
+		// description of 0..3 is kept.
+		{"path:5,2", []int{3}, 3, false},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {

@@ -16,7 +16,6 @@ import (
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
-	"github.com/nimlab/nimlab/table"
 )
 
 // DiscoverRequest asks for a characterization of the P-positions, verified
@@ -210,7 +209,9 @@ func Discover(ctx context.Context, env Env, req DiscoverRequest) (*DiscoverResul
 	}
 	if r.Verification != nil {
 		res.missed = r.Verification.Examples[check.KindPNotAccepted]
-		res.fails, res.failure = smallestFailure(r.Verification, r.VerifiedMax)
+		var kind string
+		res.fails, kind = discover.SmallestFailure(r.Verification, r.VerifiedMax)
+		res.failure = failures[kind]
 	}
 	if req.Prove {
 		res.Proof = &ProofAttempt{r.Proof}
@@ -416,46 +417,10 @@ func (r *DiscoverResult) writeBeyond(w io.Writer) {
 	fmt.Fprintln(w)
 }
 
-// smallestFailure is the smallest position of the verification box of
-// height vmax where a description fails, by the total of its piles (ties in
-// the box's order, as check.Report.Examples), and what it is: a P-position
-// the description does not accept, or an N-position it accepts. It is nil
-// when the report has no example.
-func smallestFailure(rep *check.Report, vmax int) (game.Position, string) {
-	var best game.Position
-	var what string
-	for _, kind := range []struct{ key, what string }{
-		{check.KindPNotAccepted, "a P-position it does not accept"},
-		{check.KindAcceptedNotP, "an N-position it accepts"},
-	} {
-		examples := rep.Examples[kind.key]
-		if len(examples) == 0 {
-			continue
-		}
-		p := examples[0]
-		if best == nil || positionBefore(p, best, vmax) {
-			best, what = p, kind.what
-		}
-	}
-	return best, what
-}
-
-// positionBefore reports whether p comes before q in the order of the
-// examples of a check of the box of height vmax: by the total of the piles,
-// then by the index in the box.
-func positionBefore(p, q game.Position, vmax int) bool {
-	total := func(p game.Position) int {
-		s := 0
-		for _, x := range p {
-			s += x
-		}
-		return s
-	}
-	if tp, tq := total(p), total(q); tp != tq {
-		return tp < tq
-	}
-	box := table.Uniform(len(p), vmax)
-	return box.Index(p) < box.Index(q)
+// failures say, in words, what a check.Report kind of failure is.
+var failures = map[string]string{
+	check.KindPNotAccepted: "a P-position it does not accept",
+	check.KindAcceptedNotP: "an N-position it accepts",
 }
 
 // writeLeft says, for a description that is not exact, what is left: the

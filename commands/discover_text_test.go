@@ -115,8 +115,8 @@ func TestSmallestFailure(t *testing.T) {
 		{nil, nil, nil, ""},
 	} {
 		rep := &check.Report{Examples: map[string][]game.Position{check.KindPNotAccepted: tt.missed, check.KindAcceptedNotP: tt.accepted}}
-		got, what := smallestFailure(rep, 9)
-		if !slices.Equal(got, tt.want) || what != tt.what {
+		got, kind := discover.SmallestFailure(rep, 9)
+		if what := failures[kind]; !slices.Equal(got, tt.want) || what != tt.what {
 			t.Errorf("%v, %v: %v (%s), want %v (%s)", tt.missed, tt.accepted, got, what, tt.want, tt.what)
 		}
 	}

@@ -3,6 +3,7 @@ package discover_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/nimlab/nimlab/prove"
 	"github.com/nimlab/nimlab/prove/proof"
 	"github.com/nimlab/nimlab/prove/provetest"
+	"github.com/nimlab/nimlab/solve"
+	"github.com/nimlab/nimlab/table"
 )
 
 // TestProve: with Options.Prove, a description exact on its box is proved,
@@ -157,5 +160,34 @@ func TestRegionsProvedWhenNeeded(t *testing.T) {
 		if whole != tt.whole || described == 0 {
 			t.Errorf("%s: whole %s, %d regions described; want %s and some", tt.spec, whole, described, tt.whole)
 		}
+	}
+}
+
+// TestStoppedProofKeepsTheDescription: a proof stopped by the context
+// (Ctrl-C) leaves the description found, with a proof unknown that says it
+// was stopped; the gate cancels the context when the proof asks for its
+// engine check's table, after the learning and the verification boxes.
+func TestStoppedProofKeepsTheDescription(t *testing.T) {
+	solver := provetest.Z3(t)
+	g, err := game.Parse("cn:6,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	gate := solve.GateFunc(func(ctx context.Context, p *solve.Plan) (*table.Table, error) {
+		if calls++; calls > 2 {
+			cancel()
+			return nil, ctx.Err()
+		}
+		return solve.Direct.Table(ctx, p)
+	})
+	r, err := discover.Discover(ctx, g, discover.Options{Max: 3, Gate: gate, Prove: &prove.Options{Solver: solver}})
+	if err != nil {
+		t.Fatalf("stopped in the proof: %v, want the description", err)
+	}
+	if calls != 3 || !r.Exact || r.Expr == "" || r.Proof == nil || r.Proof.Result != prove.Undecided || !strings.Contains(r.Proof.Reason, "stopped") {
+		t.Errorf("after %d tables: exact %v, %q, proof %+v; want the description and an unknown proof, stopped", calls, r.Exact, r.Expr, r.Proof)
 	}
 }

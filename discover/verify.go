@@ -112,16 +112,26 @@ func (s *search) verify(ctx context.Context, f *finding, vplan *solve.Plan, opts
 		popts.Reduce = r.Reduced
 		popts.ReductionHints = f.vectors
 		popts.Equivalents = append(slices.Clone(popts.Equivalents), f.pieces...)
-		if r.Proof, err = prove.Prove(ctx, s.g, e, popts); err != nil {
-			return nil, err
+		r.Proof, err = prove.Prove(ctx, s.g, e, popts)
+		if err == nil && f.st != nil && r.Proof.Result == prove.Undecided {
+			r.Proof, err = s.liftedProof(ctx, f, e, popts, r.Proof, opts)
 		}
-		if f.st != nil && r.Proof.Result == prove.Undecided {
-			if r.Proof, err = s.liftedProof(ctx, f, e, popts, r.Proof, opts); err != nil {
-				return nil, err
-			}
+		if r.Proof, err = stoppedProof(ctx, s.g, e, r.Proof, err); err != nil {
+			return nil, err
 		}
 	}
 	return r, nil
+}
+
+// stoppedProof keeps a description whose proof was stopped (ctx cancelled,
+// e.g. Ctrl-C): the proof is unknown, said so, and the description found
+// is returned with it rather than lost with the error. Any other error is
+// returned as it is.
+func stoppedProof(ctx context.Context, g *game.Game, e *check.Expr, p *prove.Result, err error) (*prove.Result, error) {
+	if err == nil || ctx.Err() == nil {
+		return p, err
+	}
+	return &prove.Result{Game: g.Spec, Expression: e.String(), Result: prove.Undecided, Reason: "stopped before the proof ended (interrupted)"}, nil
 }
 
 // liftedProof is asked when the proof of a description by reduction left it
@@ -167,4 +177,42 @@ func proveOptions(opts Options) prove.Options {
 		popts.Gate = opts.Gate
 	}
 	return popts
+}
+
+// SmallestFailure is the smallest position of a check of the box of height
+// vmax where a description fails, by the total of its piles (ties in the
+// box's order, as check.Report.Examples), and its kind: check.KindPNotAccepted
+// (a P-position the description does not accept) or check.KindAcceptedNotP
+// (an N-position it accepts). It is nil, "" when the report has no example.
+func SmallestFailure(rep *check.Report, vmax int) (game.Position, string) {
+	var best game.Position
+	var kind string
+	for _, k := range []string{check.KindPNotAccepted, check.KindAcceptedNotP} {
+		examples := rep.Examples[k]
+		if len(examples) == 0 {
+			continue
+		}
+		if p := examples[0]; best == nil || positionBefore(p, best, vmax) {
+			best, kind = p, k
+		}
+	}
+	return best, kind
+}
+
+// positionBefore reports whether p comes before q in the order of the
+// examples of a check of the box of height vmax: by the total of the piles,
+// then by the index in the box.
+func positionBefore(p, q game.Position, vmax int) bool {
+	total := func(p game.Position) int {
+		s := 0
+		for _, x := range p {
+			s += x
+		}
+		return s
+	}
+	if tp, tq := total(p), total(q); tp != tq {
+		return tp < tq
+	}
+	box := table.Uniform(len(p), vmax)
+	return box.Index(p) < box.Index(q)
 }

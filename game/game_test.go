@@ -45,6 +45,7 @@ func TestParseErrors(t *testing.T) {
 		{"cone:nim:2", "cone is a construction, written cone(A)"},
 		{"cn:6,9", "did you mean cn:9,6?"},
 		{"path:2,3", "K is at most N"},
+		{"necklace:6,7", "did you mean necklace:7,6?"},
 		{"nim:0", "at least 1"},
 		{"nim:-2", "at least 1"},
 		{"nim:x", "not a whole number"},

@@ -81,6 +81,9 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
+			if err := consecutive("necklace", v[0], v[1]); err != nil {
+				return nil, err
+			}
 			path, err := complex.Path(v[0], v[1])
 			if err != nil {
 				return nil, err

@@ -226,15 +226,25 @@ func nkFamily(name, example, help string, source literature.Citations, build fun
 			if err != nil {
 				return nil, err
 			}
-			// K consecutive stacks of N mean nothing for K > N (a swap,
-			// most likely); "at most K piles" of Moore's Nim does.
-			if v[1] > v[0] && name != "moore" {
-				return nil, fmt.Errorf("more consecutive stacks (K = %d) than stacks (N = %d): K is at most N (%s:%d,%d takes from any of the N), or did you mean %s:%d,%d?", v[1], v[0], name, v[0], v[0], name, v[1], v[0])
+			// "At most K piles" of Moore's Nim means something for K > N.
+			if name != "moore" {
+				if err := consecutive(name, v[0], v[1]); err != nil {
+					return nil, err
+				}
 			}
 			c, err := build(v[0], v[1])
 			return onComplex(Take{}, c, err, title(v[0], v[1]))
 		},
 	}
+}
+
+// consecutive refuses K > N for a family NAME:N,K of K consecutive stacks
+// of N: they mean nothing then (a swap, most likely).
+func consecutive(name string, n, k int) error {
+	if k > n {
+		return fmt.Errorf("more consecutive stacks (K = %d) than stacks (N = %d): K is at most N (%s:%d,%d takes from any of the N), or did you mean %s:%d,%d?", k, n, name, n, n, name, k, n)
+	}
+	return nil
 }
 
 // plural writes "1 pile" or "3 piles".

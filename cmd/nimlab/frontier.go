@@ -44,7 +44,9 @@ A family may be given as NAME:N to lower its bound on n to N (ecn:7), and
 
 Every game is solved with every pile 0..H (lowered for a box of more than
 2e7 positions), and discover learns on piles 0..5 at least where that box
-allows. --format picks the table: text, markdown (the one docs/findings.md
+allows, and once more on the box of the smallest position where a
+description exact on its learning box fails beyond it (NIM(5,4) is learned
+on piles 0..7, where it needs (7,7,7,7,7)). --format picks the table: text, markdown (the one docs/findings.md
 shows) or csv; --json prints the rows, the machine (CPU, cores, load before
 and after) and the wall time as one JSON object. Progress goes to stderr.
 

@@ -65,7 +65,7 @@ func TestDecodeReads(t *testing.T) {
 		{"solve", "game=cn:6,3&max=+12&grundy=1&remoteness=false", map[string]int{"max": 12}, map[string]bool{"grundy": true, "remoteness": false}},
 		{"solve", "game=cn:6,3&max=%2012%20&grundy&remoteness=true", map[string]int{"max": 12}, map[string]bool{"grundy": false, "remoteness": true}},
 		{"solve", "game=cn:6,3&grundy=0", map[string]int{"max": -1}, map[string]bool{"grundy": false, "remoteness": false}},
-		{"discover", "game=cn:6,3&max=0&verify-max=65534", map[string]int{"max": 0, "verify-max": 65534}, nil},
+		{"discover", "game=cn:6,3&max=1&verify-max=65534", map[string]int{"max": 1, "verify-max": 65534}, nil},
 		{"check", "game=cn:6,3&examples=1000&properties=true", map[string]int{"examples": 1000, "max": -1}, map[string]bool{"properties": true}},
 		{"critical", "game=cn:6,3&remoteness=2147483647", map[string]int{"remoteness": 2147483647}, nil},
 		{"theorems", "", nil, nil},
