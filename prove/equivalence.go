@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/nimlab/nimlab/check"
+	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/prove/proof"
 )
 
@@ -128,7 +129,11 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 		}
 		step := EquivalenceStep{Name: eq.Name, Expression: eq.Claim.e.String(), Reason: why.Error()}
 		if opts.Reduce && enc.where == nil && eq.Claim.where != nil {
-			step.Region, step.Reason = eq.Claim.where.String(), ""
+			if region, ok := reductionRegion(eq.Claim.where); ok {
+				step.Region, step.Reason = region, ""
+			} else {
+				step.Reason = "a claim about a region the reduction never reaches: its regions are where piles are empty, written as " + zerosWhere([]int{0, 2})
+			}
 		}
 		r.Equivalence = append(r.Equivalence, step)
 	}
@@ -260,6 +265,38 @@ func (enc *encoding) decideByEquivalent(ctx context.Context, eq Equivalent, inde
 	}
 	step.Scope = &proof.Scope{Bound: max(dr.Scope.Bound, a.bound()), Where: enc.whereText()}
 	return &Condition{Name: proof.II, Result: Unsat, Confirmation: confirmation}, nil
+}
+
+// reductionRegion reports whether where is a region the reduction by
+// invariances reaches, some piles empty and the others free, written as
+// it writes it (zerosWhere: piles in order), and returns that text. The
+// empty piles Z are read from where itself, at the empty position and the
+// unit vectors (a region of Z holds at e_i exactly when i is not in Z);
+// where is that region when its text is zerosWhere(Z)'s.
+func reductionRegion(where *check.Expr) (string, bool) {
+	holds := where.Evaluator()
+	n := where.Piles()
+	p := make(game.Position, n)
+	if !holds(p) {
+		return "", false
+	}
+	var zeros []int
+	for i := range n {
+		p[i] = 1
+		if !holds(p) {
+			zeros = append(zeros, i)
+		}
+		p[i] = 0
+	}
+	if len(zeros) == 0 {
+		return "", false
+	}
+	text := zerosWhere(zeros)
+	z, err := check.Compile(text, n, nil)
+	if err != nil || regionText(z) != regionText(where) {
+		return "", false
+	}
+	return text, true
 }
 
 // equivalentUsable is nil when d may stand for the claim: a claim of

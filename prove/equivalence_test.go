@@ -254,3 +254,33 @@ func TestEquivalentUsable(t *testing.T) {
 		}
 	}
 }
+
+// TestReductionRegion: a claim offered for one of the reduction's regions
+// is recognized when its region is some piles empty and the others free,
+// written as the reduction writes it; any other region is not one the
+// reduction reaches.
+func TestReductionRegion(t *testing.T) {
+	for _, tt := range []struct {
+		where string
+		want  string // "" for none
+	}{
+		{"a == 0", "a == 0"},
+		{"a == 0 && c == 0", "a == 0 && c == 0"},
+		{"(a == 0) && (c == 0)", "a == 0 && c == 0"},
+		{"a > 0", ""},
+		{"a == 0 && b <= c", ""},
+		{"c == 0 && a == 0", ""}, // not in the reduction's order: never matched
+		{"a == 0 || c == 0", ""},
+		{"a + c == 0", ""},
+		{"min(a, b, c, d) == 0", ""},
+	} {
+		e, err := check.Compile(tt.where, 4, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := reductionRegion(e)
+		if ok != (tt.want != "") || got != tt.want {
+			t.Errorf("%s: %q %v, want %q", tt.where, got, ok, tt.want)
+		}
+	}
+}
