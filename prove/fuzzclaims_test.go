@@ -151,7 +151,7 @@ func TestClaimGenerators(t *testing.T) {
 			}
 		}
 	}
-	for _, o := range []string{"grundy", "grundy-mutant", "where", "where-mutant", "where-outside", "where-open", "where-grundy", "where-same-as", "where-mutant-same-as"} {
+	for _, o := range []string{"grundy", "grundy-mutant", "where", "where-mutant", "where-outside", "where-open", "where-grundy", "where-same-as", "where-mutant-same-as", "where-sorted", "where-sorted-mutant"} {
 		if !origins[o] {
 			t.Errorf("no claim of origin %s in the corpus games", o)
 		}
@@ -183,6 +183,13 @@ func claimCandidates(ctx context.Context, gc *gameCase, r *rand.Rand, budget cla
 				muts = append(muts, candidate{src: e + " + (" + names[0] + " == 0 && " + names[1] + " == 1 ? 1 : 0)"})
 			}
 		}
+		// A mutant printed from the tree may lose the parentheses of a
+		// let inside a conjunction: those that no longer compile are
+		// left out.
+		muts = slices.DeleteFunc(muts, func(m candidate) bool {
+			_, err := check.Compile(m.src, n, gc.symmetries(ctx))
+			return err != nil
+		})
 		r.Shuffle(len(muts), func(i, j int) { muts[i], muts[j] = muts[j], muts[i] })
 		for _, m := range muts[:min(len(muts), budget.mutants)] {
 			c := base
@@ -238,7 +245,36 @@ func claimCandidates(ctx context.Context, gc *gameCase, r *rand.Rand, budget cla
 			out = append(out, claim{candidate: candidate{src: res.Expr, origin: "where-grundy"}, grundy: true, where: where, moves: res.Moves})
 		}
 	}
+	if base, ok := sortedRegionClaim(dctx, g, learn, names); ok {
+		out = append(out, base)
+		mutate(base, "where-sorted-mutant")
+	}
 	return out
+}
+
+// sortedRegionClaim is a region theorem of the region every permutation
+// keeps, some pile empty (min(a, b, ...) == 0, closed): discover's
+// description there read at sorted piles, sym(a <= b && ... && (D)), which
+// the route of sorted options takes in a slow game (origin "where-sorted";
+// its mutants "where-sorted-mutant"). The same set as D where every
+// permutation is a symmetry of the game; another set, judged by the engine
+// as any claim, where one is not.
+func sortedRegionClaim(ctx context.Context, g *game.Game, learn discover.Options, names []string) (claim, bool) {
+	where := "min(" + strings.Join(names, ", ") + ") == 0"
+	wexpr, err := check.Compile(where, len(names), nil)
+	if err != nil {
+		panic(err)
+	}
+	learn.Where = wexpr
+	res, err := discover.Discover(ctx, g, learn)
+	if err != nil || res.Expr == "" {
+		return claim{}, false
+	}
+	var chain []string
+	for i := 1; i < len(names); i++ {
+		chain = append(chain, names[i-1]+" <= "+names[i])
+	}
+	return claim{candidate: candidate{src: "sym(" + strings.Join(chain, " && ") + " && (" + res.Expr + "))", origin: "where-sorted"}, where: where}, true
 }
 
 // nimSumMoves are Nim's moves for a Grundy formula that is the nim-sum of

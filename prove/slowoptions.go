@@ -31,7 +31,10 @@ import (
 // each.
 //
 // Preconditions (needs, and prepareSlowOptions):
-//   - linear arithmetic, normal play, no region, no Sprague–Grundy claim;
+//   - linear arithmetic, normal play, no Sprague–Grundy claim;
+//   - in a region theorem, a region R every permutation keeps (the
+//     symmetry breaking below asks R's invariance with S's) and that no
+//     move leaves ((R), proved before any condition is asked);
 //   - every move set takes exactly one token from each of its piles (a
 //     slow game: Exact Slow k-Nim, Slow A-Nim), so the options of p are
 //     listed, one per move set, p - 1_T;
@@ -58,6 +61,16 @@ import (
 // (I) fails at some option of p exactly when it fails at a sorted one,
 // and p has an option in S exactly when it has a sorted one: each
 // condition asked of the sorted options only is the condition.
+// (a') In a region R: every query asserts R(p) (positionConstraints), and
+// the claim is (I) and (II) at the positions of R. Permutations keep R, so
+// the sorted position of each class of R is in R, and the symmetry
+// breaking's restriction to it loses no class. (I) at p asks every option
+// q, in R or not (none leaves R), and (a) carries it to the sorted q'. (II)
+// at p in R asks for an option in S, which is in R since no move leaves R;
+// (a) gives a sorted one. So asked at the sorted options of the sorted
+// positions of R, each condition is the region theorem's. (NIM(6,2)'s
+// positions with an empty pile, min(a, ..., f) == 0, are NIM(5,2) on the
+// other piles: proved so.)
 // (b) The formulas. Each replaces slowmoves(k, all piles) at a position
 // where the solver proved, under the very constraints the query puts on
 // that position (p >= 0, p sorted, the option legal and sorted), that the
@@ -89,8 +102,6 @@ var slowOptionsRoute = route{name: routeNameSlowOptions, file: queryFile{suffix:
 		return errors.New("linear arithmetic only")
 	case enc.g.Misere:
 		return errors.New("normal play only")
-	case enc.where != nil:
-		return errors.New("not in a region")
 	case enc.grundy:
 		return errors.New("not for Sprague–Grundy values")
 	case enc.a.nimSums != nil:
