@@ -386,7 +386,9 @@ func (r *DiscoverResult) writeStructure(w io.Writer) {
 		if i > 0 {
 			label = "             "
 		}
-		where := cmp.Or(n.Where, "every position")
+		// Indented by depth: a region follows the one it was reduced
+		// from, one empty pile less.
+		where := strings.Repeat("  ", n.EmptyPiles()) + cmp.Or(n.Where, "every position")
 		switch {
 		case n.Exact && n.Proof != proof.Unsettled:
 			fmt.Fprintf(w, "%s %s: described, region theorem %s: %s\n", label, where, n.Proof, n.Expr)

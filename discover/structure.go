@@ -35,6 +35,10 @@ type RegionNote struct {
 	zeros uint64 // the region's empty piles
 }
 
+// EmptyPiles is the number of piles the region has empty: its depth in the
+// map (0 for every position, 1 for a region reduced to from there, ...).
+func (n RegionNote) EmptyPiles() int { return bits.OnesCount64(n.zeros) }
+
 // maxStructureRegions bounds the regions the reduction describes.
 const maxStructureRegions = 48
 

@@ -3,6 +3,7 @@ package discover
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/nimlab/nimlab/check"
@@ -119,6 +120,17 @@ func TestMapOfRegions(t *testing.T) {
 	}
 	if len(r.NextRegions) == 0 {
 		t.Error("no region suggested next")
+	}
+	// The map in the order tried, each region after one it was reduced
+	// from: one empty pile less (EmptyPiles, its depth in discover's text).
+	for i, n := range r.Regions {
+		want := strings.Count(n.Where, "== 0")
+		if n.EmptyPiles() != want {
+			t.Errorf("%q: %d empty piles, want %d", n.Where, n.EmptyPiles(), want)
+		}
+		if i == 0 && n.EmptyPiles() != 0 || i > 0 && n.EmptyPiles() > r.Regions[i-1].EmptyPiles()+1 {
+			t.Errorf("region %d, %q, after %q: not in the map's order", i, n.Where, r.Regions[max(i-1, 0)].Where)
+		}
 	}
 	for _, next := range r.NextRegions {
 		if next == "a == 0 && b == 0" || next == "b == 0 && d == 0" {
