@@ -86,6 +86,10 @@ import (
 // (c) (I) is split by move set: a move of a listed game from p to q is
 // q = p - 1_T for some move set T (finiteOptionsRoute), so the cases "q is
 // p - 1_T" cover every move; in case T, slowmoves at q is the formula of T.
+// A claim without slowmoves has (I) split by residues instead (each pile's
+// parity and the total mod m cover every p), and a case not answered soon
+// by move set within it (query.refine): each split covers every position,
+// so a case holds when each of its pieces does.
 // (d) On cutPiles piles or more, (I)'s cases and (II) are split again by
 // the cut (cutCases), which covers every sorted p; a tactic only changes
 // how z3 searches, not what unsat means.
