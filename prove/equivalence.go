@@ -132,7 +132,7 @@ func decideByEquivalence(ctx context.Context, enc *encoding, rt *route, opts Opt
 			if region, ok := reductionRegion(eq.Claim.where); ok {
 				step.Region, step.Reason = region, ""
 			} else {
-				step.Reason = "a claim about a region the reduction never reaches: its regions are where piles are empty, written as " + zerosWhere([]int{0, 2})
+				step.Reason = "not a region of the reduction: its regions are some piles empty, written with the empty piles in order (" + zerosWhere([]int{0, 2}) + "), and this one is not written so"
 			}
 		}
 		r.Equivalence = append(r.Equivalence, step)

@@ -28,7 +28,8 @@ verified to (learned on a box of at most 2e5 positions and, when that one
 does not describe the game or its description is refuted, on larger ones up
 to every pile 0..5, never above H; a description exact where it was learned
 and failing on the verification box is learned once more on the box of the
-smallest position where it fails); and
+smallest position where it fails, which may pass H: the row's learned_max
+says where); and
 which games of the survey have exactly the same P-positions in the same box
 (the column "same P-positions as": evidence, not proof, that they agree).
 

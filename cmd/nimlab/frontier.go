@@ -19,9 +19,10 @@ func newFrontierCmd() *cobra.Command {
 		Long: `Surveys the families whose P-positions the literature has described lately,
 or not at all, and says per game what nimlab finds from the game's definition
 alone: a description "discover" finds and "prove" proves for every position
-(proved), one exact on its box but not proved (verified to H), one exact on
-its box and refuted beyond it, one exact on the box it was learned on and not
-on the larger box it was verified on (exact to H, not to H'), or nothing. It is "nimlab atlas --prove" over
+(proved), one exact on its box but not proved (verified to a height), one
+exact on its box and refuted beyond it, one exact on the box it was learned
+on and not on the larger box it was verified on (exact to one height, not
+to another), or nothing. It is "nimlab atlas --prove" over
 these families (docs/commands.md has the atlas), with the proof's kind, each
 query's answer and time, the box on which the engine's table confirmed it, the
 SMT-LIB files of the queries (DIR/smt), the time of each game, and the
@@ -45,10 +46,11 @@ A family may be given as NAME:N to lower its bound on n to N (ecn:7), and
 Every game is solved with every pile 0..H (lowered for a box of more than
 2e7 positions), and discover learns on piles 0..5 at least where that box
 allows, and once more on the box of the smallest position where a
-description exact on its learning box fails beyond it (NIM(5,4) is learned
-on piles 0..7, where it needs (7,7,7,7,7)). --format picks the table: text, markdown (the one docs/findings.md
-shows) or csv; --json prints the rows, the machine (CPU, cores, load before
-and after) and the wall time as one JSON object. Progress goes to stderr.
+description exact on its learning box fails beyond it, which may pass H
+(NIM(5,4) is learned on piles 0..7, where it needs (7,7,7,7,7)). --format
+picks the table: text, markdown (the one docs/findings.md shows) or csv;
+--json prints the rows, the machine (CPU, cores, load before and after) and
+the wall time as one JSON object. Progress goes to stderr.
 
 With --out DIR the survey keeps a journal as the atlas does
 (DIR/atlas-i-of-N.jsonl: a restarted survey skips the games done) and writes
