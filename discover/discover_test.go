@@ -362,3 +362,25 @@ func TestExpressionsCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallestFailure: of the smallest P-position missed and the smallest
+// N-position accepted, the one of the smaller total, ties in the box's
+// order.
+func TestSmallestFailure(t *testing.T) {
+	for _, tt := range []struct {
+		missed, accepted []game.Position
+		want             game.Position
+		kind             string
+	}{
+		{[]game.Position{{7, 7, 7}}, nil, game.Position{7, 7, 7}, check.KindPNotAccepted},
+		{[]game.Position{{3, 3, 0}}, []game.Position{{2, 0, 0}}, game.Position{2, 0, 0}, check.KindAcceptedNotP},
+		{[]game.Position{{0, 0, 2}}, []game.Position{{2, 0, 0}}, game.Position{2, 0, 0}, check.KindAcceptedNotP},
+		{[]game.Position{{2, 0, 0}}, []game.Position{{0, 0, 2}}, game.Position{2, 0, 0}, check.KindPNotAccepted},
+		{nil, nil, nil, ""},
+	} {
+		rep := &check.Report{Examples: map[string][]game.Position{check.KindPNotAccepted: tt.missed, check.KindAcceptedNotP: tt.accepted}}
+		if got, kind := discover.SmallestFailure(rep, 9); !slices.Equal(got, tt.want) || kind != tt.kind {
+			t.Errorf("%v, %v: %v (%s), want %v (%s)", tt.missed, tt.accepted, got, kind, tt.want, tt.kind)
+		}
+	}
+}

@@ -206,7 +206,7 @@ var schema = map[string][]Param{
 	"critical": append([]Param{pGame, source[0],
 		{Name: "remoteness", Kind: Whole, Default: "-1", Min: 0, Max: math.MaxInt32, Help: "list only the positions of this remoteness", Fronts: Flag | URL},
 	}, source[1:]...),
-	"discover": {pGame, pMax.help("height to learn on: every pile 0..MAX (required)").from(1),
+	"discover": {pGame, pMax.help("height to learn on, at least 1: every pile 0..MAX (required)").from(1),
 		Param{Name: "verify-max", Kind: Whole, Default: "0", Min: 0, Max: commands.MaxLine, Help: "height to verify on (0: a few above --max, at most 4e6 positions)", Fronts: Flag | URL},
 		pWorkers.help("goroutines of the engines (0: one per core)"),
 		Param{Name: "prove", Kind: Bool, Default: "false", Help: "prove a description exact on the box for every position, with z3", Fronts: Flag},
