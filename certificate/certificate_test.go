@@ -529,16 +529,27 @@ func TestStoppedKeepsTheCertificate(t *testing.T) {
 	if err != nil || whole.Status != Certified {
 		t.Fatalf("left alone: %v %v", whole, err)
 	}
-	for _, after := range []time.Duration{0, time.Since(start) / 2} {
+	stopped := func(after time.Duration) (*Report, time.Duration) {
 		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
 		stop := time.AfterFunc(after, cancel)
+		defer stop.Stop()
 		start := time.Now()
 		r, err := Certify(ctx, Claim{Game: g, Set: e}, t.TempDir(), "stopped", 5*time.Minute)
-		took := time.Since(start)
-		stop.Stop()
-		cancel()
 		if err != nil {
 			t.Fatalf("stopped after %v: %v", after, err)
+		}
+		return r, time.Since(start)
+	}
+	for _, after := range []time.Duration{0, time.Since(start) / 2} {
+		r, took := stopped(after)
+		// A run can be faster than the one measured (coqc's files warm,
+		// the machine quieter): one that ended before its cancel came (or
+		// with it) is tried again with a quarter of the delay.
+		if r.Status == Certified && took < after+time.Second {
+			t.Logf("ended certified in %v, before its cancel after %v: again after %v", took, after, after/4)
+			after /= 4
+			r, took = stopped(after)
 		}
 		if r.Status != Stopped {
 			t.Fatalf("stopped after %v: status %s, want %s", after, r.Status, Stopped)
