@@ -225,6 +225,14 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 	}{
 		{"nim:2", "a == b", [][]string{{"a", "a"}, {"b", "b"}}, nil},
 		{"nim:2/misere", "a == b && a > 1 || a + b == 1", [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}, nil},
+		// A lemma that a case implies S, whose case is not S's.
+		{"nim:2/misere", "a == b && a > 1 || a + b == 1", [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}, func(s string) string {
+			i := strings.Index(s, "Lemma inS_intro2 ")
+			if i < 0 {
+				return s
+			}
+			return s[:i] + strings.Replace(s[i:], " = 1)", " = 2)", 1)
+		}},
 		{"cn:4,2", "a == c && b == d", [][]string{{"c", "d", "c", "d"}, {"a", "b", "a", "b"}, {"a", "d", "a", "d"}, {"c", "b", "c", "b"}}, nil},
 		// A remainder: lia reads it once named (linear, in Nimlab.v).
 		{"slowset:3,{1,3}", "(a + b + c) % 2 == 0", [][]string{{"a - 1", "b", "c"}, {"a", "b - 1", "c"}, {"a", "b", "c - 1"}}, nil},
@@ -268,6 +276,11 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 		text, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, tt.expr), Moves: tt.moves})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Where S is a disjunction, a case of (II) names the case of S
+		// it moves into by its lemma (moveTactic).
+		if disjunction := strings.Contains(tt.expr, "||"); disjunction != strings.Contains(text, "apply (inS_intro") {
+			t.Errorf("%s %s: S a disjunction %v, yet the lemmas of its cases used %v", tt.spec, tt.expr, disjunction, !disjunction)
 		}
 		want := true
 		if tt.tamper != nil {
@@ -695,5 +708,21 @@ func TestCheckFolderLeavesNoFolder(t *testing.T) {
 	}
 	if err := CheckFolder(filepath.Join(file, "sub")); err == nil {
 		t.Error("a folder under a file: no error")
+	}
+}
+
+// TestSplitTime: the learning of a split has coqc's time up to five
+// minutes, and half of it beyond ten.
+func TestSplitTime(t *testing.T) {
+	for _, tt := range []struct{ coqc, want time.Duration }{
+		{3 * time.Second, 3 * time.Second},
+		{3 * time.Minute, 3 * time.Minute},
+		{10 * time.Minute, 5 * time.Minute},
+		{12 * time.Minute, 6 * time.Minute},
+		{40 * time.Minute, 20 * time.Minute},
+	} {
+		if got := SplitTime(tt.coqc); got != tt.want {
+			t.Errorf("SplitTime(%v) = %v, want %v", tt.coqc, got, tt.want)
+		}
 	}
 }

@@ -66,10 +66,19 @@ type Report struct {
 }
 
 // MaxSplitTime bounds the learning of a certificate's moves and case split
-// of (II) (at most the time coqc is given): the certified claims settle
-// theirs in seconds, CN(8,6)'s, with its theorem's 80 moves, in about 5
-// minutes at low load.
+// of (II) when coqc is given at most twice as long (SplitTime): the
+// certified claims settle theirs in seconds, CN(7,4)'s in about 5 minutes,
+// CN(8,6)'s, with its theorem's 240 moves, in 5 minutes or a little more
+// at low load.
 const MaxSplitTime = 5 * time.Minute
+
+// SplitTime returns the most time the learning of a certificate's moves and
+// case split has when coqc has timeout: as long, at most MaxSplitTime, or
+// half of timeout when that is longer (a long coqc is asked for the
+// certificates whose split is long to learn too).
+func SplitTime(timeout time.Duration) time.Duration {
+	return min(timeout, max(MaxSplitTime, timeout/2))
+}
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
 // requires beside it (Nimlab.v, and NimSum.v or Moore.v for a claim those
@@ -77,8 +86,7 @@ const MaxSplitTime = 5 * time.Minute
 // coqc check it within timeout. When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. Learning
-// the moves and the case split of (II) has the same time, at most
-// MaxSplitTime; a split not settled in it is a claim with no certificate
+// the moves and the case split of (II) has SplitTime(timeout); a split not settled in it is a claim with no certificate
 // (ReasonCaseSplit). A claim with no certificate is a Report saying why,
 // not an error. When ctx is cancelled, Certify returns within a second a
 // Report with Status Stopped, and no error: the proof it certifies stands,
@@ -91,7 +99,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	if t, moves, ok, lerr := byLemmas(c); ok {
 		text, err, r.Moves = t, lerr, moves
 	} else {
-		split := min(timeout, MaxSplitTime)
+		split := SplitTime(timeout)
 		wctx, cancel := context.WithTimeout(ctx, split)
 		text, err = linearText(wctx, c, r)
 		cancel()

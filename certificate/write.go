@@ -56,7 +56,9 @@ type writer struct {
 	// cases_prune where S and the moves are linear atoms only, else
 	// cases_lia.
 	casesI string
-	b      strings.Builder
+	// set is S at p as the split reads it (lets inlined).
+	set *prop
+	b   strings.Builder
 }
 
 // Write returns the text of the certificate of c, or an error wrapping
@@ -144,6 +146,7 @@ func newWriter(c Claim) (*writer, error) {
 			return nil, err
 		}
 	}
+	w.set = inS.tree
 	w.header("Nimlab")
 	w.definitions(inS.s)
 	w.writeMoves()
@@ -516,7 +519,13 @@ func (w *writer) lemmas(split string) {
 	// pickCase); unfold_concl is misère play's "no tokens left".
 	fmt.Fprintf(b, "Ltac unfold_concl := %s.\n", unfold(every, "|- *"))
 	fmt.Fprintf(b, "Ltac unfold_move w := %s.\n", unfold("move, inS, w", "|- *"))
-	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n\n", unfold("inS", "|- *"))
+	fmt.Fprintf(b, "Ltac unfold_inS := %s.\n", unfold("inS", "|- *"))
+	// Where S is a disjunction, a case of the split proves the move and
+	// the case of S apart (tactics.go, moveTactic): the move unfolded
+	// alone (unfold_moved), the case of S through its lemma, at the
+	// move's position unfolded (unfold_point).
+	fmt.Fprintf(b, "Ltac unfold_moved w := %s.\n", unfold("move, w", "|- *"))
+	fmt.Fprintf(b, "Ltac unfold_point w := unfold w in |- *; cbn [%s] in |- *; cbv zeta in |- *.\n\n", strings.Join(w.fields, " "))
 	b.WriteString(`Lemma total_nonnegative : forall p, valid p -> 0 <= total p.
 Proof. intros []; unfold_all; linear. Qed.
 
@@ -530,6 +539,7 @@ Lemma inS_decidable : forall p, valid p -> inS p \/ ~ inS p.
 Proof. intros [] _; unfold_all; decide_condition. Qed.
 
 `)
+	w.introLemmas()
 	canonical, intros := w.conditionI()
 	goal := "exists q, move p q /\\ inS q"
 	if misere {
@@ -650,4 +660,21 @@ func (w *writer) variables() []string {
 		out[i] = "x_" + f
 	}
 	return out
+}
+
+// introLemmas writes, where S is a disjunction, for each of its cases the
+// lemma inS_introK that the case implies inS: a case of the split of (II)
+// applies it, where unfolding inS whole would leave the kernel every case
+// of S to convert (tactics.go, moveTactic). Each lemma states its case as
+// the split reads it (lets inlined), and coqc checks that it is inS's.
+func (w *writer) introLemmas() {
+	if w.set.op != orOp {
+		return
+	}
+	b := &w.b
+	b.WriteString("(* Each case of S implies S (the cases the proof of (II) names). *)\n")
+	for k, c := range w.set.args {
+		fmt.Fprintf(b, "Lemma inS_intro%d : forall p : pos, %s -> inS p.\nProof. intros p H; unfold inS; cbv zeta; %sexact H. Qed.\n", k+1, c.text(), navigate(k, len(w.set.args)))
+	}
+	b.WriteString("\n")
 }

@@ -35,7 +35,7 @@ type Env struct {
 	Surveying func(spec string, done bool)
 	// Certifying, when not nil, is told that a proof is done and its Coq
 	// certificate is being learned and checked, with the most time coqc
-	// has (the learning has at most certificate.MaxSplitTime).
+	// has (the learning has certificate.SplitTime of it).
 	Certifying func(spec string, coqc time.Duration)
 	// Claim, when not nil, receives each claim Repro checks as soon as it is
 	// checked (the web lab streams them; the command line prints them).
