@@ -49,9 +49,9 @@ func validName(name string) error {
 // Checker is the text of the checker of the certificate name: a file of
 // fixed text that loads the certificate without importing it, defines
 // statement with the statement's type (Nimlab.v's isP and the
-// certificate's pos, valid, move and inS by their qualified names) as the
+// certificate's pos, valid, total, move and inS by their qualified names) as the
 // certificate's characterization, prints statement's assumptions, and then
-// prints pos, valid, move and inS as Coq reads them. Since nothing of the
+// prints pos, valid, total, move and inS as Coq reads them. Since nothing of the
 // certificate is imported, nothing it defines or declares (a name isP of
 // its own, a notation that reads "Nimlab.isP" or "<" as something else, a
 // module whose a shadows a field) changes what the checker says: a referee
@@ -67,7 +67,7 @@ func Checker(name string, misere bool, libraries []string) string {
    certificate defines or declares changes what the statement below means.
    What coqc prints of this file is what a referee reads: first "Closed
    under the global context" (the statement rests on no axiom), then the
-   position, valid, move and inS as Coq reads them, to be read against the
+   position, valid, total, move and inS as Coq reads them, to be read against the
    game's definition and the claim. Check it in a folder with nimlab's own
    libraries (certificate/coq/ of nimlab's source, not copies sent with
    the certificate):
@@ -85,6 +85,7 @@ Print Assumptions statement.
 
 Print %[1]s.pos.
 Print %[1]s.valid.
+Print %[1]s.total.
 Print %[1]s.move.
 Print %[1]s.inS.
 `, name, CheckerName(name), misere, compileCommand(libraries, name))

@@ -209,7 +209,7 @@ func (w *writer) header(libs ...string) {
    move defines exactly when it is in S (inS). isP is defined in Nimlab.v
    from the move relation alone. What a referee reads is the checker beside
    this file (%[7]s.v) and what coqc prints of it: the theorem's
-   assumptions (none), then pos, valid, move and inS as Coq reads them, to
+   assumptions (none), then pos, valid, total, move and inS as Coq reads them, to
    be read against the game's definition and the claim; Coq's kernel checks
    the rest. Check it in a folder with %[5]s:
      %[6]s *)

@@ -144,8 +144,8 @@ every pile once) on a take game whose facets have at most m-1 piles and
 hold every set of m-1: Moore's Nim, Nim, CN(n,n), ...) with Moore.v, both
 in normal play. The folder is checked first (it is made if missing);
 nimlab runs coqc on the certificate (at most 10 minutes, or
---certificate-timeout; learning the moves and the case split, at most 5
-minutes, or half that timeout when longer)
+--certificate-timeout; learning the moves and the case split as long, at
+most 5 minutes, or half that timeout when that is longer)
 and prints "certified" with coqc's
 time; "no certificate" and why (digits, nonlinear, sign, boolean,
 no_moves, case_split, too_large, unsupported); "not checked" without coqc
