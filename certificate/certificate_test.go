@@ -417,7 +417,7 @@ func TestCheckNeedsTheCharacterizationClosed(t *testing.T) {
 
 // trivialGame is a game with one position and no move, whose one position
 // is a P-position (S holds everywhere): the definitions a statement needs.
-const trivialGame = "Definition pos := unit.\nDefinition valid (p : pos) := True.\nDefinition move (p q : pos) := False.\nDefinition inS (p : pos) := True.\n"
+const trivialGame = "Definition pos := unit.\nDefinition valid (p : pos) := True.\nDefinition total (p : pos) := 0%Z.\nDefinition move (p q : pos) := False.\nDefinition inS (p : pos) := True.\n"
 
 // TestCheckerReadsTheStatementFromOutside: a certificate that says
 // nimlab's statement but means another by a notation or a name of its own
