@@ -205,17 +205,28 @@ func (s *splitter) formula(pl *plan) string {
 }
 
 // srcOf returns shape t in check's language.
-func srcOf(t *prop) string {
+func srcOf(t *prop) string { return t.written(false) }
+
+// written returns shape t in Coq (coq, lets inlined) or in check's
+// language: its atoms joined by its connectives.
+func (t *prop) written(coq bool) string {
 	if t.op == atomOp {
+		if coq {
+			return t.coq
+		}
 		return t.src
 	}
-	op := " && "
+	and, or := " && ", " || "
+	if coq {
+		and, or = " /\\ ", " \\/ "
+	}
+	op := and
 	if t.op == orOp {
-		op = " || "
+		op = or
 	}
 	parts := make([]string, len(t.args))
 	for i, a := range t.args {
-		parts[i] = srcOf(a)
+		parts[i] = a.written(coq)
 	}
 	return "(" + strings.Join(parts, op) + ")"
 }

@@ -76,22 +76,6 @@ func (p *prop) key() string {
 	return string(p.op) + "(" + strings.Join(keys, "\x00") + ")"
 }
 
-// text returns p as Coq reads it: its atoms joined by its connectives.
-func (p *prop) text() string {
-	if p.op == atomOp {
-		return p.coq
-	}
-	op := " /\\ "
-	if p.op == orOp {
-		op = " \\/ "
-	}
-	parts := make([]string, len(p.args))
-	for i, a := range p.args {
-		parts[i] = a.text()
-	}
-	return "(" + strings.Join(parts, op) + ")"
-}
-
 // The kinds of prop.
 const (
 	atomOp byte = 'a'

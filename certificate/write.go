@@ -674,7 +674,7 @@ func (w *writer) introLemmas() {
 	b := &w.b
 	b.WriteString("(* Each case of S implies S (the cases the proof of (II) names). *)\n")
 	for k, c := range w.set.args {
-		fmt.Fprintf(b, "Lemma inS_intro%d : forall p : pos, %s -> inS p.\nProof. intros p H; unfold inS; cbv zeta; %sexact H. Qed.\n", k+1, c.text(), navigate(k, len(w.set.args)))
+		fmt.Fprintf(b, "Lemma inS_intro%d : forall p : pos, %s -> inS p.\nProof. intros p H; unfold inS; cbv zeta; %sexact H. Qed.\n", k+1, c.written(true), navigate(k, len(w.set.args)))
 	}
 	b.WriteString("\n")
 }
