@@ -108,11 +108,7 @@ type splitter struct {
 	firstMove int
 	// point is the position (II) is proved at, in Coq: (mk x_a x_b ...).
 	point string
-	// intro: S is a disjunction, and the certificate proves, for each of
-	// its cases, the lemma inS_introK that the case implies inS (introLemmas):
-	// a leaf applies the lemma of its case rather than unfolding inS.
 	// fields lists the piles' projections, for cbn.
-	intro  bool
 	fields string
 	// sym, when not nil, restricts the split to the canonical positions
 	// (canonical.go): the samples are canonical, and so is every position
@@ -170,7 +166,6 @@ func (w *writer) splitter() (*splitter, error) {
 		guarded = append(guarded, guard(inS.tree, q, conditionOf)...)
 	}
 	s := &splitter{solver: w.c.Solver, confirmed: map[string][]int{}, n: w.n, goal: connect(orOp, goal).tree, set: set.tree, evals: map[string]func(game.Position) bool{}, hasOr: map[*prop]bool{}, sym: w.sym, conditionOf: conditionOf, firstMove: len(goal) - len(w.moves), point: "(mk " + strings.Join(w.variables(), " ") + ")", fields: strings.Join(w.fields, " ")}
-	s.intro = set.tree.op == orOp
 	// S at p is read at a valid position; the moves' conditions are linear.
 	// S at a candidate move's position is not a condition to split on when
 	// it divides: where the move gives a pile below 0 (no move then), Coq's

@@ -86,7 +86,8 @@ func SplitTime(timeout time.Duration) time.Duration {
 // coqc check it within timeout. When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. Learning
-// the moves and the case split of (II) has SplitTime(timeout); a split not settled in it is a claim with no certificate
+// the moves and the case split of (II) has SplitTime(timeout); a split
+// not settled in it is a claim with no certificate
 // (ReasonCaseSplit). A claim with no certificate is a Report saying why,
 // not an error. When ctx is cancelled, Certify returns within a second a
 // Report with Status Stopped, and no error: the proof it certifies stands,

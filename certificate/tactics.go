@@ -24,7 +24,7 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 			s.write(b, side, depth+1)
 			fmt.Fprintf(b, "%s}\n", indent)
 		}
-	case c.inS && s.intro:
+	case c.inS && s.casesOfS():
 		fmt.Fprintf(b, "%sabstract (exfalso; apply Hn; clear Hn; apply (inS_intro%d %s); cbn [%s] in |- *; %s).\n", indent, c.plan.pick+1, s.point, s.fields, s.leafTactic(c, c.plan.kids[0], depth))
 	case c.inS:
 		fmt.Fprintf(b, "%sabstract (exfalso; apply Hn; clear Hn; unfold_inS; %s).\n", indent, s.leafTactic(c, c.plan, depth))
@@ -49,16 +49,27 @@ func (s *splitter) pickCase(pick int) string {
 	if k < 0 {
 		return "left; unfold_concl"
 	}
+	return fmt.Sprintf("%s; unfold_move w%d", s.witness(k), k+1)
+}
+
+// witness writes the tactic that names candidate move k as the witness of
+// "exists q" (after "right" past misère play's "no tokens left").
+func (s *splitter) witness(k int) string {
 	right := ""
 	if s.firstMove > 0 {
 		right = "right; "
 	}
-	return fmt.Sprintf("%sexists (w%d %s); unfold_move w%d", right, k+1, s.point, k+1)
+	return fmt.Sprintf("%sexists (w%d %s)", right, k+1, s.point)
 }
+
+// casesOfS reports whether S is a disjunction: the certificate then proves,
+// for each of its cases, the lemma inS_introK that the case implies inS
+// (introLemmas), which a leaf applies rather than unfolding inS.
+func (s *splitter) casesOfS() bool { return s.set.op == orOp }
 
 // moveTactic writes the tactic of leaf c (at depth) whose plan picks a
 // candidate move: the move named as the witness, then, where S is a
-// disjunction (intro), the move relation and the case of S its position
+// disjunction (casesOfS), the move relation and the case of S its position
 // is in proved apart, the latter through that case's lemma inS_introK.
 // Unfolding the whole of inS at the move's position, as unfold_move does,
 // leaves the kernel a conversion of every case of S to check, which cost
@@ -68,17 +79,12 @@ func (s *splitter) pickCase(pick int) string {
 func (s *splitter) moveTactic(c *caseNode, depth int) string {
 	pick, body := c.plan.pick, c.plan.kids[0]
 	k := pick - s.firstMove
-	if k < 0 || !s.intro || len(body.kids) != 2 {
+	if k < 0 || !s.casesOfS() || len(body.kids) != 2 {
 		return s.pickCase(pick) + "; " + s.leafTactic(c, body, depth)
 	}
-	inS := body.kids[1]
-	right := ""
-	if s.firstMove > 0 {
-		right = "right; "
-	}
-	w := fmt.Sprintf("w%d", k+1)
-	return fmt.Sprintf("%sexists (%s %s); split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]",
-		right, w, s.point, w, s.leafTactic(c, body.kids[0], depth), inS.pick+1, w, s.point, w, s.leafTactic(c, inS.kids[0], depth))
+	inS, w := body.kids[1], fmt.Sprintf("w%d", k+1)
+	return fmt.Sprintf("%s; split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]",
+		s.witness(k), w, s.leafTactic(c, body.kids[0], depth), inS.pick+1, w, s.point, w, s.leafTactic(c, inS.kids[0], depth))
 }
 
 // leafTactic writes the tactic that proves plan pl at leaf c (at depth):
