@@ -523,6 +523,36 @@ func TestMisereLearnedMoves(t *testing.T) {
 	if r.Status != Certified || !r.Learned {
 		t.Fatalf("%s (%s, learned %v): %s %s", r.Status, r.Reason, r.Learned, r.Detail, r.Output)
 	}
+	if r.Command == "" || r.Command != r.CheckCommand() {
+		t.Errorf("check_command %q, want %q", r.Command, r.CheckCommand())
+	}
+}
+
+// TestShortTimeoutSaysWhy: a certificate given too little time says why in
+// Detail, which JSON carries: coqc did not finish, or the case split was
+// not settled and more time may settle it.
+func TestShortTimeoutSaysWhy(t *testing.T) {
+	coqc(t)
+	g, err := game.Parse("cn:6,3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := compile(t, g, "a + b == d + e && b + c == e + f")
+	for _, timeout := range []time.Duration{time.Millisecond, 300 * time.Millisecond} {
+		r, err := Certify(context.Background(), Claim{Game: g, Set: e}, t.TempDir(), "short", timeout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case r.Status == Unfinished && !strings.Contains(r.Detail, timeout.String()):
+			t.Errorf("%v: unfinished, detail %q does not name the time", timeout, r.Detail)
+		case r.Status == NotCertifiable && (r.Reason != ReasonCaseSplit && r.Reason != ReasonNoMoves || !strings.Contains(r.Detail, timeout.String())):
+			t.Errorf("%v: %s (%s) %q", timeout, r.Status, r.Reason, r.Detail)
+		case r.Status == NotCertifiable && r.Reason == ReasonCaseSplit && !strings.Contains(r.Detail, "more time"):
+			t.Errorf("%v: case split, detail %q does not say more time may settle it", timeout, r.Detail)
+		}
+		t.Logf("%v: %s", timeout, r)
+	}
 }
 
 // TestStoppedKeepsTheCertificate: a Certify whose context is cancelled

@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"math"
 	"path/filepath"
 	"strings"
 	"time"
@@ -48,7 +47,8 @@ type Report struct {
 	// compiles them before the certificate: Nimlab.v, and NimSum.v for a
 	// nim-sum claim or Moore.v for Moore's colmod.
 	Libraries []string `json:"libraries,omitempty"`
-	// Reason and Detail say why there is no certificate.
+	// Reason says why there is no certificate; Detail says it in words,
+	// or why coqc did not finish (Unfinished).
 	Reason Reason `json:"reason,omitempty"`
 	Detail string `json:"detail,omitempty"`
 	// Moves is the number of candidate winning moves (II) names; Learned
@@ -63,6 +63,9 @@ type Report struct {
 	WriteSeconds float64 `json:"write_seconds,omitempty"`
 	// Output is what coqc said when it rejected the certificate.
 	Output string `json:"output,omitempty"`
+	// Command is the shell command that checks the saved certificate
+	// again with coqc alone (CheckCommand).
+	Command string `json:"check_command,omitempty"`
 }
 
 // MaxSplitTime bounds the learning of a certificate's moves and case split
@@ -105,7 +108,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		text, err = linearText(wctx, c, r)
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v", split))
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v; given more time for coqc, whose half it has past %v, it may be", split, 2*MaxSplitTime))
 		}
 	}
 	var u *UncertifiableError
@@ -118,7 +121,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	case err != nil:
 		return nil, err
 	}
-	r.WriteSeconds = math.Round(time.Since(start).Seconds()*10) / 10
+	r.WriteSeconds = time.Since(start).Seconds()
 	// Checked first, saved after: a check stopped half way leaves no file
 	// in dir that could pass for a certificate.
 	r.Libraries = Libraries(text)
@@ -129,19 +132,21 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	case errors.Is(err, ErrNoCoq):
 		r.Status = Unchecked
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
-		r.Status, r.Seconds = Unfinished, timeout.Seconds()
+		r.Status, r.Seconds, r.Detail = Unfinished, timeout.Seconds(), fmt.Sprintf("coqc did not finish within %v", timeout)
 	case err != nil:
 		return nil, err
 	case checked.Accepted:
 		r.Status, r.Seconds = Certified, checked.Seconds
 	case checked.Exhausted:
-		r.Status, r.Seconds, r.Detail, r.Output = Unfinished, checked.Seconds, "coqc ran out of stack or memory, or was killed", checked.Output
+		r.Status, r.Seconds, r.Output = Unfinished, checked.Seconds, checked.Output
+		r.Detail = fmt.Sprintf("coqc ran out of stack or memory, or was killed, after %.0f s", checked.Seconds)
 	default:
 		r.Status, r.Seconds, r.Output = Rejected, checked.Seconds, checked.Output
 	}
 	if r.Path, err = Save(dir, name, text); err != nil {
 		return nil, err
 	}
+	r.Command = r.CheckCommand()
 	return r, nil
 }
 
@@ -230,10 +235,7 @@ func (r *Report) String() string {
 	case Unchecked:
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
 	case Unfinished:
-		if r.Detail != "" {
-			return fmt.Sprintf("written to %s, not checked: %s after %.0f s", r.Path, r.Detail, r.Seconds)
-		}
-		return fmt.Sprintf("written to %s, not checked: coqc did not finish within %v", r.Path, time.Duration(r.Seconds*float64(time.Second)).Round(time.Millisecond))
+		return fmt.Sprintf("written to %s, not checked: %s", r.Path, r.Detail)
 	case Stopped:
 		if r.Path == "" {
 			return "stopped before the certificate was written"

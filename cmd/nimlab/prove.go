@@ -148,8 +148,10 @@ nimlab runs coqc on the certificate (at most 10 minutes, or
 most 5 minutes, or half that timeout when that is longer)
 and prints "certified" with coqc's
 time; "no certificate" and why (digits, nonlinear, sign, boolean,
-no_moves, case_split, too_large, unsupported); "not checked" without coqc
-or on Ctrl-C (the file is written). A certificate coqc rejects is an
+no_moves, case_split, too_large, unsupported: a case_split not settled in
+its time may be given more with --certificate-timeout); "not checked"
+without coqc, when coqc did not finish in its time, or on Ctrl-C (the
+file is written). A certificate coqc rejects is an
 internal error. See docs/proofs.md.
 
 --format latex prints the result as a LaTeX table (booktabs) for a paper: the
