@@ -739,6 +739,9 @@ func TestCheckFolderLeavesNoFolder(t *testing.T) {
 	if err := CheckFolder(filepath.Join(file, "sub")); err == nil {
 		t.Error("a folder under a file: no error")
 	}
+	if err := CheckFolder(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
+		t.Errorf("a file as the folder: %v", err)
+	}
 }
 
 // TestSplitTime: the learning of a split has coqc's time up to five

@@ -118,6 +118,9 @@ func CheckFolder(dir string) error {
 			os.Remove(d) // an empty folder only
 		}
 	}()
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fmt.Errorf("%s is a file, not a folder", dir)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("the certificate's folder: %w", err)
 	}
