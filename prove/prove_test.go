@@ -743,3 +743,34 @@ func TestSaysWhichRouteGaveWay(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEither: of scripts asked at once, the first answer that is not
+// unknown is taken, whichever script gave it; unknown only when every one
+// is (a script the solver cannot read is unknown).
+func TestCheckEither(t *testing.T) {
+	s := solver(t)
+	const (
+		unsat   = "(declare-const x Int)\n(assert (and (> x 2) (< x 1)))\n"
+		sat     = "(declare-const x Int)\n(assert (> x 2))\n"
+		unknown = "(assert (nonsense\n"
+	)
+	for _, tt := range []struct {
+		scripts []string
+		want    Answer
+	}{
+		{[]string{unsat}, Unsat},
+		{[]string{unknown, unsat}, Unsat},
+		{[]string{sat, unknown}, Sat},
+		{[]string{unknown, unknown}, Unknown},
+	} {
+		r, err := s.checkEither(context.Background(), tt.scripts, 10*time.Second)
+		if err != nil || r.Answer != tt.want {
+			t.Errorf("%q: %v %v, want %v", tt.scripts, r.Answer, err, tt.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.checkEither(ctx, []string{unknown, unsat}, 10*time.Second); err == nil {
+		t.Error("cancelled: no error")
+	}
+}
