@@ -57,6 +57,9 @@ type symmetry struct {
 	index map[string]int
 	// levels are the stabilizer chain canonical is read off.
 	levels []level
+	// sorted: the group is every permutation, and canonical says the
+	// piles are sorted.
+	sorted bool
 }
 
 // element is s p = gens[gen] (elems[parent] p); the identity has gen -1.
@@ -117,7 +120,7 @@ func newSymmetry(ctx context.Context, c Claim) (*symmetry, error) {
 	if order < 2 {
 		return nil, nil
 	}
-	s := &symmetry{n: n, gens: gens, index: map[string]int{}}
+	s := &symmetry{n: n, gens: gens, index: map[string]int{}, sorted: group.Full()}
 	s.add(element{img: identityPerm(n), gen: -1})
 	for k := 0; k < len(s.elems) && len(s.elems) <= maxSymmetryElements; k++ {
 		for gi, gen := range gens {

@@ -31,6 +31,13 @@ func TestCanonicalImage(t *testing.T) {
 			if len(sym.elems) != int(group.Order().Int64()) {
 				t.Fatalf("%d elements, the group has %v", len(sym.elems), group.Order())
 			}
+			// sorted says canonical is the piles sorted, as for every
+			// permutation: writeEither prefers that route for claims with
+			// minima.
+			unsorted := append(game.Position{2}, slices.Repeat([]int{1}, g.Piles()-1)...)
+			if sym.sorted != group.Full() || sym.sorted && sym.isCanonical(unsorted) {
+				t.Errorf("sorted %v, every permutation a symmetry %v", sym.sorted, group.Full())
+			}
 			rapid.Check(t, func(rt *rapid.T) {
 				p := game.Position(rapid.SliceOfN(rapid.IntRange(0, 6), g.Piles(), g.Piles()).Draw(rt, "p"))
 				q := sym.canonicalImage(p)

@@ -62,8 +62,8 @@ func TestRecordedCertificates(t *testing.T) {
 			// Certified with more coqc time than the records promise
 			// (CN(8,6): 16 minutes of coqc and 7 GB, CN(7,4) 4 minutes,
 			// each by the command in docs/findings.md, with a split that
-			// takes longer to learn than recordedTimeout; the M-rule on
-			// NIM(3,2) 221 s): kept, and not checked again here.
+			// takes longer to learn than recordedTimeout): kept, and not
+			// checked again here.
 			t.Logf("%s %s: certified when recorded, coqc %.0f s, over the %d s a record is checked again within: not tried again", rec.Theorem, rec.Game, rec.Certificate.Seconds, recheckedSeconds)
 			continue
 		case *update || rec.Certificate == nil:

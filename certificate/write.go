@@ -76,7 +76,8 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	}
 	// What the certificate cannot state is said once, not again by the
 	// symmetric route.
-	if _, err := newWriter(c); err != nil {
+	w, err := newWriter(c)
+	if err != nil {
 		return "", err
 	}
 	// Reduced to the canonical positions (canonical.go), the split has
@@ -90,7 +91,7 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	if sym == nil {
 		return write(ctx, c, nil)
 	}
-	return writeEither(ctx, c, sym)
+	return writeEither(ctx, c, sym, sym.sorted && w.casesI == "cases_lia")
 }
 
 // write returns the text of c's certificate, reduced by sym when not nil.

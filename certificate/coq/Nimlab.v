@@ -191,8 +191,34 @@ Ltac name_extreme :=
   | H : context [Z.max ?x ?y] |- _ => no_extreme x; no_extreme y; name_max x y
   | |- context [Z.max ?x ?y] => no_extreme x; no_extreme y; name_max x y
   end.
+(* A minimum or maximum whose arguments the hypotheses order, x <= y or
+   y <= x (lia proves it), is its argument: its hidden cases are replaced
+   by that equation, oldest first (the innermost, whose equations then
+   serve the ones outside them); the others stay hidden. Unit propagation
+   before each split: on the M-rule's certificate of NIM(3,2) at sorted
+   positions, 23 minima named in a case, most of them ordered by the piles'
+   order or by a split made above, coqc took 66 s rather than 252. *)
+Lemma min_left (x y m : Z) : hidden ((x < y /\ m = x) \/ (y <= x /\ m = y)) -> x <= y -> m = x.
+Proof. unfold hidden; intros [[_ H] | [H1 H2]] L; lia. Qed.
+Lemma min_right (x y m : Z) : hidden ((x < y /\ m = x) \/ (y <= x /\ m = y)) -> y <= x -> m = y.
+Proof. unfold hidden; intros [[H1 H2] | [_ H]] L; lia. Qed.
+Lemma max_left (x y m : Z) : hidden ((x < y /\ m = y) \/ (y <= x /\ m = x)) -> x <= y -> m = y.
+Proof. unfold hidden; intros [[_ H] | [H1 H2]] L; lia. Qed.
+Lemma max_right (x y m : Z) : hidden ((x < y /\ m = y) \/ (y <= x /\ m = x)) -> y <= x -> m = x.
+Proof. unfold hidden; intros [[H1 H2] | [_ H]] L; lia. Qed.
+Definition undecided (P : Prop) : Prop := P.
+Ltac resolve_hidden := repeat match reverse goal with
+  | H : hidden ((?x < ?y /\ ?m = ?x) \/ (?y <= ?x /\ ?m = ?y)) |- _ =>
+      first [ let L := fresh "L" in assert (L : x <= y) by lia; apply (min_left x y m H) in L; clear H
+            | let L := fresh "L" in assert (L : y <= x) by lia; apply (min_right x y m H) in L; clear H
+            | change (undecided ((x < y /\ m = x) \/ (y <= x /\ m = y))) in H ]
+  | H : hidden ((?x < ?y /\ ?m = ?y) \/ (?y <= ?x /\ ?m = ?x)) |- _ =>
+      first [ let L := fresh "L" in assert (L : x <= y) by lia; apply (max_left x y m H) in L; clear H
+            | let L := fresh "L" in assert (L : y <= x) by lia; apply (max_right x y m H) in L; clear H
+            | change (undecided ((x < y /\ m = y) \/ (y <= x /\ m = x))) in H ]
+  end; repeat match goal with H : undecided ?P |- _ => change (hidden P) in H end.
 Ltac split_hidden := first [ lia | lazymatch reverse goal with
-  | H : hidden _ |- _ => unfold hidden in H; destruct H as [[? ?] | [? ?]]; split_hidden end ].
+  | H : hidden _ |- _ => unfold hidden in H; destruct H as [[? ?] | [? ?]]; resolve_hidden; split_hidden end ].
 
 (* lia, after naming the minima and maxima (above) and the quotient and
    remainder of every division by a constant (x / c, x mod c): lia alone
@@ -202,7 +228,7 @@ Ltac split_hidden := first [ lia | lazymatch reverse goal with
    proves case by case. A goal whose conjuncts are hypotheses as they
    stand (a case of the split that names them) is closed first. *)
 Ltac linear_arith := repeat name_extreme; Z.div_mod_to_equations;
-  first [split_hidden | unfold hidden in *; intuition lia].
+  first [lia | resolve_hidden; split_hidden | unfold hidden in *; intuition lia].
 Ltac linear := first [solve [repeat split; assumption] | linear_arith].
 
 (* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
