@@ -108,7 +108,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		text, err = linearText(wctx, c, r)
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v; given more time for coqc, whose half it has past %v, it may be", split, 2*MaxSplitTime))
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v, the time its learning has (as long as coqc has, or half of it past %v): more time for coqc may settle it", split, 2*MaxSplitTime))
 		}
 	}
 	var u *UncertifiableError
