@@ -425,7 +425,7 @@ func (w *writer) writeConditionIByBase() bool {
 	}
 	b.WriteString(`(* (I) at the positions in B: no move from B into S. *)
 Lemma condition_I_base : forall p q, valid p -> base p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv HS Hm HSq; unfold base in HS; unfold_all; ` + w.casesI + `. Qed.
+Proof. intros [] [] Hv HS Hm HSq; unfold base in HS; unfold_all; ` + w.casesI() + `. Qed.
 
 (* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.

@@ -110,8 +110,8 @@ func TestConditionITactic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if w.casesI != tt.want {
-			t.Errorf("%s %s: (I) by %s, want %s", tt.spec, tt.expr, w.casesI, tt.want)
+		if w.casesI() != tt.want {
+			t.Errorf("%s %s: (I) by %s, want %s", tt.spec, tt.expr, w.casesI(), tt.want)
 		}
 	}
 }

@@ -52,10 +52,10 @@ type writer struct {
 	// sym, when not nil, reduces (I) and (II) to the canonical positions
 	// (canonical.go).
 	sym *symmetry
-	// casesI is the tactic of (I) after its cases are unfolded:
-	// cases_prune where S and the moves are linear atoms only, else
-	// cases_lia.
-	casesI string
+	// hidden: S or the move relation names a minimum, a maximum, a
+	// quotient or a remainder (hidesCases), a case split lia makes inside
+	// a call.
+	hidden bool
 	// set is S at p as the split reads it (lets inlined).
 	set *prop
 	b   strings.Builder
@@ -91,7 +91,7 @@ func Write(ctx context.Context, c Claim) (string, error) {
 	if sym == nil {
 		return write(ctx, c, nil)
 	}
-	return writeEither(ctx, c, sym, sym.sorted && w.casesI == "cases_lia")
+	return writeEither(ctx, c, sym, sym.sorted && w.hidden)
 }
 
 // write returns the text of c's certificate, reduced by sym when not nil.
@@ -138,10 +138,7 @@ func newWriter(c Claim) (*writer, error) {
 	}
 	var relation strings.Builder
 	w.relation.write(&relation, w.position("p"), w.position("q"))
-	w.casesI = "cases_lia"
-	if !hidesCases(inS.s) && !hidesCases(relation.String()) {
-		w.casesI = "cases_prune"
-	}
+	w.hidden = hidesCases(inS.s) || hidesCases(relation.String())
 	if g.Misere {
 		if err := w.checkLastMoves(); err != nil {
 			return nil, err
@@ -152,6 +149,15 @@ func newWriter(c Claim) (*writer, error) {
 	w.definitions(inS.s)
 	w.writeMoves()
 	return w, nil
+}
+
+// casesI returns the tactic of (I) after its cases are unfolded:
+// cases_prune where S and the moves are linear atoms only, else cases_lia.
+func (w *writer) casesI() string {
+	if w.hidden {
+		return "cases_lia"
+	}
+	return "cases_prune"
 }
 
 // hidesCases reports whether Coq text names a minimum, a maximum, a
@@ -611,7 +617,7 @@ func (w *writer) conditionI() (canonical, intros string) {
 		}
 		w.b.WriteString(`(* (I) at the canonical positions: no move from S into S. *)
 Lemma condition_I_canonical : forall p q, valid p -> canonical p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; ` + w.casesI + `. Qed.
+Proof. intros [] [] Hv Hc HS Hm HSq; unfold canonical in Hc; unfold_all; ` + w.casesI() + `. Qed.
 
 (* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
@@ -621,7 +627,7 @@ Proof. exact (condition_I_by_symmetry pos valid move inS canonical move_valid re
 	} else {
 		w.b.WriteString(`(* (I): no move from S into S. *)
 Lemma condition_I : forall p q, valid p -> inS p -> move p q -> ~ inS q.
-Proof. intros [] [] Hv HS Hm HSq; unfold_all; ` + w.casesI + `. Qed.
+Proof. intros [] [] Hv HS Hm HSq; unfold_all; ` + w.casesI() + `. Qed.
 
 `)
 	}
