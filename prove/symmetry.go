@@ -137,21 +137,20 @@ func (enc *encoding) invariantUnder(ctx context.Context, perms []complex.Perm, o
 			return func(i int) string { return prefix + strconv.Itoa(perm[i]) }
 		}
 		p, q := pileVar("p"), pileVar("q")
-		region := "false"
-		if enc.where != nil {
-			region = "(and " + enc.inR(p) + " (not " + enc.inR(image("p")) + "))"
+		// S, and R in a region theorem, asked both ways and one way.
+		sets := func(in func(func(int) string) string) (both, one string) {
+			return "(not (= " + in(p) + " " + in(image("p")) + "))", "(and " + in(p) + " (not " + in(image("p")) + "))"
 		}
-		differ := "(not (= " + enc.claimTerm(p) + " " + enc.claimTerm(image("p")) + "))"
-		set := "(and " + enc.claimTerm(p) + " (not " + enc.claimTerm(image("p")) + "))"
-		bothWays := region
+		bothS, oneS := sets(enc.claimTerm)
+		bothR, oneR := "false", "false"
 		if enc.where != nil {
-			bothWays = "(not (= " + enc.inR(p) + " " + enc.inR(image("p")) + "))"
+			bothR, oneR = sets(enc.inR)
 		}
 		moves := "(not (= " + enc.move(p, q) + " " + enc.move(image("p"), image("q")) + "))"
 		head := b.String()
-		scripts := []string{head + "(assert (or " + differ + " " + moves + " " + bothWays + "))\n"}
+		scripts := []string{head + "(assert (or " + bothS + " " + moves + " " + bothR + "))\n"}
 		if !enc.grundy { // a value, not a set: only g(p) != g(p∘perm)
-			scripts = append(scripts, head+"(assert (or "+set+" "+moves+" "+region+"))\n")
+			scripts = append(scripts, head+"(assert (or "+oneS+" "+moves+" "+oneR+"))\n")
 		}
 		reply, err := opts.Solver.checkEither(ctx, scripts, opts.Timeout)
 		if err != nil || reply.Answer != Unsat {
