@@ -1,6 +1,7 @@
 package certificate
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -235,7 +236,7 @@ func (r *Report) String() string {
 	case Unchecked:
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
 	case Unfinished:
-		return fmt.Sprintf("written to %s, not checked: %s", r.Path, r.Detail)
+		return fmt.Sprintf("written to %s, not checked: %s", r.Path, cmp.Or(r.Detail, "coqc did not finish"))
 	case Stopped:
 		if r.Path == "" {
 			return "stopped before the certificate was written"

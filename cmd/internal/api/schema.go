@@ -151,7 +151,7 @@ var (
 		Help: "do not offer the recorded theorems' statements for (II): a proof from the claim alone"}
 	// The time coqc has on a certificate (commands.CertificateTimeout).
 	pCertificateTimeout = Param{Name: "certificate-timeout", Kind: Duration, Default: "10m0s", Fronts: Flag,
-		Help: "with --certificate: the longest coqc may check the certificate"}
+		Help: "with --certificate: the longest coqc may check the certificate; learning its case split has as long, at most 5m, or half of it past 10m"}
 	pSlice = []Param{
 		{Name: "axes", Kind: Text, Default: "1,2", Help: "the two piles on the axes, numbered from 1: across, up", Fronts: Flag | URL},
 		{Name: "fix", Kind: Text, Help: "values of the other piles, e.g. 3=5,4=0 (unlisted piles are 0)", Fronts: Flag | URL},
