@@ -319,7 +319,7 @@ Proof.
   - intros [] H; unfold_sym; transfer.
   - intros [] Hv H; unfold valid in Hv; cbn [%[3]s] in Hv.
     cbv beta iota delta [inS %[1]s %[3]s] in H |- *.
-    first [let_transfer | cbv zeta in *; transfer].
+    first [sym_transfer H | let_transfer | cbv zeta in *; transfer].
   - intros [] [] H; unfold_sym; transfer.
 Qed.
 
