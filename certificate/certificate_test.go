@@ -505,6 +505,37 @@ Print Assumptions characterization.
 	}
 }
 
+// TestSymTransfer: Nimlab.v's sym_transfer proves S at a symmetric
+// position where each case of S is, as Coq reads it, the same term as a
+// case of the goal (in another order), and fails, for the certificate to
+// fall back on let_transfer, where a case is the same only up to the order
+// of its conjunctions or where a case is missing.
+func TestSymTransfer(t *testing.T) {
+	coqc(t)
+	const cases = `(x <= y /\ y = z + 1) \/ (y <= z /\ z = x + 1) \/ (z <= x /\ x = y + 1)`
+	for _, tt := range []struct {
+		name, goal string
+		proves     bool
+	}{
+		{"permuted", `(z <= x /\ x = y + 1) \/ (x <= y /\ y = z + 1) \/ (y <= z /\ z = x + 1)`, true},
+		{"same", cases, true},
+		{"reordered conjunction", `(z <= x /\ x = y + 1) \/ (y = z + 1 /\ x <= y) \/ (y <= z /\ z = x + 1)`, false},
+		{"case missing", `(z <= x /\ x = y + 1) \/ (y <= z /\ z = x + 1)`, false},
+	} {
+		// Compiled exactly when sym_transfer proves the goal, or fails
+		// where it should.
+		proof := "sym_transfer H. Qed."
+		if !tt.proves {
+			proof = "Fail sym_transfer H. Abort."
+		}
+		text := "Require Import ZArith Lia Nimlab.\nOpen Scope Z_scope.\nGoal forall x y z : Z, " + cases + " -> " + tt.goal +
+			".\nProof. intros x y z H. " + proof + "\n"
+		if checked := coqcChecks(t, "sym", text); !checked.Compiled {
+			t.Errorf("%s: want proved %v: %s", tt.name, tt.proves, checked.Output)
+		}
+	}
+}
+
 // TestMisereLearnedMoves: a misère claim is certified with no moves given:
 // the moves are learned (witness's grammar has the constant 1 the endings
 // need, and its sample keeps the small positions), for misère CN(4,3),
