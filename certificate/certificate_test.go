@@ -581,6 +581,8 @@ func TestShortTimeoutSaysWhy(t *testing.T) {
 			t.Errorf("%v: %s (%s) %q", timeout, r.Status, r.Reason, r.Detail)
 		case r.Status == NotCertifiable && r.Reason == ReasonCaseSplit && !strings.Contains(r.Detail, "more time"):
 			t.Errorf("%v: case split, detail %q does not say more time may settle it", timeout, r.Detail)
+		case (r.Status == Unfinished || r.Reason == ReasonCaseSplit && strings.Contains(r.Detail, "not settled within")) && !r.OutOfTime:
+			t.Errorf("%v: %s (%s) out of time, but OutOfTime is false", timeout, r.Status, r.Reason)
 		}
 		t.Logf("%v: %s", timeout, r)
 	}

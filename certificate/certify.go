@@ -53,7 +53,9 @@ type Report struct {
 	Reason Reason `json:"reason,omitempty"`
 	Detail string `json:"detail,omitempty"`
 	// Moves is the number of candidate winning moves (II) names; Learned
-	// is true when nimlab learned them (package witness).
+	// is true when nimlab learned some of them (package witness): all of
+	// them, or those added to the claim's own (a theorem's, --move's)
+	// where those did not cover (II).
 	Moves   int  `json:"moves,omitempty"`
 	Learned bool `json:"learned,omitempty"`
 	// Seconds is coqc's time on the certificate (its libraries compiled
@@ -67,6 +69,11 @@ type Report struct {
 	// Command is the shell command that checks the saved certificate
 	// again with coqc alone (CheckCommand).
 	Command string `json:"check_command,omitempty"`
+	// OutOfTime: the certificate was not settled for want of time, its
+	// case split's learning (NotCertifiable, ReasonCaseSplit) or coqc
+	// (Unfinished), so that a longer timeout may settle it; a script
+	// reads it rather than Detail's words.
+	OutOfTime bool `json:"out_of_time,omitempty"`
 }
 
 // MaxSplitTime bounds the learning of a certificate's moves and case split
@@ -109,6 +116,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		text, err = linearText(wctx, c, r)
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			r.OutOfTime = true
 			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v, the time its learning has (as long as coqc has, or half of it past %v): more time for coqc may settle it", split, 2*MaxSplitTime))
 		}
 	}
@@ -134,6 +142,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		r.Status = Unchecked
 	case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
 		r.Status, r.Seconds, r.Detail = Unfinished, timeout.Seconds(), fmt.Sprintf("coqc did not finish within %v", timeout)
+		r.OutOfTime = true
 	case err != nil:
 		return nil, err
 	case checked.Accepted:
