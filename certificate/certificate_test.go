@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -502,6 +503,73 @@ Print Assumptions characterization.
 	checked := coqcChecks(t, "parities", text) // not the statement: not "accepted"
 	if !checked.Compiled || lastLine(checked.Output) != closed {
 		t.Errorf("linear does not prove it: %s", checked.Output)
+	}
+}
+
+// TestLearnBudget: the learning of moves has a quarter of the time left,
+// from 5 s to a minute, and a minute with no deadline.
+func TestLearnBudget(t *testing.T) {
+	for _, tt := range []struct {
+		left time.Duration // 0: no deadline
+		want time.Duration
+	}{
+		{0, time.Minute},
+		{time.Second, 5 * time.Second},
+		{2 * time.Minute, 30 * time.Second},
+		{time.Hour, time.Minute},
+	} {
+		ctx := context.Background()
+		if tt.left > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, tt.left)
+			defer cancel()
+		}
+		if got := learnBudget(ctx); got > tt.want || got < tt.want-time.Second {
+			t.Errorf("%v left: budget %v, want %v", tt.left, got, tt.want)
+		}
+	}
+}
+
+// TestCheckCommandPrintsTheChecker: what the check command a report gives
+// prints is its checker's output alone: "Closed under the global context"
+// first for an honest certificate, and not first for one that rests on an
+// axiom while printing the assumptions of another lemma (the new-user
+// trial of 2026-12-07: the command's output began with the certificate's
+// own line, the checker's "Axioms:" after it).
+func TestCheckCommandPrintsTheChecker(t *testing.T) {
+	coqc(t)
+	g := parse(t, "nim:2")
+	dir := t.TempDir()
+	r, err := Certify(context.Background(), Claim{Game: g, Set: compile(t, g, "a == b"), Moves: [][]string{{"a", "a"}, {"b", "b"}}}, dir, "nim2", time.Minute)
+	if err != nil || r.Status != Certified {
+		t.Fatalf("%v %+v", err, r)
+	}
+	firstLine := func() string {
+		t.Helper()
+		cmd := exec.Command("sh", "-c", r.Command)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: %v", r.Command, err)
+		}
+		return strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+	}
+	if got := firstLine(); got != closed {
+		t.Errorf("honest certificate: the command prints first %q", got)
+	}
+	text, err := os.ReadFile(r.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := regexp.MustCompile(`(?s)(Lemma condition_I :.*?)Proof\..*?Qed\.`).ReplaceAllString(string(text), "${1}Admitted.")
+	tampered = strings.Replace(tampered, "Print Assumptions characterization.", "Print Assumptions total_nonnegative.", 1)
+	if tampered == string(text) || !strings.Contains(tampered, "Admitted.") {
+		t.Fatal("the tampering changed nothing")
+	}
+	if err := os.WriteFile(r.Path, []byte(tampered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := firstLine(); got == closed {
+		t.Errorf("a certificate resting on an axiom: the command prints first %q", got)
 	}
 }
 

@@ -181,6 +181,9 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 	if errors.Is(err, ErrNoMoves) {
 		learned, lerr := learnMoves(ctx, c)
 		switch {
+		case errors.Is(lerr, errMovesOutOfTime):
+			r.OutOfTime = true
+			return "", &UncertifiableError{Reason: ReasonNoMoves, What: "no candidate winning moves that cover (II) were learned within the time the learning has (a quarter of what is left, from 5 s to a minute): more time may find them"}
 		case lerr != nil:
 			return "", lerr
 		case learned == nil:
@@ -198,15 +201,18 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 // witness, linear terms only): for every position, else for the canonical
 // positions when the certificate is reduced to them, or else for one
 // position per symmetry class, closed under the symmetries. It returns nil
-// when neither covers the box learned on.
+// when neither covers the box learned on, and errMovesOutOfTime when none
+// did and one of them ran out of its time (learnBudget).
 func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
-	l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64})
+	budget := learnBudget(ctx)
+	l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Budget: budget})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	if err == nil && l.Complete() {
 		return l.Moves, nil
 	}
+	outOfTime := err == nil && l.OutOfTime
 	// A certificate reduced to the canonical positions (canonical.go)
 	// needs moves only there.
 	sym, err := newSymmetry(ctx, c)
@@ -214,22 +220,44 @@ func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
 		return nil, err
 	}
 	if sym != nil {
-		l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: sym.isCanonical})
+		l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: sym.isCanonical, Budget: budget})
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		if err == nil && l.Complete() {
 			return l.Moves, nil
 		}
+		outOfTime = outOfTime || err == nil && l.OutOfTime
 	}
-	moves, err := symmetricMoves(ctx, c)
-	if ctx.Err() != nil {
+	moves, symOutOfTime, err := symmetricMoves(ctx, c, budget)
+	switch {
+	case ctx.Err() != nil:
 		return nil, ctx.Err()
+	case err == nil && moves != nil:
+		return moves, nil
+	case outOfTime || symOutOfTime:
+		return nil, errMovesOutOfTime
 	}
-	if err != nil {
-		return nil, nil // said as "no moves": the learning's error is about the claim
+	return nil, nil // said as "no moves": the learning's error is about the claim
+}
+
+// errMovesOutOfTime says that no moves were learned and a learning ran out
+// of its time: more time may find them (Report.OutOfTime).
+var errMovesOutOfTime = errors.New("the learning of candidate moves ran out of time")
+
+// learnBudget is the time each learning of moves has (witness's Budget):
+// a quarter of what is left of ctx's time, from 5 s to a minute (a minute
+// when ctx has no deadline). The learning stops as soon as its moves cover
+// the box; the budget counts only where it is slow. 5 s alone, on a loaded
+// machine, did not learn the moves of Slow {1,4}-Nim on 4 piles, which an
+// idle one learns within them (the frontier's certificates, 2026-12-07):
+// the certificate said no_moves where time had run out.
+func learnBudget(ctx context.Context) time.Duration {
+	d, ok := ctx.Deadline()
+	if !ok {
+		return time.Minute
 	}
-	return moves, nil
+	return min(max(time.Until(d)/4, 5*time.Second), time.Minute)
 }
 
 func notCertifiable(r *Report, u *UncertifiableError) *Report {

@@ -93,10 +93,16 @@ Print %[1]s.inS.
 
 // compileCommand is the shell command that compiles, in the certificate's
 // folder, the libraries, the certificate name and its checker, in order.
+// What the steps before the checker print is dropped (their errors, on
+// stderr, are not): the command's output is the checker's alone, so that
+// a certificate cannot put a "Closed under the global context" of its
+// own (Print Assumptions of another lemma) where the referee reads the
+// checker's first line.
 func compileCommand(libraries []string, name string) string {
 	var compile []string
-	for _, f := range append(slices.Clip(libraries), name+".v", CheckerName(name)+".v") {
-		compile = append(compile, `coqc -Q . "" `+f)
+	for _, f := range append(slices.Clip(libraries), name+".v") {
+		compile = append(compile, `coqc -Q . "" `+f+" > /dev/null")
 	}
+	compile = append(compile, `coqc -Q . "" `+CheckerName(name)+".v")
 	return strings.Join(compile, " && ")
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/game"
@@ -24,20 +25,21 @@ const maxCoverBox = 100_000
 // images under the game's symmetries that cover the box: the image of m
 // under σ moves p as m moves σ(p), taken back by σ's inverse. Nothing is
 // assumed of S: an image that is not a move into S serves no position, and
-// a position no image serves is said, as for any move.
-func symmetricMoves(ctx context.Context, c Claim) ([][]string, error) {
+// a position no image serves is said, as for any move. Each learning has
+// budget; outOfTime says that it ran out of it.
+func symmetricMoves(ctx context.Context, c Claim, budget time.Duration) (moves [][]string, outOfTime bool, err error) {
 	g := c.Game
 	group, err := g.Symmetries(ctx)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	perms := group.Elements()
 	if !group.Listed() || group.Full() || len(perms) < 2 {
-		return nil, nil
+		return nil, false, nil
 	}
-	l, err := witness.Learn(ctx, g, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: func(p game.Position) bool { return group.IsCanonical(p) }})
+	l, err := witness.Learn(ctx, g, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: func(p game.Position) bool { return group.IsCanonical(p) }, Budget: budget})
 	if err != nil || !l.Complete() {
-		return nil, err
+		return nil, err == nil && l.OutOfTime, err
 	}
 	var images [][]string
 	seen := map[string]bool{}
@@ -54,7 +56,8 @@ func symmetricMoves(ctx context.Context, c Claim) ([][]string, error) {
 	for pow(h+2, g.Piles()) <= maxCoverBox {
 		h++
 	}
-	return cover(g, c.Set, images, min(h, l.Max))
+	moves, err = cover(g, c.Set, images, min(h, l.Max))
+	return moves, false, err
 }
 
 // cover returns, greedily, moves that give a move into S at every position

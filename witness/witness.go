@@ -71,8 +71,10 @@ type Learned struct {
 	// Seconds is the time spent.
 	Seconds float64 `json:"seconds"`
 	// Reason says why the candidates do not cover the box, when they do
-	// not.
-	Reason string `json:"reason,omitempty"`
+	// not; OutOfTime is true when that is the end of Options.Budget, so
+	// that more time may cover it.
+	Reason    string `json:"reason,omitempty"`
+	OutOfTime bool   `json:"out_of_time,omitempty"`
 }
 
 // Complete reports whether the candidates give a move into S at every
@@ -141,6 +143,7 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 	sampled, err := l.collect(ctx, opts, deadline)
 	switch {
 	case errors.Is(err, errOutOfTime):
+		out.OutOfTime = true
 		return done(fmt.Sprintf("out of time (%s) listing the positions of the box", opts.Budget))
 	case err != nil:
 		return nil, err
@@ -159,6 +162,7 @@ func Learn(ctx context.Context, g *game.Game, inS func(game.Position) bool, opts
 			return done(fmt.Sprintf("%d candidates cover %d of the %d positions", len(chosen), out.Covered, out.Positions))
 		}
 		if time.Now().After(deadline) {
+			out.OutOfTime = true
 			return done(fmt.Sprintf("out of time (%s): %d candidates cover %d of the %d positions", opts.Budget, len(chosen), out.Covered, out.Positions))
 		}
 		first := l.open[0]

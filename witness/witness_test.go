@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/check"
 	"github.com/nimlab/nimlab/complex"
@@ -121,6 +122,33 @@ func TestLearnSaysWhenSIsWrong(t *testing.T) {
 	}
 	if l.Complete() || !strings.Contains(l.Reason, "has no move into it") {
 		t.Fatalf("%+v", l)
+	}
+}
+
+// TestLearnSaysOutOfTime: a learning cut by its budget says so
+// (OutOfTime), and one that ends for another reason does not.
+func TestLearnSaysOutOfTime(t *testing.T) {
+	g, err := game.Parse("nim:5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := Learn(context.Background(), g, compile(t, g, "xor(a, b, c, d, e) == 0").Evaluator(), Options{Budget: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Complete() || !l.OutOfTime || !strings.Contains(l.Reason, "out of time") {
+		t.Errorf("budget 1ns: %+v", l)
+	}
+	g2, err := game.Parse("nim:2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err = Learn(context.Background(), g2, compile(t, g2, "a == 0 && b == 0").Evaluator(), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.OutOfTime {
+		t.Errorf("a set with no cover, said out of time: %+v", l)
 	}
 }
 
