@@ -312,7 +312,8 @@ Ltac transfer := repeat match goal with
    goal's disjuncts: conversion, no arithmetic. Where a case is matched by
    none (images written once that differ in the order of their parts, or a
    disjunct that is itself a disjunction), it fails, and the caller falls
-   back on let_transfer. CN(7,4), 14 images: 19.6 s became 5.0 s. *)
+   back on let_transfer. CN(7,4), 14 images: its two generators' lemmas
+   took 16 s of coqc, and take about 4 s. *)
 Ltac disj_exact H := first [exact H | left; exact H | right; disj_exact H].
 Ltac sym_transfer H :=
   first [disj_exact H | destruct H as [H | H]; [disj_exact H | sym_transfer H]].
