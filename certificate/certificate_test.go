@@ -544,17 +544,17 @@ func TestCheckCommandPrintsTheChecker(t *testing.T) {
 	if err != nil || r.Status != Certified {
 		t.Fatalf("%v %+v", err, r)
 	}
-	firstLine := func() string {
+	output := func() string {
 		t.Helper()
-		cmd := exec.Command("sh", "-c", r.Command)
-		out, err := cmd.Output()
+		out, err := exec.Command("sh", "-c", r.Command).Output()
 		if err != nil {
 			t.Fatalf("%s: %v", r.Command, err)
 		}
-		return strings.TrimSpace(strings.SplitN(string(out), "\n", 2)[0])
+		return string(out)
 	}
-	if got := firstLine(); got != closed {
-		t.Errorf("honest certificate: the command prints first %q", got)
+	firstLine := func() string { return strings.TrimSpace(strings.SplitN(output(), "\n", 2)[0]) }
+	if got := output(); firstLine() != closed || !regexp.MustCompile(`isP\s+nim2\.pos\s+nim2\.move\s+false p`).MatchString(got) {
+		t.Errorf("honest certificate: the command prints\n%s\nnot first %q, then the statement in normal play", got, closed)
 	}
 	text, err := os.ReadFile(r.Path)
 	if err != nil {

@@ -117,7 +117,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			r.OutOfTime = true
-			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v, the time its learning has (as long as coqc has, or half of it past %v): more time for coqc may settle it", split, 2*MaxSplitTime))
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v, the time its learning has (coqc's time up to %v, %v for up to %v, half of coqc's beyond): more time for coqc may settle it", split, MaxSplitTime, MaxSplitTime, 2*MaxSplitTime))
 		}
 	}
 	var u *UncertifiableError

@@ -67,8 +67,9 @@ func Checker(name string, misere bool, libraries []string) string {
    certificate defines or declares changes what the statement below means.
    What coqc prints of this file is what a referee reads: first "Closed
    under the global context" (the statement rests on no axiom), then the
-   position, valid, total, move and inS as Coq reads them, to be read against the
-   game's definition and the claim. Check it in a folder with nimlab's own
+   statement (false: normal play, true: misère), the position, valid,
+   total, move and inS as Coq reads them, to be read against the game's
+   definition and the claim. Check it in a folder with nimlab's own
    libraries (certificate/coq/ of nimlab's source, not copies sent with
    the certificate):
      %[4]s
@@ -83,6 +84,7 @@ Definition statement : forall p, %[1]s.valid p ->
 
 Print Assumptions statement.
 
+Check statement.
 Print %[1]s.pos.
 Print %[1]s.valid.
 Print %[1]s.total.

@@ -54,7 +54,7 @@ func env(ctx context.Context, asJSON bool) commands.Env {
 	}
 	if !asJSON {
 		e.Certifying = func(spec string, coqc time.Duration) {
-			fmt.Fprintf(os.Stderr, "proved; the Coq certificate of %s: its case split learned (at most %v), then coqc (at most %v; Ctrl-C keeps the proof)\n",
+			fmt.Fprintf(os.Stderr, "proved; the Coq certificate of %s: its moves and case split learned where it needs them (at most %v), then coqc (at most %v; Ctrl-C keeps the proof)\n",
 				spec, certificate.SplitTime(coqc), coqc)
 		}
 	}
