@@ -69,10 +69,10 @@ type Report struct {
 	// Command is the shell command that checks the saved certificate
 	// again with coqc alone (CheckCommand).
 	Command string `json:"check_command,omitempty"`
-	// OutOfTime: the certificate was not settled for want of time, its
-	// case split's learning (NotCertifiable, ReasonCaseSplit) or coqc
-	// (Unfinished), so that a longer timeout may settle it; a script
-	// reads it rather than Detail's words.
+	// OutOfTime: the certificate was not settled for want of time, the
+	// learning of its moves (NotCertifiable, ReasonNoMoves) or of its case
+	// split (ReasonCaseSplit), or coqc (Unfinished), so that a longer
+	// timeout may settle it; a script reads it rather than Detail's words.
 	OutOfTime bool `json:"out_of_time,omitempty"`
 }
 
