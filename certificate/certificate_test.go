@@ -544,17 +544,11 @@ func TestCheckCommandPrintsTheChecker(t *testing.T) {
 	if err != nil || r.Status != Certified {
 		t.Fatalf("%v %+v", err, r)
 	}
-	output := func() string {
-		t.Helper()
-		out, err := exec.Command("sh", "-c", r.Command).Output()
-		if err != nil {
-			t.Fatalf("%s: %v", r.Command, err)
-		}
-		return string(out)
-	}
-	firstLine := func() string { return strings.TrimSpace(strings.SplitN(output(), "\n", 2)[0]) }
-	if got := output(); firstLine() != closed || !regexp.MustCompile(`isP\s+nim2\.pos\s+nim2\.move\s+false p`).MatchString(got) {
-		t.Errorf("honest certificate: the command prints\n%s\nnot first %q, then the statement in normal play", got, closed)
+	// The honest certificate's output, stderr with stdout: nothing before
+	// the checker's first line.
+	out, err := exec.Command("sh", "-c", r.Command).CombinedOutput()
+	if got := string(out); err != nil || firstLine(got) != closed || !regexp.MustCompile(`isP\s+nim2\.pos\s+nim2\.move\s+false p`).MatchString(got) {
+		t.Errorf("honest certificate (%v): the command prints\n%s\nnot first %q, then the statement in normal play", err, got, closed)
 	}
 	text, err := os.ReadFile(r.Path)
 	if err != nil {
@@ -568,8 +562,32 @@ func TestCheckCommandPrintsTheChecker(t *testing.T) {
 	if err := os.WriteFile(r.Path, []byte(tampered), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := firstLine(); got == closed {
-		t.Errorf("a certificate resting on an axiom: the command prints first %q", got)
+	// Its stdout, the checker's: the certificate compiles (coqc accepts an
+	// Admitted) and prints its own verdict on another lemma.
+	out, err = exec.Command("sh", "-c", r.Command).Output()
+	if got := firstLine(string(out)); err != nil || got == closed {
+		t.Errorf("a certificate resting on an axiom (%v): the command prints first %q", err, got)
+	}
+}
+
+// TestCheckCommandFolder: the check command's cd goes to the folder the
+// report names: an absolute path as it is, a relative one from ./ (not an
+// option of cd, not a folder CDPATH finds), quoted where the shell needs
+// it.
+func TestCheckCommandFolder(t *testing.T) {
+	for _, tt := range []struct{ path, cd string }{
+		{"/tmp/out/c.v", "cd /tmp/out && "},
+		{"out/c.v", "cd ./out && "},
+		{"./out/c.v", "cd ./out && "},
+		{"-x/c.v", "cd ./-x && "},
+		{"c.v", "cd . && "},
+		{"../up/c.v", "cd ../up && "},
+		{"my dir/c.v", "cd './my dir' && "},
+	} {
+		r := &Report{Path: tt.path}
+		if got := r.CheckCommand(); !strings.HasPrefix(got, tt.cd) || !strings.HasSuffix(got, `coqc -Q . "" check_c.v`) {
+			t.Errorf("%s: %s, want it to start %q", tt.path, got, tt.cd)
+		}
 	}
 }
 
@@ -649,7 +667,7 @@ func TestShortTimeoutSaysWhy(t *testing.T) {
 			t.Errorf("%v: %s (%s) %q", timeout, r.Status, r.Reason, r.Detail)
 		case r.Status == NotCertifiable && r.Reason == ReasonCaseSplit && !strings.Contains(r.Detail, "more time"):
 			t.Errorf("%v: case split, detail %q does not say more time may settle it", timeout, r.Detail)
-		case (r.Status == Unfinished || r.Reason == ReasonCaseSplit && strings.Contains(r.Detail, "not settled within")) && !r.OutOfTime:
+		case (r.Status == Unfinished || r.Reason == ReasonCaseSplit && strings.Contains(r.Detail, "not learned within")) && !r.OutOfTime:
 			t.Errorf("%v: %s (%s) out of time, but OutOfTime is false", timeout, r.Status, r.Reason)
 		}
 		t.Logf("%v: %s", timeout, r)

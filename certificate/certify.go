@@ -71,8 +71,9 @@ type Report struct {
 	Command string `json:"check_command,omitempty"`
 	// OutOfTime: the certificate was not settled for want of time, the
 	// learning of its moves (NotCertifiable, ReasonNoMoves) or of its case
-	// split (ReasonCaseSplit), or coqc (Unfinished), so that a longer
-	// timeout may settle it; a script reads it rather than Detail's words.
+	// split (ReasonCaseSplit), or coqc's timeout (Unfinished; not when coqc
+	// ran out of memory), so that a longer timeout may settle it; a script
+	// reads it rather than Detail's words.
 	OutOfTime bool `json:"out_of_time,omitempty"`
 }
 
@@ -117,7 +118,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 		cancel()
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
 			r.OutOfTime = true
-			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the case split of (II) over its candidate moves was not settled within %v, the time its learning has (coqc's time up to %v, %v for up to %v, half of coqc's beyond): more time for coqc may settle it", split, MaxSplitTime, MaxSplitTime, 2*MaxSplitTime))
+			err = uncertifiable(ReasonCaseSplit, fmt.Sprintf("the candidate moves and the case split of (II) were not learned within %v, the time its learning has (coqc's time up to %v, %v for up to %v, half of coqc's beyond): more time for coqc may settle it", split, MaxSplitTime, MaxSplitTime, 2*MaxSplitTime))
 		}
 	}
 	var u *UncertifiableError
@@ -179,11 +180,12 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 		text, err = Write(ctx, c)
 	}
 	if errors.Is(err, ErrNoMoves) {
+		budget := learnBudget(ctx)
 		learned, lerr := learnMoves(ctx, c)
 		switch {
 		case errors.Is(lerr, errMovesOutOfTime):
 			r.OutOfTime = true
-			return "", &UncertifiableError{Reason: ReasonNoMoves, What: "no candidate winning moves that cover (II) were learned within the time the learning has (a quarter of what is left, from 5 s to a minute): more time may find them"}
+			return "", &UncertifiableError{Reason: ReasonNoMoves, What: fmt.Sprintf("no candidate winning moves that cover (II) were learned within %v, the time each learning has (a quarter of what is left, from 5 s to a minute): more time may find them", budget.Round(time.Second))}
 		case lerr != nil:
 			return "", lerr
 		case learned == nil:
@@ -212,6 +214,8 @@ func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
 	if err == nil && l.Complete() {
 		return l.Moves, nil
 	}
+	// Whether more time may find moves is the last learning's say: each
+	// is asked of fewer positions than the one before.
 	outOfTime := err == nil && l.OutOfTime
 	// A certificate reduced to the canonical positions (canonical.go)
 	// needs moves only there.
@@ -227,15 +231,18 @@ func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
 		if err == nil && l.Complete() {
 			return l.Moves, nil
 		}
-		outOfTime = outOfTime || err == nil && l.OutOfTime
+		outOfTime = err == nil && l.OutOfTime
 	}
-	moves, symOutOfTime, err := symmetricMoves(ctx, c, budget)
+	moves, learned, err := symmetricMoves(ctx, c, budget)
 	switch {
 	case ctx.Err() != nil:
 		return nil, ctx.Err()
 	case err == nil && moves != nil:
 		return moves, nil
-	case outOfTime || symOutOfTime:
+	case learned != nil:
+		outOfTime = learned.OutOfTime
+	}
+	if outOfTime {
 		return nil, errMovesOutOfTime
 	}
 	return nil, nil // said as "no moves": the learning's error is about the claim
@@ -295,8 +302,10 @@ func (r *Report) CheckCommand() string {
 		libs = []string{LibraryName}
 	}
 	dir = filepath.Clean(dir)
-	if strings.HasPrefix(dir, "-") {
-		dir = "./" + dir // not an option of cd
+	if !filepath.IsAbs(dir) && dir != "." && dir != ".." && !strings.HasPrefix(dir, "../") {
+		// Neither an option of cd (-x) nor a folder of CDPATH, where cd
+		// would print the folder it went to.
+		dir = "./" + dir
 	}
 	return "cd " + shellQuote(dir) + " && " + compileCommand(libs, strings.TrimSuffix(file, ".v"))
 }

@@ -50,8 +50,9 @@ func validName(name string) error {
 // fixed text that loads the certificate without importing it, defines
 // statement with the statement's type (Nimlab.v's isP and the
 // certificate's pos, valid, total, move and inS by their qualified names) as the
-// certificate's characterization, prints statement's assumptions, and then
-// prints pos, valid, total, move and inS as Coq reads them. Since nothing of the
+// certificate's characterization, prints statement's assumptions, then
+// statement itself (its false or true: normal or misère play), and then
+// pos, valid, total, move and inS as Coq reads them. Since nothing of the
 // certificate is imported, nothing it defines or declares (a name isP of
 // its own, a notation that reads "Nimlab.isP" or "<" as something else, a
 // module whose a shadows a field) changes what the checker says: a referee

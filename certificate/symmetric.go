@@ -25,21 +25,25 @@ const maxCoverBox = 100_000
 // images under the game's symmetries that cover the box: the image of m
 // under σ moves p as m moves σ(p), taken back by σ's inverse. Nothing is
 // assumed of S: an image that is not a move into S serves no position, and
-// a position no image serves is said, as for any move. Each learning has
-// budget; outOfTime says that it ran out of it.
-func symmetricMoves(ctx context.Context, c Claim, budget time.Duration) (moves [][]string, outOfTime bool, err error) {
+// a position no image serves is said, as for any move. The learning has
+// budget; learned is what it found (nil when the game's symmetries give no
+// classes to learn on).
+func symmetricMoves(ctx context.Context, c Claim, budget time.Duration) (moves [][]string, learned *witness.Learned, err error) {
 	g := c.Game
 	group, err := g.Symmetries(ctx)
 	if err != nil {
-		return nil, false, err
+		return nil, nil, err
 	}
 	perms := group.Elements()
 	if !group.Listed() || group.Full() || len(perms) < 2 {
-		return nil, false, nil
+		return nil, nil, nil
 	}
 	l, err := witness.Learn(ctx, g, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Positions: func(p game.Position) bool { return group.IsCanonical(p) }, Budget: budget})
-	if err != nil || !l.Complete() {
-		return nil, err == nil && l.OutOfTime, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if !l.Complete() {
+		return nil, l, nil
 	}
 	var images [][]string
 	seen := map[string]bool{}
@@ -57,7 +61,7 @@ func symmetricMoves(ctx context.Context, c Claim, budget time.Duration) (moves [
 		h++
 	}
 	moves, err = cover(g, c.Set, images, min(h, l.Max))
-	return moves, false, err
+	return moves, l, err
 }
 
 // cover returns, greedily, moves that give a move into S at every position

@@ -21,7 +21,7 @@ const CertificateTimeout = 10 * time.Minute
 // certificateCheckHint is what a certificate checked again by hand must
 // print, as prove and discover say below its check command: what coqc
 // prints of the checker, the last file compiled (certificate.Checker).
-const certificateCheckHint = `(what it prints is the checker's: first "Closed under the global context", then the statement, pos, valid, total, move, inS to read)`
+const certificateCheckHint = `(what it prints on stdout is the checker's: first "Closed under the global context", then the statement, pos, valid, total, move, inS to read)`
 
 // certificateFolder checks, before any proof, that the folder the
 // certificate is asked for (dir, "" when none is) can be written, and the

@@ -143,7 +143,7 @@ func TestLearnSaysOutOfTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err = Learn(context.Background(), g2, compile(t, g2, "a == 0 && b == 0").Evaluator(), Options{})
+	l, err = Learn(context.Background(), g2, compile(t, g2, "a == 0 && b == 0").Evaluator(), Options{Budget: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
