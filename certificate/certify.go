@@ -204,7 +204,7 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 // positions when the certificate is reduced to them, or else for one
 // position per symmetry class, closed under the symmetries. It returns nil
 // when neither covers the box learned on, and errMovesOutOfTime when none
-// did and one of them ran out of its time (learnBudget).
+// did and the last of them ran out of its time (learnBudget).
 func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
 	budget := learnBudget(ctx)
 	l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Budget: budget})
