@@ -158,7 +158,7 @@ func TestConditionIByBase(t *testing.T) {
 	coqc(t)
 	g := parse(t, "cn:5,3")
 	c := Claim{Game: g, Set: compile(t, g, "sym(a == 0 && b == e && b - c == d)")}
-	moves, err := learnMoves(context.Background(), c)
+	moves, err := learnMoves(context.Background(), c, time.Minute)
 	if err != nil || moves == nil {
 		t.Fatalf("no moves learned: %v", err)
 	}

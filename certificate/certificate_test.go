@@ -591,6 +591,19 @@ func TestCheckCommandFolder(t *testing.T) {
 	}
 }
 
+// TestLearnMovesOutOfTime: learning cut by its budget says so
+// (errMovesOutOfTime), and with time enough learns CN(6,3)'s moves.
+func TestLearnMovesOutOfTime(t *testing.T) {
+	g := parse(t, "cn:6,3")
+	c := Claim{Game: g, Set: compile(t, g, "a + b == d + e && b + c == e + f")}
+	if moves, err := learnMoves(context.Background(), c, time.Nanosecond); !errors.Is(err, errMovesOutOfTime) {
+		t.Errorf("budget 1ns: moves %v, err %v; want errMovesOutOfTime", moves, err)
+	}
+	if moves, err := learnMoves(context.Background(), c, time.Minute); err != nil || len(moves) == 0 {
+		t.Errorf("budget 1m: moves %v, err %v", moves, err)
+	}
+}
+
 // TestSymTransfer: Nimlab.v's sym_transfer proves S at a symmetric
 // position where each case of S is, as Coq reads it, the same term as a
 // case of the goal (in another order), and fails, for the certificate to

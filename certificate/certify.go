@@ -181,7 +181,7 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 	}
 	if errors.Is(err, ErrNoMoves) {
 		budget := learnBudget(ctx)
-		learned, lerr := learnMoves(ctx, c)
+		learned, lerr := learnMoves(ctx, c, budget)
 		switch {
 		case errors.Is(lerr, errMovesOutOfTime):
 			r.OutOfTime = true
@@ -204,9 +204,9 @@ func linearText(ctx context.Context, c Claim, r *Report) (string, error) {
 // positions when the certificate is reduced to them, or else for one
 // position per symmetry class, closed under the symmetries. It returns nil
 // when neither covers the box learned on, and errMovesOutOfTime when none
-// did and the last of them ran out of its time (learnBudget).
-func learnMoves(ctx context.Context, c Claim) ([][]string, error) {
-	budget := learnBudget(ctx)
+// did and the last of them ran out of its time. Each learning has budget
+// (learnBudget).
+func learnMoves(ctx context.Context, c Claim, budget time.Duration) ([][]string, error) {
 	l, err := witness.Learn(ctx, c.Game, c.Set.Evaluator(), witness.Options{Linear: true, MaxMoves: 64, Budget: budget})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()

@@ -50,7 +50,7 @@ func TestCoresHold(t *testing.T) {
 	ctx := context.Background()
 	g := parse(t, "cn:5,2")
 	c := Claim{Game: g, Set: compile(t, g, "sym(b == e && a - c == d - b && a == max(a, b, c, d, e))"), Solver: z3}
-	moves, err := learnMoves(ctx, c)
+	moves, err := learnMoves(ctx, c, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
