@@ -121,19 +121,20 @@ func timeout(want proof.Result) time.Duration {
 // not when one was and its proof by reduction holds (NN(6,3)), whose
 // regions' descriptions serve that proof as hints it proves itself; they
 // are asked when that proof is left unknown (NN(6,3) with a millisecond a
-// query: liftedProof), unknown themselves then.
+// query: liftedProof), asked then: a region as plain as a == 0 may still be
+// proved within the millisecond on a fast machine, so either answer is one.
 func TestRegionsProvedWhenNeeded(t *testing.T) {
 	solver := provetest.Z3(t)
 	for _, tt := range []struct {
 		spec    string
 		max     int
 		timeout time.Duration
-		whole   proof.Result // the description of every position's proof
-		regions proof.Result // each described region's
+		whole   proof.Result   // the description of every position's proof
+		regions []proof.Result // each described region's, one of these
 	}{
-		{"path:7,3", 4, time.Minute, proof.Unsettled, prove.Proved},
-		{"necklace:6,3", 4, time.Minute, prove.Proved, proof.Unsettled},
-		{"necklace:6,3", 4, time.Millisecond, prove.Undecided, prove.Undecided},
+		{"path:7,3", 4, time.Minute, proof.Unsettled, []proof.Result{prove.Proved}},
+		{"necklace:6,3", 4, time.Minute, prove.Proved, []proof.Result{proof.Unsettled}},
+		{"necklace:6,3", 4, time.Millisecond, prove.Undecided, []proof.Result{prove.Undecided, prove.Proved}},
 	} {
 		g, err := game.Parse(tt.spec)
 		if err != nil {
@@ -152,8 +153,8 @@ func TestRegionsProvedWhenNeeded(t *testing.T) {
 		for _, n := range r.Regions {
 			if n.Exact && n.Where != "" {
 				described++
-				if n.Proof != tt.regions {
-					t.Errorf("%s: region %s %s, want %s", tt.spec, n.Where, n.Proof, tt.regions)
+				if !slices.Contains(tt.regions, n.Proof) {
+					t.Errorf("%s: region %s %s, want one of %v", tt.spec, n.Where, n.Proof, tt.regions)
 				}
 			}
 		}
