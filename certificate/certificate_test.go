@@ -487,22 +487,31 @@ func TestCheckerReadsTheStatementFromOutside(t *testing.T) {
 	}
 }
 
-// TestLinearReadsParities: Nimlab.v's linear proves what lia gives up on
-// after naming remainders: parities stated as remainders that are not 0
-// (a case of Slow {1,4}-Nim's certificate, which coqc rejected before).
-func TestLinearReadsParities(t *testing.T) {
+// TestLinearGoals: linear (Nimlab.v) proves goals lia_core alone does not
+// read: parities stated as remainders that are not 0 (lia gives up on them
+// and concludes on another remainder; linear proves it case by case), Z.abs
+// (read as a maximum), and nested minima and maxima, some of them ordered
+// by the hypotheses and some not; and it fails on a false one.
+func TestLinearGoals(t *testing.T) {
 	coqc(t)
-	text := `Require Import ZArith Lia Nimlab.
-Open Scope Z_scope.
-Theorem characterization : forall x_a x_b x_c x_d : Z, 0 <= x_a /\ 0 <= x_b /\ 0 <= x_c /\ 0 <= x_d ->
+	for _, tt := range []struct {
+		name, goal string
+		proved     bool
+	}{
+		{"parities", `forall x_a x_b x_c x_d : Z, 0 <= x_a /\ 0 <= x_b /\ 0 <= x_c /\ 0 <= x_d ->
   x_d <= x_b -> ~ ((x_a + x_b + x_c) mod 2 = 0) -> ~ (x_d mod 2 = 0) -> ~ (x_c <= x_d) -> x_a <= x_d -> x_a mod 2 = 0 ->
-  ((x_a <= x_b /\ x_a <= x_c /\ x_a <= x_d) /\ x_a mod 2 = 0) /\ (x_b + x_c + x_d) mod 2 = 0.
-Proof. intros; linear. Qed.
-Print Assumptions characterization.
-`
-	checked := coqcChecks(t, "parities", text) // not the statement: not "accepted"
-	if !checked.Compiled || lastLine(checked.Output) != closed {
-		t.Errorf("linear does not prove it: %s", checked.Output)
+  ((x_a <= x_b /\ x_a <= x_c /\ x_a <= x_d) /\ x_a mod 2 = 0) /\ (x_b + x_c + x_d) mod 2 = 0`, true},
+		{"abs", `forall x y : Z, 0 <= x -> Z.abs (x - y) <= x + Z.abs y /\ Z.abs (Z.abs y) = Z.max y (- y)`, true},
+		{"nested minima", `forall a b c d : Z, a <= b -> 0 <= c ->
+  Z.min a (Z.max b (Z.min c d)) = a /\ Z.max 1 (b + c - Z.min a d) >= Z.min (b - a + 1) (b + c - d)`, true},
+		{"false", `forall a b c : Z, a <= b -> Z.min (Z.max a c) b = a`, false},
+	} {
+		text := "Require Import ZArith Lia Nimlab.\nOpen Scope Z_scope.\nTheorem characterization : " + tt.goal +
+			".\nProof. intros; linear. Qed.\nPrint Assumptions characterization.\n"
+		checked := coqcChecks(t, "linear_"+strings.ReplaceAll(tt.name, " ", "_"), text) // not the statement: not "accepted"
+		if proved := checked.Compiled && lastLine(checked.Output) == closed; proved != tt.proved {
+			t.Errorf("%s: linear proves it: %v, want %v: %s", tt.name, proved, tt.proved, checked.Output)
+		}
 	}
 }
 

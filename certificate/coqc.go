@@ -99,6 +99,16 @@ type Checked struct {
 // memory (CN(5,4)'s sym() over 120 images: "Error: Stack overflow.").
 var exhaustion = []string{"Error: Stack overflow", "Error: Out of memory"}
 
+// FolderError is CheckFolder's error: a folder certificates cannot be
+// written in (a file, or a folder that cannot be made or written).
+type FolderError struct{ Err error }
+
+// Error says why the folder cannot hold certificates.
+func (e *FolderError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error underneath.
+func (e *FolderError) Unwrap() error { return e.Err }
+
 // CheckFolder reports whether dir can hold certificates: it makes the
 // folder if it is missing and writes (and removes) a file there. The front
 // ends ask it before proving, so that a folder that cannot be written is
@@ -119,10 +129,10 @@ func CheckFolder(dir string) error {
 		}
 	}()
 	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return fmt.Errorf("%s is a file, not a folder", dir)
+		return &FolderError{fmt.Errorf("%s is a file, not a folder", dir)}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("the certificate's folder: %w", err)
+		return &FolderError{fmt.Errorf("the certificate's folder: %w", err)}
 	}
 	f, err := os.CreateTemp(dir, ".nimlab-check-*")
 	var pathErr *fs.PathError
@@ -130,7 +140,7 @@ func CheckFolder(dir string) error {
 		err = pathErr.Err // the name of the file tried says nothing
 	}
 	if err != nil {
-		return fmt.Errorf("the certificate's folder %s cannot be written: %w", dir, err)
+		return &FolderError{fmt.Errorf("the certificate's folder %s cannot be written: %w", dir, err)}
 	}
 	name := f.Name()
 	f.Close()

@@ -36,7 +36,7 @@ func certificateFolder(dir string, timeout time.Duration) error {
 		return nil
 	}
 	if err := certificate.CheckFolder(dir); err != nil {
-		return requestErrorf("%v: %v", Param("certificate"), err)
+		return fmt.Errorf("%v: %w", Param("certificate"), err) // a FolderError: kind file
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/nimlab/nimlab/certificate"
 	"github.com/nimlab/nimlab/game"
 	"github.com/nimlab/nimlab/internal/atomicfile"
 	"github.com/nimlab/nimlab/table"
@@ -37,6 +38,7 @@ func ErrorKind(err error) string {
 		position *game.PositionError
 		path     *fs.PathError
 		write    *atomicfile.Error
+		folder   *certificate.FolderError
 	)
 	switch {
 	case err == nil:
@@ -59,7 +61,7 @@ func ErrorKind(err error) string {
 		return KindUsage
 	case errors.Is(err, table.ErrCorrupt):
 		return KindTable
-	case errors.As(err, &path), errors.As(err, &write):
+	case errors.As(err, &path), errors.As(err, &write), errors.As(err, &folder):
 		return KindFile
 	}
 	return KindError

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/nimlab/nimlab/commands"
 )
@@ -30,6 +31,7 @@ func TestErrorKind(t *testing.T) {
 	_, notTable := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Table: garbage}})
 	_, unwritable := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:2", Source: commands.Source{Max: 2}, Out: "/nonexistent/dir/t.tbl"})
 	_, huge := commands.Solve(ctx, commands.Env{}, commands.SolveRequest{Game: "nim:8", Source: commands.Source{Max: 255}})
+	_, folderIsFile := commands.Prove(ctx, commands.Env{}, commands.ProveRequest{Game: "cn:4,2", Theorem: "cn42", Timeout: time.Minute, Certificate: garbage})
 	tests := []struct {
 		err  error
 		kind string
@@ -43,6 +45,7 @@ func TestErrorKind(t *testing.T) {
 		{notTable, commands.KindTable},
 		{unwritable, commands.KindFile},
 		{huge, commands.KindTooLarge},
+		{folderIsFile, commands.KindFile}, // asked before any proof: no solver needed
 		{fmt.Errorf("wrapped: %w", &commands.Verdict{Code: 1, Err: errors.New("false")}), commands.KindVerdict},
 		{&commands.RequestError{Err: errors.New("--max is missing")}, commands.KindUsage},
 		{fmt.Errorf("query: %w", context.DeadlineExceeded), commands.KindTimeout},
