@@ -489,9 +489,10 @@ func TestCheckerReadsTheStatementFromOutside(t *testing.T) {
 
 // TestLinearGoals: linear (Nimlab.v) proves goals lia_core alone does not
 // read: parities stated as remainders that are not 0 (lia gives up on them
-// and concludes on another remainder; linear proves it case by case), Z.abs
-// (read as a maximum), and nested minima and maxima, some of them ordered
-// by the hypotheses and some not; and it fails on a false one.
+// and concludes on another remainder; linear proves it case by case), sums
+// of Z.abs (named with their cases), nested minima and maxima, some of them
+// ordered by the hypotheses and some not, and Z.succ over minima, which
+// only the split with lia itself reads (zify); and it fails on false ones.
 func TestLinearGoals(t *testing.T) {
 	coqc(t)
 	for _, tt := range []struct {
@@ -504,7 +505,11 @@ func TestLinearGoals(t *testing.T) {
 		{"abs", `forall x y : Z, 0 <= x -> Z.abs (x - y) <= x + Z.abs y /\ Z.abs (Z.abs y) = Z.max y (- y)`, true},
 		{"nested minima", `forall a b c d : Z, a <= b -> 0 <= c ->
   Z.min a (Z.max b (Z.min c d)) = a /\ Z.max 1 (b + c - Z.min a d) >= Z.min (b - a + 1) (b + c - d)`, true},
+		{"sum of abs", `forall a b c d e f g : Z, Z.abs (a - b) + Z.abs (b - c) + Z.abs (c - d) + Z.abs (d - e) +
+  Z.abs (e - f) + Z.abs (f - g) >= Z.abs (a - g)`, true},
+		{"succ of minima", `forall a b c d : Z, a <= b -> Z.succ (Z.min a (Z.min b (Z.min c d))) <= a + 1 /\ Z.max a (Z.max b c) >= b`, true},
 		{"false", `forall a b c : Z, a <= b -> Z.min (Z.max a c) b = a`, false},
+		{"false abs", `forall x y : Z, Z.abs (x - y) <= Z.abs x`, false},
 	} {
 		text := "Require Import ZArith Lia Nimlab.\nOpen Scope Z_scope.\nTheorem characterization : " + tt.goal +
 			".\nProof. intros; linear. Qed.\nPrint Assumptions characterization.\n"

@@ -99,8 +99,9 @@ type Checked struct {
 // memory (CN(5,4)'s sym() over 120 images: "Error: Stack overflow.").
 var exhaustion = []string{"Error: Stack overflow", "Error: Out of memory"}
 
-// FolderError is CheckFolder's error: a folder certificates cannot be
-// written in (a file, or a folder that cannot be made or written).
+// FolderError is every error CheckFolder returns: a folder certificates
+// cannot be written in (a file, or a folder that cannot be made or
+// written).
 type FolderError struct{ Err error }
 
 // Error says why the folder cannot hold certificates.
@@ -128,11 +129,20 @@ func CheckFolder(dir string) error {
 			os.Remove(d) // an empty folder only
 		}
 	}()
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return &FolderError{fmt.Errorf("%s is a file, not a folder", dir)}
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		// dir, or the first of its parents that is there, is a file.
+		if info, err := os.Stat(d); err == nil {
+			if !info.IsDir() {
+				return &FolderError{fmt.Errorf("%s is a file, not a folder", d)}
+			}
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &FolderError{fmt.Errorf("the certificate's folder: %w", err)}
+		return &FolderError{fmt.Errorf("%s cannot be made: %w", dir, err)}
 	}
 	f, err := os.CreateTemp(dir, ".nimlab-check-*")
 	var pathErr *fs.PathError
@@ -144,7 +154,10 @@ func CheckFolder(dir string) error {
 	}
 	name := f.Name()
 	f.Close()
-	return os.Remove(name)
+	if err := os.Remove(name); err != nil {
+		return &FolderError{err}
+	}
+	return nil
 }
 
 // Save writes the certificate text as dir/name.v, the libraries it

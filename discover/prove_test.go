@@ -121,8 +121,10 @@ func timeout(want proof.Result) time.Duration {
 // not when one was and its proof by reduction holds (NN(6,3)), whose
 // regions' descriptions serve that proof as hints it proves itself; they
 // are asked when that proof is left unknown (NN(6,3) with a millisecond a
-// query: liftedProof), asked then: a region as plain as a == 0 may still be
-// proved within the millisecond on a fast machine, so either answer is one.
+// query: liftedProof), asked then: proved or unknown (a region as plain as
+// a == 0 may be proved within the millisecond on a fast machine), never
+// left unsettled. Where the whole is proved within the millisecond a query,
+// the regions are not asked and the row says so rather than failing.
 func TestRegionsProvedWhenNeeded(t *testing.T) {
 	solver := provetest.Z3(t)
 	for _, tt := range []struct {
@@ -148,6 +150,10 @@ func TestRegionsProvedWhenNeeded(t *testing.T) {
 		whole := proof.Unsettled
 		if r.Proof != nil {
 			whole = r.Proof.Result
+		}
+		if tt.timeout < time.Second && whole == prove.Proved {
+			t.Logf("%s: proved within %v a query: the regions' proofs when it is not are not exercised", tt.spec, tt.timeout)
+			continue
 		}
 		described := 0
 		for _, n := range r.Regions {

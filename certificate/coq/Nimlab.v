@@ -169,7 +169,7 @@ Qed.
 End Symmetry.
 
 (* Every minimum and maximum named, innermost first, its two cases kept
-   hidden from lia (hidden) until split_hidden splits them one at a time,
+   hidden from lia (hidden) until split_hidden_by splits them one at a time,
    the oldest first, closing every case lia refutes at once: lia alone
    would split every one of them at every call (2^k cases), most of them
    impossible (NIM(3,2)'s condition (I) did not finish in 3 minutes). *)
@@ -207,14 +207,14 @@ Proof. unfold hidden; intros [[_ H] | [H1 H2]] L; lia. Qed.
 Lemma max_right (x y m : Z) : hidden ((x < y /\ m = y) \/ (y <= x /\ m = x)) -> y <= x -> m = x.
 Proof. unfold hidden; intros [[H1 H2] | [_ H]] L; lia. Qed.
 Definition undecided (P : Prop) : Prop := P.
-(* lia without its first step, zify: lia is zify, which rewrites what is
-   not linear integer arithmetic (naturals, Z.min, Z.abs, ...) into it, then
-   xlia zchecker, which finds the proof and has the kernel check it. After
-   name_extreme and Z.div_mod_to_equations nothing is left for zify to
-   rewrite, and its pass over the hypotheses cost a third of the time: the
-   30 slowest cases of CN(7,4)'s certificate (about 330 calls of lia each)
-   took 34 s of coqc with lia and 21.6 s with this (2026-12-07, twentieth
-   session). Where it fails, lia itself is tried after it (linear_arith). *)
+(* lia without its first step, zify: in Coq 8.16's Lia.v, lia is
+   Zify.zify, which rewrites what is not linear integer arithmetic
+   (naturals, Z.min, Z.abs, Z.succ, ...) into it, then xlia zchecker, which
+   finds the proof and has the kernel check it. After name_extreme,
+   name_absolute and Z.div_mod_to_equations nothing nimlab writes is left
+   for zify to rewrite, and its pass over the hypotheses at each of the
+   thousands of calls a case makes is time lost. Where lia_core fails, the
+   split is tried again with lia itself (linear_arith). *)
 Ltac lia_core := xlia zchecker.
 Ltac resolve_hidden := repeat match reverse goal with
   | H : hidden ((?x < ?y /\ ?m = ?x) \/ (?y <= ?x /\ ?m = ?y)) |- _ =>
@@ -226,28 +226,37 @@ Ltac resolve_hidden := repeat match reverse goal with
             | let L := fresh "L" in assert (L : y <= x) by lia_core; apply (max_right x y m H) in L; clear H
             | change (undecided ((x < y /\ m = y) \/ (y <= x /\ m = x))) in H ]
   end; repeat match goal with H : undecided ?P |- _ => change (hidden P) in H end.
-(* lia first; where it fails, the minima the hypotheses order decided
-   (resolve_hidden) and lia again; where that fails, the oldest minimum
-   left split, and each side the same way. Deciding the minima only where
-   lia fails without them spares the leaves lia proves at once two failing
-   calls for each minimum left undecided: CN(7,4)'s 30 slowest cases 28.6 s
-   of coqc where they were decided at every split, 26.2 s so (2026-12-07). *)
-Ltac split_hidden := first [ lia_core | resolve_hidden; first [ lia_core | lazymatch reverse goal with
-  | H : hidden _ |- _ => unfold hidden in H; destruct H as [[? ?] | [? ?]]; split_hidden end ] ].
+(* t (lia_core or lia) first; where it fails, the minima the hypotheses
+   order decided (resolve_hidden) and t again; where that fails, the
+   oldest minimum left split, and each side the same way. Deciding the
+   minima only where t fails without them spares the leaves t proves at
+   once two failing calls for each minimum left undecided. With lia_core,
+   CN(7,4)'s certificate took 139 s of coqc where it took 165 s with lia
+   and the minima decided at every split (2026-12-07, twentieth session,
+   coqc alone on the machine). *)
+Ltac split_hidden_by t := first [ t | resolve_hidden; first [ t | lazymatch reverse goal with
+  | H : hidden _ |- _ => unfold hidden in H; destruct H as [[? ?] | [? ?]]; split_hidden_by t end ] ].
 
-(* lia, after reading Z.abs x as Z.max x (- x) and naming the minima and
-   maxima (above) and the quotient and remainder of every division by a
-   constant (x / c, x mod c): lia_core does not read them. Where that
-   fails, lia itself, then lia on each case intuition splits the goal
-   into: lia gave up on parities stated as remainders that are not 0
-   (x mod 2 <> 0) and concluded on another remainder, which it proves
-   case by case. A goal whose conjuncts are hypotheses as they stand (a
-   case of the split that names them) is closed first. *)
-Ltac abs_as_max := repeat match goal with
-  | H : context [Z.abs ?x] |- _ => rewrite (Z.abs_max x) in H
-  | |- context [Z.abs ?x] => rewrite (Z.abs_max x) end.
-Ltac linear_arith := abs_as_max; repeat name_extreme; Z.div_mod_to_equations;
-  first [split_hidden | lia | unfold hidden in *; intuition lia].
+(* lia, after naming every Z.abs x with its two cases as a hypothesis lia
+   reads (Z.abs_spec; read as Z.max x (- x), hidden and split one at a
+   time, a sum of nine took 17 s where lia took 2), the minima and maxima
+   (above) and the quotient and remainder of every division by a constant
+   (x / c, x mod c): lia_core does not read them. The split with lia_core
+   first; where it fails, the split with lia (what zify rewrites, such as
+   Z.succ, which nimlab does not write), then lia on each case intuition
+   splits the goal into: lia gave up on parities stated as remainders that
+   are not 0 (x mod 2 <> 0) and concluded on another remainder, which it
+   proves case by case. A goal whose conjuncts are hypotheses as they
+   stand (a case of the split that names them) is closed first. *)
+Ltac no_abs x := lazymatch x with context [Z.abs _] => fail | _ => idtac end.
+Ltac name_abs x :=
+  let m := fresh "m" in let Hs := fresh "Hs" in
+  pose proof (Z.abs_spec x) as Hs; set (m := Z.abs x) in *; clearbody m.
+Ltac name_absolute := repeat match goal with
+  | H : context [Z.abs ?x] |- _ => no_abs x; name_abs x
+  | |- context [Z.abs ?x] => no_abs x; name_abs x end.
+Ltac linear_arith := name_absolute; repeat name_extreme; Z.div_mod_to_equations;
+  first [split_hidden_by lia_core | split_hidden_by lia | unfold hidden in *; intuition lia].
 Ltac linear := first [solve [repeat split; assumption] | linear_arith].
 
 (* Deciding a condition built from linear atoms with /\, \/, ~ and <->,
@@ -298,7 +307,7 @@ Ltac cases_prune :=
   | H : _ \/ _ |- _ => destruct H as [H | H]; try solve [exfalso; lia]
   end; linear.
 
-(* Clears the hypotheses that name a minimum or a maximum the goal does
+(* Clears the hypotheses that name a minimum, a maximum or a Z.abs the goal does
    not: in a case of (II)'s split, the conditions about other moves,
    whose minima linear would split one by one (CN(8,6): about 4 s a case
    with them, a few milliseconds without). A certificate tries a case
@@ -308,6 +317,8 @@ Ltac clear_foreign := repeat match goal with
       lazymatch goal with |- context [Z.min x y] => fail | _ => clear H end
   | H : context [Z.max ?x ?y] |- _ =>
       lazymatch goal with |- context [Z.max x y] => fail | _ => clear H end
+  | H : context [Z.abs ?x] |- _ =>
+      lazymatch goal with |- context [Z.abs x] => fail | _ => clear H end
   end.
 
 (* A condition of unfolded definitions from another: every case of the
