@@ -863,7 +863,8 @@ func TestKilledIsNoVerdict(t *testing.T) {
 
 // TestCheckFolderLeavesNoFolder: the folders CheckFolder makes to try
 // writing are gone afterwards (new-user trial: a refuted claim left an
-// empty folder), and one that cannot be made is said.
+// empty folder), and a file given as the folder, or as one of its parents,
+// is named in a FolderError (kind file for the front ends).
 func TestCheckFolderLeavesNoFolder(t *testing.T) {
 	top := t.TempDir()
 	if err := CheckFolder(filepath.Join(top, "x", "y")); err != nil {
@@ -882,11 +883,12 @@ func TestCheckFolderLeavesNoFolder(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckFolder(filepath.Join(file, "sub")); err == nil {
-		t.Error("a folder under a file: no error")
-	}
-	if err := CheckFolder(file); err == nil || !strings.Contains(err.Error(), "is a file, not a folder") {
-		t.Errorf("a file as the folder: %v", err)
+	for _, dir := range []string{file, filepath.Join(file, "sub", "x")} {
+		err := CheckFolder(dir)
+		var folder *FolderError
+		if !errors.As(err, &folder) || err.Error() != file+" is a file, not a folder" {
+			t.Errorf("%s, a file or under one: %v, want a FolderError naming the file", dir, err)
+		}
 	}
 }
 

@@ -119,7 +119,14 @@ func (e *FolderError) Unwrap() error { return e.Err }
 func CheckFolder(dir string) error {
 	var made []string // deepest first
 	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		if _, err := os.Stat(d); err == nil || filepath.Dir(d) == d {
+		if info, err := os.Stat(d); err == nil {
+			// dir, or the first of its parents that is there.
+			if !info.IsDir() {
+				return &FolderError{fmt.Errorf("%s is a file, not a folder", d)}
+			}
+			break
+		}
+		if filepath.Dir(d) == d {
 			break
 		}
 		made = append(made, d)
@@ -129,18 +136,6 @@ func CheckFolder(dir string) error {
 			os.Remove(d) // an empty folder only
 		}
 	}()
-	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
-		// dir, or the first of its parents that is there, is a file.
-		if info, err := os.Stat(d); err == nil {
-			if !info.IsDir() {
-				return &FolderError{fmt.Errorf("%s is a file, not a folder", d)}
-			}
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
-	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &FolderError{fmt.Errorf("%s cannot be made: %w", dir, err)}
 	}
