@@ -145,7 +145,7 @@ func CheckFolder(dir string) error {
 		err = pathErr.Err // the name of the file tried says nothing
 	}
 	if err != nil {
-		return &FolderError{fmt.Errorf("the certificate's folder %s cannot be written: %w", dir, err)}
+		return &FolderError{fmt.Errorf("%s cannot be written: %w", dir, err)}
 	}
 	name := f.Name()
 	f.Close()
