@@ -2,6 +2,7 @@ package certificate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -83,8 +84,61 @@ func (s *splitter) moveTactic(c *caseNode, depth int) string {
 		return s.pickCase(pick) + "; " + s.leafTactic(c, body, depth)
 	}
 	inS, w := body.kids[1], fmt.Sprintf("w%d", k+1)
-	return fmt.Sprintf("%s; split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]",
+	apart := fmt.Sprintf("%s; split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]",
 		s.witness(k), w, s.leafTactic(c, body.kids[0], depth), inS.pick+1, w, s.point, w, s.leafTactic(c, inS.kids[0], depth))
+	if merged := s.mergedMove(c, depth, k, body.kids[0], inS); merged != "" {
+		return "first [solve [" + merged + "] | " + apart + "]"
+	}
+	return apart
+}
+
+// mergedMove writes the tactic of a move case (moveTactic's) that hands
+// lia the conjunction of the goals it would otherwise call lia on one by
+// one, with the conditions the solver said any of them needs: eenough
+// (H : _ /\ _ /\ ...) proves the move and the case of S from H by the
+// same steps, each goal by exact Hi, which makes Hi's statement that goal
+// as coqc reads it, and leaves lia their conjunction. Minima are named,
+// and the hypotheses read, once for the case rather than once for each
+// goal (53 of CN(7,4)'s cases: 19.0 s of coqc one goal at a time, 15.6 s
+// together; 2026-12-07). Empty where a case has one goal.
+func (s *splitter) mergedMove(c *caseNode, depth, k int, moved, inS *plan) string {
+	nodes := append(s.wholeNodes(moved), s.wholeNodes(inS.kids[0])...)
+	if len(nodes) < 2 {
+		return ""
+	}
+	used := 0
+	exact := func(*plan) string {
+		used++
+		return fmt.Sprintf("exact H%d", used)
+	}
+	w := fmt.Sprintf("w%d", k+1)
+	by := fmt.Sprintf("split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]",
+		w, s.script(moved, exact), inS.pick+1, w, s.point, w, s.script(inS.kids[0], exact))
+	if used != len(nodes) {
+		return ""
+	}
+	pattern := fmt.Sprintf("H%d", len(nodes))
+	needs, known := map[int]bool{}, true
+	for i, node := range nodes {
+		if i < len(nodes)-1 {
+			pattern = fmt.Sprintf("[H%d %s]", len(nodes)-1-i, pattern)
+		}
+		d, ok := c.nodeNeeds[node]
+		known = known && ok
+		for _, x := range d {
+			needs[x] = true
+		}
+	}
+	union := c.needs
+	if known {
+		union = []int{}
+		for x := range needs {
+			union = append(union, x)
+		}
+		sort.Ints(union)
+	}
+	return fmt.Sprintf("%s; eenough (H : %s) by (destruct H as %s; %s); %s",
+		s.witness(k), strings.Repeat("_ /\\ ", len(nodes)-1)+"_", pattern, by, lean("linear", union, depth))
 }
 
 // leafTactic writes the tactic that proves plan pl at leaf c (at depth):

@@ -181,3 +181,76 @@ func TestTightenOutOfTime(t *testing.T) {
 		t.Errorf("tighten out of time: %v", err)
 	}
 }
+
+// TestMergedCases: a move case's goals handed to lia together
+// (mergedMove) are proved that way, not by the fallback that proves them
+// apart: the certificate with each fallback removed is accepted.
+func TestMergedCases(t *testing.T) {
+	coqc(t)
+	g := parse(t, "nim:2/misere")
+	c := Claim{Game: g, Set: compile(t, g, "a == b && a > 1 || a + b == 1"), Moves: [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}}
+	text, err := Write(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, n := mergedOnly(t, text)
+	if n == 0 {
+		t.Fatal("no case hands lia its goals together")
+	}
+	path, err := Save(t.TempDir(), "certificate", merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked, err := Check(context.Background(), path, 5*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !checked.Accepted {
+		t.Errorf("the %d merged cases alone: coqc rejected them: %s", n, checked.Output)
+	}
+}
+
+// mergedOnly returns text with each "first [solve [M] | A]" whose M hands
+// lia a case's goals together (eenough (H : ...)) replaced by M, and how
+// many.
+func mergedOnly(t *testing.T, text string) (string, int) {
+	t.Helper()
+	const open = "first [solve ["
+	// closing returns the index past the bracket that closes the one
+	// before i.
+	closing := func(i int) int {
+		for depth := 1; depth > 0; i++ {
+			if i >= len(text) {
+				t.Fatal("unbalanced brackets")
+			}
+			switch text[i] {
+			case '[':
+				depth++
+			case ']':
+				depth--
+			}
+		}
+		return i
+	}
+	var b strings.Builder
+	n, i := 0, 0
+	for {
+		j := strings.Index(text[i:], open)
+		if j < 0 {
+			b.WriteString(text[i:])
+			return b.String(), n
+		}
+		j += i
+		start := j + len(open)
+		end := closing(start)
+		b.WriteString(text[i:j])
+		if !strings.Contains(text[start:end], "eenough (H :") {
+			b.WriteString(open)
+			i = start
+			continue
+		}
+		n++
+		b.WriteString(text[start : end-1])
+		i = closing(j + len("first ["))
+	}
+}
