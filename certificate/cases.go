@@ -18,7 +18,7 @@ import (
 // first, which grows exponentially with the cases of S and of the move
 // relation (CN(5,2) with ten candidate moves ran out of 4 GB). Instead,
 // the proof splits the positions by linear conditions (C1 : A \/ ~ A, by
-// decide_condition: each atom by the decidability of <=, < and =, no
+// decide_condition: each atom by the decidability of <=, <, =, >= and >, no
 // arithmetic), as a decision tree, until in each case one fixed choice proves the
 // goal: either the position is in S (contradicting Hn), by one named case
 // of S, or one named candidate move, on one named facet, lands in one

@@ -516,10 +516,10 @@ func (w *writer) lemmas(split string) {
 	// the definitions in cbn too (besides the fields): a candidate move
 	// given to cbn rather than unfold is unfolded where a field is read
 	// from it, into that field alone. Unfolded by unfold, a move would be
-	// copied whole (its seven fields) into each of the 63 places move
-	// reads a field of its position, and the kernel's check of each case
-	// (under abstract) takes that much longer: CN(7,4), 54 of its cases
-	// took 15.7 s of coqc, and 11.7 s (2026-12-07, twenty-first session).
+	// copied whole, every field, into each place move reads a field of
+	// its position, and the kernel's check of each case (under abstract)
+	// takes that much longer (CN(7,4): 54 of its cases took 15.7 s of
+	// coqc, and 11.7 s; docs/proofs.md).
 	unfold := func(names, cbn, where string) string {
 		fields := strings.Join(w.fields, " ")
 		if cbn != "" {
