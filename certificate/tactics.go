@@ -75,23 +75,24 @@ func (s *splitter) casesOfS() bool { return s.set.op == orOp }
 // leaves the kernel a conversion of every case of S to check, which cost
 // CN(7,4) more than the rest of a case (0.15-0.39 s against 0.02-0.03 s of
 // Qed, and 0.1 s of the tactic against 0.004 s, measured on ten of its
-// cases). Their goals are first handed to lia together (mergedMove), and
-// apart where that fails.
+// cases). The goals of both are first handed to lia together
+// (mergedMove), and apart where that fails.
 func (s *splitter) moveTactic(c *caseNode, depth int) string {
 	pick, body := c.plan.pick, c.plan.kids[0]
 	k := pick - s.firstMove
 	if k < 0 || !s.casesOfS() || len(body.kids) != 2 {
 		return s.pickCase(pick) + "; " + s.leafTactic(c, body, depth)
 	}
-	apart := s.witness(k) + "; " + s.moveAndPoint(k, inS(body), s.leafTactic(c, body.kids[0], depth), s.leafTactic(c, inS(body).kids[0], depth))
+	apart := s.witness(k) + "; " + s.moveAndPoint(k, pointCase(body), s.leafTactic(c, body.kids[0], depth), s.leafTactic(c, pointCase(body).kids[0], depth))
 	if merged := s.mergedMove(c, depth, k, body); merged != "" {
 		return "first [solve [" + merged + "] | " + apart + "]"
 	}
 	return apart
 }
 
-// inS returns the plan of the case of S a move case's position is in.
-func inS(body *plan) *plan { return body.kids[1] }
+// pointCase returns the plan of the case of S a move case's position is
+// in.
+func pointCase(body *plan) *plan { return body.kids[1] }
 
 // moveAndPoint writes the steps of a move case that name candidate move k
 // as the witness and prove the move relation (by moved) and the case of S
@@ -107,12 +108,11 @@ func (s *splitter) moveAndPoint(k int, inS *plan, moved, point string) string {
 // _ /\ _ /\ ...) proves the move and the case of S from H by the same
 // steps, each goal by exact Hi, which makes Hi's statement that goal as
 // coqc reads it, and leaves lia their conjunction. Minima are named, and
-// the hypotheses read, once for the case rather than once for each goal:
-// CN(7,4)'s certificate, the same file both ways, took 140.9 s of coqc
-// apart and 133.2 s together (2026-12-07). Empty where the case has one
-// goal for lia.
+// the hypotheses read, once for the case rather than once for each goal
+// (CN(7,4), the same file both ways: 140.9 s of coqc apart, 133.2 s
+// together; docs/proofs.md). Empty where the case has one goal for lia.
 func (s *splitter) mergedMove(c *caseNode, depth, k int, body *plan) string {
-	moved, point := body.kids[0], inS(body).kids[0]
+	moved, point := body.kids[0], pointCase(body).kids[0]
 	nodes := append(s.wholeNodes(moved), s.wholeNodes(point)...)
 	if len(nodes) < 2 {
 		return ""
@@ -122,7 +122,7 @@ func (s *splitter) mergedMove(c *caseNode, depth, k int, body *plan) string {
 		used++
 		return fmt.Sprintf("exact H%d", used)
 	}
-	by := s.moveAndPoint(k, inS(body), s.script(moved, exact), s.script(point, exact))
+	by := s.moveAndPoint(k, pointCase(body), s.script(moved, exact), s.script(point, exact))
 	pattern := fmt.Sprintf("H%d", used)
 	for i := used - 1; i >= 1; i-- {
 		pattern = fmt.Sprintf("[H%d %s]", i, pattern)

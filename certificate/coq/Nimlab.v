@@ -172,8 +172,9 @@ End Symmetry.
    hidden from lia (hidden) until split_hidden_by splits them one at a time,
    the oldest first, closing every case lia refutes at once: lia alone
    would split every one of them at every call (2^k cases), most of them
-   impossible (NIM(3,2)'s condition (I) did not finish in 3 minutes). Its
-   bounds (min x y <= x, min x y <= y) are not given to lia: they spared
+   impossible (NIM(3,2)'s condition (I) did not finish in 3 minutes). A
+   minimum's bounds (min x y <= x, min x y <= y; a maximum's alike) are not
+   given to lia: they spared
    CN(7,4)'s cases splits (14.1 s of coqc rather than 16.5 on 53 of its
    cases) but cost the M-rule's, whose cases name up to 23 minima (NIM(3,2):
    78 s rather than 46; 2026-12-07). *)
