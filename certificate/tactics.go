@@ -113,16 +113,15 @@ func (s *splitter) moveAndPoint(k int, inS *plan, moved, point string) string {
 // together; docs/proofs.md). Empty where the case has one goal for lia.
 func (s *splitter) mergedMove(c *caseNode, depth, k int, body *plan) string {
 	moved, point := body.kids[0], pointCase(body).kids[0]
-	nodes := append(s.wholeNodes(moved), s.wholeNodes(point)...)
-	if len(nodes) < 2 {
-		return ""
-	}
 	used := 0
 	exact := func(*plan) string {
 		used++
 		return fmt.Sprintf("exact H%d", used)
 	}
 	by := s.moveAndPoint(k, pointCase(body), s.script(moved, exact), s.script(point, exact))
+	if used < 2 {
+		return ""
+	}
 	pattern := fmt.Sprintf("H%d", used)
 	for i := used - 1; i >= 1; i-- {
 		pattern = fmt.Sprintf("[H%d %s]", i, pattern)
