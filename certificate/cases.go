@@ -114,22 +114,24 @@ type splitter struct {
 	// (canonical.go): the samples are canonical, and so is every position
 	// the solver is asked for.
 	sym *symmetry
+	// dump: the move cases print their goals (reflection.go), tagged by
+	// tags; reflected holds those proved by Reflect.v's check.
+	dump      bool
+	tags      map[*caseNode]int
+	reflected map[*caseNode]*reflected
 }
 
-// caseSplit returns the proof of (II): the tactics after the lemma's
-// intros.
-func (w *writer) caseSplit(ctx context.Context) (string, error) {
+// caseSplit learns the case split of (II): the splitter and its root.
+func (w *writer) caseSplit(ctx context.Context) (*splitter, *caseNode, error) {
 	s, err := w.splitter()
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
 	root, err := s.learn(ctx)
 	if err != nil {
-		return "", err
+		return nil, nil, err
 	}
-	var b strings.Builder
-	s.write(&b, root, 1)
-	return b.String(), nil
+	return s, root, nil
 }
 
 // splitter returns the learner of (II)'s case split, with no samples yet.

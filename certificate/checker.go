@@ -28,7 +28,7 @@ func CheckerName(name string) string { return "check_" + name }
 
 // reservedNames are the names a certificate may not have: the libraries'
 // (a certificate named Nimlab would be the checker's Nimlab.isP).
-var reservedNames = []string{"Nimlab", "NimSum", "Moore"}
+var reservedNames = []string{"Nimlab", "NimSum", "Moore", "Reflect"}
 
 // validName reports why name cannot be a certificate's (a Coq module name
 // that is no library's), or nil.

@@ -32,6 +32,15 @@ var nimSumLibrary string
 //go:embed coq/Moore.v
 var mooreLibrary string
 
+// reflectLibrary is Reflect.v, linear arithmetic by reflection: the
+// cases of (II) a certificate proves by its check (reflect.go).
+//
+//go:embed coq/Reflect.v
+var reflectLibrary string
+
+// ReflectLibraryName is the file name of Reflect.v.
+const ReflectLibraryName = "Reflect.v"
+
 // LibraryName is the file name of the library every certificate requires,
 // in the certificate's folder.
 const LibraryName = "Nimlab.v"
@@ -42,12 +51,13 @@ var libraries = []struct{ module, file, text string }{
 	{"Nimlab", LibraryName, library},
 	{"NimSum", NimSumLibraryName, nimSumLibrary},
 	{"Moore", MooreLibraryName, mooreLibrary},
+	{"Reflect", ReflectLibraryName, reflectLibrary},
 }
 
 // Libraries returns the file names of the libraries the certificate text
 // requires, in the order coqc compiles them (Check): Nimlab.v always, and
-// NimSum.v or Moore.v when the text says "Require Import ... NimSum" or
-// "... Moore".
+// NimSum.v, Moore.v or Reflect.v when the text says "Require Import ...
+// NimSum", "... Moore" or "... Reflect".
 func Libraries(text string) []string {
 	required := map[string]bool{"Nimlab": true}
 	for _, line := range strings.Split(text, "\n") {

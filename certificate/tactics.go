@@ -24,16 +24,25 @@ func (s *splitter) write(b *strings.Builder, c *caseNode, depth int) {
 			s.write(b, side, depth+1)
 			fmt.Fprintf(b, "%s}\n", indent)
 		}
+	case s.dump && !s.isMoveCase(c):
+		fmt.Fprintf(b, "%sadmit.\n", indent) // the run that reads the goals reads the move cases'
+	case s.dump:
+		fmt.Fprintf(b, "%sclear Hn; %s.\n", indent, s.moveTactic(c, depth))
 	case c.inS && s.casesOfS():
 		fmt.Fprintf(b, "%sabstract (exfalso; apply Hn; clear Hn; apply (inS_intro%d %s); cbn [%s] in |- *; %s).\n", indent, c.plan.pick+1, s.point, s.fields, s.leafTactic(c, c.plan.kids[0], depth))
 	case c.inS:
 		fmt.Fprintf(b, "%sabstract (exfalso; apply Hn; clear Hn; unfold_inS; %s).\n", indent, s.leafTactic(c, c.plan, depth))
-	case c.plan.node == s.goal && s.goal.op == orOp:
+	case s.isMoveCase(c):
 		// The goal is unfolded once its move is picked.
 		fmt.Fprintf(b, "%sabstract (clear Hn; %s).\n", indent, s.moveTactic(c, depth))
 	default:
 		fmt.Fprintf(b, "%sabstract (clear Hn; %s; %s).\n", indent, s.pickCase(0), s.leafTactic(c, c.plan, depth))
 	}
+}
+
+// isMoveCase reports whether leaf c names a candidate move (moveTactic).
+func (s *splitter) isMoveCase(c *caseNode) bool {
+	return c.cond == nil && !c.inS && c.plan.node == s.goal && s.goal.op == orOp
 }
 
 // pickCase writes the tactic that picks case pick of (II)'s goal and
@@ -78,16 +87,31 @@ func (s *splitter) casesOfS() bool { return s.set.op == orOp }
 // cases). The goals of both are first handed to lia together
 // (mergedMove), and apart where that fails.
 func (s *splitter) moveTactic(c *caseNode, depth int) string {
+	if s.dump && s.tags[c] == 0 {
+		return "admit" // no goal to print
+	}
 	pick, body := c.plan.pick, c.plan.kids[0]
 	k := pick - s.firstMove
 	if k < 0 || !s.casesOfS() || len(body.kids) != 2 {
 		return s.pickCase(pick) + "; " + s.leafTactic(c, body, depth)
 	}
 	apart := s.witness(k) + "; " + s.moveAndPoint(k, pointCase(body), s.leafTactic(c, body.kids[0], depth), s.leafTactic(c, pointCase(body).kids[0], depth))
-	if merged := s.mergedMove(c, depth, k, body); merged != "" {
-		return "first [solve [" + merged + "] | " + apart + "]"
+	prefix := s.mergedMove(k, body)
+	if prefix == "" {
+		return apart
 	}
-	return apart
+	merged := prefix + "; " + lean("linear", c.needs, depth)
+	// The case's goal, its hypotheses reverted, for reflection
+	// (reflection.go): printed by coqc in the run that reads the goals,
+	// proved by Reflect.v's check where its certificate was found.
+	reverted := prefix + "; " + leaner(c.needs, depth) + "revert_props; "
+	if s.dump {
+		return fmt.Sprintf("%sprint_goal %d; admit", reverted, s.tags[c])
+	}
+	if r, ok := s.reflected[c]; ok {
+		return "first [solve [" + reverted + r.tactic() + "] | solve [" + merged + "] | " + apart + "]"
+	}
+	return "first [solve [" + merged + "] | " + apart + "]"
 }
 
 // pointCase returns the plan of the case of S a move case's position is
@@ -102,16 +126,16 @@ func (s *splitter) moveAndPoint(k int, inS *plan, moved, point string) string {
 	return fmt.Sprintf("split; [unfold_moved %s; %s | apply (inS_intro%d (%s %s)); unfold_point %s; %s]", w, moved, inS.pick+1, w, s.point, w, point)
 }
 
-// mergedMove writes the tactic of a move case (moveTactic's) that hands
-// lia the conjunction of the goals it would otherwise call lia on one by
-// one, with the conditions the solver said the case needs: eenough (H :
+// mergedMove writes the first steps of a move case (moveTactic's) that
+// hands its goals together to lia, or to Reflect.v's check: eenough (H :
 // _ /\ _ /\ ...) proves the move and the case of S from H by the same
-// steps, each goal by exact Hi, which makes Hi's statement that goal as
-// coqc reads it, and leaves lia their conjunction. Minima are named, and
-// the hypotheses read, once for the case rather than once for each goal
-// (CN(7,4), the same file both ways: 140.9 s of coqc apart, 133.2 s
-// together; docs/proofs.md). Empty where the case has one goal for lia.
-func (s *splitter) mergedMove(c *caseNode, depth, k int, body *plan) string {
+// steps as one goal at a time, each goal by exact Hi, which makes Hi's
+// statement that goal as coqc reads it, and leaves their conjunction.
+// Minima are named, and the hypotheses read, once for the case rather
+// than once for each goal (CN(7,4), the same file both ways: 140.9 s of
+// coqc apart, 133.2 s together; docs/proofs.md). Empty where the case has
+// one goal.
+func (s *splitter) mergedMove(k int, body *plan) string {
 	moved, point := body.kids[0], pointCase(body).kids[0]
 	used := 0
 	exact := func(*plan) string {
@@ -126,8 +150,8 @@ func (s *splitter) mergedMove(c *caseNode, depth, k int, body *plan) string {
 	for i := used - 1; i >= 1; i-- {
 		pattern = fmt.Sprintf("[H%d %s]", i, pattern)
 	}
-	return fmt.Sprintf("%s; eenough (H : %s_) by (destruct H as %s; %s); %s",
-		s.witness(k), strings.Repeat("_ /\\ ", used-1), pattern, by, lean("linear", c.needs, depth))
+	return fmt.Sprintf("%s; eenough (H : %s_) by (destruct H as %s; %s)",
+		s.witness(k), strings.Repeat("_ /\\ ", used-1), pattern, by)
 }
 
 // leafTactic writes the tactic that proves plan pl at leaf c (at depth):
@@ -165,20 +189,27 @@ func unneeded(needs []int, depth int) string {
 }
 
 // lean writes the tactic t of a case at depth, tried first with fewer
-// hypotheses, then, if that fails, with every one: without the conditions
-// of its path the solver did not need (needs, its unsat core), or, where
-// the solver gave no core, without the hypotheses that name a minimum or
-// a maximum its goal does not (clear_foreign, in Nimlab.v: the conditions
-// of the split about other moves, whose every minimum lia would split).
-// The solver reads check's arithmetic, coqc Coq's, so its core is a hint.
+// hypotheses (leaner), then, if that fails, with every one.
 func lean(t string, needs []int, depth int) string {
-	clear := "clear_foreign; "
-	if needs != nil {
-		if clear = unneeded(needs, depth); clear == "" {
-			return t
-		}
+	clear := leaner(needs, depth)
+	if clear == "" {
+		return t
 	}
 	return "first [solve [" + clear + t + "] | " + t + "]"
+}
+
+// leaner writes the tactic that clears the hypotheses of a case at depth
+// its goal should not need: the conditions of its path the solver did not
+// need (needs, its unsat core), or, where the solver gave no core, the
+// hypotheses that name a minimum or a maximum its goal does not
+// (clear_foreign, in Nimlab.v: the conditions of the split about other
+// moves, whose every minimum lia would split). The solver reads check's
+// arithmetic, coqc Coq's, so its core is a hint.
+func leaner(needs []int, depth int) string {
+	if needs != nil {
+		return unneeded(needs, depth)
+	}
+	return "clear_foreign; "
 }
 
 // script writes the tactic that follows plan pl: left and right to the

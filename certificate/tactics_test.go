@@ -215,6 +215,13 @@ func TestMergedCases(t *testing.T) {
 // many.
 func mergedOnly(t *testing.T, text string) (string, int) {
 	t.Helper()
+	return firstOnly(t, text, "eenough (H :")
+}
+
+// firstOnly returns text with each "first [solve [M] | ...]" whose M
+// holds marker replaced by M, and how many.
+func firstOnly(t *testing.T, text, marker string) (string, int) {
+	t.Helper()
 	const open = "first [solve ["
 	// closing returns the index past the bracket that closes the one
 	// before i.
@@ -244,7 +251,7 @@ func mergedOnly(t *testing.T, text string) (string, int) {
 		start := j + len(open)
 		end := closing(start)
 		b.WriteString(text[i:j])
-		if !strings.Contains(text[start:end], "eenough (H :") {
+		if !strings.Contains(text[start:end], marker) {
 			b.WriteString(open)
 			i = start
 			continue

@@ -52,6 +52,8 @@ type writer struct {
 	// sym, when not nil, reduces (I) and (II) to the canonical positions
 	// (canonical.go).
 	sym *symmetry
+	// libs are the libraries the header requires.
+	libs []string
 	// hidden: S or the move relation names a minimum, a maximum, a
 	// quotient or a remainder (hidesCases), a case split lia makes inside
 	// a call.
@@ -101,11 +103,16 @@ func write(ctx context.Context, c Claim, sym *symmetry) (string, error) {
 		return "", err
 	}
 	w.sym = sym
-	script, err := w.caseSplit(ctx)
+	s, root, err := w.caseSplit(ctx)
 	if err != nil {
 		return "", err
 	}
-	w.lemmas(script)
+	if w.reflectCases(ctx, s, root); len(s.reflected) > 0 {
+		text := w.requiring(w.b.String(), "Reflect")
+		w.b.Reset()
+		w.b.WriteString(text)
+	}
+	w.lemmas(s.tree(root))
 	return w.b.String(), nil
 }
 
@@ -193,6 +200,7 @@ func (w *writer) field(pos string) func(i int) string {
 // Coq's ZArith and Lia, and the libraries named (Nimlab, and NimSum for a
 // nim-sum certificate), which Check compiles first (Libraries).
 func (w *writer) header(libs ...string) {
+	w.libs = libs
 	g, play := w.c.Game, "normal play"
 	switch {
 	case g.Misere && strings.Contains(g.Title, "misère"):

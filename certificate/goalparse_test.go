@@ -1,0 +1,99 @@
+package certificate
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestParseGoal reads goals as coqc prints them into Reflect.v's data.
+func TestParseGoal(t *testing.T) {
+	piles := []string{"x_a", "x_b"}
+	tests := []struct {
+		goal       string
+		hyps       []string
+		want, defs string
+		env        string
+	}{
+		{goal: "(0 <= x_a /\\ 0 <= x_b -> x_a <> 1 -> ~ x_a > 1 -> x_a + x_b - 2 * x_a = - x_b)",
+			hyps: []string{"And (Le (K 0) (V 0)) (Le (K 0) (V 1))", "Not (Eq (V 0) (K 1))", "Not (Gt (V 0) (K 1))"},
+			want: "Eq (Sub (Add (V 0) (V 1)) (Mul (K 2) (V 0))) (Opp (V 1))"},
+		// Z's chains, negative numbers and - before a parenthesis.
+		{goal: "0 <= x_a < x_b /\\ x_a + -1 >= - (1) /\\ True",
+			want: "And (And (Le (K 0) (V 0)) (Lt (V 0) (V 1))) (And (Ge (Add (V 0) (K (-1))) (Opp (K 1))) (Tr))"},
+		// A minimum inside a maximum: each a variable after the piles.
+		{goal: "Z.max (Z.min x_a (x_b - 1)) 0 > (x_a) /\\ (Z.min x_a (x_b - 1) = 0 /\\ False)",
+			want: "And (Gt (V 3) (V 0)) (And (Eq (V 2) (K 0)) (Not (Tr)))",
+			defs: "DMin 2 (V 0) (Sub (V 1) (K 1)); DMax 3 (V 2) (K 0)",
+			env:  "x_a; x_b; (Z.min x_a (x_b - 1)); (Z.max (Z.min x_a (x_b - 1)) 0)"},
+	}
+	for _, tt := range tests {
+		r, err := parseGoal(tt.goal, piles)
+		if err != nil {
+			t.Errorf("%s: %v", tt.goal, err)
+			continue
+		}
+		var hyps, defs []string
+		for _, h := range r.hyps {
+			hyps = append(hyps, h.coq())
+		}
+		for _, d := range r.defs {
+			defs = append(defs, d.coq())
+		}
+		if strings.Join(hyps, "; ") != strings.Join(tt.hyps, "; ") {
+			t.Errorf("%s: hypotheses\n %v\nwant\n %v", tt.goal, hyps, tt.hyps)
+		}
+		if got := r.goal.coq(); got != tt.want {
+			t.Errorf("%s: goal\n %s\nwant\n %s", tt.goal, got, tt.want)
+		}
+		if got := strings.Join(defs, "; "); got != tt.defs {
+			t.Errorf("%s: defs %s, want %s", tt.goal, got, tt.defs)
+		}
+		if env := strings.Join(r.env, "; "); tt.env != "" && env != tt.env {
+			t.Errorf("%s: env %s, want %s", tt.goal, env, tt.env)
+		}
+	}
+}
+
+// TestParseGoalRefuses: what Reflect.v does not read is an error.
+func TestParseGoalRefuses(t *testing.T) {
+	for _, goal := range []string{
+		"x_a = 0 \\/ x_b = 0",
+		"(x_a = 0 <-> x_b = 0)",
+		"x_a / 2 = 0",
+		"Z.abs x_a = 0",
+		"x_c = 0",
+		"x_a = 0 x_b",
+		"(x_a = 0",
+		"x_a <= 99999999999999999999999999 ->",
+	} {
+		if r, err := parseGoal(goal, []string{"x_a", "x_b"}); err == nil {
+			t.Errorf("%s: read as %s", goal, r.goal.coq())
+		}
+	}
+}
+
+// FuzzParseGoal: whatever coqc prints, the reader returns data or an
+// error, never panics, and the data it returns convert back to text.
+func FuzzParseGoal(f *testing.F) {
+	for _, seed := range []string{
+		"(0 <= x_a /\\ 0 <= x_b -> x_a <> 1 -> x_a + x_b - 2 * x_a = - x_b)",
+		"Z.max (Z.min x_a (x_b - 1)) 0 > x_a /\\ (x_a = 0 /\\ False)",
+		"0 <= x_a < x_b /\\ x_a + -1 >= - (1) /\\ True",
+		"((((",
+		"- - - 5",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, goal string) {
+		r, err := parseGoal(goal, []string{"x_a", "x_b"})
+		if err != nil {
+			return
+		}
+		_ = r.goal.coq()
+		for _, h := range r.hyps {
+			_ = h.coq()
+		}
+		_ = r.certify(context.Background())
+	})
+}

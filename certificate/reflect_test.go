@@ -1,0 +1,54 @@
+package certificate
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestReflectedCases: with reflection from the first move case, a
+// certificate proves its move cases by Reflect.v's check; with every
+// fallback to lia removed, coqc accepts it, and with a weight on a
+// constraint that is not there, it rejects it (the kernel checks them).
+func TestReflectedCases(t *testing.T) {
+	coqc(t)
+	reflectFrom = 1
+	defer func() { reflectFrom = 40 }()
+	g := parse(t, "nim:2/misere")
+	c := Claim{Game: g, Set: compile(t, g, "a == b && a > 1 || a + b == 1"), Moves: [][]string{{"a", "a"}, {"b", "b"}, {"a", "0"}, {"0", "b"}, {"1", "0"}, {"0", "1"}}}
+	text, err := Write(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
+		t.Fatal("the certificate does not require Reflect")
+	}
+	reflected, n := firstOnly(t, text, "reflect_check")
+	if n < 5 {
+		t.Fatalf("%d cases proved by reflection, want the 5 or more with two goals or more", n)
+	}
+	check := func(text string) *Checked {
+		path, err := Save(t.TempDir(), "certificate", text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked, err := Check(context.Background(), path, 5*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return checked
+	}
+	if checked := check(reflected); !checked.Accepted {
+		t.Errorf("the %d cases by reflection alone: coqc rejected them: %s", n, checked.Output)
+	}
+	// Each Farkas combination given a weight on a constraint that is not
+	// there: combine fails, and with it the check.
+	tampered := strings.ReplaceAll(reflected, "Farkas (", "Farkas (W 999 1 ")
+	if tampered == reflected {
+		t.Fatal("no Farkas weights to take out")
+	}
+	if checked := check(tampered); checked.Accepted || strings.Contains(checked.Output, "Syntax error") {
+		t.Errorf("with a weight on no constraint, coqc accepted the certificate, or could not read it: %s", checked.Output)
+	}
+}

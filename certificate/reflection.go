@@ -1,0 +1,198 @@
+package certificate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Reflection of (II)'s move cases (reflect.go): a certificate with many
+// of them is written twice. First with each move case's goal printed
+// (print_goal, Reflect.v) where its proof would be, and run through coqc
+// once; each printed goal is read (goalparse.go) and its Farkas
+// certificate sought (farkas.go). Then for good, each case whose
+// certificate was found proved by Reflect.v's check, the others (and any
+// the check refuses) by lia as before. lia finds a proof at every call,
+// most of its calls fail, and the kernel checks each proof again at the
+// Qed; the check computes once.
+
+// reflectFrom is the number of move cases from which a certificate
+// proves them by reflection: below it, the run that prints the goals
+// costs more than lia.
+var reflectFrom = 40
+
+// printTimeout bounds the run of coqc that prints the goals.
+const printTimeout = 10 * time.Minute
+
+// reflectCases prints the goals of the split's move cases and finds the
+// certificates of those it can (in s.reflected). The writer's text is
+// left as it was.
+func (w *writer) reflectCases(ctx context.Context, s *splitter, root *caseNode) {
+	s.tags = map[*caseNode]int{}
+	s.tagMoveCases(root)
+	if len(s.tags) < reflectFrom {
+		return
+	}
+	if _, err := exec.LookPath("coqc"); err != nil {
+		return
+	}
+	definitions := w.b.String()
+	s.dump = true
+	w.lemmas(s.tree(root))
+	text := w.b.String()
+	s.dump = false
+	w.b.Reset()
+	w.b.WriteString(definitions)
+	text, ok := w.goalsOnly(text)
+	if !ok {
+		return
+	}
+	out, err := printGoals(ctx, text)
+	if err != nil {
+		return
+	}
+	byTag := map[int]*caseNode{}
+	for c, tag := range s.tags {
+		byTag[tag] = c
+	}
+	s.reflected = map[*caseNode]*reflected{}
+	for tag, r := range certifyGoals(ctx, printedGoals(out), w.variables()) {
+		s.reflected[byTag[tag]] = r
+	}
+}
+
+// tagMoveCases numbers the split's move cases that merge their goals
+// (those whose goal print_goal prints), in the order they are written.
+func (s *splitter) tagMoveCases(c *caseNode) {
+	switch {
+	case c.cond != nil:
+		s.tagMoveCases(c.yes)
+		s.tagMoveCases(c.no)
+	case s.isMoveCase(c):
+		k := c.plan.pick - s.firstMove
+		if body := c.plan.kids[0]; k >= 0 && s.casesOfS() && len(body.kids) == 2 && s.mergedMove(k, body) != "" {
+			s.tags[c] = len(s.tags) + 1
+		}
+	}
+}
+
+// certifyGoals reads the printed goals and finds their certificates, on
+// every core: those it found, by tag.
+func certifyGoals(ctx context.Context, goals map[int]string, piles []string) map[int]*reflected {
+	type job struct {
+		id   int
+		goal string
+	}
+	jobs := make(chan job)
+	var mu sync.Mutex
+	found := map[int]*reflected{}
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for j := range jobs {
+				if ctx.Err() != nil {
+					continue
+				}
+				r, err := parseGoal(j.goal, piles)
+				if err == nil && r.certify(ctx) {
+					mu.Lock()
+					found[j.id] = r
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for id, goal := range goals {
+		jobs <- job{id, goal}
+	}
+	close(jobs)
+	wg.Wait()
+	return found
+}
+
+// tree returns the tactics of the split at root.
+func (s *splitter) tree(root *caseNode) string {
+	var b strings.Builder
+	s.write(&b, root, 1)
+	return b.String()
+}
+
+// goalsOnly cuts the certificate after the lemma witnesses, admitted (its
+// cases print their goals and are admitted), and requires Reflect.
+func (w *writer) goalsOnly(text string) (string, bool) {
+	start := strings.Index(text, "\nLemma witnesses ")
+	if start < 0 {
+		return "", false
+	}
+	end := strings.Index(text[start:], "\nQed.")
+	if end < 0 {
+		return "", false
+	}
+	return w.requiring(text[:start+end]+"\nAdmitted.\n", "Reflect"), true
+}
+
+// requiring returns the certificate text with its header and Require line
+// naming the libraries and lib besides.
+func (w *writer) requiring(text, lib string) string {
+	head := &writer{c: w.c}
+	head.header(w.libs...)
+	more := &writer{c: w.c}
+	more.header(append(w.libs, lib)...)
+	return more.b.String() + strings.TrimPrefix(text, head.b.String())
+}
+
+// printGoals runs coqc on the text and returns what it prints.
+func printGoals(ctx context.Context, text string) (string, error) {
+	coqc, err := exec.LookPath("coqc")
+	if err != nil {
+		return "", ErrNoCoq
+	}
+	dir, err := os.MkdirTemp("", "nimlab-goals-")
+	if err != nil {
+		return "", fmt.Errorf("certificate: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	const name = "goals"
+	if _, err := Save(dir, name, text); err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, printTimeout)
+	defer cancel()
+	for _, lib := range Libraries(text) {
+		if out, err := run(ctx, coqc, dir, lib); err != nil {
+			return "", fmt.Errorf("certificate: coqc on %s: %v: %s", lib, err, out)
+		}
+	}
+	out, err := run(ctx, coqc, dir, name+".v")
+	if err != nil {
+		return "", fmt.Errorf("certificate: coqc printing the goals: %v: %s", err, lastLine(out))
+	}
+	return out, nil
+}
+
+// printedGoals returns the goals print_goal printed, by their tag.
+func printedGoals(out string) map[int]string {
+	goals := map[int]string{}
+	for {
+		start := strings.Index(out, "NIMLAB-GOAL ")
+		if start < 0 {
+			return goals
+		}
+		out = out[start+len("NIMLAB-GOAL "):]
+		line, rest, _ := strings.Cut(out, "\n")
+		body, after, ok := strings.Cut(rest, "NIMLAB-END")
+		if !ok {
+			return goals
+		}
+		if id, err := strconv.Atoi(strings.TrimSpace(line)); err == nil {
+			goals[id] = body
+		}
+		out = after
+	}
+}
