@@ -15,12 +15,12 @@ import (
 // Reflection of (II)'s move cases (reflect.go): a certificate with many
 // of them is written twice. First with each move case's goal printed
 // (print_goal, Reflect.v) where its proof would be, and run through coqc
-// once; each printed goal is read (goalparse.go) and its Farkas
-// certificate sought (farkas.go). Then for good, each case whose
-// certificate was found proved by Reflect.v's check, the others (and any
-// the check refuses) by lia as before. lia finds a proof at every call,
-// most of its calls fail, and the kernel checks each proof again at the
-// Qed; the check computes once.
+// once; each printed goal is read (goalparse.go) and, where it names
+// enough minima (reflectDefs), its certificate sought (refute.go). Then
+// for good, each case whose certificate was found proved by Reflect.v's
+// check, the others (and any the check refuses) by lia as before: lia
+// splits every minimum it reads, and most of its calls fail; the check
+// reads the splits its certificate names.
 
 // reflectFrom is the number of move cases from which a certificate
 // proves them by reflection: below it, the run that prints the goals
