@@ -46,7 +46,8 @@ type Report struct {
 	Path string `json:"path,omitempty"`
 	// Libraries are the file names of those libraries, in the order coqc
 	// compiles them before the certificate: Nimlab.v, and NimSum.v for a
-	// nim-sum claim or Moore.v for Moore's colmod.
+	// nim-sum claim, Moore.v for Moore's colmod, or Reflect.v where cases
+	// are proved by reflection.
 	Libraries []string `json:"libraries,omitempty"`
 	// Reason says why there is no certificate; Detail says it in words,
 	// or why coqc did not finish (Unfinished).
@@ -94,7 +95,7 @@ func SplitTime(timeout time.Duration) time.Duration {
 
 // Certify writes the certificate of c as dir/name.v, with the libraries it
 // requires beside it (Nimlab.v, and NimSum.v or Moore.v for a claim those
-// libraries prove), and has
+// libraries prove, Reflect.v where cases are proved by reflection), and has
 // coqc check it within timeout. When c has no candidate moves, or they do
 // not cover (II) on the box the case split is learned on, moves are learned
 // from the game (package witness, linear terms only) and added. Learning
