@@ -172,8 +172,9 @@ func (p *goalParser) comparison() (*fm, error) {
 		p.pos++
 		return &fm{op: "True"}, nil
 	case "False":
-		p.pos++
-		return &fm{op: "~", f: &fm{op: "True"}}, nil
+		// Reflect.v's formulas have no False (~ True does not convert to
+		// it).
+		return nil, fmt.Errorf("goal: False is not read")
 	}
 	start := p.pos
 	s, err := p.sum()

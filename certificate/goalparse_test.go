@@ -22,8 +22,8 @@ func TestParseGoal(t *testing.T) {
 		{goal: "0 <= x_a < x_b /\\ x_a + -1 >= - (1) /\\ True",
 			want: "And (And (Le (K 0) (V 0)) (Lt (V 0) (V 1))) (And (Ge (Add (V 0) (K (-1))) (Opp (K 1))) (Tr))"},
 		// A minimum inside a maximum: each a variable after the piles.
-		{goal: "Z.max (Z.min x_a (x_b - 1)) 0 > (x_a) /\\ (Z.min x_a (x_b - 1) = 0 /\\ False)",
-			want: "And (Gt (V 3) (V 0)) (And (Eq (V 2) (K 0)) (Not (Tr)))",
+		{goal: "Z.max (Z.min x_a (x_b - 1)) 0 > (x_a) /\\ (Z.min x_a (x_b - 1) = 0 /\\ True)",
+			want: "And (Gt (V 3) (V 0)) (And (Eq (V 2) (K 0)) (Tr))",
 			defs: "DMin 2 (V 0) (Sub (V 1) (K 1)); DMax 3 (V 2) (K 0)",
 			env:  "x_a; x_b; (Z.min x_a (x_b - 1)); (Z.max (Z.min x_a (x_b - 1)) 0)"},
 	}
@@ -66,6 +66,8 @@ func TestParseGoalRefuses(t *testing.T) {
 		"x_a = 0 x_b",
 		"(x_a = 0",
 		"x_a <= 99999999999999999999999999 ->",
+		"x_a = 0 /\\ False",
+		"x_a = 0 -> x_a + ... = 1",
 	} {
 		if r, err := parseGoal(goal, []string{"x_a", "x_b"}); err == nil {
 			t.Errorf("%s: read as %s", goal, r.goal.coq())
@@ -78,7 +80,7 @@ func TestParseGoalRefuses(t *testing.T) {
 func FuzzParseGoal(f *testing.F) {
 	for _, seed := range []string{
 		"(0 <= x_a /\\ 0 <= x_b -> x_a <> 1 -> x_a + x_b - 2 * x_a = - x_b)",
-		"Z.max (Z.min x_a (x_b - 1)) 0 > x_a /\\ (x_a = 0 /\\ False)",
+		"Z.max (Z.min x_a (x_b - 1)) 0 > x_a /\\ (x_a = 0 /\\ True)",
 		"0 <= x_a < x_b /\\ x_a + -1 >= - (1) /\\ True",
 		"((((",
 		"- - - 5",

@@ -96,7 +96,7 @@ func (t *zt) value(names []string) string {
 		}
 		return t.k.String()
 	case '~':
-		return "(- " + t.a.value(names) + ")"
+		return "(- (" + t.a.value(names) + "))" // - 1 would be the number -1
 	}
 	return "(" + t.a.value(names) + " " + string(t.op) + " " + t.b.value(names) + ")"
 }
@@ -318,7 +318,8 @@ func (f *fm) denials() ([]factSet, bool) {
 
 // cases returns the two cases of a minimum or a maximum (Reflect.v's
 // cases_of): its first argument at most its second (below it, where tie
-// is false) and it that one, or the other way round.
+// is false) and a minimum the first, a maximum the second; or the other
+// way round.
 func (d def) cases(tie bool) ([]linConstraint, []linConstraint, bool) {
 	ts, ok1 := diff(d.b, d.a)
 	va, ok2 := diff(&zt{op: 'v', v: d.v}, d.a)

@@ -86,8 +86,7 @@ func (s *splitter) tagMoveCases(c *caseNode) {
 		s.tagMoveCases(c.yes)
 		s.tagMoveCases(c.no)
 	case s.isMoveCase(c):
-		k := c.plan.pick - s.firstMove
-		if body := c.plan.kids[0]; k >= 0 && s.casesOfS() && len(body.kids) == 2 && s.mergedMove(k, body) != "" {
+		if _, _, ok := s.merges(c); ok {
 			s.tags[c] = len(s.tags) + 1
 		}
 	}
@@ -135,7 +134,9 @@ func (s *splitter) tree(root *caseNode) string {
 }
 
 // goalsOnly cuts the certificate after the lemma witnesses, admitted (its
-// cases print their goals and are admitted), and requires Reflect.
+// cases print their goals and are admitted), prints terms to any depth
+// (Coq writes "..." past 50 levels, where the cases with most minima
+// are), and requires Reflect.
 func (w *writer) goalsOnly(text string) (string, bool) {
 	start := strings.Index(text, "\nLemma witnesses ")
 	if start < 0 {
@@ -145,17 +146,20 @@ func (w *writer) goalsOnly(text string) (string, bool) {
 	if end < 0 {
 		return "", false
 	}
-	return w.requiring(text[:start+end]+"\nAdmitted.\n", "Reflect"), true
+	text = text[:start] + "\nSet Printing Depth 1000000." + text[start:start+end] + "\nAdmitted.\n"
+	return w.requiring(text, "Reflect")
 }
 
 // requiring returns the certificate text with its header and Require line
-// naming the libraries and lib besides.
-func (w *writer) requiring(text, lib string) string {
+// naming the libraries and lib besides, and false when the text does not
+// start with its header.
+func (w *writer) requiring(text, lib string) (string, bool) {
 	head := &writer{c: w.c}
 	head.header(w.libs...)
 	more := &writer{c: w.c}
 	more.header(append(w.libs, lib)...)
-	return more.b.String() + strings.TrimPrefix(text, head.b.String())
+	body, ok := strings.CutPrefix(text, head.b.String())
+	return more.b.String() + body, ok
 }
 
 // printGoals runs coqc on the text and returns what it prints.

@@ -91,27 +91,41 @@ func (s *splitter) moveTactic(c *caseNode, depth int) string {
 		return "admit" // no goal to print
 	}
 	pick, body := c.plan.pick, c.plan.kids[0]
-	k := pick - s.firstMove
-	if k < 0 || !s.casesOfS() || len(body.kids) != 2 {
+	k, prefix, merges := s.merges(c)
+	if !merges && (k < 0 || !s.casesOfS() || len(body.kids) != 2) {
 		return s.pickCase(pick) + "; " + s.leafTactic(c, body, depth)
 	}
 	apart := s.witness(k) + "; " + s.moveAndPoint(k, pointCase(body), s.leafTactic(c, body.kids[0], depth), s.leafTactic(c, pointCase(body).kids[0], depth))
-	prefix := s.mergedMove(k, body)
-	if prefix == "" {
+	if !merges {
 		return apart
 	}
 	merged := prefix + "; " + lean("linear", c.needs, depth)
 	// The case's goal, its hypotheses reverted, for reflection
-	// (reflection.go): printed by coqc in the run that reads the goals,
-	// proved by Reflect.v's check where its certificate was found.
+	// (reflection.go): printed by coqc in the run that reads the goals
+	// (where its first steps fail, as they may where apart proves the
+	// case, the run goes on), proved by Reflect.v's check where its
+	// certificate was found.
 	reverted := prefix + "; " + leaner(c.needs, depth) + "revert_props; "
 	if s.dump {
-		return fmt.Sprintf("%sprint_goal %d; admit", reverted, s.tags[c])
+		return fmt.Sprintf("first [%sprint_goal %d | idtac]; admit", reverted, s.tags[c])
 	}
 	if r, ok := s.reflected[c]; ok {
 		return "first [solve [" + reverted + r.tactic() + "] | solve [" + merged + "] | " + apart + "]"
 	}
 	return "first [solve [" + merged + "] | " + apart + "]"
+}
+
+// merges returns, for a move case, the candidate move it names (k) and
+// the first steps that hand its goals together to lia or to the check
+// (mergedMove), and whether it has them.
+func (s *splitter) merges(c *caseNode) (k int, prefix string, ok bool) {
+	body := c.plan.kids[0]
+	k = c.plan.pick - s.firstMove
+	if k < 0 || !s.casesOfS() || len(body.kids) != 2 {
+		return k, "", false
+	}
+	prefix = s.mergedMove(k, body)
+	return k, prefix, prefix != ""
 }
 
 // pointCase returns the plan of the case of S a move case's position is

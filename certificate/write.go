@@ -108,7 +108,10 @@ func write(ctx context.Context, c Claim, sym *symmetry) (string, error) {
 		return "", err
 	}
 	if w.reflectCases(ctx, s, root); len(s.reflected) > 0 {
-		text := w.requiring(w.b.String(), "Reflect")
+		text, ok := w.requiring(w.b.String(), "Reflect")
+		if !ok {
+			return "", fmt.Errorf("certificate: the text does not start with its header")
+		}
 		w.b.Reset()
 		w.b.WriteString(text)
 	}

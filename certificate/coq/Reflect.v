@@ -304,8 +304,8 @@ Proof. intros env [| c cs] H; cbn [negative] in H; try discriminate.
   apply andb_prop in H as [H1 H2]. apply Z.ltb_lt in H1. unfold lev; sl. rewrite dot_const; auto; lia. Qed.
 
 (* The cases of a minimum or maximum d: its first argument at most its
-   second (below it where tie is false) and d that one, or the other way
-   round. *)
+   second (below it where tie is false) and a minimum the first, a
+   maximum the second; or the other way round. *)
 Definition cases_of (d : def) (tie : bool) : option (list cstr * list cstr) :=
   match d with
   | DMin v s t => match diff t s, diff (V v) s, diff (V v) t with
