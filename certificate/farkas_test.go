@@ -8,7 +8,7 @@ import (
 )
 
 // TestFarkas: on random small systems, farkas returns weights that refute
-// the system (checked as Reflect.v's combine and negative check them) or
+// the system (checked as Reflect.v's weigh and negative check them) or
 // a point that satisfies it, never neither.
 func TestFarkas(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {

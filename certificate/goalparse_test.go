@@ -16,14 +16,14 @@ func TestParseGoal(t *testing.T) {
 		env        string
 	}{
 		{goal: "(0 <= x_a /\\ 0 <= x_b -> x_a <> 1 -> ~ x_a > 1 -> x_a + x_b - 2 * x_a = - x_b)",
-			hyps: []string{"And (Le (K 0) (V 0)) (Le (K 0) (V 1))", "Not (Eq (V 0) (K 1))", "Not (Gt (V 0) (K 1))"},
-			want: "Eq (Sub (Add (V 0) (V 1)) (Mul (K 2) (V 0))) (Opp (V 1))"},
+			hyps: []string{"And (FLe (K 0) (V 0)) (FLe (K 0) (V 1))", "Not (FEq (V 0) (K 1))", "Not (FGt (V 0) (K 1))"},
+			want: "FEq (Sub (Add (V 0) (V 1)) (Mul (K 2) (V 0))) (Opp (V 1))"},
 		// Z's chains, negative numbers and - before a parenthesis.
 		{goal: "0 <= x_a < x_b /\\ x_a + -1 >= - (1) /\\ True",
-			want: "And (And (Le (K 0) (V 0)) (Lt (V 0) (V 1))) (And (Ge (Add (V 0) (K (-1))) (Opp (K 1))) (Tr))"},
+			want: "And (And (FLe (K 0) (V 0)) (FLt (V 0) (V 1))) (And (FGe (Add (V 0) (K (-1))) (Opp (K 1))) (Tr))"},
 		// A minimum inside a maximum: each a variable after the piles.
 		{goal: "Z.max (Z.min x_a (x_b - 1)) 0 > (x_a) /\\ (Z.min x_a (x_b - 1) = 0 /\\ True)",
-			want: "And (Gt (V 3) (V 0)) (And (Eq (V 2) (K 0)) (Tr))",
+			want: "And (FGt (V 3) (V 0)) (And (FEq (V 2) (K 0)) (Tr))",
 			defs: "DMin 2 (V 0) (Sub (V 1) (K 1)); DMax 3 (V 2) (K 0)",
 			env:  "x_a; x_b; (Z.min x_a (x_b - 1)); (Z.max (Z.min x_a (x_b - 1)) 0)"},
 	}

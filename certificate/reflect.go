@@ -71,7 +71,7 @@ func (f *fm) coq() string {
 	case "True":
 		return "Tr"
 	}
-	name := map[string]string{"<=": "Le", "<": "Lt", "=": "Eq", ">=": "Ge", ">": "Gt"}[f.op]
+	name := map[string]string{"<=": "FLe", "<": "FLt", "=": "FEq", ">=": "FGe", ">": "FGt"}[f.op]
 	return name + " (" + f.s.coq() + ") (" + f.t.coq() + ")"
 }
 

@@ -45,7 +45,7 @@ func TestReflectedCases(t *testing.T) {
 		t.Errorf("the %d cases by reflection alone: coqc rejected them: %s", n, checked.Output)
 	}
 	// Each Farkas combination given a weight on a constraint that is not
-	// there: combine fails, and with it the check.
+	// there: weigh fails, and with it the check.
 	tampered := strings.ReplaceAll(reflected, "Farkas (", "Farkas (W 999 1 ")
 	if tampered == reflected {
 		t.Fatal("no Farkas weights to take out")

@@ -27,16 +27,16 @@ Fixpoint ev (env : list Z) (t : zt) : Z :=
   end.
 
 Inductive fm : Type :=
-  | Le (s t : zt) | Lt (s t : zt) | Eq (s t : zt) | Ge (s t : zt) | Gt (s t : zt)
+  | FLe (s t : zt) | FLt (s t : zt) | FEq (s t : zt) | FGe (s t : zt) | FGt (s t : zt)
   | Not (f : fm) | And (f g : fm) | Tr.
 
 Fixpoint hold (env : list Z) (f : fm) : Prop :=
   match f with
-  | Le s t => ev env s <= ev env t
-  | Lt s t => ev env s < ev env t
-  | Eq s t => ev env s = ev env t
-  | Ge s t => ev env s >= ev env t
-  | Gt s t => ev env s > ev env t
+  | FLe s t => ev env s <= ev env t
+  | FLt s t => ev env s < ev env t
+  | FEq s t => ev env s = ev env t
+  | FGe s t => ev env s >= ev env t
+  | FGt s t => ev env s > ev env t
   | Not f => ~ hold env f
   | And f g => hold env f /\ hold env g
   | Tr => True
@@ -72,7 +72,7 @@ Fixpoint ladd (l1 l2 : list Z) : list Z :=
   | a :: l1, b :: l2 => (a + b) :: ladd l1 l2
   end.
 Definition lscale (c : Z) (l : list Z) : list Z := map (Z.mul c) l.
-Fixpoint unit (n : nat) : list Z := match n with O => [1] | S n => 0 :: unit n end.
+Fixpoint lunit (n : nat) : list Z := match n with O => [1] | S n => 0 :: lunit n end.
 Definition lconst (l : list Z) : option Z :=
   match l with
   | nil => Some 0
@@ -81,7 +81,7 @@ Definition lconst (l : list Z) : option Z :=
 
 Fixpoint lin (t : zt) : option (list Z) :=
   match t with
-  | V n => Some (0 :: unit (N.to_nat n))
+  | V n => Some (0 :: lunit (N.to_nat n))
   | K z => Some [z]
   | Add s t => match lin s, lin t with Some a, Some b => Some (ladd a b) | _, _ => None end
   | Sub s t => match lin s, lin t with Some a, Some b => Some (ladd a (lscale (-1) b)) | _, _ => None end
@@ -97,7 +97,7 @@ Fixpoint lin (t : zt) : option (list Z) :=
       end
   end.
 
-Ltac sl := cbn [dot ladd lscale map hd tl nth unit ev app fst snd lev] in *.
+Ltac sl := cbn [dot ladd lscale map hd tl nth lunit ev app fst snd lev] in *.
 
 Lemma dot_add : forall xs a b, dot xs (ladd a b) = dot xs a + dot xs b.
 Proof. intros xs a; revert xs; induction a as [| x a IH]; intros xs [| y b]; sl; try lia.
@@ -109,7 +109,7 @@ Lemma lev_add : forall env a b, lev env (ladd a b) = lev env a + lev env b.
 Proof. intros; apply dot_add. Qed.
 Lemma lev_scale : forall env c a, lev env (lscale c a) = c * lev env a.
 Proof. intros; apply dot_scale. Qed.
-Lemma dot_unit : forall n xs, dot xs (unit n) = nth n xs 0.
+Lemma dot_lunit : forall n xs, dot xs (lunit n) = nth n xs 0.
 Proof.
   intros n; induction n as [| n IH]; intros xs.
   - destruct xs; sl; lia.
@@ -126,7 +126,7 @@ Proof. intros env [| x cs] c H; unfold lev, lconst in *; sl.
 Lemma lin_ok : forall env t l, lin t = Some l -> lev env l = ev env t.
 Proof.
   intros env; induction t as [n | z | s IHs t IHt | s IHs t IHt | s IHs t IHt | s IHs]; intros l H; cbn [lin] in H.
-  - inversion H; subst; unfold lev; sl. rewrite dot_unit. lia.
+  - inversion H; subst; unfold lev; sl. rewrite dot_lunit. lia.
   - inversion H; subst; unfold lev; sl; lia.
   - destruct (lin s) as [a |] eqn:Ea, (lin t) as [b |] eqn:Eb; inversion H; subst.
     unfold lev in *; rewrite dot_add, (IHs a), (IHt b); auto.
@@ -162,16 +162,16 @@ Proof. intros; unfold minus1; rewrite lev_add; unfold lev at 2; sl; lia. Qed.
    (facts); what the negation of a literal gives (denial). *)
 Fixpoint facts (f : fm) : option (list cstr * list (list Z)) :=
   match f with
-  | Le s t => option_map (fun l => ([Nonneg l], [])) (diff t s)
-  | Lt s t => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff t s)
-  | Eq s t => option_map (fun l => ([Zero l], [])) (diff t s)
-  | Ge s t => option_map (fun l => ([Nonneg l], [])) (diff s t)
-  | Gt s t => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff s t)
-  | Not (Le s t) => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff s t)
-  | Not (Lt s t) => option_map (fun l => ([Nonneg l], [])) (diff s t)
-  | Not (Eq s t) => option_map (fun l => ([], [l])) (diff s t)
-  | Not (Ge s t) => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff t s)
-  | Not (Gt s t) => option_map (fun l => ([Nonneg l], [])) (diff t s)
+  | FLe s t => option_map (fun l => ([Nonneg l], [])) (diff t s)
+  | FLt s t => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff t s)
+  | FEq s t => option_map (fun l => ([Zero l], [])) (diff t s)
+  | FGe s t => option_map (fun l => ([Nonneg l], [])) (diff s t)
+  | FGt s t => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff s t)
+  | Not (FLe s t) => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff s t)
+  | Not (FLt s t) => option_map (fun l => ([Nonneg l], [])) (diff s t)
+  | Not (FEq s t) => option_map (fun l => ([], [l])) (diff s t)
+  | Not (FGe s t) => option_map (fun l => ([Nonneg (minus1 l)], [])) (diff t s)
+  | Not (FGt s t) => option_map (fun l => ([Nonneg l], [])) (diff t s)
   | Not Tr => Some ([Nonneg [-1]], [])
   | And f g => match facts f, facts g with
                | Some (c1, n1), Some (c2, n2) => Some (c1 ++ c2, n1 ++ n2)
@@ -215,11 +215,11 @@ Fixpoint denials (g : fm) : option (list (list cstr * list (list Z))) :=
   | And f h => match denials f, denials h with Some a, Some b => Some (a ++ b) | _, _ => None end
   | Tr => Some []
   | Not f => option_map (fun x => [x]) (facts f)
-  | Le s t => option_map (fun x => [x]) (facts (Not (Le s t)))
-  | Lt s t => option_map (fun x => [x]) (facts (Not (Lt s t)))
-  | Ge s t => option_map (fun x => [x]) (facts (Not (Ge s t)))
-  | Gt s t => option_map (fun x => [x]) (facts (Not (Gt s t)))
-  | Eq s t => option_map (fun x => [x]) (facts (Not (Eq s t)))
+  | FLe s t => option_map (fun x => [x]) (facts (Not (FLe s t)))
+  | FLt s t => option_map (fun x => [x]) (facts (Not (FLt s t)))
+  | FGe s t => option_map (fun x => [x]) (facts (Not (FGe s t)))
+  | FGt s t => option_map (fun x => [x]) (facts (Not (FGt s t)))
+  | FEq s t => option_map (fun x => [x]) (facts (Not (FEq s t)))
   end.
 
 Ltac denial_atom H Hall f dec :=
@@ -234,11 +234,11 @@ Lemma denials_ok : forall env g ds,
   hold env g.
 Proof.
   intros env g; induction g as [s t | s t | s t | s t | s t | f IHf | f IHf h IHh |]; intros ds H Hall; cbn [denials] in H.
-  - denial_atom H Hall (Not (Le s t)) Z_le_gt_dec.
-  - denial_atom H Hall (Not (Lt s t)) Z_lt_ge_dec.
-  - denial_atom H Hall (Not (Eq s t)) Z.eq_dec.
-  - denial_atom H Hall (Not (Ge s t)) Z_ge_lt_dec.
-  - denial_atom H Hall (Not (Gt s t)) Z_gt_le_dec.
+  - denial_atom H Hall (Not (FLe s t)) Z_le_gt_dec.
+  - denial_atom H Hall (Not (FLt s t)) Z_lt_ge_dec.
+  - denial_atom H Hall (Not (FEq s t)) Z.eq_dec.
+  - denial_atom H Hall (Not (FGe s t)) Z_ge_lt_dec.
+  - denial_atom H Hall (Not (FGt s t)) Z_gt_le_dec.
   - destruct (facts f) as [[c n] |] eqn:E; cbn [option_map] in H; inversion H; subst.
     inversion Hall as [| ? ? Hx _]; subst. cbn [hold]. intro Hf. apply Hx. apply (facts_ok env f c n E Hf).
   - destruct (denials f) as [a |], (denials h) as [b |]; try discriminate. inversion H; subst.
@@ -268,11 +268,11 @@ Inductive cert : Type :=
 (* The weighted sum of the constraints named: a weight at least 0 for
    l >= 0, any for l = 0; a sum whose variables all cancel and whose
    constant is below 0 refutes them. *)
-Fixpoint combine (cs : list cstr) (ws : weights) : option (list Z) :=
+Fixpoint weigh (cs : list cstr) (ws : weights) : option (list Z) :=
   match ws with
   | WNil => Some []
   | W i w ws =>
-      match nth_error cs (N.to_nat i), combine cs ws with
+      match nth_error cs (N.to_nat i), weigh cs ws with
       | Some (Nonneg l), Some r => if Z.leb 0 w then Some (ladd (lscale w l) r) else None
       | Some (Zero l), Some r => Some (ladd (lscale w l) r)
       | _, _ => None
@@ -285,11 +285,11 @@ Definition negative (l : list Z) : bool :=
   | c :: cs => Z.ltb c 0 && forallb (Z.eqb 0) cs
   end.
 
-Lemma combine_ok : forall env cs ws l, combine cs ws = Some l -> Forall (sat env) cs -> 0 <= lev env l.
+Lemma weigh_ok : forall env cs ws l, weigh cs ws = Some l -> Forall (sat env) cs -> 0 <= lev env l.
 Proof.
-  intros env cs ws; induction ws as [| i w ws IH]; intros l H Hs; cbn [combine] in H.
+  intros env cs ws; induction ws as [| i w ws IH]; intros l H Hs; cbn [weigh] in H.
   - inversion H; subst; unfold lev; sl; lia.
-  - destruct (nth_error cs (N.to_nat i)) as [[lc | lc] |] eqn:E, (combine cs ws) as [r |] eqn:R; try discriminate;
+  - destruct (nth_error cs (N.to_nat i)) as [[lc | lc] |] eqn:E, (weigh cs ws) as [r |] eqn:R; try discriminate;
       pose proof (IH r eq_refl Hs);
       assert (Hc : sat env (match nth_error cs (N.to_nat i) with Some c => c | None => Zero [] end))
         by (rewrite Forall_forall in Hs; rewrite E; apply Hs; eapply nth_error_In; eauto);
@@ -354,7 +354,7 @@ Definition denied (env : list Z) (g : option (list (list cstr * list (list Z))))
 
 Fixpoint refute (ds : list def) (g : option (list (list cstr * list (list Z)))) (cs : list cstr) (ns : list (list Z)) (c : cert) : bool :=
   match c with
-  | Farkas ws => match combine cs ws with Some l => negative l | None => false end
+  | Farkas ws => match weigh cs ws with Some l => negative l | None => false end
   | SplitDef k tie c1 c2 =>
       match nth_error ds (N.to_nat k) with
       | Some d => match cases_of d tie with
@@ -390,8 +390,8 @@ Lemma refute_ok : forall env ds c g cs ns, defs_ok env ds -> refute ds g cs ns c
 Proof.
   intros env ds c; induction c as [ws | k tie c1 IH1 c2 IH2 | i c1 IH1 c2 IH2 | l c1 IH1 c2 IH2 | c IH rest IHr |];
     intros g cs ns Hd H Hs Hn; cbn [refute] in H.
-  - destruct (combine cs ws) as [l |] eqn:E; try discriminate.
-    pose proof (combine_ok env cs ws l E Hs). pose proof (negative_ok env l H). lia.
+  - destruct (weigh cs ws) as [l |] eqn:E; try discriminate.
+    pose proof (weigh_ok env cs ws l E Hs). pose proof (negative_ok env l H). lia.
   - destruct (nth_error ds (N.to_nat k)) as [d |] eqn:E; try discriminate.
     destruct (cases_of d tie) as [[a b] |] eqn:C; try discriminate.
     apply andb_prop in H as [H1 H2].
