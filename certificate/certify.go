@@ -59,6 +59,10 @@ type Report struct {
 	// where those did not cover (II).
 	Moves   int  `json:"moves,omitempty"`
 	Learned bool `json:"learned,omitempty"`
+	// Reflected is the number of its cases proved by reflection
+	// (Reflect.v's reflect_check; each falls back on lia where coqc's
+	// check of it fails).
+	Reflected int `json:"reflected,omitempty"`
 	// Seconds is coqc's time on the certificate (its libraries compiled
 	// before it not counted).
 	Seconds float64 `json:"seconds,omitempty"`
@@ -136,6 +140,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	// Checked first, saved after: a check stopped half way leaves no file
 	// in dir that could pass for a certificate.
 	r.Libraries = Libraries(text)
+	r.Reflected = strings.Count(text, "reflect_check ")
 	checked, err := checkText(ctx, name, text, timeout)
 	switch {
 	case ctx.Err() != nil:
@@ -277,7 +282,11 @@ func notCertifiable(r *Report, u *UncertifiableError) *Report {
 func (r *Report) String() string {
 	switch r.Status {
 	case Certified:
-		return fmt.Sprintf("certified: written in %.1f s; coqc accepted %s in %.1f s, resting on no assumption", r.WriteSeconds, r.Path, r.Seconds)
+		reflected := ""
+		if r.Reflected > 0 {
+			reflected = fmt.Sprintf(" (%d cases by reflection)", r.Reflected)
+		}
+		return fmt.Sprintf("certified: written in %.1f s; coqc accepted %s in %.1f s%s, resting on no assumption", r.WriteSeconds, r.Path, r.Seconds, reflected)
 	case Unchecked:
 		return fmt.Sprintf("written to %s, not checked: coqc is not installed (apt-get install coq)", r.Path)
 	case Unfinished:

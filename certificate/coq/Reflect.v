@@ -461,8 +461,8 @@ Qed.
    kernel's virtual machine, and the minima and maxima of env checked to
    be what defs says, by conversion. *)
 (* Conversion of imp env hs g with a goal unfolds these first (the
-   kernel's and the tactics' conversion alike): CN(7,4)'s cases 35 ms
-   rather than 20 ms each, measured. Speed only; no part of a proof. *)
+   kernel's and the tactics' conversion alike): on one of CN(7,4)'s
+   cases, 20 ms rather than 35 ms. Speed only; no part of a proof. *)
 Strategy expand [imp hold ev].
 Ltac revert_props := repeat match goal with H : ?T |- _ => match type of T with Prop => revert H end end.
 Ltac reflect_check env ds hs g c :=
