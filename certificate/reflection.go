@@ -74,7 +74,9 @@ func (w *writer) reflectCases(ctx context.Context, s *splitter, root *caseNode) 
 	}
 	s.reflected = map[*caseNode]*reflected{}
 	for tag, r := range certifyGoals(ctx, printedGoals(out), w.variables()) {
-		s.reflected[byTag[tag]] = r
+		if c, ok := byTag[tag]; ok {
+			s.reflected[c] = r
+		}
 	}
 }
 
