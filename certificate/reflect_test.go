@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestReflectedCases: with reflection from the first move case, a
@@ -30,18 +29,7 @@ func TestReflectedCases(t *testing.T) {
 	if n < 4 || !strings.Contains(reflected, "SplitDef") {
 		t.Fatalf("%d cases proved by reflection, want 4 or more, and a minimum split in one", n)
 	}
-	check := func(text string) *Checked {
-		path, err := Save(t.TempDir(), "certificate", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checked, err := Check(context.Background(), path, 5*time.Minute)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return checked
-	}
-	if checked := check(reflected); !checked.Accepted {
+	if checked := coqcChecks(t, "certificate", reflected); !checked.Accepted {
 		t.Errorf("the %d cases by reflection alone: coqc rejected them: %s", n, checked.Output)
 	}
 	// Each Farkas combination given a weight on a constraint that is not
@@ -50,7 +38,7 @@ func TestReflectedCases(t *testing.T) {
 	if tampered == reflected {
 		t.Fatal("no Farkas weights to take out")
 	}
-	if checked := check(tampered); checked.Accepted || strings.Contains(checked.Output, "Syntax error") {
+	if checked := coqcChecks(t, "certificate", tampered); checked.Accepted || strings.Contains(checked.Output, "Syntax error") {
 		t.Errorf("with a weight on no constraint, coqc accepted the certificate, or could not read it: %s", checked.Output)
 	}
 }

@@ -197,15 +197,7 @@ func TestMergedCases(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no case hands lia its goals together")
 	}
-	path, err := Save(t.TempDir(), "certificate", merged)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checked, err := Check(context.Background(), path, 5*time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !checked.Accepted {
+	if checked := coqcChecks(t, "certificate", merged); !checked.Accepted {
 		t.Errorf("the %d merged cases alone: coqc rejected them: %s", n, checked.Output)
 	}
 }
