@@ -297,6 +297,9 @@ func TestCertifiesAndRejectsTampering(t *testing.T) {
 			t.Fatal(err)
 		}
 		libs := []string{LibraryName}
+		if strings.Contains(text, "split_sound") { // (II) as one computation
+			libs = append(libs, ReflectLibraryName)
+		}
 		if strings.Contains(tt.expr, "xor") {
 			libs = append(libs, NimSumLibraryName)
 		}
@@ -455,7 +458,10 @@ func TestCheckerReadsTheStatementFromOutside(t *testing.T) {
 	}
 	// A notation inside the certificate makes inS read "a = b + 1" where
 	// it means a = b (the new-user trial of 2026-12-06): accepted, since
-	// that is what inS is, and the checker prints inS as it is.
+	// that is what inS is, and the checker prints inS as it is. (II) case
+	// by case: as one computation, its S as data does not convert into
+	// that inS, and coqc rejects the file.
+	caseByCase(t)
 	g := parse(t, "nim:2")
 	text, err := Write(context.Background(), Claim{Game: g, Set: compile(t, g, "a == b"), Moves: [][]string{{"a", "a"}, {"b", "b"}}})
 	if err != nil {

@@ -59,9 +59,10 @@ type Report struct {
 	// where those did not cover (II).
 	Moves   int  `json:"moves,omitempty"`
 	Learned bool `json:"learned,omitempty"`
-	// Reflected is the number of its cases proved by reflection
-	// (Reflect.v's reflect_check; each falls back on lia where coqc's
-	// check of it fails).
+	// Reflected is the number of its cases proved by reflection: each
+	// move case by Reflect.v's reflect_check (which falls back on lia
+	// where coqc's check of it fails), or every case of (II) by
+	// check_split (wholesplit.go).
 	Reflected int `json:"reflected,omitempty"`
 	// Seconds is coqc's time on the certificate (its libraries compiled
 	// before it not counted).
@@ -140,7 +141,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	// Checked first, saved after: a check stopped half way leaves no file
 	// in dir that could pass for a certificate.
 	r.Libraries = Libraries(text)
-	r.Reflected = strings.Count(text, "reflect_check ")
+	r.Reflected = reflectedCases(text)
 	checked, err := checkText(ctx, name, text, timeout)
 	switch {
 	case ctx.Err() != nil:

@@ -9,10 +9,11 @@ import (
 
 // goalParser reads a goal as coqc prints it (Z's notations: + - * and
 // unary -, Z.min, Z.max, the comparisons and their chains "x <= y < z",
-// <>, ~, /\, True, ->) into Reflect.v's data: the hypotheses before the
-// arrows, the goal after them, and the minima and maxima it names, each a
-// variable after the piles. What it does not read (\/, <->, a division,
-// ...) is an error: the case keeps its lia proof.
+// <>, ~, /\, \/, True, ->) into Reflect.v's data: the hypotheses before
+// the arrows, the goal after them, and the minima and maxima it names,
+// each a variable after the piles. What it does not read (<->, a
+// division, ...) is an error: the case keeps its lia proof. It reads
+// nimlab's own Coq text alike (formula, term).
 type goalParser struct {
 	toks  []string
 	pos   int
@@ -25,21 +26,13 @@ type goalParser struct {
 // parseGoal reads the goal printed by coqc, whose variables are named
 // piles, in order.
 func parseGoal(text string, piles []string) (*reflected, error) {
-	p := &goalParser{vars: map[string]int{}, seen: map[string]int{}}
-	for i, v := range piles {
-		p.vars[v] = i
-		p.names = append(p.names, v)
-	}
-	var err error
-	if p.toks, err = tokens(text); err != nil {
+	p := newGoalParser(piles)
+	if err := p.start(text); err != nil {
 		return nil, err
-	}
-	for enclosed(p.toks) {
-		p.toks = p.toks[1 : len(p.toks)-1]
 	}
 	var hyps []*fm
 	for {
-		f, err := p.conj()
+		f, err := p.disj()
 		if err != nil {
 			return nil, err
 		}
@@ -53,6 +46,56 @@ func parseGoal(text string, piles []string) (*reflected, error) {
 		}
 		return &reflected{env: p.names, defs: p.defs, hyps: hyps, goal: f}, nil
 	}
+}
+
+// newGoalParser returns a parser whose variables are named piles, in
+// order.
+func newGoalParser(piles []string) *goalParser {
+	p := &goalParser{vars: map[string]int{}, seen: map[string]int{}}
+	for i, v := range piles {
+		p.vars[v] = i
+		p.names = append(p.names, v)
+	}
+	return p
+}
+
+// start sets the text to read, its enclosing parentheses dropped.
+func (p *goalParser) start(text string) error {
+	var err error
+	if p.toks, err = tokens(text); err != nil {
+		return err
+	}
+	p.pos = 0
+	for enclosed(p.toks) {
+		p.toks = p.toks[1 : len(p.toks)-1]
+	}
+	return nil
+}
+
+// formula reads a whole text as a formula; the minima it names join
+// the parser's.
+func (p *goalParser) formula(text string) (*fm, error) {
+	if err := p.start(text); err != nil {
+		return nil, err
+	}
+	f, err := p.disj()
+	if err == nil && p.pos != len(p.toks) {
+		err = fmt.Errorf("formula: unread %q", p.peek())
+	}
+	return f, err
+}
+
+// term reads a whole text as a term; the minima it names join the
+// parser's.
+func (p *goalParser) term(text string) (*zt, error) {
+	if err := p.start(text); err != nil {
+		return nil, err
+	}
+	t, err := p.sum()
+	if err == nil && p.pos != len(p.toks) {
+		err = fmt.Errorf("term: unread %q", p.peek())
+	}
+	return t, err
 }
 
 // enclosed reports whether the tokens are one parenthesized whole.
@@ -128,6 +171,20 @@ func (p *goalParser) expect(tok string) error {
 	return nil
 }
 
+// disj reads a disjunction (right-nested, level 85).
+func (p *goalParser) disj() (*fm, error) {
+	f, err := p.conj()
+	if err != nil || p.peek() != "\\/" {
+		return f, err
+	}
+	p.pos++
+	g, err := p.disj()
+	if err != nil {
+		return nil, err
+	}
+	return &fm{op: "\\/", f: f, g: g}, nil
+}
+
 // conj reads a conjunction (right-nested, level 80).
 func (p *goalParser) conj() (*fm, error) {
 	f, err := p.neg()
@@ -142,7 +199,7 @@ func (p *goalParser) conj() (*fm, error) {
 			return nil, err
 		}
 		return &fm{op: "/\\", f: f, g: g}, nil
-	case "\\/", "<->":
+	case "<->":
 		return nil, fmt.Errorf("goal: %s is not read", p.peek())
 	}
 	return f, nil
@@ -188,7 +245,7 @@ func (p *goalParser) comparison() (*fm, error) {
 			return nil, err
 		}
 		p.pos++
-		f, err := p.conj()
+		f, err := p.disj()
 		if err != nil {
 			return nil, err
 		}

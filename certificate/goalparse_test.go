@@ -26,6 +26,9 @@ func TestParseGoal(t *testing.T) {
 			want: "And (FGt (V 3) (V 0)) (And (FEq (V 2) (K 0)) (Tr))",
 			defs: "DMin 2 (V 0) (Sub (V 1) (K 1)); DMax 3 (V 2) (K 0)",
 			env:  "x_a; x_b; (Z.min x_a (x_b - 1)); (Z.max (Z.min x_a (x_b - 1)) 0)"},
+		// Disjunctions nest to the right, below conjunctions.
+		{goal: "x_a = 0 \\/ x_b = 0 /\\ True \\/ (x_a < 1 \\/ x_b < 1)",
+			want: "Or (FEq (V 0) (K 0)) (Or (And (FEq (V 1) (K 0)) (Tr)) (Or (FLt (V 0) (K 1)) (FLt (V 1) (K 1))))"},
 	}
 	for _, tt := range tests {
 		r, err := parseGoal(tt.goal, piles)
@@ -58,7 +61,6 @@ func TestParseGoal(t *testing.T) {
 // TestParseGoalRefuses: what Reflect.v does not read is an error.
 func TestParseGoalRefuses(t *testing.T) {
 	for _, goal := range []string{
-		"x_a = 0 \\/ x_b = 0",
 		"(x_a = 0 <-> x_b = 0)",
 		"x_a / 2 = 0",
 		"Z.abs x_a = 0",

@@ -30,9 +30,9 @@ type zt struct {
 }
 
 // fm is a formula of Reflect.v's fm: a comparison of two terms (op one of
-// "<=", "<", "=", ">=", ">"), ~, /\ or True.
+// "<=", "<", "=", ">=", ">"), ~, /\, \/ or True.
 type fm struct {
-	op   string // a comparison, "~", "/\\" or "True"
+	op   string // a comparison, "~", "/\\", "\\/" or "True"
 	s, t *zt
 	f, g *fm
 }
@@ -68,6 +68,8 @@ func (f *fm) coq() string {
 		return "Not (" + f.f.coq() + ")"
 	case "/\\":
 		return "And (" + f.f.coq() + ") (" + f.g.coq() + ")"
+	case "\\/":
+		return "Or (" + f.f.coq() + ") (" + f.g.coq() + ")"
 	case "True":
 		return "Tr"
 	}
@@ -246,6 +248,8 @@ func (f *fm) facts() (factSet, bool) {
 		return factSet{cs: append(a.cs, b.cs...), nes: append(a.nes, b.nes...)}, true
 	case "~":
 		return f.f.denial()
+	case "\\/":
+		return factSet{}, false
 	}
 	s, t := f.s, f.t
 	switch f.op {
@@ -271,7 +275,7 @@ func (f *fm) denial() (factSet, bool) {
 	switch f.op {
 	case "True":
 		return nonneg(constForm(minusOne)), true
-	case "~", "/\\":
+	case "~", "/\\", "\\/":
 		return factSet{}, false
 	}
 	s, t := f.s, f.t
@@ -308,6 +312,8 @@ func (f *fm) denials() ([]factSet, bool) {
 		return append(a, b...), true
 	case "True":
 		return nil, true
+	case "\\/":
+		return nil, false
 	case "~":
 		x, ok := f.f.facts()
 		return []factSet{x}, ok
@@ -348,8 +354,15 @@ type reflected struct {
 	cert *refutation
 }
 
-// certify finds the case's certificate, and reports whether it did.
+// certify finds the case's certificate within maxLPs linear programs
+// and caseTime, and reports whether it did.
 func (g *reflected) certify(ctx context.Context) bool {
+	return g.certifyWithin(ctx, maxLPs, caseTime)
+}
+
+// certifyWithin finds the case's certificate within lps linear programs
+// and time d, and reports whether it did.
+func (g *reflected) certifyWithin(ctx context.Context, lps int, d time.Duration) bool {
 	var base factSet
 	for _, h := range g.hyps {
 		x, ok := h.facts()
@@ -362,7 +375,7 @@ func (g *reflected) certify(ctx context.Context) bool {
 	if !ok {
 		return false
 	}
-	r := &refuter{ctx: ctx, deadline: time.Now().Add(caseTime), defs: g.defs, nv: len(g.env)}
+	r := &refuter{ctx: ctx, deadline: time.Now().Add(d), defs: g.defs, nv: len(g.env), maxLPs: lps}
 	g.cert = r.top(base.cs, base.nes, dens, make([]bool, len(g.defs)), 0)
 	return g.cert != nil
 }

@@ -152,6 +152,18 @@ func (w *writer) goalsOnly(text string) (string, bool) {
 	return w.requiring(text, "Reflect")
 }
 
+// require makes the certificate written so far require lib too.
+func (w *writer) require(lib string) error {
+	text, ok := w.requiring(w.b.String(), lib)
+	if !ok {
+		return fmt.Errorf("certificate: the text does not start with its header")
+	}
+	w.b.Reset()
+	w.b.WriteString(text)
+	w.libs = append(w.libs, lib)
+	return nil
+}
+
 // requiring returns the certificate text with its header and Require line
 // naming the libraries and lib besides, and false when the text does not
 // start with its header.

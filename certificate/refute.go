@@ -47,10 +47,13 @@ func (r *refutation) coq() string {
 }
 
 // maxLPs bounds the linear programs one case may take, and caseTime its
-// time: past them, the case keeps its lia proof.
-const (
+// time: past them, the case keeps its lia proof. A leaf of a split
+// proved as one computation (wholesplit.go) that has no certificate
+// within them is tried again with harder times as many, before lia.
+var (
 	maxLPs   = 2000
 	caseTime = 5 * time.Second
+	harder   = 10
 )
 
 // refuter finds a case's refutations.
@@ -60,6 +63,7 @@ type refuter struct {
 	defs     []def
 	nv       int
 	lps      int
+	maxLPs   int
 	// cone marks the defs a denial reads: those of its variables, and of
 	// theirs; they are split first.
 	cone []bool
@@ -96,7 +100,7 @@ func (r *refuter) setCone(forms []linForm) {
 // lp solves the constraints (farkas), within the budget: false when it is
 // spent.
 func (r *refuter) lp(cs []linConstraint) ([]*big.Int, []*big.Rat, bool) {
-	if r.lps++; r.lps > maxLPs || r.ctx.Err() != nil || time.Now().After(r.deadline) {
+	if r.lps++; r.lps > r.maxLPs || r.ctx.Err() != nil || time.Now().After(r.deadline) {
 		return nil, nil, false
 	}
 	weights, point := farkas(cs, r.nv)

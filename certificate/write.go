@@ -60,7 +60,9 @@ type writer struct {
 	hidden bool
 	// set is S at p as the split reads it (lets inlined).
 	set *prop
-	b   strings.Builder
+	// whole: (II) is proved as one split (wholesplit.go).
+	whole bool
+	b     strings.Builder
 }
 
 // Write returns the text of the certificate of c, or an error wrapping
@@ -107,13 +109,18 @@ func write(ctx context.Context, c Claim, sym *symmetry) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if w.reflectCases(ctx, s, root); len(s.reflected) > 0 {
-		text, ok := w.requiring(w.b.String(), "Reflect")
-		if !ok {
-			return "", fmt.Errorf("certificate: the text does not start with its header")
+	if whole, ok := w.wholeSplit(ctx, s, root); ok {
+		if err := w.require("Reflect"); err != nil {
+			return "", err
 		}
-		w.b.Reset()
-		w.b.WriteString(text)
+		w.whole = true
+		w.lemmas(whole.write(w))
+		return w.b.String(), nil
+	}
+	if w.reflectCases(ctx, s, root); len(s.reflected) > 0 {
+		if err := w.require("Reflect"); err != nil {
+			return "", err
+		}
 	}
 	w.lemmas(s.tree(root))
 	return w.b.String(), nil
@@ -417,18 +424,25 @@ Proof. intros [] _; unfold_all; decide_condition. Qed.
 	if misere {
 		goal = "total p = 0 \\/ " + goal
 	}
-	fmt.Fprintf(b, `(* (II): from every valid %sposition outside S, a candidate move into S.
-   The proof splits the positions into cases by linear conditions (C1, C2,
+	how := `The proof splits the positions into cases by linear conditions (C1, C2,
    ...): in each, the position is in S (against Hn), or it names the
    candidate move (w1, w2, ... above), the facet and the case of S it
-   moves into, for lia. Hn stays folded but where it is used. *)
+   moves into, for lia. Hn stays folded but where it is used.`
+	if w.whole {
+		how = `By split_sound (Reflect.v) on the split above, which
+   split_checked checked: p is in S (against Hn), or the position qs the
+   split names is a move from p into S, once its data are converted into
+   move and inS.`
+	}
+	fmt.Fprintf(b, `(* (II): from every valid %sposition outside S, a candidate move into S.
+   %s *)
 Lemma witnesses : forall p, valid p -> %s~ inS p ->
   %s.
 Proof.
   %s
 %sQed.
 
-`, strings.TrimSuffix(canonical, "p -> "), canonical, goal, fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
+`, strings.TrimSuffix(canonical, "p -> "), how, canonical, goal, fmt.Sprintf(intros, strings.Join(w.variables(), " ")), split)
 	flag, terminal := "false", ""
 	if misere {
 		// The only terminal position of a take or slow game on a complex

@@ -28,7 +28,7 @@ Fixpoint ev (env : list Z) (t : zt) : Z :=
 
 Inductive fm : Type :=
   | FLe (s t : zt) | FLt (s t : zt) | FEq (s t : zt) | FGe (s t : zt) | FGt (s t : zt)
-  | Not (f : fm) | And (f g : fm) | Tr.
+  | Not (f : fm) | And (f g : fm) | Or (f g : fm) | Tr.
 
 Fixpoint hold (env : list Z) (f : fm) : Prop :=
   match f with
@@ -39,6 +39,7 @@ Fixpoint hold (env : list Z) (f : fm) : Prop :=
   | FGt s t => ev env s > ev env t
   | Not f => ~ hold env f
   | And f g => hold env f /\ hold env g
+  | Or f g => hold env f \/ hold env g
   | Tr => True
   end.
 
@@ -187,13 +188,13 @@ Ltac fsl := cbn [facts option_map hold sat nsat fst snd] in *.
 Lemma facts_ok : forall env f c n, facts f = Some (c, n) -> hold env f ->
   Forall (sat env) c /\ Forall (nsat env) n.
 Proof.
-  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg |]; intros c n H Hf; fsl.
+  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |]; intros c n H Hf; fsl.
   - destruct (diff t s) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; lia.
   - destruct (diff t s) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; rewrite minus1_ok; lia.
   - destruct (diff t s) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; lia.
   - destruct (diff s t) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; lia.
   - destruct (diff s t) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; rewrite minus1_ok; lia.
-  - destruct f as [s t | s t | s t | s t | s t | f | f g |]; try discriminate.
+  - destruct f as [s t | s t | s t | s t | s t | f | f g | f g |]; try discriminate.
     + destruct (diff s t) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; rewrite ?minus1_ok; lia.
     + destruct (diff s t) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D). repeat constructor; fsl; lia.
     + destruct (diff s t) eqn:D; inversion H; subst. pose proof (diff_ok env _ _ _ D).
@@ -204,6 +205,7 @@ Proof.
   - destruct (facts f) as [[c1 n1] |], (facts g) as [[c2 n2] |]; try discriminate.
     inversion H; subst. destruct Hf as [Hf Hg].
     destruct (IHf c1 n1 eq_refl Hf), (IHg c2 n2 eq_refl Hg). split; apply Forall_app; auto.
+  - discriminate.
   - inversion H; subst. split; constructor.
 Qed.
 
@@ -213,6 +215,7 @@ Qed.
 Fixpoint denials (g : fm) : option (list (list cstr * list (list Z))) :=
   match g with
   | And f h => match denials f, denials h with Some a, Some b => Some (a ++ b) | _, _ => None end
+  | Or _ _ => None
   | Tr => Some []
   | Not f => option_map (fun x => [x]) (facts f)
   | FLe s t => option_map (fun x => [x]) (facts (Not (FLe s t)))
@@ -233,7 +236,7 @@ Lemma denials_ok : forall env g ds,
   Forall (fun d => ~ (Forall (sat env) (fst d) /\ Forall (nsat env) (snd d))) ds ->
   hold env g.
 Proof.
-  intros env g; induction g as [s t | s t | s t | s t | s t | f IHf | f IHf h IHh |]; intros ds H Hall; cbn [denials] in H.
+  intros env g; induction g as [s t | s t | s t | s t | s t | f IHf | f IHf h IHh | f IHf h IHh |]; intros ds H Hall; cbn [denials] in H.
   - denial_atom H Hall (Not (FLe s t)) Z_le_gt_dec.
   - denial_atom H Hall (Not (FLt s t)) Z_lt_ge_dec.
   - denial_atom H Hall (Not (FEq s t)) Z.eq_dec.
@@ -243,6 +246,7 @@ Proof.
     inversion Hall as [| ? ? Hx _]; subst. cbn [hold]. intro Hf. apply Hx. apply (facts_ok env f c n E Hf).
   - destruct (denials f) as [a |], (denials h) as [b |]; try discriminate. inversion H; subst.
     apply Forall_app in Hall as [Ha Hb]. cbn [hold]; split; [apply (IHf a) | apply (IHh b)]; auto.
+  - discriminate.
   - exact I.
 Qed.
 
@@ -469,3 +473,146 @@ Ltac reflect_check env ds hs g c :=
   apply (check_sound env ds hs g c); [vm_compute; reflexivity | reflexivity].
 (* What nimlab reads to write the data: the goal as coqc prints it. *)
 Ltac print_goal tag := match goal with |- ?G => idtac "NIMLAB-GOAL" tag; idtac G; idtac "NIMLAB-END" end.
+
+(* The whole of (II) by one computation. A decision is a tree: at a node, a
+   condition c, and a split where it holds and one where it does not; at
+   a leaf, either the position p is in S (the case of S that path picks:
+   select), or the position q whose piles are the terms ws is a move from
+   p into S (the case of the move relation and of S that path picks). M
+   is the move relation as data, its variables p's piles then q's; S the
+   claim, its variables the piles. check_split checks each leaf by check,
+   under the conditions of its path and the hypotheses hs; split_sound
+   says what that proves: p is in S, or some q is a move from p into S.
+   The certificate converts the data, once, into its definitions of move
+   and inS. *)
+Fixpoint zsub (ws : list zt) (t : zt) : zt :=
+  match t with
+  | V n => nth (N.to_nat n) ws (K 0)
+  | K z => K z
+  | Add s t => Add (zsub ws s) (zsub ws t)
+  | Sub s t => Sub (zsub ws s) (zsub ws t)
+  | Mul s t => Mul (zsub ws s) (zsub ws t)
+  | Opp s => Opp (zsub ws s)
+  end.
+
+Fixpoint fsub (ws : list zt) (f : fm) : fm :=
+  match f with
+  | FLe s t => FLe (zsub ws s) (zsub ws t)
+  | FLt s t => FLt (zsub ws s) (zsub ws t)
+  | FEq s t => FEq (zsub ws s) (zsub ws t)
+  | FGe s t => FGe (zsub ws s) (zsub ws t)
+  | FGt s t => FGt (zsub ws s) (zsub ws t)
+  | Not f => Not (fsub ws f)
+  | And f g => And (fsub ws f) (fsub ws g)
+  | Or f g => Or (fsub ws f) (fsub ws g)
+  | Tr => Tr
+  end.
+
+Lemma zsub_ok : forall env ws t, ev env (zsub ws t) = ev (map (ev env) ws) t.
+Proof.
+  intros env ws t; induction t as [n | z | s IHs t IHt | s IHs t IHt | s IHs t IHt | s IHs];
+    cbn [zsub ev]; try rewrite IHs; try rewrite IHt; try reflexivity.
+  change 0 with (ev env (K 0)). rewrite map_nth. reflexivity.
+Qed.
+
+Lemma fsub_ok : forall env ws f, hold env (fsub ws f) <-> hold (map (ev env) ws) f.
+Proof.
+  intros env ws f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
+    cbn [fsub hold]; rewrite ?zsub_ok; try tauto.
+Qed.
+
+(* select f path: f with each disjunction met, left to right, replaced
+   by the case path names (true: the left one), and the path left. *)
+Fixpoint select (f : fm) (path : list bool) : fm * list bool :=
+  match f with
+  | Or g h => match path with
+              | true :: p => select g p
+              | false :: p => select h p
+              | nil => (f, nil)
+              end
+  | And g h => let (g', p1) := select g path in let (h', p2) := select h p1 in (And g' h', p2)
+  | _ => (f, path)
+  end.
+
+Lemma select_ok : forall env f path, hold env (fst (select f path)) -> hold env f.
+Proof.
+  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
+    intros path H; cbn [select] in H; try exact H.
+  - destruct (select f path) as [f' p1] eqn:E1. destruct (select g p1) as [g' p2] eqn:E2.
+    cbn [fst hold] in H. destruct H as [Hf Hg]. cbn [hold]. split.
+    + apply (IHf path). rewrite E1. exact Hf.
+    + apply (IHg p1). rewrite E2. exact Hg.
+  - destruct path as [| [|] p]; cbn [hold].
+    + exact H.
+    + left. exact (IHf p H).
+    + right. exact (IHg p H).
+Qed.
+
+Lemma hold_dec : forall env f, hold env f \/ ~ hold env f.
+Proof.
+  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
+    cbn [hold]; try lia; tauto.
+Qed.
+
+Definition pvars (n : nat) : list zt := map (fun i => V (N.of_nat i)) (seq 0 n).
+
+Inductive decision : Type :=
+  | Cond (c : fm) (yes no : decision)
+  | InS (path : list bool) (c : cert)
+  | Move (ws : list zt) (path : list bool) (c : cert).
+
+Definition leaf_goal (n : nat) (M S : fm) (ws : list zt) (path : list bool) : fm :=
+  fst (select (And (fsub (pvars n ++ ws) M) (fsub ws S)) path).
+
+(* The leaves whose check fails (a certificate nimlab did not find is
+   written Farkas WNil, which check refuses): what each must prove, its
+   hypotheses and goal, proved apart (by lia, in the certificate). *)
+Fixpoint open_goals (ds : list def) (n : nat) (M S : fm) (hs : list fm) (t : decision) : list (list fm * fm) :=
+  match t with
+  | Cond c yes no => open_goals ds n M S (c :: hs) yes ++ open_goals ds n M S (Not c :: hs) no
+  | InS path c => let g := fst (select S path) in if check ds hs g c then nil else [(hs, g)]
+  | Move ws path c => let g := leaf_goal n M S ws path in if check ds hs g c then nil else [(hs, g)]
+  end.
+
+(* Each move names a position of n piles. *)
+Fixpoint moves_ok (n : nat) (t : decision) : bool :=
+  match t with
+  | Cond _ yes no => moves_ok n yes && moves_ok n no
+  | InS _ _ => true
+  | Move ws _ _ => Nat.eqb (length ws) n
+  end.
+
+Fixpoint hold_all (env : list Z) (hs : list fm) : Prop :=
+  match hs with nil => True | h :: hs => hold env h /\ hold_all env hs end.
+
+Lemma imp_all : forall env hs g, imp env hs g -> hold_all env hs -> hold env g.
+Proof. intros env hs; induction hs as [| h hs IH]; cbn [imp hold_all]; intros g H A; [exact H | ].
+  destruct A as [Ah A]. exact (IH g (H Ah) A). Qed.
+
+Definition opened (env : list Z) (os : list (list fm * fm)) : Prop :=
+  Forall (fun o => imp env (fst o) (snd o)) os.
+
+Lemma leaf_ok : forall env ds hs g c, defs_ok env ds -> hold_all env hs ->
+  opened env (if check ds hs g c then nil else [(hs, g)]) -> hold env g.
+Proof.
+  intros env ds hs g c Hd A O. destruct (check ds hs g c) eqn:E.
+  - exact (imp_all env hs g (check_sound env ds hs g c E Hd) A).
+  - inversion O as [| ? ? Hx _]; subst. exact (imp_all env hs g Hx A).
+Qed.
+
+Theorem split_sound : forall env ds n M S hs t,
+  moves_ok n t = true -> defs_ok env ds -> hold_all env hs -> opened env (open_goals ds n M S hs t) ->
+  hold env S \/ exists qs, length qs = n /\ hold (map (ev env) (pvars n) ++ qs) M /\ hold qs S.
+Proof.
+  intros env ds n M S hs t; revert hs; induction t as [c yes IHy no IHn | path c | ws path c];
+    intros hs L Hd A O; cbn [moves_ok open_goals] in L, O; unfold opened in O.
+  - apply andb_prop in L as [Ly Ln]. apply Forall_app in O as [Oy On].
+    destruct (hold_dec env c) as [Hc | Hc].
+    + exact (IHy (c :: hs) Ly Hd (conj Hc A) Oy).
+    + exact (IHn (Not c :: hs) Ln Hd (conj Hc A) On).
+  - left. apply (select_ok env S path). exact (leaf_ok env ds hs _ c Hd A O).
+  - apply Nat.eqb_eq in L. right.
+    pose proof (select_ok env _ path (leaf_ok env ds hs _ c Hd A O)) as G.
+    cbn [hold] in G. destruct G as [GM GS]. apply fsub_ok in GM. apply fsub_ok in GS.
+    exists (map (ev env) ws). rewrite map_app in GM. rewrite map_length. auto.
+Qed.

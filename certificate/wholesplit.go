@@ -1,0 +1,842 @@
+package certificate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nimlab/nimlab/game"
+)
+
+// (II) by one computation (Reflect.v's split and split_sound): the case
+// split, its conditions, each leaf's candidate move (its piles as terms)
+// and the cases of the move relation and of S it picks, with a
+// certificate for each leaf, written as data that the kernel checks in
+// one run of its virtual machine (check_split). The move relation, S,
+// valid and canonical are written as data too, and converted once into
+// the file's definitions: a referee still reads those, not the data.
+// Where lia proves each case in turn (tactics.go) and reflection each
+// move case apart (reflection.go), each case costs coqc its tactics and
+// the kernel's check of its proof term, about 90 ms (CN(7,4), 534 move
+// cases); here, the split costs one computation. Every leaf's
+// certificate is found first (refute.go); when one is not, the split
+// is written case by case as before.
+
+// wholeFrom is the number of leaves from which (II) is proved as one
+// split: every split, since even a small one costs coqc no more that
+// way (CN(5,3), 10 leaves: 1.6 s against 1.7; CN(6,5), 33: 1.8 s
+// against 2.2); a test sets it past a split to see it case by case.
+var wholeFrom = 1
+
+// openShare is the share of a split's leaves that may be open (their
+// certificate not found, proved by lia): past it, the split is proved
+// case by case (tactics.go), where lia reads the conditions each case
+// needs only.
+var openShare = 0.1
+
+// splitTree is Reflect.v's decision.
+type splitTree struct {
+	cond    *fm
+	yes, no *splitTree
+	// A leaf: p in S (inS), or the move to ws; path picks the cases.
+	inS  bool
+	ws   []*zt
+	path []bool
+	cert *refutation
+	// hyps and goal are what check reads at the leaf (hyps: the
+	// conditions of its path, deepest first, then valid and canonical);
+	// needed marks the hypotheses its certificate is sought with.
+	hyps   []*fm
+	needed []bool
+	goal   *fm
+}
+
+// wholeSplit is (II) as data.
+type wholeSplit struct {
+	n int
+	// names are the values of env: the piles, then the minima and maxima
+	// the conditions and moves name (defs).
+	names []string
+	defs  []def
+	// move is the move relation, its variables the piles of p then those
+	// of q; set is S; hyps are valid and (reduced by symmetries)
+	// canonical, with the names of the file's definitions they convert
+	// into.
+	move, set *fm
+	hyps      []*fm
+	root      *splitTree
+	leaves    []*splitTree
+	// samples are the positions the split was learned from, by leaf.
+	samples map[*caseNode][]game.Position
+}
+
+// wholeSplit returns (II)'s split as data with every leaf's certificate,
+// or false where a part is not read (a division, misère play's "no
+// token left", ...) or a certificate is not found.
+func (w *writer) wholeSplit(ctx context.Context, s *splitter, root *caseNode) (*wholeSplit, bool) {
+	if s.firstMove != 0 || countLeaves(root) < wholeFrom {
+		return nil, false
+	}
+	x, y := w.variables(), make([]string, w.n)
+	for i, f := range w.fields {
+		y[i] = "y_" + f
+	}
+	d := &wholeSplit{n: w.n}
+	// S and the move relation are read without minima: fsub puts a move's
+	// piles in them, where a minimum of p's piles would not follow.
+	set, err := asProp(w.c.Set, w.named(x))
+	if err != nil {
+		return nil, false
+	}
+	sp := newGoalParser(x)
+	if d.set, err = sp.formula(set.inline); err != nil || len(sp.defs) > 0 {
+		return nil, false
+	}
+	mp := newGoalParser(append(append([]string(nil), x...), y...))
+	if d.move, err = mp.formula(w.relation.shape(w.named(x), w.named(y)).inline); err != nil || len(mp.defs) > 0 {
+		return nil, false
+	}
+	hyps := []string{strings.Join(prefixed("0 <= ", x), " /\\ ")}
+	if w.sym != nil {
+		hyps = append(hyps, strings.ReplaceAll(w.sym.condition(func(i int) string { return x[i] }), "&&", "/\\"))
+	}
+	for _, h := range hyps {
+		f, err := sp.formula(h)
+		if err != nil || len(sp.defs) > 0 {
+			return nil, false
+		}
+		d.hyps = append(d.hyps, f)
+	}
+	tp := newGoalParser(x)
+	d.samples = s.leafSamples(root)
+	if d.root, err = d.tree(w, s, tp, root, d.hyps); err != nil {
+		return nil, false
+	}
+	d.names, d.defs = tp.names, tp.defs
+	if !d.certify(ctx) {
+		return nil, false
+	}
+	return d, true
+}
+
+// countLeaves counts the leaves of a case split.
+func countLeaves(c *caseNode) int {
+	if c.cond == nil {
+		return 1
+	}
+	return countLeaves(c.yes) + countLeaves(c.no)
+}
+
+// named returns the piles named names, as the split reads them.
+func (w *writer) named(names []string) []term {
+	out := make([]term, w.n)
+	for i, v := range names {
+		out[i] = term{s: v, inline: v, src: w.fields[i], nonNeg: true}
+	}
+	return out
+}
+
+func prefixed(prefix string, xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = prefix + x
+	}
+	return out
+}
+
+// tree returns the split at c as data, its leaves' hypotheses hyps and
+// goals set as check_split will read them.
+func (d *wholeSplit) tree(w *writer, s *splitter, p *goalParser, c *caseNode, hyps []*fm) (*splitTree, error) {
+	if c.cond != nil {
+		cond, err := p.formula(c.cond.coq)
+		if err != nil {
+			return nil, err
+		}
+		yes, err := d.tree(w, s, p, c.yes, append([]*fm{cond}, hyps...))
+		if err != nil {
+			return nil, err
+		}
+		no, err := d.tree(w, s, p, c.no, append([]*fm{{op: "~", f: cond}}, hyps...))
+		if err != nil {
+			return nil, err
+		}
+		return &splitTree{cond: cond, yes: yes, no: no}, nil
+	}
+	t := &splitTree{hyps: hyps, needed: neededHyps(c.needs, len(hyps), len(d.hyps))}
+	d.leaves = append(d.leaves, t)
+	// The cases the plan picks, unless, where the samples are, the goal
+	// they make does not hold: the plan's cases are those of S at the
+	// move's position as the split wrote it, where join drops what is
+	// true at every position (x <= x, when two piles are the same term),
+	// so that its picks may name other cases of the data's. The data's
+	// are then read where the samples are.
+	envs := valuesAt(d.samples[c], p.defs, nil)
+	holdsAtSamples := func(g *fm) bool {
+		for _, env := range envs {
+			if !g.holds(env) {
+				return false
+			}
+		}
+		return !g.hasOr()
+	}
+	if c.inS {
+		t.inS, t.path = true, s.planPath(c.plan, nil)
+		if t.goal, _ = selectCases(d.set, t.path); !holdsAtSamples(t.goal) && len(envs) > 0 {
+			t.path = casesHolding(d.set, envs, nil)
+			t.goal, _ = selectCases(d.set, t.path)
+		}
+		return t, nil
+	}
+	k, body := c.plan.pick, c.plan
+	if s.goal.op == orOp {
+		body = c.plan.kids[0]
+	} else {
+		k = 0
+	}
+	for _, q := range w.moveTo(k, w.named(w.variables())) {
+		z, err := p.term(q.inline)
+		if err != nil {
+			return nil, err
+		}
+		t.ws = append(t.ws, z)
+	}
+	t.path = s.planPath(body, nil)
+	if t.goal = d.leafGoal(t.ws, t.path); !holdsAtSamples(t.goal) && len(envs) > 0 {
+		qs := valuesAt(d.samples[c], p.defs, t.ws)
+		pqs := make([][]*big.Int, len(envs))
+		for i := range envs {
+			pqs[i] = append(append([]*big.Int(nil), envs[i][:d.n]...), qs[i]...)
+		}
+		t.path = casesHolding(d.set, qs, casesHolding(d.move, pqs, nil))
+		t.goal = d.leafGoal(t.ws, t.path)
+	}
+	return t, nil
+}
+
+// hasOr reports whether f has a disjunction.
+func (f *fm) hasOr() bool {
+	switch f.op {
+	case "\\/":
+		return true
+	case "~", "/\\":
+		return f.f.hasOr() || (f.g != nil && f.g.hasOr())
+	}
+	return false
+}
+
+// leafSamples returns the samples the split was learned from, by the
+// leaf they fall in.
+func (s *splitter) leafSamples(root *caseNode) map[*caseNode][]game.Position {
+	out := map[*caseNode][]game.Position{}
+	for _, p := range s.samples {
+		c := root
+		for c.cond != nil {
+			if s.holds(c.cond, p) {
+				c = c.yes
+			} else {
+				c = c.no
+			}
+		}
+		out[c] = append(out[c], p)
+	}
+	return out
+}
+
+// valuesAt returns, for each position, the values of the variables: its
+// piles, then the minima and maxima defs (when ws is nil); or the values
+// of the terms ws there.
+func valuesAt(ps []game.Position, defs []def, ws []*zt) [][]*big.Int {
+	out := make([][]*big.Int, len(ps))
+	for i, p := range ps {
+		env := make([]*big.Int, 0, len(p)+len(defs))
+		for _, x := range p {
+			env = append(env, big.NewInt(int64(x)))
+		}
+		for _, df := range defs {
+			a, b := df.a.eval(env), df.b.eval(env)
+			if (a.Cmp(b) > 0) != df.max {
+				a = b
+			}
+			env = append(env, a)
+		}
+		if ws != nil {
+			q := make([]*big.Int, len(ws))
+			for j, t := range ws {
+				q[j] = t.eval(env)
+			}
+			env = q
+		}
+		out[i] = env
+	}
+	return out
+}
+
+// eval returns the term's value where the variables have the values
+// env (0 past them, as Reflect.v's ev).
+func (t *zt) eval(env []*big.Int) *big.Int {
+	switch t.op {
+	case 'v':
+		if t.v < len(env) {
+			return env[t.v]
+		}
+		return new(big.Int)
+	case 'k':
+		return t.k
+	case '~':
+		return new(big.Int).Neg(t.a.eval(env))
+	}
+	a, b := t.a.eval(env), t.b.eval(env)
+	switch t.op {
+	case '+':
+		return new(big.Int).Add(a, b)
+	case '-':
+		return new(big.Int).Sub(a, b)
+	}
+	return new(big.Int).Mul(a, b)
+}
+
+// holds reports whether the formula holds where the variables have the
+// values env.
+func (f *fm) holds(env []*big.Int) bool {
+	switch f.op {
+	case "True":
+		return true
+	case "~":
+		return !f.f.holds(env)
+	case "/\\":
+		return f.f.holds(env) && f.g.holds(env)
+	case "\\/":
+		return f.f.holds(env) || f.g.holds(env)
+	}
+	c := f.s.eval(env).Cmp(f.t.eval(env))
+	switch f.op {
+	case "<=":
+		return c <= 0
+	case "<":
+		return c < 0
+	case "=":
+		return c == 0
+	case ">=":
+		return c >= 0
+	}
+	return c > 0
+}
+
+// casesHolding appends to path the cases of f's disjunctions, in the
+// order Reflect.v's select meets them, that hold at every one of envs:
+// at each, the left one where it holds at all of them, else the right.
+func casesHolding(f *fm, envs [][]*big.Int, path []bool) []bool {
+	switch f.op {
+	case "\\/":
+		left := true
+		for _, env := range envs {
+			if !f.f.holds(env) {
+				left = false
+				break
+			}
+		}
+		if left {
+			return casesHolding(f.f, envs, append(path, true))
+		}
+		return casesHolding(f.g, envs, append(path, false))
+	case "/\\":
+		return casesHolding(f.g, envs, casesHolding(f.f, envs, path))
+	}
+	return path
+}
+
+// neededHyps marks, of a leaf's n hypotheses (the conditions of its path,
+// deepest first, then the fixed ones), those its certificate is sought
+// with: the fixed ones, and the conditions at the depths needs lists (the
+// solver's unsat core, caseNode.needs), or every one where needs is nil.
+// The certificate reads the others no more than lia did (leaner), and
+// the search is kept from splitting the minima they name: with every
+// condition, one of CN(7,4)'s leaves took 800 splits.
+func neededHyps(needs []int, n, fixed int) []bool {
+	out := make([]bool, n)
+	conds := n - fixed
+	for i := range out {
+		out[i] = needs == nil || i >= conds
+	}
+	for _, depth := range needs {
+		if i := conds - depth; i >= 0 && i < conds {
+			out[i] = true
+		}
+	}
+	return out
+}
+
+// planPath appends to path the cases plan pl picks, in the order
+// Reflect.v's select meets the disjunctions: at a disjunction of n cases
+// (x1 \/ (x2 \/ ...)), false for each case passed, then true unless the
+// case picked is the last.
+func (s *splitter) planPath(pl *plan, path []bool) []bool {
+	t := pl.node
+	switch {
+	case t.op == orOp:
+		for range pl.pick {
+			path = append(path, false)
+		}
+		if pl.pick < len(t.args)-1 {
+			path = append(path, true)
+		}
+		return s.planPath(pl.kids[0], path)
+	case t.op == andOp && s.hasOr[t]:
+		for _, k := range pl.kids {
+			path = s.planPath(k, path)
+		}
+	}
+	return path
+}
+
+// leafGoal is Reflect.v's leaf_goal: the move relation from p to the
+// position ws and S at ws, their cases picked by path.
+func (d *wholeSplit) leafGoal(ws []*zt, path []bool) *fm {
+	pw := make([]*zt, 0, d.n+len(ws))
+	for i := range d.n {
+		pw = append(pw, &zt{op: 'v', v: i})
+	}
+	pw = append(pw, ws...)
+	g, _ := selectCases(&fm{op: "/\\", f: d.move.subst(pw), g: d.set.subst(ws)}, path)
+	return g
+}
+
+// subst is Reflect.v's zsub: variable i becomes ws[i] (0 past them).
+func (t *zt) subst(ws []*zt) *zt {
+	switch t.op {
+	case 'v':
+		if t.v < len(ws) {
+			return ws[t.v]
+		}
+		return &zt{op: 'k', k: new(big.Int)}
+	case 'k':
+		return t
+	case '~':
+		return &zt{op: '~', a: t.a.subst(ws)}
+	}
+	return &zt{op: t.op, a: t.a.subst(ws), b: t.b.subst(ws)}
+}
+
+// subst is Reflect.v's fsub.
+func (f *fm) subst(ws []*zt) *fm {
+	switch f.op {
+	case "True":
+		return f
+	case "~":
+		return &fm{op: "~", f: f.f.subst(ws)}
+	case "/\\", "\\/":
+		return &fm{op: f.op, f: f.f.subst(ws), g: f.g.subst(ws)}
+	}
+	return &fm{op: f.op, s: f.s.subst(ws), t: f.t.subst(ws)}
+}
+
+// selectCases is Reflect.v's select: f with each disjunction met, left
+// to right, replaced by the case path names (true: the left one), and
+// the path left.
+func selectCases(f *fm, path []bool) (*fm, []bool) {
+	switch f.op {
+	case "\\/":
+		if len(path) == 0 {
+			return f, path
+		}
+		if path[0] {
+			return selectCases(f.f, path[1:])
+		}
+		return selectCases(f.g, path[1:])
+	case "/\\":
+		a, rest := selectCases(f.f, path)
+		b, rest := selectCases(f.g, rest)
+		return &fm{op: "/\\", f: a, g: b}, rest
+	}
+	return f, path
+}
+
+// certify finds the leaves' certificates, on every core, each with the
+// minima its hypotheses and goal read only (local): it reports whether
+// it found all but openShare of them at most (the others, open, are
+// proved by lia). The leaves it finds none for are tried again, with
+// harder times the budget, when they are few enough: each left to lia
+// costs coqc seconds (CN(7,4): 4 leaves, 16 s).
+func (d *wholeSplit) certify(ctx context.Context) bool {
+	most := int(openShare * float64(len(d.leaves)))
+	failed := d.certifyLeaves(ctx, d.leaves, 1, most)
+	if ctx.Err() != nil || len(failed) > most {
+		return false
+	}
+	d.certifyLeaves(ctx, failed, harder, len(failed))
+	return ctx.Err() == nil
+}
+
+// certifyLeaves finds the leaves' certificates within budget times the
+// refuter's, on every core, and returns those it found none for: past
+// most of them, it stops.
+func (d *wholeSplit) certifyLeaves(ctx context.Context, leaves []*splitTree, budget, most int) []*splitTree {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *splitTree)
+	var mu sync.Mutex
+	var failed []*splitTree
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for t := range jobs {
+				if ctx.Err() != nil {
+					continue
+				}
+				if t.cert = d.certifyLeaf(ctx, t, budget); t.cert == nil {
+					mu.Lock()
+					if failed = append(failed, t); len(failed) > most {
+						cancel()
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	for _, t := range leaves {
+		jobs <- t
+	}
+	close(jobs)
+	wg.Wait()
+	return failed
+}
+
+// certifyLeaf finds a leaf's certificate with the hypotheses it needs
+// (neededHyps), else with every one: the solver's core reads check's
+// arithmetic, the certificate Coq's.
+func (d *wholeSplit) certifyLeaf(ctx context.Context, t *splitTree, budget int) *refutation {
+	if budget == 1 {
+		if r := d.certifyWith(ctx, t, t.needed, budget); r != nil || !slices.Contains(t.needed, false) {
+			return r
+		}
+	}
+	every := make([]bool, len(t.needed))
+	for i := range every {
+		every[i] = true
+	}
+	return d.certifyWith(ctx, t, every, budget)
+}
+
+// certifyWith finds a leaf's certificate with the hypotheses needed
+// marks, within budget times maxLPs and caseTime, over the variables they and the goal read: the piles, and the
+// minima they name and those these name. Its constraints are the same,
+// in the same order, whatever the numbering; the splits of minima and of
+// linear forms it names are numbered back.
+func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []bool, budget int) *refutation {
+	// The hypotheses needed, and where their constraints are among all
+	// the hypotheses' (facts_all's order): csAt and nesAt map a local
+	// constraint or disequality to its index there.
+	var hyps []*fm
+	var csAt, nesAt []int
+	nCs, nNes := 0, 0
+	for i, h := range t.hyps {
+		x, ok := h.facts()
+		if !ok {
+			return nil
+		}
+		if needed[i] {
+			hyps = append(hyps, h)
+			for k := range x.cs {
+				csAt = append(csAt, nCs+k)
+			}
+			for k := range x.nes {
+				nesAt = append(nesAt, nNes+k)
+			}
+		}
+		nCs, nNes = nCs+len(x.cs), nNes+len(x.nes)
+	}
+	used := make([]bool, len(d.names))
+	for i := range d.n {
+		used[i] = true
+	}
+	for _, h := range append([]*fm{t.goal}, hyps...) {
+		h.mark(used)
+	}
+	for k := len(d.defs) - 1; k >= 0; k-- { // a def names earlier variables only
+		if df := d.defs[k]; used[df.v] {
+			df.a.markTerm(used)
+			df.b.markTerm(used)
+		}
+	}
+	local := make([]int, len(d.names)) // global variable -> local, or -1
+	var names []string
+	for v, u := range used {
+		local[v] = -1
+		if u {
+			local[v] = len(names)
+			names = append(names, d.names[v])
+		}
+	}
+	var defs []def
+	var global []int // local def -> global def
+	for k, df := range d.defs {
+		if used[df.v] {
+			defs = append(defs, def{max: df.max, v: local[df.v], a: df.a.renumber(local), b: df.b.renumber(local)})
+			global = append(global, k)
+		}
+	}
+	r := &reflected{env: names, defs: defs, goal: t.goal.renumber(local)}
+	for _, h := range hyps {
+		r.hyps = append(r.hyps, h.renumber(local))
+	}
+	if !r.certifyWithin(ctx, budget*maxLPs, time.Duration(budget)*caseTime) {
+		return nil
+	}
+	// Past the hypotheses', constraints and disequalities are added in
+	// the same order both ways (splits, denials): shifted.
+	cs := func(i int) int {
+		if i < len(csAt) {
+			return csAt[i]
+		}
+		return i - len(csAt) + nCs
+	}
+	nes := func(i int) int {
+		if i < len(nesAt) {
+			return nesAt[i]
+		}
+		return i - len(nesAt) + nNes
+	}
+	return r.cert.numberBack(numbering{defs: global, vars: local, nv: len(d.names), cs: cs, nes: nes})
+}
+
+// mark marks the variables f reads.
+func (f *fm) mark(used []bool) {
+	switch f.op {
+	case "True":
+	case "~":
+		f.f.mark(used)
+	case "/\\", "\\/":
+		f.f.mark(used)
+		f.g.mark(used)
+	default:
+		f.s.markTerm(used)
+		f.t.markTerm(used)
+	}
+}
+
+// markTerm marks the variables t reads.
+func (t *zt) markTerm(used []bool) {
+	switch t.op {
+	case 'v':
+		used[t.v] = true
+	case 'k':
+	case '~':
+		t.a.markTerm(used)
+	default:
+		t.a.markTerm(used)
+		t.b.markTerm(used)
+	}
+}
+
+// renumber returns t with variable v numbered local[v].
+func (t *zt) renumber(local []int) *zt {
+	switch t.op {
+	case 'v':
+		return &zt{op: 'v', v: local[t.v]}
+	case 'k':
+		return t
+	case '~':
+		return &zt{op: '~', a: t.a.renumber(local)}
+	}
+	return &zt{op: t.op, a: t.a.renumber(local), b: t.b.renumber(local)}
+}
+
+// renumber returns f with variable v numbered local[v].
+func (f *fm) renumber(local []int) *fm {
+	switch f.op {
+	case "True":
+		return f
+	case "~":
+		return &fm{op: "~", f: f.f.renumber(local)}
+	case "/\\", "\\/":
+		return &fm{op: f.op, f: f.f.renumber(local), g: f.g.renumber(local)}
+	}
+	return &fm{op: f.op, s: f.s.renumber(local), t: f.t.renumber(local)}
+}
+
+// numbering maps a leaf's certificate, found over its local variables
+// and needed hypotheses, to the whole split's: defs maps a local def to
+// its global index, vars a global variable to its local one (or -1), nv
+// is the number of global variables, cs and nes map a local constraint
+// and disequality to its global index.
+type numbering struct {
+	defs, vars []int
+	nv         int
+	cs, nes    func(int) int
+}
+
+// numberBack returns the certificate numbered as n says.
+func (r *refutation) numberBack(n numbering) *refutation {
+	if r == nil {
+		return nil
+	}
+	out := *r
+	switch r.kind {
+	case 'f':
+		var ws []*big.Int
+		for i, w := range r.weights {
+			if w.Sign() == 0 {
+				continue
+			}
+			j := n.cs(i)
+			for len(ws) <= j {
+				ws = append(ws, new(big.Int))
+			}
+			ws[j] = w
+		}
+		out.weights = ws
+	case 'n':
+		out.index = n.nes(r.index)
+	case 'd':
+		out.index = n.defs[r.index]
+	case 'l':
+		form := make(linForm, n.nv+1)
+		form[0] = r.form[0]
+		last := 0
+		for v, l := range n.vars {
+			form[v+1] = new(big.Int)
+			if l >= 0 && l+1 < len(r.form) && r.form[l+1].Sign() != 0 {
+				form[v+1], last = r.form[l+1], v+1
+			}
+		}
+		out.form = form[:last+1] // ladd reads a missing coefficient as 0
+	}
+	out.a, out.b = r.a.numberBack(n), r.b.numberBack(n)
+	return &out
+}
+
+// coq writes the split as Reflect.v's data.
+func (t *splitTree) coq(b *strings.Builder) {
+	switch {
+	case t.cond != nil:
+		b.WriteString("Cond (" + t.cond.coq() + ")\n (")
+		t.yes.coq(b)
+		b.WriteString(")\n (")
+		t.no.coq(b)
+		b.WriteString(")")
+	case t.inS:
+		fmt.Fprintf(b, "InS %s (%s)", boolList(t.path), t.certText())
+	default:
+		var ws []string
+		for _, z := range t.ws {
+			ws = append(ws, z.coq())
+		}
+		fmt.Fprintf(b, "Move %s %s (%s)", coqList(ws, "zt"), boolList(t.path), t.certText())
+	}
+}
+
+// openCert is the certificate of an open leaf: one check refuses (an
+// empty sum is not negative), so that the leaf is among open_goals.
+const openCert = "Farkas (WNil)"
+
+// certText writes the leaf's certificate, or openCert.
+func (t *splitTree) certText() string {
+	if t.cert == nil {
+		return openCert
+	}
+	return t.cert.coq()
+}
+
+// boolList writes a Coq list of booleans.
+func boolList(path []bool) string {
+	var parts []string
+	for _, x := range path {
+		parts = append(parts, fmt.Sprint(x))
+	}
+	return "(" + strings.Join(append(parts, "@nil bool"), " :: ") + ")%list"
+}
+
+// write writes the data, the lemma that the kernel's computation checks
+// them (split_checked), and returns the proof of witnesses from them.
+func (d *wholeSplit) write(w *writer) string {
+	b := &w.b
+	var defs, hyps []string
+	for _, df := range d.defs {
+		defs = append(defs, df.coq())
+	}
+	for _, h := range d.hyps {
+		hyps = append(hyps, h.coq())
+	}
+	b.WriteString(`(* (II) as one computation (Reflect.v's split_sound): the case split as
+   data, each leaf with the move it names (the piles of the position it
+   moves to, as terms), the cases of the move relation and of S it picks,
+   and the certificate of check; the move relation, S, valid and canonical
+   as data, which the proof of witnesses converts into the definitions
+   above. The kernel runs check_split once. *)
+`)
+	fmt.Fprintf(b, "Definition split_defs : list def := %s.\n", coqList(defs, "def"))
+	fmt.Fprintf(b, "Definition split_move : fm := %s.\n", d.move.coq())
+	fmt.Fprintf(b, "Definition split_S : fm := %s.\n", d.set.coq())
+	fmt.Fprintf(b, "Definition split_hyps : list fm := %s.\n", coqList(hyps, "fm"))
+	b.WriteString("Definition split_tree : decision :=\n ")
+	d.root.coq(b)
+	b.WriteString(".\n\n")
+	fmt.Fprintf(b, "Lemma split_moves : moves_ok %d split_tree = true.\nProof. vm_compute. reflexivity. Qed.\n\n", d.n)
+	// The open leaves, as check_split's open_goals computes them.
+	// Each open leaf by lia, with the hypotheses its certificate was
+	// sought with (lia splits every minimum it reads); else each literal
+	// of its goal apart, with those, then with the hypotheses that name no
+	// minimum it does not (clear_foreign), then with all.
+	var open []string
+	var proofs strings.Builder
+	proofs.WriteString("rewrite split_open; unfold opened;\n")
+	for _, t := range d.leaves {
+		if t.cert != nil {
+			continue
+		}
+		var hs, names, unneeded []string
+		for i, h := range t.hyps {
+			hs = append(hs, h.coq())
+			names = append(names, fmt.Sprintf("h%d", i+1))
+			if !t.needed[i] {
+				unneeded = append(unneeded, names[i])
+			}
+		}
+		open = append(open, "("+coqList(hs, "fm")+", "+t.goal.coq()+")")
+		lean := "linear"
+		if len(unneeded) > 0 {
+			lean = "clear " + strings.Join(unneeded, " ") + "; linear"
+		}
+		fmt.Fprintf(&proofs, "      apply List.Forall_cons; [open_leaf; intros %s; first [solve [%s] | repeat split; first [solve [%s] | solve [clear_foreign; linear] | linear]] | ];\n", strings.Join(names, " "), lean, lean)
+	}
+	proofs.WriteString("      apply List.Forall_nil")
+	fmt.Fprintf(b, `(* The leaves whose check fails, each for lia: %d. *)
+Lemma split_open : open_goals split_defs %d split_move split_S split_hyps split_tree = %s.
+Proof. vm_compute. reflexivity. Qed.
+
+Ltac open_leaf := cbv [fst snd imp hold ev List.nth N.to_nat Pos.to_nat Pos.iter_op Nat.add].
+
+`, len(open), d.n, coqList(open, "(list fm * fm)"))
+	q := make([]string, d.n)
+	for i, f := range w.fields {
+		q[i] = "q_" + f
+	}
+	hold := "I"
+	if w.sym != nil {
+		hold = "(conj Hc I)"
+	}
+	pattern := "[| ]"
+	for i := d.n - 1; i >= 0; i-- {
+		pattern = fmt.Sprintf("[| %s %s]", q[i], pattern)
+	}
+	return fmt.Sprintf(`  destruct (split_sound %s split_defs %d split_move split_S split_hyps split_tree split_moves
+    ltac:(reflexivity) (conj Hv %s)
+    ltac:(%s))
+    as [H | [qs [L [Hm HS]]]].
+  - exact (False_ind _ (Hn H)).
+  - destruct qs as %s; try discriminate L.
+    exists (mk %s); exact (conj Hm HS).
+`, coqList(d.names, "Z"), d.n, hold, proofs.String(), pattern, strings.Join(q, " "))
+}
+
+// reflectedCases counts the cases of a certificate's (II) proved by
+// reflection: those of its split as data (the leaves, InS and Move),
+// or, case by case, those whose tactic names reflect_check.
+func reflectedCases(text string) int {
+	return strings.Count(text, "reflect_check ") + strings.Count(text, "InS (") + strings.Count(text, "Move (") - strings.Count(text, "("+openCert+")")
+}

@@ -1,0 +1,89 @@
+package certificate
+
+import (
+	"context"
+	"math"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestWholeSplit: (II) as one computation (Reflect.v's check_split) is
+// accepted by coqc, and rejected where its data are tampered with: a
+// Farkas weight on no constraint, S or the move relation as data that no
+// longer convert into the file's definitions, a move that is not one.
+func TestWholeSplit(t *testing.T) {
+	coqc(t)
+	from := wholeFrom
+	wholeFrom = 1
+	defer func() { wholeFrom = from }()
+	g := parse(t, "nim:2")
+	// A case of S each leaf picks, and a move that names a minimum.
+	c := Claim{Game: g, Set: compile(t, g, "a == b && a > 0 || a + b == 0"), Moves: [][]string{{"min(a, b)", "min(a, b)"}, {"a", "a"}}}
+	text, err := Write(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "split_checked") || !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
+		t.Fatal("(II) is not written as one split")
+	}
+	if n := reflectedCases(text); n < 2 {
+		t.Fatalf("%d leaves, want 2 or more", n)
+	}
+	if checked := coqcChecks(t, "certificate", text); !checked.Accepted {
+		t.Fatalf("coqc rejected the split: %s", checked.Output)
+	}
+	line := func(name string) *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^Definition ` + name + ` : fm := .*$`)
+	}
+	tampers := []struct {
+		name string
+		edit func(string) string
+	}{
+		{"a weight on no constraint", func(s string) string { return strings.ReplaceAll(s, "Farkas (", "Farkas (W 999 1 ") }},
+		// S as data: its first case a == b && a > 0 becomes a <= b && a > 0.
+		{"S weakened", func(s string) string {
+			return line("split_S").ReplaceAllStringFunc(s, func(l string) string { return strings.Replace(l, "FEq", "FLe", 1) })
+		}},
+		// The move relation as data: q's piles need not be at least 0.
+		{"the move relation weakened", func(s string) string {
+			return line("split_move").ReplaceAllStringFunc(s, func(l string) string { return strings.Replace(l, "FLe (K 0) (V 2)", "Tr", 1) })
+		}},
+		// Each move's first pile one token higher.
+		{"a move that is not one", func(s string) string {
+			return strings.ReplaceAll(s, "Move ((", "Move ((Add (K 1) ")
+		}},
+	}
+	// Every leaf open (no certificate sought): each proved by lia.
+	lps, share := maxLPs, openShare
+	maxLPs, openShare = 0, 1
+	defer func() { maxLPs, openShare = lps, share }()
+	open, err := Write(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(open, "split_open") || reflectedCases(open) != 0 {
+		t.Errorf("with no certificate sought, %d leaves by check, want 0", reflectedCases(open))
+	}
+	if checked := coqcChecks(t, "certificate", open); !checked.Accepted {
+		t.Errorf("coqc rejected the split whose every leaf is open: %s", checked.Output)
+	}
+	for _, tt := range tampers {
+		tampered := tt.edit(text)
+		if tampered == text {
+			t.Errorf("%s: nothing changed", tt.name)
+			continue
+		}
+		if checked := coqcChecks(t, "certificate", tampered); checked.Accepted || strings.Contains(checked.Output, "Syntax error") {
+			t.Errorf("%s: coqc accepted the certificate, or could not read it: %s", tt.name, checked.Output)
+		}
+	}
+}
+
+// caseByCase makes the test's certificates prove (II) case by case
+// (tactics.go) rather than as one computation.
+func caseByCase(t *testing.T) {
+	from := wholeFrom
+	wholeFrom = math.MaxInt
+	t.Cleanup(func() { wholeFrom = from })
+}
