@@ -62,7 +62,8 @@ type Report struct {
 	// Reflected is the number of its cases proved by reflection: each
 	// move case by Reflect.v's reflect_check (which falls back on lia
 	// where coqc's check of it fails), or every case of (II) by
-	// check_split (wholesplit.go).
+	// open_goals and split_sound (wholesplit.go), those it lists open
+	// not counted.
 	Reflected int `json:"reflected,omitempty"`
 	// Seconds is coqc's time on the certificate (its libraries compiled
 	// before it not counted).

@@ -13,19 +13,19 @@ import (
 	"github.com/nimlab/nimlab/game"
 )
 
-// (II) by one computation (Reflect.v's split and split_sound): the case
-// split, its conditions, each leaf's candidate move (its piles as terms)
-// and the cases of the move relation and of S it picks, with a
-// certificate for each leaf, written as data that the kernel checks in
-// one run of its virtual machine (check_split). The move relation, S,
-// valid and canonical are written as data too, and converted once into
-// the file's definitions: a referee still reads those, not the data.
-// Where lia proves each case in turn (tactics.go) and reflection each
-// move case apart (reflection.go), each case costs coqc its tactics and
-// the kernel's check of its proof term, about 90 ms (CN(7,4), 534 move
-// cases); here, the split costs one computation. Every leaf's
-// certificate is found first (refute.go); when one is not, the split
-// is written case by case as before.
+// (II) by one computation (Reflect.v's decision, open_goals and
+// split_sound): the case split, its conditions, each leaf's candidate
+// move (its piles as terms) and the cases of the move relation and of S
+// it picks, with a certificate for each leaf, written as data that the
+// kernel checks in one run of its virtual machine (open_goals). The move
+// relation, S, valid and canonical are written as data too, and
+// converted once into the file's definitions: a referee still reads
+// those, not the data. Where lia proves each case in turn (tactics.go)
+// and reflection each move case apart (reflection.go), each case costs
+// coqc its tactics and the kernel's check of its proof term, about 90 ms
+// (CN(7,4), 534 move cases); here, the split costs one computation, and
+// the few leaves with no certificate (refute.go) a lia proof each. Where
+// too many have none, the split is written case by case as before.
 
 // wholeFrom is the number of leaves from which (II) is proved as one
 // split: every split, since even a small one costs coqc no more that
@@ -150,7 +150,7 @@ func prefixed(prefix string, xs []string) []string {
 }
 
 // tree returns the split at c as data, its leaves' hypotheses hyps and
-// goals set as check_split will read them.
+// goals set as open_goals will read them.
 func (d *wholeSplit) tree(w *writer, s *splitter, p *goalParser, c *caseNode, hyps []*fm) (*splitTree, error) {
 	if c.cond != nil {
 		cond, err := p.formula(c.cond.coq)
@@ -752,7 +752,8 @@ func boolList(path []bool) string {
 }
 
 // write writes the data, the lemma that the kernel's computation checks
-// them (split_checked), and returns the proof of witnesses from them.
+// them but those it lists (split_moves, split_open), and returns the
+// proof of witnesses from them.
 func (d *wholeSplit) write(w *writer) string {
 	b := &w.b
 	var defs, hyps []string
@@ -767,7 +768,7 @@ func (d *wholeSplit) write(w *writer) string {
    moves to, as terms), the cases of the move relation and of S it picks,
    and the certificate of check; the move relation, S, valid and canonical
    as data, which the proof of witnesses converts into the definitions
-   above. The kernel runs check_split once. *)
+   above. The kernel runs open_goals once. *)
 `)
 	fmt.Fprintf(b, "Definition split_defs : list def := %s.\n", coqList(defs, "def"))
 	fmt.Fprintf(b, "Definition split_move : fm := %s.\n", d.move.coq())
@@ -777,7 +778,7 @@ func (d *wholeSplit) write(w *writer) string {
 	d.root.coq(b)
 	b.WriteString(".\n\n")
 	fmt.Fprintf(b, "Lemma split_moves : moves_ok %d split_tree = true.\nProof. vm_compute. reflexivity. Qed.\n\n", d.n)
-	// The open leaves, as check_split's open_goals computes them.
+	// The open leaves, as open_goals computes them.
 	// Each open leaf by lia, with the hypotheses its certificate was
 	// sought with (lia splits every minimum it reads); else each literal
 	// of its goal apart, with those, then with the hypotheses that name no

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// TestWholeSplit: (II) as one computation (Reflect.v's check_split) is
+// TestWholeSplit: (II) as one computation (Reflect.v's open_goals and split_sound) is
 // accepted by coqc, and rejected where its data are tampered with: a
 // Farkas weight on no constraint, S or the move relation as data that no
 // longer convert into the file's definitions, a move that is not one.
@@ -24,7 +24,7 @@ func TestWholeSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text, "split_checked") || !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
+	if !strings.Contains(text, "split_sound") || !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
 		t.Fatal("(II) is not written as one split")
 	}
 	if n := reflectedCases(text); n < 2 {

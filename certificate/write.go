@@ -429,10 +429,11 @@ Proof. intros [] _; unfold_all; decide_condition. Qed.
    candidate move (w1, w2, ... above), the facet and the case of S it
    moves into, for lia. Hn stays folded but where it is used.`
 	if w.whole {
-		how = `By split_sound (Reflect.v) on the split above, which
-   split_checked checked: p is in S (against Hn), or the position qs the
-   split names is a move from p into S, once its data are converted into
-   move and inS.`
+		how = `By split_sound (Reflect.v) on the split above, its leaves
+   checked by the kernel's virtual machine (split_open: all but those
+   listed, proved here by lia): p is in S (against Hn), or the position
+   qs the split names is a move from p into S, once the data are
+   converted into valid, canonical, move and inS.`
 	}
 	fmt.Fprintf(b, `(* (II): from every valid %sposition outside S, a candidate move into S.
    %s *)

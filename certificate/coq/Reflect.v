@@ -480,11 +480,12 @@ Ltac print_goal tag := match goal with |- ?G => idtac "NIMLAB-GOAL" tag; idtac G
    select), or the position q whose piles are the terms ws is a move from
    p into S (the case of the move relation and of S that path picks). M
    is the move relation as data, its variables p's piles then q's; S the
-   claim, its variables the piles. check_split checks each leaf by check,
-   under the conditions of its path and the hypotheses hs; split_sound
-   says what that proves: p is in S, or some q is a move from p into S.
-   The certificate converts the data, once, into its definitions of move
-   and inS. *)
+   claim, its variables the piles. open_goals checks each leaf by check,
+   under the conditions of its path and the hypotheses hs, and lists
+   those whose check fails, for lia; split_sound says what that proves,
+   once those are: p is in S, or some q is a move from p into S. The
+   certificate converts the data, once, into its definitions of move and
+   inS. *)
 Fixpoint zsub (ws : list zt) (t : zt) : zt :=
   match t with
   | V n => nth (N.to_nat n) ws (K 0)
