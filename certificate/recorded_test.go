@@ -60,11 +60,15 @@ func TestRecordedCertificates(t *testing.T) {
 		switch {
 		case rec.Certificate != nil && rec.Certificate.Status == string(certificate.Certified) && rec.Certificate.Seconds > recheckedSeconds:
 			// Certified with more coqc time than the records promise
-			// (CN(8,6): 16 minutes of coqc and 7 GB, CN(7,4) 4 minutes,
-			// each by the command in docs/findings.md, with a split that
-			// takes longer to learn than recordedTimeout): kept, and not
-			// checked again here.
+			// (CN(8,6), by the command in docs/findings.md, with a split
+			// that takes longer to learn than recordedTimeout): kept, and
+			// not checked again here.
 			t.Logf("%s %s: certified when recorded, coqc %.0f s, over the %d s a record is checked again within: not tried again", rec.Theorem, rec.Game, rec.Certificate.Seconds, recheckedSeconds)
+			continue
+		case rec.Certificate != nil && rec.Certificate.WriteSeconds > recordedTimeout.Seconds():
+			// Written, when recorded, in more time than the test gives
+			// (CN(7,4): its split takes about 4 minutes to learn).
+			t.Logf("%s %s: certified when recorded, written in %.0f s, over the %v a record is written again within: not tried again", rec.Theorem, rec.Game, rec.Certificate.WriteSeconds, recordedTimeout)
 			continue
 		case *update || rec.Certificate == nil:
 		case rec.Certificate.Status == string(certificate.Unfinished):

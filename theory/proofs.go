@@ -48,6 +48,10 @@ type ProofCertificate struct {
 	Status  string  `json:"status"`
 	Seconds float64 `json:"seconds,omitempty"`
 	Reason  string  `json:"reason,omitempty"`
+	// WriteSeconds, when set, is the time the certificate took to write
+	// (its moves and case split learned) when recorded by hand, past the
+	// time the tests give it.
+	WriteSeconds float64 `json:"write_seconds,omitempty"`
 }
 
 // ProofConfirmation records what a second solver (cvc5) answered to the
