@@ -416,6 +416,15 @@ func pow(b, e int) int {
 // provedAt reports whether the split proves (II) at p: p is outside S and
 // its case's plan proves the goal, or p is in S and its case says so.
 func (s *splitter) provedAt(root *caseNode, p game.Position) bool {
+	c := s.leafOf(root, p)
+	if c.inS != s.holds(s.set, p) {
+		return false
+	}
+	return s.proves(c.plan, p)
+}
+
+// leafOf returns the leaf of the split at root that p falls in.
+func (s *splitter) leafOf(root *caseNode, p game.Position) *caseNode {
 	c := root
 	for c.cond != nil {
 		if s.holds(c.cond, p) {
@@ -424,10 +433,7 @@ func (s *splitter) provedAt(root *caseNode, p game.Position) bool {
 			c = c.no
 		}
 	}
-	if c.inS != s.holds(s.set, p) {
-		return false
-	}
-	return s.proves(c.plan, p)
+	return c
 }
 
 // learnRound learns a split from the samples, or, when root is not nil,
