@@ -136,10 +136,7 @@ func (w *writer) caseSplit(ctx context.Context) (*splitter, *caseNode, error) {
 
 // splitter returns the learner of (II)'s case split, with no samples yet.
 func (w *writer) splitter() (*splitter, error) {
-	x := make([]term, w.n)
-	for i, v := range w.variables() {
-		x[i] = term{s: v, inline: v, src: w.fields[i], nonNeg: true}
-	}
+	x := w.named(w.variables())
 	set, err := asProp(w.c.Set, x)
 	if err != nil {
 		return nil, err

@@ -61,8 +61,7 @@ type wholeSplit struct {
 	defs  []def
 	// move is the move relation, its variables the piles of p then those
 	// of q; set is S; hyps are valid and (reduced by symmetries)
-	// canonical, with the names of the file's definitions they convert
-	// into.
+	// canonical: each converts into the file's definition of that name.
 	move, set *fm
 	hyps      []*fm
 	root      *splitTree
@@ -137,6 +136,7 @@ func (w *writer) named(names []string) []term {
 	return out
 }
 
+// prefixed returns each of xs after prefix.
 func prefixed(prefix string, xs []string) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
