@@ -61,10 +61,13 @@ type Report struct {
 	Learned bool `json:"learned,omitempty"`
 	// Reflected is the number of its cases proved by reflection: each
 	// move case by Reflect.v's reflect_check (which falls back on lia
-	// where coqc's check of it fails), or every case of (II) by
-	// open_goals and split_sound (wholesplit.go), those it lists open
-	// not counted.
-	Reflected int `json:"reflected,omitempty"`
+	// where coqc's check of it fails), or, where (II) is one computation
+	// (OneComputation, wholesplit.go), the leaves of its split the
+	// kernel's virtual machine checks; OpenLeaves are the leaves left to
+	// lia there.
+	Reflected      int  `json:"reflected,omitempty"`
+	OneComputation bool `json:"one_computation,omitempty"`
+	OpenLeaves     int  `json:"open_leaves,omitempty"`
 	// Seconds is coqc's time on the certificate (its libraries compiled
 	// before it not counted).
 	Seconds float64 `json:"seconds,omitempty"`
@@ -142,7 +145,7 @@ func Certify(ctx context.Context, c Claim, dir, name string, timeout time.Durati
 	// Checked first, saved after: a check stopped half way leaves no file
 	// in dir that could pass for a certificate.
 	r.Libraries = Libraries(text)
-	r.Reflected = reflectedCases(text)
+	r.Reflected, r.OneComputation, r.OpenLeaves = reflectedCases(text)
 	checked, err := checkText(ctx, name, text, timeout)
 	switch {
 	case ctx.Err() != nil:
@@ -285,7 +288,10 @@ func (r *Report) String() string {
 	switch r.Status {
 	case Certified:
 		reflected := ""
-		if r.Reflected > 0 {
+		switch {
+		case r.OneComputation:
+			reflected = fmt.Sprintf(" ((II) as one computation: %d leaves checked by the kernel's virtual machine, %d by lia)", r.Reflected, r.OpenLeaves)
+		case r.Reflected > 0:
 			reflected = fmt.Sprintf(" (%d cases by reflection)", r.Reflected)
 		}
 		return fmt.Sprintf("certified: written in %.1f s; coqc accepted %s in %.1f s%s, resting on no assumption", r.WriteSeconds, r.Path, r.Seconds, reflected)

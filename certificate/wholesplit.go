@@ -334,13 +334,19 @@ func (d *wholeSplit) write(w *writer) string {
 	for _, h := range d.hyps {
 		hyps = append(hyps, h.coq())
 	}
-	b.WriteString(`(* (II) as one computation (Reflect.v's split_sound): the case split as
+	fmt.Fprintf(b, `(* (II) as one computation (Reflect.v's split_sound): the case split as
    data, each leaf with the move it names (the piles of the position it
    moves to, as terms), the cases of the move relation and of S it picks,
    and the certificate of check; the move relation, S, valid and canonical
    as data, which the proof of witnesses converts into the definitions
-   above. The kernel runs open_goals once. *)
-`)
+   above. The kernel runs open_goals once. Variables: V 0 .. V %[1]d are
+   the piles %[2]s of p (in split_move, V %[3]d .. V %[4]d those of q);
+   past them, in the leaves, V %[3]d on are the minima and maxima of
+   split_defs, whose values are the list split_sound is applied to in
+   witnesses. A leaf's moves are q's piles as terms; its path picks, left
+   to right, a case (true: the left one) of each disjunction of
+   split_move and split_S it meets. *)
+`, d.n-1, strings.Join(w.fields, ", "), d.n, 2*d.n-1)
 	fmt.Fprintf(b, "Definition split_defs : list def := %s.\n", coqList(defs, "def"))
 	fmt.Fprintf(b, "Definition split_move : fm := %s.\n", d.move.coq())
 	fmt.Fprintf(b, "Definition split_S : fm := %s.\n", d.set.coq())
@@ -407,8 +413,13 @@ Ltac open_leaf := cbv [fst snd imp hold ev List.nth N.to_nat Pos.to_nat Pos.iter
 }
 
 // reflectedCases counts the cases of a certificate's (II) proved by
-// reflection: those of its split as data (the leaves, InS and Move),
-// or, case by case, those whose tactic names reflect_check.
-func reflectedCases(text string) int {
-	return strings.Count(text, "reflect_check ") + strings.Count(text, "InS (") + strings.Count(text, "Move (") - strings.Count(text, "("+openCert+")")
+// reflection: case by case, those whose tactic names reflect_check; as
+// one computation (whole), the leaves of its split as data (InS and
+// Move) but the open ones, which it counts apart.
+func reflectedCases(text string) (reflected int, whole bool, open int) {
+	if !strings.Contains(text, "split_sound ") {
+		return strings.Count(text, "reflect_check "), false, 0
+	}
+	open = strings.Count(text, "("+openCert+")")
+	return strings.Count(text, "InS (") + strings.Count(text, "Move (") - open, true, open
 }

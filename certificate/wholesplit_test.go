@@ -27,8 +27,8 @@ func TestWholeSplit(t *testing.T) {
 	if !strings.Contains(text, "split_sound") || !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
 		t.Fatal("(II) is not written as one split")
 	}
-	if n := reflectedCases(text); n < 2 {
-		t.Fatalf("%d leaves, want 2 or more", n)
+	if n, whole, open := reflectedCases(text); n < 2 || !whole || open != 0 {
+		t.Fatalf("%d leaves by check, %d open (one computation: %v), want 2 or more and none open", n, open, whole)
 	}
 	if checked := coqcChecks(t, "certificate", text); !checked.Accepted {
 		t.Fatalf("coqc rejected the split: %s", checked.Output)
@@ -62,8 +62,8 @@ func TestWholeSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(open, "split_open") || reflectedCases(open) != 0 {
-		t.Errorf("with no certificate sought, %d leaves by check, want 0", reflectedCases(open))
+	if n, whole, opened := reflectedCases(open); !whole || n != 0 || opened < 2 {
+		t.Errorf("with no certificate sought, %d leaves by check and %d open (one computation: %v), want none by check", n, opened, whole)
 	}
 	if checked := coqcChecks(t, "certificate", open); !checked.Accepted {
 		t.Errorf("coqc rejected the split whose every leaf is open: %s", checked.Output)
