@@ -97,35 +97,42 @@ func (s *splitter) tagMoveCases(c *caseNode) {
 // certifyGoals reads the printed goals and finds their certificates, on
 // every core: those it found, by tag.
 func certifyGoals(ctx context.Context, goals map[int]string, piles []string) map[int]*reflected {
-	type job struct {
-		id   int
-		goal string
+	ids := make([]int, 0, len(goals))
+	for id := range goals {
+		ids = append(ids, id)
 	}
-	jobs := make(chan job)
 	var mu sync.Mutex
 	found := map[int]*reflected{}
+	onEveryCore(ctx, ids, func(id int) {
+		r, err := parseGoal(goals[id], piles)
+		if err == nil && len(r.defs) >= reflectDefs && r.certify(ctx) {
+			mu.Lock()
+			found[id] = r
+			mu.Unlock()
+		}
+	})
+	return found
+}
+
+// onEveryCore calls do on each item, on every core at once, until ctx
+// ends (the items left are then skipped).
+func onEveryCore[T any](ctx context.Context, items []T, do func(T)) {
+	jobs := make(chan T)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			for j := range jobs {
-				if ctx.Err() != nil {
-					continue
-				}
-				r, err := parseGoal(j.goal, piles)
-				if err == nil && len(r.defs) >= reflectDefs && r.certify(ctx) {
-					mu.Lock()
-					found[j.id] = r
-					mu.Unlock()
+			for x := range jobs {
+				if ctx.Err() == nil {
+					do(x)
 				}
 			}
 		})
 	}
-	for id, goal := range goals {
-		jobs <- job{id, goal}
+	for _, x := range items {
+		jobs <- x
 	}
 	close(jobs)
 	wg.Wait()
-	return found
 }
 
 // tree returns the tactics of the split at root.

@@ -3,7 +3,6 @@ package certificate
 import (
 	"context"
 	"math/big"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -35,31 +34,17 @@ func (d *wholeSplit) certify(ctx context.Context) bool {
 func (d *wholeSplit) certifyLeaves(ctx context.Context, leaves []*splitTree, budget, most int) []*splitTree {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan *splitTree)
 	var mu sync.Mutex
 	var failed []*splitTree
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for t := range jobs {
-				if ctx.Err() != nil {
-					continue
-				}
-				if t.cert = d.certifyLeaf(ctx, t, budget); t.cert == nil {
-					mu.Lock()
-					if failed = append(failed, t); len(failed) > most {
-						cancel()
-					}
-					mu.Unlock()
-				}
+	onEveryCore(ctx, leaves, func(t *splitTree) {
+		if t.cert = d.certifyLeaf(ctx, t, budget); t.cert == nil {
+			mu.Lock()
+			if failed = append(failed, t); len(failed) > most {
+				cancel()
 			}
-		})
-	}
-	for _, t := range leaves {
-		jobs <- t
-	}
-	close(jobs)
-	wg.Wait()
+			mu.Unlock()
+		}
+	})
 	return failed
 }
 
