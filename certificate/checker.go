@@ -76,7 +76,8 @@ func Checker(name string, misere bool, libraries []string) string {
      %[4]s
    and, with Coq's kernel alone: coqchk -silent -o -Q . "" %[2]s *)
 
-Require Import ZArith Nimlab.
+From Coq Require Import ZArith.
+Require Import Nimlab.
 Require %[1]s.
 Open Scope Z_scope.
 

@@ -154,11 +154,7 @@ func valuesAt(ps []game.Position, defs []def, ws []*zt) [][]*big.Int {
 			env = append(env, big.NewInt(int64(x)))
 		}
 		for _, df := range defs {
-			a, b := df.a.eval(env), df.b.eval(env)
-			if (a.Cmp(b) > 0) != df.max {
-				a = b
-			}
-			env = append(env, a)
+			env = append(env, df.value(env))
 		}
 		if ws != nil {
 			q := make([]*big.Int, len(ws))

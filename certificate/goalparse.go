@@ -8,12 +8,13 @@ import (
 )
 
 // goalParser reads a goal as coqc prints it (Z's notations: + - * and
-// unary -, Z.min, Z.max, the comparisons and their chains "x <= y < z",
-// <>, ~, /\, \/, True, ->) into Reflect.v's data: the hypotheses before
-// the arrows, the goal after them, and the minima and maxima it names,
-// each a variable after the piles. What it does not read (<->, a
-// division, ...) is an error: the case keeps its lia proof. It reads
-// nimlab's own Coq text alike (formula, term).
+// unary -, a quotient by a positive number, Z.min, Z.max, the
+// comparisons and their chains "x <= y < z", <>, ~, /\, \/, True, ->)
+// into Reflect.v's data: the hypotheses before the arrows, the goal after
+// them, and the minima, maxima and quotients it names, each a variable
+// after the piles. What it does not read (<->, a quotient by a term, ...)
+// is an error: the case keeps its lia proof. It reads nimlab's own Coq
+// text alike (formula, term).
 type goalParser struct {
 	toks  []string
 	pos   int
@@ -120,7 +121,7 @@ func enclosed(toks []string) bool {
 // tokens splits a printed goal into tokens.
 func tokens(text string) ([]string, error) {
 	var out []string
-	symbols := []string{"<->", "->", "<=", ">=", "<>", "/\\", "\\/", "<", ">", "=", "+", "-", "*", "~", "(", ")"}
+	symbols := []string{"<->", "->", "<=", ">=", "<>", "/\\", "\\/", "<", ">", "=", "+", "-", "*", "/", "~", "(", ")"}
 	for i := 0; i < len(text); {
 		r := rune(text[i])
 		switch {
@@ -295,14 +296,25 @@ func (p *goalParser) sum() (*zt, error) {
 	return a, nil
 }
 
-// product reads * (level 40, left).
+// product reads * and / (level 40, left); a quotient, by a positive
+// number only, is a def.
 func (p *goalParser) product() (*zt, error) {
 	a, err := p.unary()
 	if err != nil {
 		return nil, err
 	}
-	for p.peek() == "*" {
+	for p.peek() == "*" || p.peek() == "/" {
+		op := p.peek()
 		p.pos++
+		if op == "/" {
+			k, ok := number(p.peek())
+			if !ok || k.Sign() == 0 {
+				return nil, fmt.Errorf("goal: a quotient by %q is not read", p.peek())
+			}
+			p.pos++
+			a = p.define(def{kind: '/', a: a, k: k}, "("+a.value(p.names)+" / "+k.String()+")")
+			continue
+		}
 		b, err := p.unary()
 		if err != nil {
 			return nil, err
@@ -310,6 +322,21 @@ func (p *goalParser) product() (*zt, error) {
 		a = &zt{op: '*', a: a, b: b}
 	}
 	return a, nil
+}
+
+// define returns the variable that holds d, whose value is written
+// value: the one it was given when d was met before, else a new one.
+func (p *goalParser) define(d def, value string) *zt {
+	key := d.coq()
+	v, ok := p.seen[key]
+	if !ok {
+		v = len(p.names)
+		d.v = v
+		p.seen[key] = v
+		p.defs = append(p.defs, d)
+		p.names = append(p.names, value)
+	}
+	return &zt{op: 'v', v: v}
 }
 
 // unary reads - x (level 35), where - before a number is a negative
@@ -345,17 +372,11 @@ func (p *goalParser) application() (*zt, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := def{max: name == "Z.max", a: a, b: b}
-	key := d.coq()
-	v, ok := p.seen[key]
-	if !ok {
-		v = len(p.names)
-		d.v = v
-		p.seen[key] = v
-		p.defs = append(p.defs, d)
-		p.names = append(p.names, "("+name+" "+a.value(p.names)+" "+b.value(p.names)+")")
+	kind := byte('m')
+	if name == "Z.max" {
+		kind = 'M'
 	}
-	return &zt{op: 'v', v: v}, nil
+	return p.define(def{kind: kind, a: a, b: b}, "("+name+" "+a.value(p.names)+" "+b.value(p.names)+")"), nil
 }
 
 // atom reads a variable, a number or a parenthesized term.

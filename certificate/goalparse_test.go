@@ -26,6 +26,11 @@ func TestParseGoal(t *testing.T) {
 			want: "And (FGt (V 3) (V 0)) (And (FEq (V 2) (K 0)) (Tr))",
 			defs: "DMin 2 (V 0) (Sub (V 1) (K 1)); DMax 3 (V 2) (K 0)",
 			env:  "x_a; x_b; (Z.min x_a (x_b - 1)); (Z.max (Z.min x_a (x_b - 1)) 0)"},
+		// A quotient by a number, at *'s level: a variable after the piles.
+		{goal: "2 * x_a / 2 + x_b / 3 * 3 <= x_a",
+			want: "FLe (Add (V 2) (Mul (V 3) (K 3))) (V 0)",
+			defs: "DDiv 2 (Mul (K 2) (V 0)) (2); DDiv 3 (V 1) (3)",
+			env:  "x_a; x_b; ((2 * x_a) / 2); (x_b / 3)"},
 		// Disjunctions nest to the right, below conjunctions.
 		{goal: "x_a = 0 \\/ x_b = 0 /\\ True \\/ (x_a < 1 \\/ x_b < 1)",
 			want: "Or (FEq (V 0) (K 0)) (Or (And (FEq (V 1) (K 0)) (Tr)) (Or (FLt (V 0) (K 1)) (FLt (V 1) (K 1))))"},
@@ -62,7 +67,9 @@ func TestParseGoal(t *testing.T) {
 func TestParseGoalRefuses(t *testing.T) {
 	for _, goal := range []string{
 		"(x_a = 0 <-> x_b = 0)",
-		"x_a / 2 = 0",
+		"x_a / x_b = 0",
+		"x_a / 0 = 0",
+		"x_a / -2 = 0",
 		"Z.abs x_a = 0",
 		"x_c = 0",
 		"x_a = 0 x_b",

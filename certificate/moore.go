@@ -141,7 +141,7 @@ func newMooreWriter(c Claim, s mooreSet) (*writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	w.b.WriteString(`Require Import List. Import ListNotations.
+	w.b.WriteString(`From Coq Require Import List. Import ListNotations.
 
 (* inS is colmod m of the piles, defined in Moore.v, which a referee reads
    there too: every pile at least 0, and at every binary digit i the number

@@ -4,21 +4,22 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 )
 
 // A case of (II)'s split can be proved by reflection (Reflect.v): its
 // goal, with the hypotheses it reads, is written as data — terms (zt) and
-// formulas (fm) over the piles and the minima and maxima it names (defs)
-// — with a certificate: which minima to split, and in each case a Farkas
-// combination of the constraints that sums to a negative constant. Coq's
-// kernel then runs Reflect.v's check on the data, whose soundness is
-// proved there once, and does no search. The data are read from the goal
-// as coqc prints it (reflection.go runs coqc once to print every case's
-// goal), so they are Coq's goal itself; the certificate is found by
-// refute.go, with farkas.go's linear programs. Where either fails, the
-// case keeps its lia proof.
+// formulas (fm) over the piles and the minima, maxima and quotients it
+// names (defs) — with a certificate: which of them to split, and in each
+// case a Farkas combination of the constraints that sums to a negative
+// constant. Coq's kernel then runs Reflect.v's check on the data, whose
+// soundness is proved there once, and does no search. The data are read
+// from the goal as coqc prints it (reflection.go runs coqc once to print
+// every case's goal), so they are Coq's goal itself; the certificate is
+// found by refute.go, with farkas.go's linear programs. Where either
+// fails, the case keeps its lia proof.
 
 // zt is a term of Reflect.v's zt: a variable, a constant, +, -, * or
 // unary -.
@@ -37,11 +38,43 @@ type fm struct {
 	f, g *fm
 }
 
-// def is a minimum (or a maximum) of two terms, held by variable v.
+// def is a minimum or a maximum of two terms a and b, or the quotient
+// of a by a constant k > 0 (rounded down), held by variable v.
 type def struct {
-	max  bool
+	kind byte // 'm' (minimum), 'M' (maximum), '/' (quotient)
 	v    int
 	a, b *zt
+	k    *big.Int
+}
+
+// args returns the terms the def reads.
+func (d def) args() []*zt {
+	if d.kind == '/' {
+		return []*zt{d.a}
+	}
+	return []*zt{d.a, d.b}
+}
+
+// renumber returns the def with variable v numbered local[v].
+func (d def) renumber(local []int) def {
+	out := def{kind: d.kind, v: local[d.v], a: d.a.renumber(local), k: d.k}
+	if d.b != nil {
+		out.b = d.b.renumber(local)
+	}
+	return out
+}
+
+// value returns the def's value where its arguments' variables have
+// the values env.
+func (d def) value(env []*big.Int) *big.Int {
+	a := d.a.eval(env)
+	if d.kind == '/' {
+		return new(big.Int).Div(a, d.k) // k > 0: Euclid's quotient is Z.div's
+	}
+	if b := d.b.eval(env); (a.Cmp(b) > 0) != (d.kind == 'M') {
+		return b
+	}
+	return a
 }
 
 // coq writes the term as Reflect.v's data.
@@ -79,11 +112,13 @@ func (f *fm) coq() string {
 
 // coq writes the definition as Reflect.v's data.
 func (d def) coq() string {
-	name := "DMin"
-	if d.max {
-		name = "DMax"
+	switch d.kind {
+	case '/':
+		return fmt.Sprintf("DDiv %d (%s) (%s)", d.v, d.a.coq(), d.k)
+	case 'M':
+		return fmt.Sprintf("DMax %d (%s) (%s)", d.v, d.a.coq(), d.b.coq())
 	}
-	return fmt.Sprintf("%s %d (%s) (%s)", name, d.v, d.a.coq(), d.b.coq())
+	return fmt.Sprintf("DMin %d (%s) (%s)", d.v, d.a.coq(), d.b.coq())
 }
 
 // value writes the term as Coq reads it in a goal, its variables named
@@ -327,6 +362,9 @@ func (f *fm) denials() ([]factSet, bool) {
 // is false) and a minimum the first, a maximum the second; or the other
 // way round.
 func (d def) cases(tie bool) ([]linConstraint, []linConstraint, bool) {
+	if d.kind == '/' {
+		return d.quotientCases()
+	}
 	ts, ok1 := diff(d.b, d.a)
 	va, ok2 := diff(&zt{op: 'v', v: d.v}, d.a)
 	vb, ok3 := diff(&zt{op: 'v', v: d.v}, d.b)
@@ -334,7 +372,7 @@ func (d def) cases(tie bool) ([]linConstraint, []linConstraint, bool) {
 		return nil, nil, false
 	}
 	first, second := va, vb
-	if d.max {
+	if d.kind == 'M' {
 		first, second = vb, va
 	}
 	below, above := ts, ts.scale(minusOne).less1()
@@ -343,6 +381,92 @@ func (d def) cases(tie bool) ([]linConstraint, []linConstraint, bool) {
 	}
 	return []linConstraint{{form: below}, {form: first, zero: true}},
 		[]linConstraint{{form: above}, {form: second, zero: true}}, true
+}
+
+// alts is Reflect.v's alts: the cases of a hypothesis facts does not
+// read, a disjunction or a conjunction denied: one case (a and b nil),
+// its facts x, or a choice of a and b.
+type alts struct {
+	x    factSet
+	a, b *alts
+}
+
+// choices returns the cases of f (pos) or of its negation (Reflect.v's
+// choices).
+func (f *fm) choices(pos bool) (*alts, bool) {
+	switch {
+	case f.op == "~":
+		return f.f.choices(!pos)
+	case f.op == "\\/" && !pos:
+		return nil, false
+	case f.op == "\\/" || f.op == "/\\" && !pos:
+		a, ok := f.f.choices(pos)
+		if !ok {
+			return nil, false
+		}
+		b, ok := f.g.choices(pos)
+		if !ok {
+			return nil, false
+		}
+		return &alts{a: a, b: b}, true
+	}
+	g := f
+	if !pos {
+		g = &fm{op: "~", f: f}
+	}
+	x, ok := g.facts()
+	return &alts{x: x}, ok
+}
+
+// holds reports whether a case of the choice holds at the point.
+func (a *alts) holds(point []*big.Rat) bool {
+	if a.a != nil {
+		return a.a.holds(point) || a.b.holds(point)
+	}
+	for _, c := range a.x.cs {
+		if v := evalForm(c.form, point); v.Sign() < 0 || c.zero && v.Sign() != 0 {
+			return false
+		}
+	}
+	for _, l := range a.x.nes {
+		if evalForm(l, point).Sign() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// refutedNow reports whether the set's constants refute it (Reflect.v's
+// refuted_now, whose denials check drops): a constraint l >= 0 whose l
+// is a negative constant, l = 0 whose l is a constant other than 0, or
+// l <> 0 whose l is 0.
+func (x factSet) refutedNow() bool {
+	for _, c := range x.cs {
+		if k, ok := c.form.constant(); ok && (k.Sign() < 0 || c.zero && k.Sign() != 0) {
+			return true
+		}
+	}
+	for _, l := range x.nes {
+		if k, ok := l.constant(); ok && k.Sign() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// quotientCases returns the cases of a quotient v = a / k (Reflect.v's
+// cases_of): k v <= a <= k v + k - 1, and -1 >= 0, which never holds.
+func (d def) quotientCases() ([]linConstraint, []linConstraint, bool) {
+	if d.k.Sign() <= 0 {
+		return nil, nil, false
+	}
+	kv := &zt{op: '*', a: &zt{op: 'k', k: d.k}, b: &zt{op: 'v', v: d.v}}
+	lo, ok1 := diff(d.a, kv)
+	hi, ok2 := diff(&zt{op: '+', a: kv, b: &zt{op: 'k', k: new(big.Int).Sub(d.k, big.NewInt(1))}}, d.a)
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	return []linConstraint{{form: lo}, {form: hi}}, []linConstraint{{form: constForm(minusOne)}}, true
 }
 
 // reflected is a case proved by reflection: its data and certificate.
@@ -364,10 +488,16 @@ func (g *reflected) certify(ctx context.Context) bool {
 // and time d, and reports whether it did.
 func (g *reflected) certifyWithin(ctx context.Context, lps int, d time.Duration) bool {
 	var base factSet
+	var ors []*alts
 	for _, h := range g.hyps {
 		x, ok := h.facts()
 		if !ok {
-			return false
+			// Reflect.v's facts_all reads it as no facts, ors_all as
+			// a choice.
+			if a, ok := h.choices(true); ok {
+				ors = append(ors, a)
+			}
+			continue
 		}
 		base.cs, base.nes = append(base.cs, x.cs...), append(base.nes, x.nes...)
 	}
@@ -375,7 +505,8 @@ func (g *reflected) certifyWithin(ctx context.Context, lps int, d time.Duration)
 	if !ok {
 		return false
 	}
-	r := &refuter{ctx: ctx, deadline: time.Now().Add(d), defs: g.defs, nv: len(g.env), maxLPs: lps}
+	dens = slices.DeleteFunc(dens, factSet.refutedNow)
+	r := &refuter{ctx: ctx, deadline: time.Now().Add(d), defs: g.defs, ors: ors, nv: len(g.env), maxLPs: lps}
 	g.cert = r.top(base.cs, base.nes, dens, make([]bool, len(g.defs)), 0)
 	return g.cert != nil
 }

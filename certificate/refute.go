@@ -14,7 +14,7 @@ import (
 
 // refutation is Reflect.v's cert.
 type refutation struct {
-	kind    byte // 'f' (Farkas), 'd' (a minimum or maximum), 'n' (a disequality), 'l' (l <= 0 or l >= 1), 'g' (Denial), '.' (Done)
+	kind    byte // 'f' (Farkas), 'd' (a minimum or maximum), 'n' (a disequality), 'l' (l <= 0 or l >= 1), 'g' (Denial), 'o' (SplitOr), 'u' (UseAlt), '.' (Done)
 	weights []*big.Int
 	index   int
 	tie     bool
@@ -32,6 +32,10 @@ func (r *refutation) coq() string {
 		return fmt.Sprintf("SplitLin %s (%s) (%s)", r.form.coq(), r.a.coq(), r.b.coq())
 	case 'g':
 		return fmt.Sprintf("Denial (%s) (%s)", r.a.coq(), r.b.coq())
+	case 'o':
+		return fmt.Sprintf("SplitOr %d (%s) (%s)", r.index, r.a.coq(), r.b.coq())
+	case 'u':
+		return fmt.Sprintf("UseAlt %d (%s)", r.index, r.a.coq())
 	case '.':
 		return "Done"
 	}
@@ -61,9 +65,12 @@ type refuter struct {
 	ctx      context.Context
 	deadline time.Time
 	defs     []def
-	nv       int
-	lps      int
-	maxLPs   int
+	// ors are the choices of the hypotheses facts does not read
+	// (Reflect.v's ors_all).
+	ors    []*alts
+	nv     int
+	lps    int
+	maxLPs int
 	// cone marks the defs a denial reads: those of its variables, and of
 	// theirs; they are split first.
 	cone []bool
@@ -85,7 +92,7 @@ func (r *refuter) setCone(forms []linForm) {
 				continue
 			}
 			r.cone[k] = true
-			for _, arg := range []*zt{r.defs[k].a, r.defs[k].b} {
+			for _, arg := range r.defs[k].args() {
 				if f, ok := arg.lin(); ok {
 					mark(f)
 				}
@@ -171,7 +178,7 @@ func (r *refuter) top(cs []linConstraint, nes []linForm, dens []factSet, decided
 			forms = append(forms, c.form)
 		}
 		r.setCone(append(forms, dens[i].nes...))
-		c := r.refute(with(cs, dens[i].cs...), append(append([]linForm(nil), nes...), dens[i].nes...), decided, make([]bool, len(nes)+len(dens[i].nes)))
+		c := r.refute(with(cs, dens[i].cs...), append(append([]linForm(nil), nes...), dens[i].nes...), decided, make([]bool, len(nes)+len(dens[i].nes)), r.ors)
 		if c == nil {
 			return nil
 		}
@@ -181,12 +188,13 @@ func (r *refuter) top(cs []linConstraint, nes []linForm, dens []factSet, decided
 }
 
 // refute returns a certificate that the constraints and disequalities
-// have no integer solution where every def holds, or nil. Where the
-// rationals satisfy them, it splits a def the point found breaks, else a
-// disequality it breaks, else (for the integers) a coordinate of the
-// point that is no integer, else the first disequality, then def, not
-// split yet.
-func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []bool) *refutation {
+// have no integer solution where every def and every choice of os
+// holds, or nil. Where the rationals satisfy them, it splits a def the
+// point found breaks, else a disequality it breaks, else a choice no
+// case of which holds there (a case's facts added where it has one),
+// else (for the integers) a coordinate of the point that is no integer,
+// else the first disequality, then def, not split yet.
+func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []bool, os []*alts) *refutation {
 	weights, point, ok := r.lp(cs)
 	if !ok {
 		return nil
@@ -211,15 +219,20 @@ func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []boo
 		}
 	}
 	if pick < 0 {
+		for i, a := range os {
+			if !a.holds(point) {
+				return r.choose(cs, nes, decided, split, os, i)
+			}
+		}
 		if j := fractional(point); j >= 0 {
 			// x_j <= floor(v) or x_j >= floor(v) + 1.
 			floor := new(big.Int).Div(point[j].Num(), point[j].Denom())
 			l := unitForm(j).add(constForm(new(big.Int).Neg(floor)))
-			a := r.refute(with(cs, linConstraint{form: l.scale(minusOne)}), nes, decided, split)
+			a := r.refute(with(cs, linConstraint{form: l.scale(minusOne)}), nes, decided, split, os)
 			if a == nil {
 				return nil
 			}
-			b := r.refute(with(cs, linConstraint{form: l.less1()}), nes, decided, split)
+			b := r.refute(with(cs, linConstraint{form: l.less1()}), nes, decided, split, os)
 			if b == nil {
 				return nil
 			}
@@ -253,11 +266,11 @@ func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []boo
 		decided = append([]bool(nil), decided...)
 		decided[pick] = true
 	}
-	a := r.refute(with(cs, one...), nes, decided, split)
+	a := r.refute(with(cs, one...), nes, decided, split, os)
 	if a == nil {
 		return nil
 	}
-	b := r.refute(with(cs, other...), nes, decided, split)
+	b := r.refute(with(cs, other...), nes, decided, split, os)
 	if b == nil {
 		return nil
 	}
@@ -265,6 +278,31 @@ func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []boo
 		return &refutation{kind: 'n', index: pick, a: a, b: b}
 	}
 	return &refutation{kind: 'd', index: pick, tie: true, a: a, b: b}
+}
+
+// choose returns the refutation that splits the choice os[i] (SplitOr),
+// or adds its one case's facts (UseAlt).
+func (r *refuter) choose(cs []linConstraint, nes []linForm, decided, split []bool, os []*alts, i int) *refutation {
+	a := os[i]
+	if a.a == nil {
+		more := append(append([]linForm(nil), nes...), a.x.nes...)
+		now := append([]*alts(nil), os...)
+		now[i] = &alts{} // its facts are in: no need to choose it again
+		c := r.refute(with(cs, a.x.cs...), more, decided, append(append([]bool(nil), split...), make([]bool, len(a.x.nes))...), now)
+		if c == nil {
+			return nil
+		}
+		return &refutation{kind: 'u', index: i, a: c}
+	}
+	var sides [2]*refutation
+	for k, side := range []*alts{a.a, a.b} {
+		now := append([]*alts(nil), os...)
+		now[i] = side
+		if sides[k] = r.refute(cs, nes, decided, split, now); sides[k] == nil {
+			return nil
+		}
+	}
+	return &refutation{kind: 'o', index: i, a: sides[0], b: sides[1]}
 }
 
 // fractional returns the first coordinate of the point that is no
@@ -297,9 +335,22 @@ func evalForm(l linForm, point []*big.Rat) *big.Rat {
 	return v
 }
 
-// holds reports whether the def's variable is its minimum (maximum) at
-// the point.
+// holds reports whether the def's variable is its minimum (maximum,
+// quotient) at the point: for a quotient, whether the point meets its
+// case's constraints.
 func (d def) holds(point []*big.Rat) bool {
+	if d.kind == '/' {
+		one, _, ok := d.quotientCases()
+		if !ok {
+			return false
+		}
+		for _, c := range one {
+			if evalForm(c.form, point).Sign() < 0 {
+				return false
+			}
+		}
+		return true
+	}
 	a, ok1 := d.a.lin()
 	b, ok2 := d.b.lin()
 	if !ok1 || !ok2 {
@@ -307,7 +358,7 @@ func (d def) holds(point []*big.Rat) bool {
 	}
 	x, y := evalForm(a, point), evalForm(b, point)
 	want := x
-	if (x.Cmp(y) > 0) != d.max {
+	if (x.Cmp(y) > 0) != (d.kind == 'M') {
 		want = y
 	}
 	return point[d.v].Cmp(want) == 0

@@ -71,15 +71,23 @@ func (d *wholeSplit) certifyLeaf(ctx context.Context, t *splitTree, budget int) 
 // linear forms it names are numbered back.
 func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []bool, budget int) *refutation {
 	// The hypotheses needed, and where their constraints are among all
-	// the hypotheses' (facts_all's order): csAt and nesAt map a local
-	// constraint or disequality to its index there.
+	// the hypotheses' (facts_all's order): csAt, nesAt and orsAt map a
+	// local constraint, disequality or choice (ors_all's order) to its
+	// index there.
 	var hyps []*fm
-	var csAt, nesAt []int
-	nCs, nNes := 0, 0
+	var csAt, nesAt, orsAt []int
+	nCs, nNes, nOrs := 0, 0, 0
 	for i, h := range t.hyps {
 		x, ok := h.facts()
 		if !ok {
-			return nil
+			if _, ok := h.choices(true); ok {
+				if needed[i] {
+					hyps = append(hyps, h)
+					orsAt = append(orsAt, nOrs)
+				}
+				nOrs++
+			}
+			continue
 		}
 		if needed[i] {
 			hyps = append(hyps, h)
@@ -101,8 +109,9 @@ func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []boo
 	}
 	for k := len(d.defs) - 1; k >= 0; k-- { // a def names earlier variables only
 		if df := d.defs[k]; used[df.v] {
-			df.a.markTerm(used)
-			df.b.markTerm(used)
+			for _, arg := range df.args() {
+				arg.markTerm(used)
+			}
 		}
 	}
 	local := make([]int, len(d.names)) // global variable -> local, or -1
@@ -118,7 +127,7 @@ func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []boo
 	var global []int // local def -> global def
 	for k, df := range d.defs {
 		if used[df.v] {
-			defs = append(defs, def{max: df.max, v: local[df.v], a: df.a.renumber(local), b: df.b.renumber(local)})
+			defs = append(defs, df.renumber(local))
 			global = append(global, k)
 		}
 	}
@@ -143,18 +152,19 @@ func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []boo
 		}
 		return i - len(nesAt) + nNes
 	}
-	return r.cert.numberBack(numbering{defs: global, vars: local, nv: len(d.names), cs: cs, nes: nes})
+	ors := func(i int) int { return orsAt[i] }
+	return r.cert.numberBack(numbering{defs: global, vars: local, nv: len(d.names), cs: cs, nes: nes, ors: ors})
 }
 
 // numbering maps a leaf's certificate, found over its local variables
 // and needed hypotheses, to the whole split's: defs maps a local def to
 // its global index, vars a global variable to its local one (or -1), nv
-// is the number of global variables, cs and nes map a local constraint
-// and disequality to its global index.
+// is the number of global variables, cs, nes and ors map a local
+// constraint, disequality and choice to its global index.
 type numbering struct {
-	defs, vars []int
-	nv         int
-	cs, nes    func(int) int
+	defs, vars   []int
+	nv           int
+	cs, nes, ors func(int) int
 }
 
 // numberBack returns the certificate numbered as n says.
@@ -179,6 +189,8 @@ func (r *refutation) numberBack(n numbering) *refutation {
 		out.weights = ws
 	case 'n':
 		out.index = n.nes(r.index)
+	case 'o', 'u':
+		out.index = n.ors(r.index)
 	case 'd':
 		out.index = n.defs[r.index]
 	case 'l':

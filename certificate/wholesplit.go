@@ -55,8 +55,8 @@ type splitTree struct {
 // wholeSplit is (II) as data.
 type wholeSplit struct {
 	n int
-	// names are the values of env: the piles, then the minima and maxima
-	// the conditions and moves name (defs).
+	// names are the values of env: the piles, then the minima, maxima
+	// and quotients the conditions and moves name (defs).
 	names []string
 	defs  []def
 	// move is the move relation, its variables the piles of p then those
@@ -341,9 +341,9 @@ func (d *wholeSplit) write(w *writer) string {
    as data, which the proof of witnesses converts into the definitions
    above. The kernel runs open_goals once. Variables: V 0 .. V %[1]d are
    the piles %[2]s of p (in split_move, V %[3]d .. V %[4]d those of q);
-   past them, in the leaves, V %[3]d on are the minima and maxima of
-   split_defs, whose values are the list split_sound is applied to in
-   witnesses. A leaf's moves are q's piles as terms; its path picks, left
+   past them, in the leaves, V %[3]d on are the minima, maxima and
+   quotients of split_defs, whose values are the list split_sound is
+   applied to in witnesses. A leaf's moves are q's piles as terms; its path picks, left
    to right, a case (true: the left one) of each disjunction of
    split_move and split_S it meets. *)
 `, d.n-1, strings.Join(w.fields, ", "), d.n, 2*d.n-1)

@@ -24,7 +24,7 @@ func TestWholeSplit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text, "split_sound") || !strings.Contains(text, "Require Import ZArith Lia Nimlab Reflect.") {
+	if !strings.Contains(text, "split_sound") || !strings.Contains(text, "Require Import Nimlab Reflect.") {
 		t.Fatal("(II) is not written as one split")
 	}
 	if n, whole, open := reflectedCases(text); n < 2 || !whole || open != 0 {
@@ -86,4 +86,46 @@ func caseByCase(t *testing.T) {
 	from := wholeFrom
 	wholeFrom = math.MaxInt
 	t.Cleanup(func() { wholeFrom = from })
+}
+
+// TestWholeSplitQuotient: a leaf whose move names a quotient (Reflect.v's
+// DDiv: k v <= s <= k v + k - 1) has a certificate, and one under a
+// condition denied that is a conjunction (the move valid: Reflect.v's
+// choices, split by SplitOr, a case used by UseAlt); coqc accepts the
+// split, and rejects it with the quotient's divisor changed in the data,
+// or a choice named that is not one.
+func TestWholeSplitQuotient(t *testing.T) {
+	coqc(t)
+	g := parse(t, "nim:2")
+	// Bouton's moves to (a, a) and (b, b), their equal pile written as a
+	// quotient.
+	c := Claim{Game: g, Set: compile(t, g, "a == b"), Moves: [][]string{{"a", "(2 * a + 1) / 2"}, {"(2 * b) / 2", "b"}}}
+	text, err := Write(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, whole, open := reflectedCases(text); n < 2 || !whole || open != 0 {
+		t.Fatalf("%d leaves by check, %d open (one computation: %v), want 2 or more and none open", n, open, whole)
+	}
+	for _, want := range []string{"DDiv", "SplitOr", "UseAlt"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("no %s in the split's data", want)
+		}
+	}
+	if checked := coqcChecks(t, "certificate", text); !checked.Accepted {
+		t.Fatalf("coqc rejected the split: %s", checked.Output)
+	}
+	tampers := map[string]string{
+		"a quotient's divisor changed": regexp.MustCompile(`DDiv (\d+) \(([^\n]*?)\) \(2\)`).ReplaceAllString(text, "DDiv $1 ($2) (3)"),
+		"a choice that is not one":     regexp.MustCompile(`UseAlt \d+ `).ReplaceAllString(text, "UseAlt 9 "),
+	}
+	for name, tampered := range tampers {
+		if tampered == text {
+			t.Errorf("%s: nothing changed", name)
+			continue
+		}
+		if checked := coqcChecks(t, "certificate", tampered); checked.Accepted || strings.Contains(checked.Output, "Syntax error") {
+			t.Errorf("%s: coqc accepted the certificate, or could not read it: %s", name, checked.Output)
+		}
+	}
 }

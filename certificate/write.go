@@ -239,7 +239,8 @@ func (w *writer) header(libs ...string) {
    the rest. Check it in a folder with %[5]s:
      %[6]s *)
 
-Require Import ZArith Lia %[8]s.
+From Coq Require Import ZArith Lia.
+Require Import %[8]s.
 Open Scope Z_scope.
 
 `, comment(g.Title), g.Spec, play, comment(w.c.Set.String()), strings.Join(files, " and "), compileCommand(files, name), CheckerName(name), strings.Join(libs, " "))

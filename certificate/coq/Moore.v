@@ -27,7 +27,7 @@
    by numbers (decide_colmod).
    Coq's standard library only; no axiom, no Admitted. *)
 
-Require Import ZArith Lia List Bool.
+From Coq Require Import ZArith Lia List Bool.
 Import ListNotations.
 Open Scope Z_scope.
 

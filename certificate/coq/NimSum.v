@@ -20,7 +20,7 @@
    them, whatever the tree, and prove_splits proves it along the tree.
    Coq's standard library only; no axiom, no Admitted. *)
 
-Require Import ZArith Lia.
+From Coq Require Import ZArith Lia.
 Open Scope Z_scope.
 
 (* The nim-sum of two non-negative integers is non-negative (so is every

@@ -12,7 +12,7 @@
    outside S (but the terminal ones, in misere play), and in misere play
    (III) no terminal position in S, is exactly the set of P-positions. Coq's standard library only; no axiom. *)
 
-Require Import ZArith Lia.
+From Coq Require Import ZArith Lia.
 Open Scope Z_scope.
 
 Section Characterization.

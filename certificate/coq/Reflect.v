@@ -2,17 +2,18 @@
    A case's goal, written as data (zt, fm), is proved by a computation
    the kernel runs (check), whose soundness is proved once, here
    (check_sound). The data come with a certificate nimlab computed: which
-   minima and maxima to split, and in each case a Farkas combination of
-   the constraints (a weight per constraint, at least 0 for an
-   inequality) whose sum is a negative constant. The kernel does not
-   search, it adds up: where lia finds and checks a proof at each call,
-   check only checks. Coq's standard library only; no axiom. *)
-Require Import ZArith Lia List.
+   minima, maxima and quotients to split, and in each case a Farkas
+   combination of the constraints (a weight per constraint, at least 0
+   for an inequality) whose sum is a negative constant. The kernel does
+   not search, it adds up: where lia finds and checks a proof at each
+   call, check only checks. Coq's standard library only; no axiom. *)
+From Coq Require Import ZArith Lia List Bool.
 Import ListNotations.
 Open Scope Z_scope.
 
 (* Terms of the piles, env holding their values (and, after the piles,
-   the values of the minima and maxima a goal names: defs_ok). *)
+   the values of the minima, maxima and quotients a goal names:
+   defs_ok). *)
 Inductive zt : Type :=
   | V (n : N) | K (z : Z) | Add (s t : zt) | Sub (s t : zt) | Mul (s t : zt) | Opp (s : zt).
 
@@ -49,12 +50,28 @@ Fixpoint imp (env : list Z) (hs : list fm) (g : fm) : Prop :=
   | h :: hs => hold env h -> imp env hs g
   end.
 
-(* A minimum or a maximum a goal names: the variable v holds it. *)
-Inductive def : Type := DMin (v : N) (s t : zt) | DMax (v : N) (s t : zt).
+(* Whether a formula holds is decided (no axiom: its comparisons are of
+   integers). *)
+Lemma hold_dec : forall env f, hold env f \/ ~ hold env f.
+Proof.
+  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
+    cbn [hold]; try lia; tauto.
+Qed.
 
-Definition dvar (d : def) : nat := match d with DMin v _ _ | DMax v _ _ => N.to_nat v end.
+Fixpoint hold_all (env : list Z) (hs : list fm) : Prop :=
+  match hs with nil => True | h :: hs => hold env h /\ hold_all env hs end.
+
+(* A minimum, a maximum or a quotient (by a constant) a goal names: the
+   variable v holds it. *)
+Inductive def : Type := DMin (v : N) (s t : zt) | DMax (v : N) (s t : zt) | DDiv (v : N) (s : zt) (k : Z).
+
+Definition dvar (d : def) : nat := match d with DMin v _ _ | DMax v _ _ | DDiv v _ _ => N.to_nat v end.
 Definition dval (env : list Z) (d : def) : Z :=
-  match d with DMin _ s t => Z.min (ev env s) (ev env t) | DMax _ s t => Z.max (ev env s) (ev env t) end.
+  match d with
+  | DMin _ s t => Z.min (ev env s) (ev env t)
+  | DMax _ s t => Z.max (ev env s) (ev env t)
+  | DDiv _ s k => ev env s / k
+  end.
 Definition defs_ok (env : list Z) (ds : list def) : Prop :=
   map (fun d => nth (dvar d) env 0) ds = map (dval env) ds.
 
@@ -209,6 +226,60 @@ Proof.
   - inversion H; subst. split; constructor.
 Qed.
 
+(* A hypothesis facts does not read, a disjunction or a conjunction
+   denied, is read as a choice of cases (alts), each read by facts: a
+   certificate splits it (SplitOr) and adds a case's facts (UseAlt). *)
+Inductive alts : Type := Alt (c : list cstr) (n : list (list Z)) | Alts (a b : alts).
+
+Fixpoint ahold (env : list Z) (a : alts) : Prop :=
+  match a with
+  | Alt c n => Forall (sat env) c /\ Forall (nsat env) n
+  | Alts a b => ahold env a \/ ahold env b
+  end.
+
+Definition alt_of (x : option (list cstr * list (list Z))) : option alts :=
+  match x with Some (c, n) => Some (Alt c n) | None => None end.
+
+(* The cases of f (pos) or of its negation (not pos). *)
+Fixpoint choices (pos : bool) (f : fm) : option alts :=
+  match f with
+  | Or f g => if pos then match choices true f, choices true g with
+                          | Some a, Some b => Some (Alts a b) | _, _ => None end
+              else None
+  | And f g => if pos then alt_of (facts (And f g))
+               else match choices false f, choices false g with
+                    | Some a, Some b => Some (Alts a b) | _, _ => None end
+  | Not f => choices (negb pos) f
+  | _ => alt_of (facts (if pos then f else Not f))
+  end.
+
+Lemma alt_of_ok : forall env f x a, alt_of x = Some a -> (forall c n, x = Some (c, n) -> hold env f ->
+  Forall (sat env) c /\ Forall (nsat env) n) -> hold env f -> ahold env a.
+Proof. intros env f [[c n] |] a E H Hf; cbn [alt_of] in E; inversion E; subst. exact (H c n eq_refl Hf). Qed.
+
+Lemma choices_ok : forall env f pos a, choices pos f = Some a ->
+  (if pos then hold env f else ~ hold env f) -> ahold env a.
+Proof.
+  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
+    intros pos a E H; cbn [choices] in E.
+  1-5, 9: destruct pos; [ apply (alt_of_ok env _ _ a E (facts_ok env _)); exact H
+                        | apply (alt_of_ok env (Not _) _ a E (facts_ok env _)); exact H ].
+  - destruct pos; cbn [negb] in E; cbn [hold] in H.
+    + exact (IHf false a E H).
+    + apply (IHf true a E). destruct (hold_dec env f); tauto.
+  - destruct pos.
+    + apply (alt_of_ok env (And f g) _ a E (facts_ok env _)); exact H.
+    + destruct (choices false f) as [x |] eqn:Ef, (choices false g) as [y |] eqn:Eg; try discriminate.
+      inversion E; subst. cbn [hold ahold] in *. destruct (hold_dec env f) as [Hf | Hf].
+      * right. apply (IHg false y Eg). tauto.
+      * left. exact (IHf false x Ef Hf).
+  - destruct pos; try discriminate.
+    destruct (choices true f) as [x |] eqn:Ef, (choices true g) as [y |] eqn:Eg; try discriminate.
+    inversion E; subst. cbn [hold ahold] in *. destruct H as [H | H].
+    + left. exact (IHf true x Ef H).
+    + right. exact (IHg true y Eg H).
+Qed.
+
 (* The denials of a goal: one for each literal to prove, what its
    negation gives. A goal holds when every denial, with the hypotheses,
    is refuted. *)
@@ -267,7 +338,21 @@ Inductive cert : Type :=
   | SplitNeq (i : N) (c1 c2 : cert)
   | SplitLin (l : list Z) (c1 c2 : cert)
   | Denial (c rest : cert)
+  | SplitOr (i : N) (c1 c2 : cert)
+  | UseAlt (i : N) (c : cert)
   | Done.
+
+(* The list l with its element n replaced by x. *)
+Fixpoint set_nth {A : Type} (l : list A) (n : nat) (x : A) : list A :=
+  match l, n with
+  | nil, _ => nil
+  | _ :: l, O => x :: l
+  | y :: l, S n => y :: set_nth l n x
+  end.
+
+Lemma set_nth_ok : forall {A : Type} (P : A -> Prop) l n x, Forall P l -> P x -> Forall P (set_nth l n x).
+Proof. intros A P l; induction l as [| y l IH]; intros [| n] x H Hx; cbn [set_nth]; auto;
+  inversion H; subst; constructor; auto. Qed.
 
 (* The weighted sum of the constraints named: a weight at least 0 for
    l >= 0, any for l = 0; a sum whose variables all cancel and whose
@@ -309,7 +394,9 @@ Proof. intros env [| c cs] H; cbn [negative] in H; try discriminate.
 
 (* The cases of a minimum or maximum d: its first argument at most its
    second (below it where tie is false) and a minimum the first, a
-   maximum the second; or the other way round. *)
+   maximum the second; or the other way round. A quotient v = s / k
+   (k > 0) has one case, k v <= s <= k v + k - 1, and a second that
+   never holds (-1 >= 0), so that refute reads it as a split. *)
 Definition cases_of (d : def) (tie : bool) : option (list cstr * list cstr) :=
   match d with
   | DMin v s t => match diff t s, diff (V v) s, diff (V v) t with
@@ -322,12 +409,18 @@ Definition cases_of (d : def) (tie : bool) : option (list cstr * list cstr) :=
           if tie then Some ([Nonneg ts; Zero vt], [Nonneg (minus1 (lscale (-1) ts)); Zero vs])
           else Some ([Nonneg (minus1 ts); Zero vt], [Nonneg (lscale (-1) ts); Zero vs])
       | _, _, _ => None end
+  | DDiv v s k =>
+      if Z.ltb 0 k then
+        match diff s (Mul (K k) (V v)), diff (Add (Mul (K k) (V v)) (K (k - 1))) s with
+        | Some lo, Some hi => Some ([Nonneg lo; Nonneg hi], [Nonneg [-1]])
+        | _, _ => None end
+      else None
   end.
 
 Lemma cases_ok : forall env d tie c1 c2, cases_of d tie = Some (c1, c2) -> nth (dvar d) env 0 = dval env d ->
   Forall (sat env) c1 \/ Forall (sat env) c2.
 Proof.
-  intros env [v s t | v s t] tie c1 c2 H E; cbn [cases_of dvar dval] in H, E.
+  intros env [v s t | v s t | v s k] tie c1 c2 H E; cbn [cases_of dvar dval] in H, E.
   - destruct (diff t s) as [ts |] eqn:D1, (diff (V v) s) as [vs |] eqn:D2, (diff (V v) t) as [vt |] eqn:D3; try discriminate.
     pose proof (diff_ok env _ _ _ D1). pose proof (diff_ok env _ _ _ D2). pose proof (diff_ok env _ _ _ D3).
     cbn [ev] in *. destruct tie; inversion H; subst.
@@ -346,6 +439,13 @@ Proof.
     + destruct (Z_lt_ge_dec (ev env s) (ev env t)) as [L | L].
       * left. rewrite Z.max_r in E by lia. repeat constructor; cbn [sat]; rewrite ?minus1_ok; lia.
       * right. rewrite Z.max_l in E by lia. repeat constructor; cbn [sat]; rewrite ?lev_scale; lia.
+  - destruct (Z.ltb 0 k) eqn:P; try discriminate. apply Z.ltb_lt in P.
+    destruct (diff s (Mul (K k) (V v))) as [lo |] eqn:D1,
+      (diff (Add (Mul (K k) (V v)) (K (k - 1))) s) as [hi |] eqn:D2; try discriminate.
+    pose proof (diff_ok env _ _ _ D1). pose proof (diff_ok env _ _ _ D2). cbn [ev] in *.
+    inversion H; subst. left.
+    pose proof (Z.div_mod (ev env s) k ltac:(lia)). pose proof (Z.mod_pos_bound (ev env s) k P).
+    repeat constructor; cbn [sat]; lia.
 Qed.
 
 (* What a refutation proves: a contradiction (None), or that each of the
@@ -356,27 +456,38 @@ Definition denied (env : list Z) (g : option (list (list cstr * list (list Z))))
   | Some dens => Forall (fun d => ~ (Forall (sat env) (fst d) /\ Forall (nsat env) (snd d))) dens
   end.
 
-Fixpoint refute (ds : list def) (g : option (list (list cstr * list (list Z)))) (cs : list cstr) (ns : list (list Z)) (c : cert) : bool :=
+Fixpoint refute (ds : list def) (g : option (list (list cstr * list (list Z)))) (cs : list cstr) (ns : list (list Z)) (os : list alts) (c : cert) : bool :=
   match c with
   | Farkas ws => match weigh cs ws with Some l => negative l | None => false end
   | SplitDef k tie c1 c2 =>
       match nth_error ds (N.to_nat k) with
       | Some d => match cases_of d tie with
-                  | Some (a, b) => refute ds g (cs ++ a) ns c1 && refute ds g (cs ++ b) ns c2
+                  | Some (a, b) => refute ds g (cs ++ a) ns os c1 && refute ds g (cs ++ b) ns os c2
                   | None => false end
       | None => false
       end
   | SplitNeq i c1 c2 =>
       match nth_error ns (N.to_nat i) with
-      | Some l => refute ds g (cs ++ [Nonneg (minus1 (lscale (-1) l))]) ns c1 &&
-                  refute ds g (cs ++ [Nonneg (minus1 l)]) ns c2
+      | Some l => refute ds g (cs ++ [Nonneg (minus1 (lscale (-1) l))]) ns os c1 &&
+                  refute ds g (cs ++ [Nonneg (minus1 l)]) ns os c2
       | None => false
       end
   | SplitLin l c1 c2 =>
-      refute ds g (cs ++ [Nonneg (lscale (-1) l)]) ns c1 && refute ds g (cs ++ [Nonneg (minus1 l)]) ns c2
+      refute ds g (cs ++ [Nonneg (lscale (-1) l)]) ns os c1 && refute ds g (cs ++ [Nonneg (minus1 l)]) ns os c2
   | Denial c rest =>
       match g with
-      | Some ((dc, dn) :: dens) => refute ds None (cs ++ dc) (ns ++ dn) c && refute ds (Some dens) cs ns rest
+      | Some ((dc, dn) :: dens) => refute ds None (cs ++ dc) (ns ++ dn) os c && refute ds (Some dens) cs ns os rest
+      | _ => false
+      end
+  | SplitOr i c1 c2 =>
+      match nth_error os (N.to_nat i) with
+      | Some (Alts a b) => refute ds g cs ns (set_nth os (N.to_nat i) a) c1 &&
+                           refute ds g cs ns (set_nth os (N.to_nat i) b) c2
+      | _ => false
+      end
+  | UseAlt i c =>
+      match nth_error os (N.to_nat i) with
+      | Some (Alt dc dn) => refute ds g (cs ++ dc) (ns ++ dn) os c
       | _ => false
       end
   | Done => match g with Some nil => true | _ => false end
@@ -389,75 +500,148 @@ Proof.
   rewrite !nth_error_map, E in A. cbn [option_map] in A. inversion A. reflexivity.
 Qed.
 
-Lemma refute_ok : forall env ds c g cs ns, defs_ok env ds -> refute ds g cs ns c = true ->
-  Forall (sat env) cs -> Forall (nsat env) ns -> denied env g.
+Lemma refute_ok : forall env ds c g cs ns os, defs_ok env ds -> refute ds g cs ns os c = true ->
+  Forall (sat env) cs -> Forall (nsat env) ns -> Forall (ahold env) os -> denied env g.
 Proof.
-  intros env ds c; induction c as [ws | k tie c1 IH1 c2 IH2 | i c1 IH1 c2 IH2 | l c1 IH1 c2 IH2 | c IH rest IHr |];
-    intros g cs ns Hd H Hs Hn; cbn [refute] in H.
+  intros env ds c; induction c as [ws | k tie c1 IH1 c2 IH2 | i c1 IH1 c2 IH2 | l c1 IH1 c2 IH2 | c IH rest IHr
+    | i c1 IH1 c2 IH2 | i c IH |];
+    intros g cs ns os Hd H Hs Hn Ho; cbn [refute] in H.
   - destruct (weigh cs ws) as [l |] eqn:E; try discriminate.
     pose proof (weigh_ok env cs ws l E Hs). pose proof (negative_ok env l H). lia.
   - destruct (nth_error ds (N.to_nat k)) as [d |] eqn:E; try discriminate.
     destruct (cases_of d tie) as [[a b] |] eqn:C; try discriminate.
     apply andb_prop in H as [H1 H2].
     destruct (cases_ok env d tie a b C (defs_nth env ds (N.to_nat k) d Hd E)) as [Ha | Hb].
-    + apply (IH1 g (cs ++ a) ns Hd H1); auto. apply Forall_app; auto.
-    + apply (IH2 g (cs ++ b) ns Hd H2); auto. apply Forall_app; auto.
+    + apply (IH1 g (cs ++ a) ns os Hd H1); auto. apply Forall_app; auto.
+    + apply (IH2 g (cs ++ b) ns os Hd H2); auto. apply Forall_app; auto.
   - destruct (nth_error ns (N.to_nat i)) as [l |] eqn:E; try discriminate.
     apply andb_prop in H as [H1 H2].
     assert (N : lev env l <> 0) by (rewrite Forall_forall in Hn; apply Hn; eapply nth_error_In; eauto).
     destruct (Z_lt_ge_dec (lev env l) 0).
-    + apply (IH1 g _ ns Hd H1); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
+    + apply (IH1 g _ ns os Hd H1); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
       rewrite minus1_ok, lev_scale. lia.
-    + apply (IH2 g _ ns Hd H2); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
+    + apply (IH2 g _ ns os Hd H2); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
       rewrite minus1_ok. lia.
   - apply andb_prop in H as [H1 H2].
     destruct (Z_le_gt_dec (lev env l) 0).
-    + apply (IH1 g _ ns Hd H1); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
+    + apply (IH1 g _ ns os Hd H1); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
       rewrite lev_scale. lia.
-    + apply (IH2 g _ ns Hd H2); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
+    + apply (IH2 g _ ns os Hd H2); auto. apply Forall_app; split; auto. repeat constructor. cbn [sat].
       rewrite minus1_ok. lia.
   - destruct g as [[| [dc dn] dens] |]; try discriminate.
     apply andb_prop in H as [H1 H2]. cbn [denied]. constructor.
     + intros [Hdc Hdn]. cbn [fst snd] in *.
-      exact (IH None (cs ++ dc) (ns ++ dn) Hd H1 (proj2 (Forall_app _ _ _) (conj Hs Hdc)) (proj2 (Forall_app _ _ _) (conj Hn Hdn))).
-    + exact (IHr (Some dens) cs ns Hd H2 Hs Hn).
+      exact (IH None (cs ++ dc) (ns ++ dn) os Hd H1 (proj2 (Forall_app _ _ _) (conj Hs Hdc))
+        (proj2 (Forall_app _ _ _) (conj Hn Hdn)) Ho).
+    + exact (IHr (Some dens) cs ns os Hd H2 Hs Hn Ho).
+  - destruct (nth_error os (N.to_nat i)) as [[dc dn | a b] |] eqn:E; try discriminate.
+    apply andb_prop in H as [H1 H2].
+    assert (A : ahold env (Alts a b)) by (rewrite Forall_forall in Ho; apply Ho; eapply nth_error_In; eauto).
+    destruct A as [A | A].
+    + exact (IH1 g cs ns _ Hd H1 Hs Hn (set_nth_ok _ os _ a Ho A)).
+    + exact (IH2 g cs ns _ Hd H2 Hs Hn (set_nth_ok _ os _ b Ho A)).
+  - destruct (nth_error os (N.to_nat i)) as [[dc dn | a b] |] eqn:E; try discriminate.
+    assert (A : ahold env (Alt dc dn)) by (rewrite Forall_forall in Ho; apply Ho; eapply nth_error_In; eauto).
+    destruct A as [A1 A2].
+    exact (IH g (cs ++ dc) (ns ++ dn) os Hd H (proj2 (Forall_app _ _ _) (conj Hs A1)) (proj2 (Forall_app _ _ _) (conj Hn A2)) Ho).
   - destruct g as [[| ? ?] |]; try discriminate. cbn [denied]. constructor.
 Qed.
 
+(* The facts of the hypotheses, in their order; a hypothesis facts does
+   not read (a disjunction, a conjunction denied) gives none: the goal is
+   then refuted without it. *)
 Fixpoint facts_all (hs : list fm) : option (list cstr * list (list Z)) :=
   match hs with
   | nil => Some ([], [])
   | h :: hs => match facts h, facts_all hs with
                | Some (c1, n1), Some (c2, n2) => Some (c1 ++ c2, n1 ++ n2)
-               | _, _ => None end
+               | None, Some (c2, n2) => Some (c2, n2)
+               | _, None => None end
+  end.
+
+(* A denial its constants refute: a constraint l >= 0 whose l is a
+   negative constant, l = 0 whose l is a constant other than 0, or
+   l <> 0 whose l is 0. check drops these (a literal that holds whatever
+   the values: a pile a move keeps, q_a <= x_a or q_a = x_a), so that
+   the certificate refutes the others only. *)
+Definition refuted_now (d : list cstr * list (list Z)) : bool :=
+  existsb (fun c => match c with
+                    | Nonneg l => negative l
+                    | Zero l => match lconst l with Some k => negb (Z.eqb k 0) | None => false end
+                    end) (fst d)
+  || existsb (forallb (Z.eqb 0)) (snd d).
+
+Lemma refuted_now_ok : forall env d, refuted_now d = true ->
+  ~ (Forall (sat env) (fst d) /\ Forall (nsat env) (snd d)).
+Proof.
+  intros env [cs ns] H [Hs Hn]. cbn [refuted_now fst snd] in *. apply orb_prop in H as [H | H].
+  - apply existsb_exists in H as [[l | l] [I E]]; rewrite Forall_forall in Hs; pose proof (Hs _ I) as S; cbn [sat] in S.
+    + pose proof (negative_ok env l E). lia.
+    + destruct (lconst l) as [k |] eqn:K; try discriminate. pose proof (lconst_ok env l k K).
+      apply negb_true_iff, Z.eqb_neq in E. lia.
+  - apply existsb_exists in H as [l [I E]]. rewrite Forall_forall in Hn. apply (Hn _ I).
+    unfold lev. cbn [dot]. rewrite dot_const by exact E. destruct l; cbn [dot]; lia.
+Qed.
+
+Definition pending (dens : list (list cstr * list (list Z))) := filter (fun d => negb (refuted_now d)) dens.
+
+Lemma pending_ok : forall env dens,
+  Forall (fun d => ~ (Forall (sat env) (fst d) /\ Forall (nsat env) (snd d))) (pending dens) ->
+  Forall (fun d => ~ (Forall (sat env) (fst d) /\ Forall (nsat env) (snd d))) dens.
+Proof.
+  intros env dens; induction dens as [| d dens IH]; intros H; constructor; unfold pending in H; cbn [filter] in H;
+    destruct (refuted_now d) eqn:R; cbn [negb] in H.
+  - exact (refuted_now_ok env d R).
+  - inversion H; auto.
+  - exact (IH H).
+  - inversion H; auto.
+Qed.
+
+(* The choices of the hypotheses facts does not read, in their order. *)
+Fixpoint ors_all (hs : list fm) : list alts :=
+  match hs with
+  | nil => nil
+  | h :: hs => match facts h, choices true h with
+               | None, Some a => a :: ors_all hs
+               | _, _ => ors_all hs end
   end.
 
 Definition check (ds : list def) (hs : list fm) (g : fm) (c : cert) : bool :=
   match facts_all hs, denials g with
-  | Some (cs, ns), Some dens => refute ds (Some dens) cs ns c
+  | Some (cs, ns), Some dens => refute ds (Some (pending dens)) cs ns (ors_all hs) c
   | _, _ => false
   end.
 
-Lemma imp_intro : forall env hs g,
-  ((forall c n, facts_all hs = Some (c, n) -> Forall (sat env) c /\ Forall (nsat env) n) -> hold env g) ->
-  imp env hs g.
+Lemma facts_all_ok : forall env hs c n, hold_all env hs -> facts_all hs = Some (c, n) ->
+  Forall (sat env) c /\ Forall (nsat env) n.
 Proof.
-  intros env hs; induction hs as [| h hs IH]; intros g H; cbn [imp].
-  - apply H. intros c n E. cbn [facts_all] in E. inversion E; subst; split; constructor.
-  - intro Hh. apply IH. intros F. apply H. intros c n E. cbn [facts_all] in E.
+  intros env hs; induction hs as [| h hs IH]; intros c n A E; cbn [facts_all hold_all] in *.
+  - inversion E; subst; split; constructor.
+  - destruct A as [Ah A].
     destruct (facts h) as [[c1 n1] |] eqn:E1, (facts_all hs) as [[c2 n2] |] eqn:E2; try discriminate.
-    inversion E; subst. destruct (facts_ok env h c1 n1 E1 Hh). destruct (F c2 n2 eq_refl).
-    split; apply Forall_app; auto.
+    + inversion E; subst. destruct (facts_ok env h c1 n1 E1 Ah). destruct (IH c2 n2 A eq_refl).
+      split; apply Forall_app; auto.
+    + inversion E; subst. exact (IH c n A eq_refl).
 Qed.
+
+Lemma ors_all_ok : forall env hs, hold_all env hs -> Forall (ahold env) (ors_all hs).
+Proof.
+  intros env hs; induction hs as [| h hs IH]; intros A; cbn [ors_all hold_all] in *; [constructor |].
+  destruct A as [Ah A]. destruct (facts h), (choices true h) as [a |] eqn:E; auto.
+  constructor; auto. exact (choices_ok env h true a E Ah).
+Qed.
+
+Lemma imp_of_all : forall env hs g, (hold_all env hs -> hold env g) -> imp env hs g.
+Proof. intros env hs; induction hs as [| h hs IH]; intros g H; cbn [imp hold_all] in *; auto. Qed.
 
 Theorem check_sound : forall env ds hs g c, check ds hs g c = true -> defs_ok env ds -> imp env hs g.
 Proof.
-  intros env ds hs g c H Hd. apply imp_intro. intros F. unfold check in H.
-  destruct (facts_all hs) as [[cs ns] |]; try discriminate.
+  intros env ds hs g c H Hd. apply imp_of_all. intros A. unfold check in H.
+  destruct (facts_all hs) as [[cs ns] |] eqn:F; try discriminate.
   destruct (denials g) as [dens |] eqn:D; try discriminate.
-  destruct (F cs ns eq_refl) as [Hs Hn].
-  apply (denials_ok env g dens D).
-  exact (refute_ok env ds c (Some dens) cs ns Hd H Hs Hn).
+  destruct (facts_all_ok env hs cs ns A F) as [Hs Hn].
+  apply (denials_ok env g dens D). apply pending_ok.
+  exact (refute_ok env ds c (Some (pending dens)) cs ns (ors_all hs) Hd H Hs Hn (ors_all_ok env hs A)).
 Qed.
 
 (* A case proved by check: the hypotheses reverted (revert_props) so that
@@ -549,11 +733,6 @@ Proof.
     + right. exact (IHg p H).
 Qed.
 
-Lemma hold_dec : forall env f, hold env f \/ ~ hold env f.
-Proof.
-  intros env f; induction f as [s t | s t | s t | s t | s t | f IHf | f IHf g IHg | f IHf g IHg |];
-    cbn [hold]; try lia; tauto.
-Qed.
 
 Definition pvars (n : nat) : list zt := map (fun i => V (N.of_nat i)) (seq 0 n).
 
@@ -583,8 +762,6 @@ Fixpoint moves_ok (n : nat) (t : decision) : bool :=
   | Move ws _ _ => Nat.eqb (length ws) n
   end.
 
-Fixpoint hold_all (env : list Z) (hs : list fm) : Prop :=
-  match hs with nil => True | h :: hs => hold env h /\ hold_all env hs end.
 
 Lemma imp_all : forall env hs g, imp env hs g -> hold_all env hs -> hold env g.
 Proof. intros env hs; induction hs as [| h hs IH]; cbn [imp hold_all]; intros g H A; [exact H | ].
