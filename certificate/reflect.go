@@ -476,6 +476,9 @@ type reflected struct {
 	hyps []*fm
 	goal *fm
 	cert *refutation
+	// counterexample is, where certify found none, the values of env
+	// at which the hypotheses hold and the goal does not, if it met one.
+	counterexample []*big.Rat
 }
 
 // certify finds the case's certificate within maxLPs linear programs
@@ -508,6 +511,7 @@ func (g *reflected) certifyWithin(ctx context.Context, lps int, d time.Duration)
 	dens = slices.DeleteFunc(dens, factSet.refutedNow)
 	r := &refuter{ctx: ctx, deadline: time.Now().Add(d), defs: g.defs, ors: ors, nv: len(g.env), maxLPs: lps}
 	g.cert = r.top(base.cs, base.nes, dens, make([]bool, len(g.defs)), 0)
+	g.counterexample = r.point
 	return g.cert != nil
 }
 

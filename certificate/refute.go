@@ -74,6 +74,10 @@ type refuter struct {
 	// cone marks the defs a denial reads: those of its variables, and of
 	// theirs; they are split first.
 	cone []bool
+	// point is, where the search ends without a certificate at an
+	// integer point where every def and choice holds, that point: the
+	// hypotheses hold there and the goal does not.
+	point []*big.Rat
 }
 
 // setCone marks the defs the forms read, directly or through other
@@ -250,7 +254,10 @@ func (r *refuter) refute(cs []linConstraint, nes []linForm, decided, split []boo
 		}
 	}
 	if pick < 0 {
-		return nil // an integer point where every def holds: no certificate
+		// An integer point where every def and choice holds: no
+		// certificate, a counterexample.
+		r.point = point
+		return nil
 	}
 	var one, other []linConstraint
 	if neq {

@@ -2,10 +2,13 @@ package certificate
 
 import (
 	"context"
+	"math"
 	"math/big"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/nimlab/nimlab/game"
 )
 
 // The search for the certificates of a split's leaves (wholesplit.go):
@@ -17,14 +20,19 @@ import (
 // it found all but openShare of them at most (the others, open, are
 // proved by lia). The leaves it finds none for are tried again, with
 // harder times the budget, when they are few enough: each left to lia
-// costs coqc seconds (CN(7,4): 4 leaves, 16 s).
+// costs coqc seconds (CN(7,4): 4 leaves, 16 s). A leaf left whose goal
+// fails at a position of it fails the route: lia would fail on it too.
 func (d *wholeSplit) certify(ctx context.Context) bool {
 	most := int(openShare * float64(len(d.leaves)))
 	failed := d.certifyLeaves(ctx, d.leaves, 1, most)
 	if ctx.Err() != nil || len(failed) > most {
 		return false
 	}
-	d.certifyLeaves(ctx, failed, harder, len(failed))
+	for _, t := range d.certifyLeaves(ctx, failed, harder, len(failed)) {
+		if t.refuted {
+			return false // lia would fail on it too
+		}
+	}
 	return ctx.Err() == nil
 }
 
@@ -48,12 +56,21 @@ func (d *wholeSplit) certifyLeaves(ctx context.Context, leaves []*splitTree, bud
 	return failed
 }
 
+// repicks bounds the times a leaf's cases are picked again, each time
+// the search for its certificate meets a position in the leaf where its
+// goal fails.
+const repicks = 3
+
 // certifyLeaf finds a leaf's certificate with the hypotheses it needs
 // (neededHyps), else with every one: the solver's core reads check's
-// arithmetic, the certificate Coq's.
+// arithmetic, the certificate Coq's. Where the search with every one
+// ends at a position of the leaf where the goal fails, the cases it
+// picks are read again with that position among the leaf's samples
+// (pickCases: the plan's cases, read where the leaf has no samples, can
+// be other cases of the data's), and the search starts over.
 func (d *wholeSplit) certifyLeaf(ctx context.Context, t *splitTree, budget int) *refutation {
-	if budget == 1 {
-		if r := d.certifyWith(ctx, t, t.needed, budget); r != nil || !slices.Contains(t.needed, false) {
+	if budget == 1 && slices.Contains(t.needed, false) {
+		if r, _ := d.certifyWith(ctx, t, t.needed, budget); r != nil {
 			return r
 		}
 	}
@@ -61,7 +78,41 @@ func (d *wholeSplit) certifyLeaf(ctx context.Context, t *splitTree, budget int) 
 	for i := range every {
 		every[i] = true
 	}
-	return d.certifyWith(ctx, t, every, budget)
+	for i := 0; ; i++ {
+		r, at := d.certifyWith(ctx, t, every, budget)
+		t.refuted = at != nil
+		if r != nil || at == nil || i == repicks {
+			return r
+		}
+		before := t.path
+		t.samples = append(t.samples, at)
+		if d.pickCases(t, t.path, d.defs); slices.Equal(before, t.path) {
+			return nil
+		}
+	}
+}
+
+// inLeaf returns the piles of a point where a leaf's search ended (its
+// first coordinates, local variables numbered as the global ones), when
+// they are a position at which every hypothesis of the leaf holds.
+func (d *wholeSplit) inLeaf(t *splitTree, point []*big.Rat) game.Position {
+	if len(point) < d.n {
+		return nil
+	}
+	p := make(game.Position, d.n)
+	for i := range p {
+		if !point[i].IsInt() || !point[i].Num().IsInt64() || point[i].Sign() < 0 || point[i].Num().Int64() > math.MaxInt32 {
+			return nil
+		}
+		p[i] = int(point[i].Num().Int64())
+	}
+	env := valuesAt([]game.Position{p}, d.defs, nil)[0]
+	for _, h := range t.hyps {
+		if !h.holds(env) {
+			return nil
+		}
+	}
+	return p
 }
 
 // certifyWith finds a leaf's certificate with the hypotheses needed
@@ -69,7 +120,7 @@ func (d *wholeSplit) certifyLeaf(ctx context.Context, t *splitTree, budget int) 
 // minima they name and those these name. Its constraints are the same,
 // in the same order, whatever the numbering; the splits of minima and of
 // linear forms it names are numbered back.
-func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []bool, budget int) *refutation {
+func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []bool, budget int) (*refutation, game.Position) {
 	// The hypotheses needed, and where their constraints are among all
 	// the hypotheses' (facts_all's order): csAt, nesAt and orsAt map a
 	// local constraint, disequality or choice (ors_all's order) to its
@@ -136,7 +187,7 @@ func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []boo
 		r.hyps = append(r.hyps, h.renumber(local))
 	}
 	if !r.certifyWithin(ctx, budget*maxLPs, time.Duration(budget)*caseTime) {
-		return nil
+		return nil, d.inLeaf(t, r.counterexample)
 	}
 	// Past the hypotheses', constraints and disequalities are added in
 	// the same order both ways (splits, denials): shifted.
@@ -153,7 +204,7 @@ func (d *wholeSplit) certifyWith(ctx context.Context, t *splitTree, needed []boo
 		return i - len(nesAt) + nNes
 	}
 	ors := func(i int) int { return orsAt[i] }
-	return r.cert.numberBack(numbering{defs: global, vars: local, nv: len(d.names), cs: cs, nes: nes, ors: ors})
+	return r.cert.numberBack(numbering{defs: global, vars: local, nv: len(d.names), cs: cs, nes: nes, ors: ors}), nil
 }
 
 // numbering maps a leaf's certificate, found over its local variables

@@ -50,6 +50,11 @@ type splitTree struct {
 	hyps   []*fm
 	needed []bool
 	goal   *fm
+	// samples are positions in the leaf: the split's, and those where
+	// a goal failed (wholecertify.go); refuted, that the goal fails at
+	// the last of them.
+	samples []game.Position
+	refuted bool
 }
 
 // wholeSplit is (II) as data.
@@ -163,29 +168,11 @@ func (d *wholeSplit) tree(w *writer, s *splitter, p *goalParser, c *caseNode, hy
 		}
 		return &splitTree{cond: cond, yes: yes, no: no}, nil
 	}
-	t := &splitTree{hyps: hyps, needed: neededHyps(c.needs, len(hyps), len(d.hyps))}
+	t := &splitTree{hyps: hyps, needed: neededHyps(c.needs, len(hyps), len(d.hyps)), samples: d.samples[c]}
 	d.leaves = append(d.leaves, t)
-	// The cases the plan picks, unless, where the samples are, the goal
-	// they make does not hold: the plan's cases are those of S at the
-	// move's position as the split wrote it, where join drops what is
-	// true at every position (x <= x, when two piles are the same term),
-	// so that its picks may name other cases of the data's. The data's
-	// are then read where the samples are.
-	envs := valuesAt(d.samples[c], p.defs, nil)
-	holdsAtSamples := func(g *fm) bool {
-		for _, env := range envs {
-			if !g.holds(env) {
-				return false
-			}
-		}
-		return !g.hasOr()
-	}
 	if c.inS {
-		t.inS, t.path = true, s.planPath(c.plan, nil)
-		if t.goal, _ = selectCases(d.set, t.path); !holdsAtSamples(t.goal) && len(envs) > 0 {
-			t.path = casesHolding(d.set, envs, nil)
-			t.goal, _ = selectCases(d.set, t.path)
-		}
+		t.inS = true
+		d.pickCases(t, s.planPath(c.plan, nil), p.defs)
 		return t, nil
 	}
 	k, body := c.plan.pick, c.plan
@@ -201,17 +188,46 @@ func (d *wholeSplit) tree(w *writer, s *splitter, p *goalParser, c *caseNode, hy
 		}
 		t.ws = append(t.ws, z)
 	}
-	t.path = s.planPath(body, nil)
-	if t.goal = d.leafGoal(t.ws, t.path); !holdsAtSamples(t.goal) && len(envs) > 0 {
-		qs := valuesAt(d.samples[c], p.defs, t.ws)
+	d.pickCases(t, s.planPath(body, nil), p.defs)
+	return t, nil
+}
+
+// pickCases sets the leaf's path and goal: the cases path picks, unless,
+// where the leaf's samples are, the goal they make does not hold: path
+// is the plan's, the cases of S at the move's position as the split
+// wrote it, where join drops what is true at every position (x <= x,
+// when two piles are the same term), so that its picks may name other
+// cases of the data's. The data's are then read where the samples are
+// (defs are the minima, maxima and quotients the leaf's moves name).
+func (d *wholeSplit) pickCases(t *splitTree, path []bool, defs []def) {
+	t.path = path
+	t.goal = d.leafGoal(t)
+	envs := valuesAt(t.samples, defs, nil)
+	if len(envs) == 0 || holdsAt(t.goal, envs) {
+		return
+	}
+	if t.inS {
+		t.path = casesHolding(d.set, envs, nil)
+	} else {
+		qs := valuesAt(t.samples, defs, t.ws)
 		pqs := make([][]*big.Int, len(envs))
 		for i := range envs {
 			pqs[i] = append(append([]*big.Int(nil), envs[i][:d.n]...), qs[i]...)
 		}
 		t.path = casesHolding(d.set, qs, casesHolding(d.move, pqs, nil))
-		t.goal = d.leafGoal(t.ws, t.path)
 	}
-	return t, nil
+	t.goal = d.leafGoal(t)
+}
+
+// holdsAt reports whether a goal with no disjunction holds at every one
+// of envs.
+func holdsAt(g *fm, envs [][]*big.Int) bool {
+	for _, env := range envs {
+		if !g.holds(env) {
+			return false
+		}
+	}
+	return !g.hasOr()
 }
 
 // leafSamples returns the samples the split was learned from, by the
@@ -269,15 +285,21 @@ func (s *splitter) planPath(pl *plan, path []bool) []bool {
 	return path
 }
 
-// leafGoal is Reflect.v's leaf_goal: the move relation from p to the
-// position ws and S at ws, their cases picked by path.
-func (d *wholeSplit) leafGoal(ws []*zt, path []bool) *fm {
-	pw := make([]*zt, 0, d.n+len(ws))
+// leafGoal is the goal Reflect.v's open_goals checks at a leaf: S, its
+// cases picked by the leaf's path, for p in S; else leaf_goal, the move
+// relation from p to the position ws and S at ws, their cases picked by
+// path.
+func (d *wholeSplit) leafGoal(t *splitTree) *fm {
+	if t.inS {
+		g, _ := selectCases(d.set, t.path)
+		return g
+	}
+	pw := make([]*zt, 0, d.n+len(t.ws))
 	for i := range d.n {
 		pw = append(pw, &zt{op: 'v', v: i})
 	}
-	pw = append(pw, ws...)
-	g, _ := selectCases(&fm{op: "/\\", f: d.move.subst(pw), g: d.set.subst(ws)}, path)
+	pw = append(pw, t.ws...)
+	g, _ := selectCases(&fm{op: "/\\", f: d.move.subst(pw), g: d.set.subst(t.ws)}, t.path)
 	return g
 }
 

@@ -129,3 +129,35 @@ func TestWholeSplitQuotient(t *testing.T) {
 		}
 	}
 }
+
+// TestRepick: a leaf whose path picks a case of S that fails in the
+// leaf, with no sample to show it, is certified once the search's
+// counterexample, a position of the leaf, has the cases picked again.
+func TestRepick(t *testing.T) {
+	p := newGoalParser([]string{"x_a", "x_b"})
+	set, err := p.formula("x_a = 0 \\/ x_b = 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hyps []*fm
+	for _, h := range []string{"x_b = 0", "0 <= x_a /\\ 0 <= x_b"} {
+		f, err := p.formula(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hyps = append(hyps, f)
+	}
+	d := &wholeSplit{n: 2, names: p.names, set: set, hyps: hyps[1:]}
+	leaf := &splitTree{inS: true, hyps: hyps, needed: []bool{true, true}}
+	d.pickCases(leaf, []bool{true}, nil) // x_a = 0: false at (1, 0)
+	if leaf.goal.coq() != "FEq (V 0) (K 0)" {
+		t.Fatalf("goal %s, want the plan's case x_a = 0", leaf.goal.coq())
+	}
+	r := d.certifyLeaf(context.Background(), leaf, 1)
+	if r == nil || len(leaf.samples) != 1 || leaf.refuted {
+		t.Fatalf("certificate %v, samples %v, refuted %v: want one found after one counterexample", r, leaf.samples, leaf.refuted)
+	}
+	if got := leaf.goal.coq(); got != "FEq (V 1) (K 0)" {
+		t.Errorf("goal %s after the counterexample %v, want x_b = 0", got, leaf.samples[0])
+	}
+}
