@@ -303,11 +303,6 @@ func (d *wholeSplit) leafGoal(t *splitTree) *fm {
 	return g
 }
 
-// openCert is the certificate of an open leaf in the split's text
-// (Farkas WNil): one check refuses (an empty sum is not negative), so
-// that the leaf is among open_goals. It ends the leaf's line.
-const openCert = "]F."
-
 // write writes the data, the lemma that the kernel's computation checks
 // them but those it lists (split_moves, split_open), and returns the
 // proof of witnesses from them.
@@ -331,20 +326,14 @@ func (d *wholeSplit) write(w *writer) string {
    quotients of split_defs, whose values are the list split_sound is
    applied to in witnesses. A leaf's moves are q's piles as terms; its
    path picks, left to right, a case (true: the left one) of each
-   disjunction of split_move and split_S it meets. The split is written
-   as text (SplitText.text, in the form Reflect.v's decode reads, which
-   its comment describes), decoded once by the kernel's virtual machine
-   into split_tree. *)
+   disjunction of split_move and split_S it meets. The numbers of the
+   split are constants (N_12, Z_m1, ...), which Coq reads faster. *)
 `, d.n-1, strings.Join(w.fields, ", "), d.n, 2*d.n-1)
 	fmt.Fprintf(b, "Definition split_defs : list def := %s.\n", coqList(defs, "def"))
 	fmt.Fprintf(b, "Definition split_move : fm := %s.\n", d.move.coq())
 	fmt.Fprintf(b, "Definition split_S : fm := %s.\n", d.set.coq())
 	fmt.Fprintf(b, "Definition split_hyps : list fm := %s.\n", coqList(hyps, "fm"))
-	text := splitText(d.root)
-	fmt.Fprintf(b, "Module SplitText.\nImport Coq.Strings.String.\n%s%s\"%%string.\nEnd SplitText.\n", splitTextStart, text)
-	// Each node nests a parse at most one character further: the text's
-	// length bounds the depth the decoder needs.
-	fmt.Fprintf(b, "Definition split_tree : decision := Eval vm_compute in decode %d SplitText.text.\n\n", len(text)+1)
+	b.WriteString(splitTerm(d.root))
 	fmt.Fprintf(b, "Lemma split_moves : moves_ok %d split_tree = true.\nProof. vm_compute. reflexivity. Qed.\n\n", d.n)
 	// The open leaves, as open_goals computes them.
 	// Each open leaf by lia, with the hypotheses its certificate was
@@ -405,14 +394,12 @@ Ltac open_leaf := cbv [fst snd imp hold ev List.nth N.to_nat Pos.to_nat Pos.iter
 
 // reflectedCases counts the cases of a certificate's (II) proved by
 // reflection: case by case, those whose tactic names reflect_check; as
-// one computation (whole), the leaves of its split's text (I and M at a
-// line's start) but the open ones, which it counts apart.
+// one computation (whole), the leaves of its split (InS and Move) but
+// the open ones, which it counts apart.
 func reflectedCases(text string) (reflected int, whole bool, open int) {
 	if !strings.Contains(text, "split_sound ") {
 		return strings.Count(text, "reflect_check "), false, 0
 	}
-	_, split, _ := strings.Cut(text, splitTextStart)
-	split, _, _ = strings.Cut(split, "\"")
-	open = strings.Count(split+"\n", openCert+"\n")
-	return strings.Count(split, "\nI") + strings.Count(split, "\nM") - open, true, open
+	open = strings.Count(text, " "+openCert+")")
+	return strings.Count(text, "(InS (") + strings.Count(text, "(Move (") - open, true, open
 }
