@@ -297,9 +297,11 @@ func lastLine(out string) string {
 }
 
 // run runs coqc on file in dir, the folder mapped to Coq's root so that
-// "Require Import Nimlab" finds the library.
+// "Require Import Nimlab" finds the library; with no .glob file, which
+// lists every reference to a name (for coqdoc): CN(8,6)'s would be 62 MB,
+// for the constants its split names.
 func run(ctx context.Context, coqc, dir, file string) (string, error) {
-	cmd := exec.CommandContext(ctx, coqc, "-q", "-Q", ".", "", file)
+	cmd := exec.CommandContext(ctx, coqc, "-q", "-no-glob", "-Q", ".", "", file)
 	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
