@@ -110,49 +110,43 @@ func (w *splitWriter) bools(path []bool) {
 	w.b.WriteString("@nil bool)")
 }
 
+// apply writes the application of a constructor to its arguments, each
+// written by a function.
+func (w *splitWriter) apply(name string, args ...func()) {
+	w.b.WriteString("(" + name)
+	for _, arg := range args {
+		w.b.WriteByte(' ')
+		arg()
+	}
+	w.b.WriteByte(')')
+}
+
 // term writes a term (Reflect.v's zt).
 func (w *splitWriter) term(t *zt) {
-	b := &w.b
 	switch t.op {
 	case 'v':
-		b.WriteString("(V " + w.small(t.v) + ")")
+		w.b.WriteString("(V " + w.small(t.v) + ")")
 	case 'k':
-		b.WriteString("(K " + w.integer(t.k) + ")")
+		w.b.WriteString("(K " + w.integer(t.k) + ")")
 	case '~':
-		b.WriteString("(Opp ")
-		w.term(t.a)
-		b.WriteString(")")
+		w.apply("Opp", func() { w.term(t.a) })
 	default:
-		b.WriteString("(" + map[byte]string{'+': "Add", '-': "Sub", '*': "Mul"}[t.op] + " ")
-		w.term(t.a)
-		b.WriteString(" ")
-		w.term(t.b)
-		b.WriteString(")")
+		w.apply(map[byte]string{'+': "Add", '-': "Sub", '*': "Mul"}[t.op], func() { w.term(t.a) }, func() { w.term(t.b) })
 	}
 }
 
 // formula writes a formula (Reflect.v's fm).
 func (w *splitWriter) formula(f *fm) {
-	b := &w.b
 	switch f.op {
 	case "True":
-		b.WriteString("Tr")
+		w.b.WriteString("Tr")
 	case "~":
-		b.WriteString("(Not ")
-		w.formula(f.f)
-		b.WriteString(")")
+		w.apply("Not", func() { w.formula(f.f) })
 	case "/\\", "\\/":
-		b.WriteString("(" + map[string]string{"/\\": "And", "\\/": "Or"}[f.op] + " ")
-		w.formula(f.f)
-		b.WriteString(" ")
-		w.formula(f.g)
-		b.WriteString(")")
+		w.apply(map[string]string{"/\\": "And", "\\/": "Or"}[f.op], func() { w.formula(f.f) }, func() { w.formula(f.g) })
 	default:
-		b.WriteString("(" + map[string]string{"<=": "FLe", "<": "FLt", "=": "FEq", ">=": "FGe", ">": "FGt"}[f.op] + " ")
-		w.term(f.s)
-		b.WriteString(" ")
-		w.term(f.t)
-		b.WriteString(")")
+		name := map[string]string{"<=": "FLe", "<": "FLt", "=": "FEq", ">=": "FGe", ">": "FGt"}[f.op]
+		w.apply(name, func() { w.term(f.s) }, func() { w.term(f.t) })
 	}
 }
 
